@@ -1,0 +1,229 @@
+"""Cards and their notation (RULES section 1).
+
+A pinochle deck holds two copies of A, T, K, Q, J and 9 in each suit. A card is written rank
+first: ``AS``, ``TD`` (or ``10D``), ``9♣``; case does not matter. A hand is a count of each
+of the 24 distinct cards, never more than two.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .errors import CardCopiesError, CardNotationError, HandSizeError
+
+COPIES = 2  # copies of each card in the deck
+
+
+class Suit(enum.Enum):
+    """The four suits, in the order used for indexing (spades, hearts, diamonds, clubs)."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's printed symbol."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def index(self) -> int:
+        """Position 0-3 in S, H, D, C order."""
+        return _SUIT_INDEX[self]
+
+    @property
+    def noun(self) -> str:
+        """Plain English name, plural (``spades``)."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str, field: str = "trump") -> Suit:
+        """Read a suit letter, symbol or name (``S``, ``♠``, ``spades``)."""
+        key = text.strip().upper()
+        suit = _SUIT_ALIASES.get(key)
+        if suit is None:
+            raise CardNotationError(
+                field, f"{field.capitalize()} '{text}' is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣)."
+            )
+        return suit
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Rank(enum.Enum):
+    """The six ranks, highest first."""
+
+    ACE = "A"
+    TEN = "T"
+    KING = "K"
+    QUEEN = "Q"
+    JACK = "J"
+    NINE = "9"
+
+    @property
+    def index(self) -> int:
+        """Position 0-5 in A, T, K, Q, J, 9 order."""
+        return _RANK_INDEX[self]
+
+    @property
+    def noun(self) -> str:
+        """Plain English name, plural (``kings``)."""
+        return _RANK_NOUNS[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+RANKS: tuple[Rank, ...] = tuple(Rank)
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+_RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_RANK_NOUNS = {
+    Rank.ACE: "aces",
+    Rank.TEN: "tens",
+    Rank.KING: "kings",
+    Rank.QUEEN: "queens",
+    Rank.JACK: "jacks",
+    Rank.NINE: "nines",
+}
+_SUIT_ALIASES: dict[str, Suit] = {}
+for _suit in SUITS:
+    _SUIT_ALIASES[_suit.value] = _suit
+    _SUIT_ALIASES[_suit.symbol] = _suit
+    _SUIT_ALIASES[_suit.name] = _suit
+    _SUIT_ALIASES[_suit.name[:-1]] = _suit  # SPADE, HEART, ...
+for _alt, _suit in (("♤", Suit.SPADES), ("♡", Suit.HEARTS), ("♢", Suit.DIAMONDS), ("♧", Suit.CLUBS)):
+    _SUIT_ALIASES[_alt] = _suit
+_RANK_ALIASES = {rank.value: rank for rank in RANKS} | {"10": Rank.TEN}
+_TOKEN = re.compile(r"^(10|[ATKQJ9])([SHDC♠♥♦♣♤♡♢♧])$")
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card, such as the queen of spades (``QS``)."""
+
+    suit: Suit
+    rank: Rank
+
+    @classmethod
+    def parse(cls, token: str, field: str = "cards") -> Card:
+        """Read one card in RULES notation; the error names the bad token."""
+        match = _TOKEN.match(token.strip().upper())
+        if match is None:
+            raise CardNotationError(
+                field,
+                f"'{token}' is not a card: write rank then suit, "
+                "rank A T K Q J 9 (or 10), suit S H D C (or ♠ ♥ ♦ ♣), e.g. QS or 10D.",
+            )
+        return cls(_SUIT_ALIASES[match.group(2)], _RANK_ALIASES[match.group(1)])
+
+    @property
+    def index(self) -> int:
+        """Position 0-23: suit-major, rank-minor (AS=0, TS=1, ... 9C=23)."""
+        return self.suit.index * 6 + self.rank.index
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit symbol (``Q♠``), for display."""
+        rank = "10" if self.rank is Rank.TEN else self.rank.value
+        return f"{rank}{self.suit.symbol}"
+
+    def __str__(self) -> str:
+        return f"{self.rank.value}{self.suit.value}"
+
+
+DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in SUITS for rank in RANKS)
+
+
+def card_index(rank: Rank, suit: Suit) -> int:
+    """Position 0-23 of a card given rank and suit."""
+    return suit.index * 6 + rank.index
+
+
+def parse_cards(text: str, field: str = "cards") -> list[Card]:
+    """Read cards separated by spaces or commas; the error names the first bad token."""
+    return [Card.parse(token, field) for token in _SEPARATORS.split(text.strip()) if token]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A multiset of cards: how many copies (0, 1 or 2) of each of the 24 cards."""
+
+    counts: tuple[int, ...] = (0,) * 24
+
+    def __post_init__(self) -> None:
+        if len(self.counts) != 24:
+            raise ValueError("a hand has a count for each of the 24 cards")
+        for card, count in zip(DECK, self.counts, strict=True):
+            if count < 0:
+                raise ValueError("card counts cannot be negative")
+            if count > COPIES:
+                raise CardCopiesError(
+                    "cards",
+                    f"{count} copies of {card} ({card.symbol}): a pinochle deck has only two.",
+                )
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card], max_cards: int | None = None) -> Hand:
+        """Build a hand from cards, refusing a third copy or more than ``max_cards``."""
+        counts = [0] * 24
+        for card in cards:
+            counts[card.index] += 1
+        hand = cls(tuple(counts))
+        if max_cards is not None:
+            hand.check_size(max_cards)
+        return hand
+
+    @classmethod
+    def parse(cls, text: str, max_cards: int | None = None, field: str = "cards") -> Hand:
+        """Read a hand in RULES notation (``AS TS KS QS JS``)."""
+        try:
+            return cls.from_cards(parse_cards(text, field), max_cards)
+        except CardCopiesError as error:
+            raise CardCopiesError(field, error.rule) from None
+        except HandSizeError as error:
+            raise HandSizeError(field, error.rule) from None
+
+    def check_size(self, max_cards: int) -> None:
+        """Refuse a hand holding more than ``max_cards`` cards."""
+        if len(self) > max_cards:
+            raise HandSizeError(
+                "cards", f"{len(self)} cards laid down, but a hand here holds at most {max_cards}."
+            )
+
+    def count(self, card: Card) -> int:
+        """How many copies of ``card`` the hand holds."""
+        return self.counts[card.index]
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __iter__(self) -> Iterator[Card]:
+        for card, count in zip(DECK, self.counts, strict=True):
+            for _ in range(count):
+                yield card
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and self.counts[card.index] > 0
+
+    def __add__(self, other: Hand) -> Hand:
+        return Hand(tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)))
+
+    def issubset(self, other: Hand) -> bool:
+        """True if every card of this hand is also in ``other`` (counting copies)."""
+        return all(a <= b for a, b in zip(self.counts, other.counts, strict=True))
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    @property
+    def symbols(self) -> str:
+        """The hand with suit symbols, for display."""
+        return " ".join(card.symbol for card in self)
