@@ -47,7 +47,8 @@ class Suit(enum.Enum):
         suit = _SUIT_ALIASES.get(key)
         if suit is None:
             raise CardNotationError(
-                field, f"{field.capitalize()} '{text}' is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣)."
+                field,
+                f"{field.capitalize()} '{text}' is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣).",
             )
         return suit
 
@@ -98,7 +99,12 @@ for _suit in SUITS:
     _SUIT_ALIASES[_suit.symbol] = _suit
     _SUIT_ALIASES[_suit.name] = _suit
     _SUIT_ALIASES[_suit.name[:-1]] = _suit  # SPADE, HEART, ...
-for _alt, _suit in (("♤", Suit.SPADES), ("♡", Suit.HEARTS), ("♢", Suit.DIAMONDS), ("♧", Suit.CLUBS)):
+for _alt, _suit in (
+    ("♤", Suit.SPADES),
+    ("♡", Suit.HEARTS),
+    ("♢", Suit.DIAMONDS),
+    ("♧", Suit.CLUBS),
+):
     _SUIT_ALIASES[_alt] = _suit
 _RANK_ALIASES = {rank.value: rank for rank in RANKS} | {"10": Rank.TEN}
 _TOKEN = re.compile(r"^(10|[ATKQJ9])([SHDC♠♥♦♣♤♡♢♧])$")

@@ -237,9 +237,7 @@ class Options:
             if spec is None:
                 raise OptionError(name, f"'{name}' is not a house-rule option.")
             if base.system not in spec.systems:
-                raise OptionError(
-                    name, f"{spec.label} does not apply to {base.system.label}."
-                )
+                raise OptionError(name, f"{spec.label} does not apply to {base.system.label}.")
             changes[name] = spec.parse(raw)
         options = replace(base, **changes)
         options.validate()
@@ -261,7 +259,9 @@ def parse_system(name: str) -> GameSystem:
         return GameSystem(str(name).strip().lower())
     except ValueError:
         known = ", ".join(system.value for system in GameSystem)
-        raise OptionError("system", f"'{name}' is not a game system; choose one of {known}.")
+        raise OptionError(
+            "system", f"'{name}' is not a game system; choose one of {known}."
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,119 +378,192 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     spec.name: spec
     for spec in (
         _spec(
-            "double_meld_bonus", "Double meld bonus",
+            "double_meld_bonus",
+            "Double meld bonus",
             "A double meld scores the big figure: double run 1500, double pinochle 300, "
             "eight aces 1000. Off: a double is worth exactly two singles.",
-            "bool", _ALL,
+            "bool",
+            _ALL,
         ),
         _spec(
-            "roundhouse_with_run", "Roundhouse with a run",
+            "roundhouse_with_run",
+            "Roundhouse with a run",
             "K and Q of every suit plus a run sharing the trump K and Q: 350 counts the trump "
             "marriage once; 390 counts it beside the run as well.",
-            "choice", _ALL, (("350", "350"), ("390", "390")),
+            "choice",
+            _ALL,
+            (("350", "350"), ("390", "390")),
         ),
         _spec(
-            "double_trump_marriage", "Double trump marriage",
+            "double_trump_marriage",
+            "Double trump marriage",
             "Both kings and queens of trump: 80 (two royal marriages) or 240 as in St Joseph, "
             "Missouri, where run and double marriage together make 390.",
-            "choice", _ALL, (("80", "80"), ("240", "240")),
+            "choice",
+            _ALL,
+            (("80", "80"), ("240", "240")),
         ),
         _spec(
-            "card_values", "Card values",
+            "card_values",
+            "Card values",
             "How tricks count. Classic: A 11, 10 10, K 4, Q 3, J 2. Simple: A and 10 10, K and Q "
             "5. Counters: A, 10, K 10 each. Last trick 10; always 250 in all.",
-            "choice", _ALL,
-            (("classic", "Classic (11-10-4-3-2)"), ("simple", "Simple (10-10-5-5)"),
-             ("counters", "Counters (10-10-10)")),
+            "choice",
+            _ALL,
+            (
+                ("classic", "Classic (11-10-4-3-2)"),
+                ("simple", "Simple (10-10-5-5)"),
+                ("counters", "Counters (10-10-10)"),
+            ),
         ),
         _spec(
-            "scale", "Drop the trailing zero",
+            "scale",
+            "Drop the trailing zero",
             "10 divides every figure by ten (counters worth 1, game to 150). Needs the counters "
             "card values.",
-            "choice", _ALL, (("1", "No (250, 1500)"), ("10", "Yes (25, 150)")),
+            "choice",
+            _ALL,
+            (("1", "No (250, 1500)"), ("10", "Yes (25, 150)")),
         ),
         _spec("min_bid", "Minimum bid", "The lowest bid allowed.", "points", _ALL),
         _spec("bid_step", "Bid step", "Bids go up in steps of this many points.", "points", _ALL),
         _spec(
-            "forbidden_endings", "Forbidden bid endings",
+            "forbidden_endings",
+            "Forbidden bid endings",
             "Bids may not end in these (Brooklyn forbids 40 and 90: no 340, 390, 440). "
             "Leave empty to allow every ending.",
-            "endings", _ALL,
+            "endings",
+            _ALL,
         ),
         _spec(
-            "all_pass", "When everyone passes",
+            "all_pass",
+            "When everyone passes",
             "Dealer takeover: the 300 bidder may make the dealer play at 250. Dealer must bid: "
             "the last to speak bids the minimum. Compulsory first bid: the player left of the "
             "dealer holds 300 and may forfeit. Throw in: no score, next dealer.",
-            "choice", _ALL,
-            (("dealer-takeover", "Dealer takeover at 250"), ("dealer-must-bid", "Dealer must bid"),
-             ("compulsory-first-bid", "Compulsory first bid of 300"),
-             ("throw-in", "Throw in, next dealer deals")),
+            "choice",
+            _ALL,
+            (
+                ("dealer-takeover", "Dealer takeover at 250"),
+                ("dealer-must-bid", "Dealer must bid"),
+                ("compulsory-first-bid", "Compulsory first bid of 300"),
+                ("throw-in", "Throw in, next dealer deals"),
+            ),
         ),
         _spec(
-            "sit_out", "Who sits out",
+            "sit_out",
+            "Who sits out",
             "With more than three at the table, who gets no cards this hand (they still pay "
             "and collect as an opponent of the declarer).",
-            "choice", _CHIPS,
-            (("right-of-dealer", "The player to the dealer's right (4 players)"),
-             ("dealer", "The dealer (4 players)"),
-             ("dealer-and-second-left", "The dealer, and with 5 the second player to the dealer's left"),
-             ("three-left-play", "The three players to the dealer's left play; the rest sit out")),
+            "choice",
+            _CHIPS,
+            (
+                ("right-of-dealer", "The player to the dealer's right (4 players)"),
+                ("dealer", "The dealer (4 players)"),
+                (
+                    "dealer-and-second-left",
+                    "The dealer, and with 5 also the second player to the dealer's left",
+                ),
+                (
+                    "three-left-play",
+                    "The three players to the dealer's left play; the rest sit out",
+                ),
+            ),
         ),
         _spec(
-            "schedule", "Payment schedule",
+            "schedule",
+            "Payment schedule",
             "Units the declarer wins from each opponent for a made bid, by bid.",
-            "choice", _CHIPS,
-            (("brooklyn", "Brooklyn: 1, 2, 4, 8, 16, 32"),
-             ("brooklyn-gentle-a", "Gentle A: 1, 2, 4, 6, 8, 10, 12"),
-             ("brooklyn-gentle-b", "Gentle B: 1, 3, 7, 10, 13, 16, 19"),
-             ("brooklyn-gentle-c", "Gentle C: 2, 3, 4, 5, 6, 7, 8"),
-             ("hoyle", "Hoyle: 3, 5, 10, 15, 20, 25, 30"),
-             ("hoyle-doubling", "Hoyle doubling: 3, 5, 10, 20, 40, ..."),
-             ("hoyle-plus-two", "Hoyle plus two: 1, 2, 4, 6, 8, ..."),
-             ("hoyle-plus-one", "Hoyle plus one: 3, then 5, 6, 7, ... per 10 points"),
-             ("pot", "Pot: one unit per full 50 points bid")),
+            "choice",
+            _CHIPS,
+            (
+                ("brooklyn", "Brooklyn: 1, 2, 4, 8, 16, 32"),
+                ("brooklyn-gentle-a", "Gentle A: 1, 2, 4, 6, 8, 10, 12"),
+                ("brooklyn-gentle-b", "Gentle B: 1, 3, 7, 10, 13, 16, 19"),
+                ("brooklyn-gentle-c", "Gentle C: 2, 3, 4, 5, 6, 7, 8"),
+                ("hoyle", "Hoyle: 3, 5, 10, 15, 20, 25, 30"),
+                ("hoyle-doubling", "Hoyle doubling: 3, 5, 10, 20, 40, ..."),
+                ("hoyle-plus-two", "Hoyle plus two: 1, 2, 4, 6, 8, ..."),
+                ("hoyle-plus-one", "Hoyle plus one: 3, then 5, 6, 7, ... per 10 points"),
+                ("pot", "Pot: one unit per full 50 points bid"),
+            ),
         ),
-        _spec("spades_double", "Spades double", "Every payment is doubled when spades are trump.",
-              "bool", _CHIPS),
-        _spec("hearts_triple", "Hearts triple", "Every payment is tripled when hearts are trump.",
-              "bool", _CHIPS),
-        _spec("set_factor", "Set factor",
-              "A declarer who plays and loses pays each opponent this many times the win value.",
-              "int", _CHIPS),
+        _spec(
+            "spades_double",
+            "Spades double",
+            "Every payment is doubled when spades are trump.",
+            "bool",
+            _CHIPS,
+        ),
+        _spec(
+            "hearts_triple",
+            "Hearts triple",
+            "Every payment is tripled when hearts are trump.",
+            "bool",
+            _CHIPS,
+        ),
+        _spec(
+            "set_factor",
+            "Set factor",
+            "A declarer who plays and loses pays each opponent this many times the win value.",
+            "int",
+            _CHIPS,
+        ),
         _spec("stake", "Stake per unit", "Money per chip, in cents.", "money", _CHIPS),
         _spec(
-            "kitty_threshold", "Kitty joins at",
+            "kitty_threshold",
+            "Kitty joins at",
             "From this bid up, the kitty pays and collects like one more opponent.",
-            "points", {GameSystem.HOYLE},
+            "points",
+            {GameSystem.HOYLE},
         ),
         _spec(
-            "ante", "Ante", "What every player puts in the pot at the start and after it is won, "
-            "in cents (a whole number of units).", "money", {GameSystem.BROOKLYN_POT},
+            "ante",
+            "Ante",
+            "What every player puts in the pot at the start and after it is won, "
+            "in cents (a whole number of units).",
+            "money",
+            {GameSystem.BROOKLYN_POT},
         ),
         _spec(
-            "pot_threshold", "Pot taken at",
+            "pot_threshold",
+            "Pot taken at",
             "A declarer who makes a bid this big or bigger also takes the pot.",
-            "points", {GameSystem.BROOKLYN_POT},
+            "points",
+            {GameSystem.BROOKLYN_POT},
         ),
         _spec("target", "Game to", "Points that win the game.", "points", _CUMULATIVE),
         _spec(
-            "negative_floor", "Negative floor",
+            "negative_floor",
+            "Negative floor",
             "If a score falls below this while someone is above 0, the game ends and the highest "
             "score wins. Empty: no floor.",
-            "optional-points", {GameSystem.BISON},
+            "optional-points",
+            {GameSystem.BISON},
         ),
         _spec(
-            "fixed_deals", "Fixed number of deals",
+            "fixed_deals",
+            "Fixed number of deals",
             "Play this many deals and the highest score wins. Empty: play to the target.",
-            "optional-int", {GameSystem.BISON},
+            "optional-int",
+            {GameSystem.BISON},
         ),
-        _spec("game_stake", "Game stake",
-              "Money the game's winner collects from each opponent, in cents (0: not for money).",
-              "money", {GameSystem.BISON}),
-        _spec("set_stake", "Set stake",
-              "Money per set paid to the game's winner, in cents: one for a single set, two for a "
-              "double set.", "money", {GameSystem.BISON}),
+        _spec(
+            "game_stake",
+            "Game stake",
+            "Money each loser pays the game's winner, in cents (0: not for money). In "
+            "partnership each player of the losing team pays one player of the winning team.",
+            "money",
+            _CUMULATIVE,
+        ),
+        _spec(
+            "set_stake",
+            "Set stake",
+            "Money per set paid to the game's winner, in cents: one for a single set, two for a "
+            "double set.",
+            "money",
+            {GameSystem.BISON},
+        ),
     )
 }
 

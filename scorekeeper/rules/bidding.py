@@ -1,0 +1,96 @@
+"""Bidding (RULES section 4): which final bids the session's options allow.
+
+A bid is at least ``min_bid``, a multiple of ``bid_step`` and does not end in a forbidden
+ending (Brooklyn: no 340, 390, 440...). Brooklyn's dealer takeover records the dealer as
+declarer at 250 when the first bid of 300 stood alone. Bids are in full points; messages show
+them as the table writes them (``scale``).
+"""
+
+from __future__ import annotations
+
+from .errors import BidError
+from .meld import attainable_totals
+from .options import AllPass, Options
+from .tricks import TOTAL
+
+TAKEOVER_BID = 250  # what the dealer plays at after a Brooklyn takeover
+COMPULSORY_BID = 300  # Hoyle's compulsory first bid, the only one that may be forfeited
+
+
+def highest_makeable(options: Options) -> int:
+    """The most any declarer can score: all 250 in tricks plus the biggest legal meld."""
+    return TOTAL + max(attainable_totals(options))
+
+
+def bid_problem(bid: int, options: Options) -> str | None:
+    """Why ``bid`` is not a legal final bid under ``options``, or None when it is."""
+    t = options.to_table
+    if bid % options.scale:
+        return f"A bid is a whole number of points; {bid / options.scale:g} is not."
+    if bid < options.min_bid:
+        return f"Bid {t(bid)} is below the minimum bid of {t(options.min_bid)}."
+    if bid % options.bid_step:
+        return f"Bid {t(bid)} is off the step: bids go up in steps of {t(options.bid_step)}."
+    if bid % 100 in options.forbidden_endings:
+        endings = " or ".join(str(t(e)) for e in options.forbidden_endings)
+        return f"Bid {t(bid)} ends in {t(bid % 100)}; house rules forbid bids ending in {endings}."
+    if bid > highest_makeable(options):
+        return (
+            f"Bid {t(bid)} is more than any hand can make (at most {t(highest_makeable(options))})."
+        )
+    return None
+
+
+def is_legal_bid(bid: int, options: Options) -> bool:
+    """True if ``bid`` may be a final bid under ``options``."""
+    return bid_problem(bid, options) is None
+
+
+def check_bid(bid: int, options: Options, field: str = "bid") -> None:
+    """Refuse a final bid the options do not allow, saying which rule it breaks."""
+    problem = bid_problem(bid, options)
+    if problem:
+        raise BidError(field, problem)
+
+
+def legal_bids(options: Options, start: int | None = None, count: int = 12) -> list[int]:
+    """The next ``count`` legal bids from ``start`` (default: the minimum), for quick picks."""
+    bid = options.min_bid if start is None else max(start, options.min_bid)
+    bid += -bid % options.bid_step
+    bids: list[int] = []
+    top = highest_makeable(options)
+    while len(bids) < count and bid <= top:
+        if is_legal_bid(bid, options):
+            bids.append(bid)
+        bid += options.bid_step
+    return bids
+
+
+def step_bid(bid: int, options: Options, direction: int = 1) -> int:
+    """The next legal bid above (``direction`` 1) or below (-1) ``bid``; stays put at the ends."""
+    candidate = bid + direction * options.bid_step
+    top = highest_makeable(options)
+    while options.min_bid <= candidate <= top:
+        if is_legal_bid(candidate, options):
+            return candidate
+        candidate += direction * options.bid_step
+    return bid
+
+
+def takeover_allowed(options: Options) -> bool:
+    """True if the session plays Brooklyn's dealer takeover."""
+    return options.all_pass is AllPass.DEALER_TAKEOVER
+
+
+def check_takeover(bid: int, options: Options, field: str = "bid") -> None:
+    """Refuse a dealer takeover the options do not have, or at another figure than 250."""
+    if not takeover_allowed(options):
+        raise BidError(
+            "takeover", "These house rules have no dealer takeover (see 'When everyone passes')."
+        )
+    if bid != TAKEOVER_BID:
+        raise BidError(
+            field,
+            f"A dealer takeover is played at {options.to_table(TAKEOVER_BID)}, "
+            f"not {options.to_table(bid)}.",
+        )

@@ -1,0 +1,106 @@
+"""A hand's result in plain words, for the preview before saving and for the hand log.
+
+"Ann makes 350 with 190 meld and 170 in tricks: collects 2 from each player." Figures are
+shown as the table writes them (``scale``); chips in units.
+"""
+
+from __future__ import annotations
+
+from .hands import HandResult
+from .options import Options
+from .outcome import Outcome
+from .payments import KITTY, POT
+
+
+def _units(n: int) -> str:
+    return f"{n} unit" if n == 1 else f"{n} units"
+
+
+def _figures(result: HandResult, options: Options) -> str:
+    t = options.to_table
+    meld = result.meld_of(result.declarer or "")
+    if result.tricks and options.system.is_chip_game:
+        return f" with {t(meld)} meld and {t(dict(result.tricks)['declarer'])} in tricks"
+    if result.tricks and options.system.is_partnership:
+        team, taken = result.tricks[0]
+        melded = sum(m for p, m in result.melds if p in team.split(" & "))
+        return f" with {t(melded)} meld and {t(taken)} in tricks"
+    if result.tricks:
+        return f" with {t(meld)} meld and {t(dict(result.tricks)[result.declarer])} in tricks"
+    return ""
+
+
+def _chip_tail(result: HandResult, to_declarer: bool) -> str:
+    amounts = {
+        (f.payee if f.payer == result.declarer else f.payer): f.amount
+        for f in result.flows
+        if result.declarer in (f.payer, f.payee)
+        and (f.payee == result.declarer) == to_declarer
+        and f.payer != POT
+    }
+    others = [h for h in amounts if h not in (KITTY, POT)]
+    if not others and KITTY in amounts:
+        return f"pays {_units(amounts[KITTY])} to the kitty"
+    amount = amounts[others[0]] if others else 0
+    extras = [name for name in (KITTY, POT) if name in amounts]
+    whom = "each player" + "".join(f" and the {name}" for name in extras)
+    verb = "collects" if to_declarer else "pays"
+    direction = "from" if to_declarer else "to"
+    return f"{verb} {_units(amount)} {direction} {whom}"
+
+
+def describe(result: HandResult, options: Options) -> str:
+    """One sentence saying what the hand did."""
+    t = options.to_table
+    who = result.declarer
+    bid = t(result.bid or 0)
+    outcome = result.outcome
+    if outcome is Outcome.MISDEAL:
+        return "Misdeal: the same dealer deals again."
+    if outcome is Outcome.ALL_PASS:
+        return "Everyone passed: thrown in, the next player deals."
+    figures = _figures(result, options)
+    takeover = " (dealer takeover)" if result.takeover else ""
+    if options.system.is_chip_game:
+        if outcome is Outcome.MADE:
+            text = f"{who} makes {bid}{takeover}{figures}: {_chip_tail(result, True)}"
+        elif outcome is Outcome.OPPONENTS_CONCEDED:
+            text = f"The opponents concede {who}'s {bid}: {_chip_tail(result, True)}"
+        elif outcome is Outcome.SET:
+            text = f"{who} is set at {bid}{takeover}{figures}: {_chip_tail(result, False)}"
+        elif outcome is Outcome.FORFEIT:
+            text = f"{who} forfeits the compulsory {bid}: {_chip_tail(result, False)}"
+        else:
+            text = f"{who} concedes {bid}{takeover}: {_chip_tail(result, False)}"
+        if result.multiplier > 1 and result.trump is not None:
+            text += f" ({result.trump.noun} pay {result.multiplier}x)"
+        for note in result.notes:
+            text += f"; {note}"
+        return text + "."
+    return _cumulative(result, options, figures)
+
+
+def _signed(n: int, options: Options) -> str:
+    return f"{'+' if n >= 0 else '−'}{abs(options.to_table(n))}"
+
+
+def _cumulative(result: HandResult, options: Options, figures: str) -> str:
+    who = result.declarer
+    bid = options.to_table(result.bid or 0)
+    outcome = result.outcome
+    verbs = {
+        Outcome.MADE: f"makes {bid}{figures}",
+        Outcome.SET: f"is set at {bid}{figures}",
+        Outcome.CONCEDED: f"concedes {bid}",
+        Outcome.RENEGE: f"plays {bid}; {result.reneger} reneged",
+    }
+    parts = [f"{h} {_signed(c, options)}" for h, c in result.changes]
+    text = f"{who} {verbs[outcome]}: " + ", ".join(parts)
+    if options.system.is_cumulative and outcome in (Outcome.MADE, Outcome.SET):
+        nothing = [
+            h for h, c in result.changes if c == 0 and h != who and who not in h.split(" & ")
+        ]
+        if nothing:
+            what = "trick" if options.system.is_partnership else "counter"
+            text += f" ({' and '.join(nothing)}: took no {what}, so nothing scores)"
+    return text + "."

@@ -1,0 +1,471 @@
+"""One hand: what the table enters, and the result under each game system (RULES 4 to 6).
+
+``HandInput`` holds what was entered (declarer, bid, trump, outcome, meld per player, tricks).
+``score_hand`` checks it against the rules and the hand's seating (``HandContext``, worked out
+by the session replay) and returns a ``HandResult``: each holder's change, the kitty's and the
+pot's, and every payment as a flow from one holder to another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .bidding import COMPULSORY_BID, TAKEOVER_BID, check_bid, check_takeover
+from .cards import Hand, Suit
+from .errors import BidError, MeldError, OutcomeError, PlayerError, TrumpError
+from .meld import Claim, MeldScore, check_meld_number, meld_from_cards, meld_from_claims
+from .options import GameSystem, Options
+from .outcome import Outcome
+from .payments import KITTY, POT, Flow, chip_hand
+from .tricks import PlayerTricks, SideTricks, other_side
+
+
+@dataclass(frozen=True, slots=True)
+class MeldNumber:
+    """Meld entered as a figure, in full points."""
+
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class MeldCards:
+    """Meld entered as the cards laid down."""
+
+    hand: Hand
+
+
+@dataclass(frozen=True, slots=True)
+class MeldClaims:
+    """Meld entered as named melds."""
+
+    claims: tuple[Claim, ...]
+
+
+MeldEntry = MeldNumber | MeldCards | MeldClaims
+
+
+def evaluate_meld(
+    entry: MeldEntry, trump: Suit | None, options: Options, field_name: str
+) -> MeldScore | int:
+    """What a meld entry is worth: a breakdown (cards, claims) or a checked figure."""
+    if isinstance(entry, MeldNumber):
+        check_meld_number(entry.points, options, field_name)
+        return entry.points
+    if isinstance(entry, MeldCards):
+        if len(entry.hand) > options.hand_size:
+            raise MeldError(
+                field_name,
+                f"{len(entry.hand)} cards laid down, but a hand here holds at most "
+                f"{options.hand_size}.",
+            )
+        return meld_from_cards(entry.hand, trump, options)
+    return meld_from_claims(entry.claims, trump, options)
+
+
+def meld_total(score: MeldScore | int) -> int:
+    """The figure of an evaluated meld entry."""
+    return score if isinstance(score, int) else score.total
+
+
+@dataclass(frozen=True, slots=True)
+class HandInput:
+    """What the table entered for one hand; figures in full points."""
+
+    outcome: Outcome | None = None  # None: derive made or set from meld and tricks
+    declarer: str | None = None
+    bid: int | None = None
+    trump: Suit | None = None
+    meld: tuple[tuple[str, MeldEntry], ...] = ()
+    tricks: SideTricks | PlayerTricks | None = None
+    reneger: str | None = None
+    takeover: bool = False
+
+    def meld_entry(self, player: str) -> MeldEntry | None:
+        """The meld entered for ``player``, if any."""
+        return dict(self.meld).get(player)
+
+
+@dataclass(frozen=True, slots=True)
+class HandContext:
+    """Who is at the table for a hand, worked out by the session replay."""
+
+    seated: tuple[str, ...]  # everyone at the table, clockwise
+    dealer: str
+    active: tuple[str, ...]  # the players dealt in, in bidding order (dealer's left first)
+    teams: tuple[tuple[str, ...], ...] = ()  # partnership: the two teams
+    kitty: int = 0  # kitty balance before the hand (units)
+    pot: int = 0  # pot balance before the hand (units)
+
+    @property
+    def sitting_out(self) -> tuple[str, ...]:
+        """Players at the table who get no cards this hand."""
+        return tuple(p for p in self.seated if p not in self.active)
+
+    @property
+    def first_bidder(self) -> str:
+        """The player to the dealer's left among those dealt in."""
+        return self.active[0]
+
+    def team_of(self, player: str) -> tuple[str, ...]:
+        """The partnership team ``player`` belongs to."""
+        for team in self.teams:
+            if player in team:
+                return team
+        raise PlayerError("declarer", f"{player} is on no team.")
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What a hand did: each holder's change and the figures that led to it."""
+
+    outcome: Outcome
+    declarer: str | None = None
+    bid: int | None = None
+    trump: Suit | None = None
+    changes: tuple[tuple[str, int], ...] = ()  # holder (player or team) -> units or points
+    flows: tuple[Flow, ...] = ()  # chip games: who paid whom, kitty and pot included
+    kitty_change: int = 0
+    pot_change: int = 0
+    melds: tuple[tuple[str, int], ...] = ()  # player -> meld points
+    breakdowns: tuple[tuple[str, MeldScore], ...] = ()
+    tricks: tuple[tuple[str, int], ...] = ()  # holder or side -> trick points
+    made: bool | None = None
+    value: int = 0  # chip games: schedule value times trump multiplier (units)
+    multiplier: int = 1
+    pot_taken: int = 0
+    chip_in: int = 0  # each player's share of a kitty shortfall
+    ante: int = 0  # each player's ante after the pot was taken
+    sets: tuple[tuple[str, int], ...] = ()  # Bison money: player -> 1 single set, 2 double set
+    reneger: str | None = None
+    takeover: bool = False
+    passes_deal: bool = True
+    notes: tuple[str, ...] = field(default=())
+
+    def change(self, holder: str) -> int:
+        """The change for ``holder`` (0 when untouched)."""
+        return dict(self.changes).get(holder, 0)
+
+    def meld_of(self, player: str) -> int:
+        """Meld points of ``player`` this hand."""
+        return dict(self.melds).get(player, 0)
+
+
+# -- checking the entry ----------------------------------------------------------------------
+
+
+def _check_player(name: str | None, ctx: HandContext, field_name: str, role: str) -> str:
+    if not name:
+        raise PlayerError(field_name, f"Choose the {role}.")
+    if name not in ctx.seated:
+        raise PlayerError(field_name, f"'{name}' is not at this table.")
+    if name not in ctx.active:
+        raise PlayerError(
+            field_name,
+            f"{name} sits out this hand; the {role} is one of {', '.join(ctx.active)}.",
+        )
+    return name
+
+
+def _allowed(outcome: Outcome, options: Options) -> None:
+    if outcome.value not in options.outcomes:
+        system = options.system.label
+        if outcome is Outcome.FORFEIT:
+            rule = f"A forfeit belongs to Hoyle's compulsory 300; {system} has none."
+        elif outcome is Outcome.ALL_PASS:
+            rule = (
+                f"When everyone passes in {system}, the hand is not thrown in "
+                "(see 'When everyone passes'): enter who ended up with the bid."
+            )
+        else:
+            rule = f"{system} has no '{outcome.label}' outcome."
+        raise OutcomeError("outcome", rule)
+
+
+def _melds(hand: HandInput, ctx: HandContext, options: Options, melders: Sequence[str]):
+    melds: dict[str, int] = {}
+    breakdowns: dict[str, MeldScore] = {}
+    for player, entry in hand.meld:
+        if player not in ctx.seated:
+            raise PlayerError(f"meld-{player}", f"'{player}' is not at this table.")
+        if player not in melders:
+            who = "the declarer" if not options.system.everyone_melds else "players dealt in"
+            raise MeldError(f"meld-{player}", f"Only {who} meld in {options.system.label}.")
+        score = evaluate_meld(entry, hand.trump, options, f"meld-{player}")
+        melds[player] = meld_total(score)
+        if not isinstance(score, int):
+            breakdowns[player] = score
+    return melds, breakdowns
+
+
+def _derive_outcome(
+    hand: HandInput, meld: int | None, tricks: int | None, options: Options
+) -> tuple[Outcome, bool | None]:
+    """The outcome entered, checked against the figures, or derived from them."""
+    if tricks is None or meld is None:
+        if hand.outcome is None:
+            raise OutcomeError(
+                "outcome",
+                "Enter the outcome (made, set...), or the meld and tricks to work it out.",
+            )
+        made = {Outcome.MADE: True, Outcome.SET: False}.get(hand.outcome)
+        return hand.outcome, made
+    made = meld + tricks >= (hand.bid or 0)
+    derived = Outcome.MADE if made else Outcome.SET
+    if hand.outcome is None or hand.outcome is derived:
+        return derived, made
+    if hand.outcome in (Outcome.MADE, Outcome.SET):
+        verdict = "reaches" if made else "falls short of"
+        t = options.to_table
+        raise OutcomeError(
+            "outcome",
+            f"Meld {t(meld)} and tricks {t(tricks)} make {t(meld + tricks)}, which {verdict} the "
+            f"bid of {t(hand.bid or 0)}: that hand is {derived.value}, not {hand.outcome.value}.",
+        )
+    return hand.outcome, None
+
+
+def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResult:
+    """Check one hand against the rules and work out its result."""
+    outcome = hand.outcome
+    if outcome is Outcome.MISDEAL:
+        return HandResult(Outcome.MISDEAL, passes_deal=False, notes=("redeal by the same dealer",))
+    if outcome is Outcome.ALL_PASS:
+        _allowed(outcome, options)
+        return HandResult(Outcome.ALL_PASS, notes=("thrown in; the next player deals",))
+    if outcome is not None:
+        _allowed(outcome, options)
+    declarer = _check_player(hand.declarer, ctx, "declarer", "declarer")
+    if hand.bid is None:
+        raise BidError("bid", "Enter the bid.")
+    if hand.takeover:
+        check_takeover(hand.bid, options)
+        if declarer != ctx.dealer:
+            raise PlayerError(
+                "declarer", f"In a dealer takeover the dealer ({ctx.dealer}) plays the 250 bid."
+            )
+    else:
+        check_bid(hand.bid, options)
+    if outcome is Outcome.FORFEIT:
+        if hand.bid != COMPULSORY_BID:
+            raise OutcomeError(
+                "outcome",
+                f"Only the compulsory bid of {options.to_table(COMPULSORY_BID)} can be forfeited; "
+                f"this bid is {options.to_table(hand.bid)}.",
+            )
+        if declarer != ctx.first_bidder:
+            raise OutcomeError(
+                "outcome",
+                f"Only {ctx.first_bidder}, whose {options.to_table(COMPULSORY_BID)} bid was "
+                "compulsory, can forfeit this hand.",
+            )
+        if hand.trump is not None:
+            raise TrumpError(
+                "trump", "A forfeit is given up before trump is named: leave trump empty."
+            )
+    elif outcome in (Outcome.MADE, Outcome.SET, Outcome.RENEGE, None) and hand.trump is None:
+        raise TrumpError("trump", "Choose trump: a hand that is played has a trump suit.")
+    if options.system.is_chip_game:
+        return _chip_game(hand, ctx, options, declarer)
+    if options.system is GameSystem.BISON:
+        return _bison(hand, ctx, options, declarer)
+    return _partnership(hand, ctx, options, declarer)
+
+
+# -- chip games ------------------------------------------------------------------------------
+
+
+def _chip_game(hand: HandInput, ctx: HandContext, options: Options, declarer: str) -> HandResult:
+    if hand.reneger:
+        raise OutcomeError("outcome", f"{options.system.label} has no renege outcome.")
+    melds, breakdowns = _melds(hand, ctx, options, (declarer,))
+    tricks = None
+    if hand.tricks is not None:
+        if not isinstance(hand.tricks, SideTricks):
+            raise OutcomeError("tricks", "Enter the declarer's side trick points.")
+        hand.tricks.check(options)
+        tricks = hand.tricks.declarer_points
+    if tricks is not None and hand.outcome not in (None, Outcome.MADE, Outcome.SET):
+        raise OutcomeError(
+            "tricks", f"A hand that ends '{hand.outcome.label}' is not played: leave tricks empty."
+        )
+    meld = melds.get(declarer)
+    if tricks is not None and meld is None:
+        meld = 0
+    outcome, made = _derive_outcome(hand, meld, tricks, options)
+    flows, notes, extra = chip_hand(outcome, declarer, hand.bid, hand.trump, ctx, options)
+    changes: dict[str, int] = {p: 0 for p in ctx.seated}
+    kitty = pot = 0
+    for flow in flows:
+        for holder, sign in ((flow.payer, -1), (flow.payee, 1)):
+            if holder == KITTY:
+                kitty += sign * flow.amount
+            elif holder == POT:
+                pot += sign * flow.amount
+            else:
+                changes[holder] += sign * flow.amount
+    trick_figures = ()
+    if tricks is not None:
+        trick_figures = (("declarer", tricks), ("opponents", other_side(tricks)))
+    return HandResult(
+        outcome,
+        declarer,
+        hand.bid,
+        hand.trump,
+        changes=tuple(changes.items()),
+        flows=tuple(flows),
+        kitty_change=kitty,
+        pot_change=pot,
+        melds=tuple(melds.items()),
+        breakdowns=tuple(breakdowns.items()),
+        tricks=trick_figures,
+        made=made,
+        takeover=hand.takeover,
+        notes=tuple(notes),
+        **extra,
+    )
+
+
+# -- Bison -----------------------------------------------------------------------------------
+
+
+def _bison(hand: HandInput, ctx: HandContext, options: Options, declarer: str) -> HandResult:
+    players = ctx.active
+    melds, breakdowns = _melds(hand, ctx, options, players)
+    meld = {p: melds.get(p, 0) for p in players}
+    opponents = [p for p in players if p != declarer]
+    outcome = hand.outcome
+    changes = {p: 0 for p in players}
+    sets: dict[str, int] = {}
+    tricks: dict[str, int] = {}
+    made = None
+    reneger = None
+    if outcome in (None, Outcome.MADE, Outcome.SET):
+        if not isinstance(hand.tricks, PlayerTricks):
+            raise OutcomeError(
+                "tricks",
+                "Enter each player's counters and who took the last trick: Bison scores each "
+                "player's own tricks.",
+            )
+        hand.tricks.check(players, options)
+        tricks = {p: hand.tricks.points(p, options) for p in players}
+        outcome, made = _derive_outcome(hand, meld[declarer], tricks[declarer], options)
+        if made:
+            changes[declarer] = meld[declarer] + tricks[declarer]
+        else:
+            changes[declarer] = -hand.bid
+            sets[declarer] = 2
+        for p in opponents:
+            changes[p] = meld[p] + tricks[p] if hand.tricks.took_a_counter(p) else 0
+    else:
+        if hand.tricks is not None:
+            raise OutcomeError(
+                "tricks",
+                f"A hand that ends '{outcome.label}' is not played out: leave tricks empty.",
+            )
+        if outcome is Outcome.CONCEDED:
+            changes[declarer] = -hand.bid
+            sets[declarer] = 1
+            for p in opponents:
+                changes[p] = meld[p]
+        else:  # renege
+            reneger = hand.reneger
+            if reneger not in players:
+                raise PlayerError("reneger", "Say who reneged: the declarer or an opponent.")
+            if reneger == declarer:
+                changes[declarer] = -hand.bid
+                sets[declarer] = 2
+                for p in opponents:
+                    changes[p] = meld[p]
+            else:
+                changes[declarer] = hand.bid + meld[declarer]
+                sets[reneger] = 1
+                for p in opponents:
+                    changes[p] = 0 if p == reneger else meld[p]
+    if hand.reneger and outcome is not Outcome.RENEGE:
+        raise OutcomeError("reneger", "A reneger is only named when the outcome is renege.")
+    return HandResult(
+        outcome,
+        declarer,
+        hand.bid,
+        hand.trump,
+        changes=tuple(changes.items()),
+        melds=tuple(melds.items()),
+        breakdowns=tuple(breakdowns.items()),
+        tricks=tuple(tricks.items()),
+        made=made,
+        sets=tuple(sets.items()),
+        reneger=reneger,
+    )
+
+
+# -- Partnership -----------------------------------------------------------------------------
+
+
+def team_name(team: Sequence[str]) -> str:
+    """How a partnership team is written: ``Ann & Cal``."""
+    return " & ".join(team)
+
+
+def _partnership(hand: HandInput, ctx: HandContext, options: Options, declarer: str) -> HandResult:
+    melds, breakdowns = _melds(hand, ctx, options, ctx.active)
+    bidders = ctx.team_of(declarer)
+    others = next(team for team in ctx.teams if team != bidders)
+    meld_b = sum(melds.get(p, 0) for p in bidders)
+    meld_o = sum(melds.get(p, 0) for p in others)
+    outcome = hand.outcome
+    name_b, name_o = team_name(bidders), team_name(others)
+    tricks: dict[str, int] = {}
+    made = None
+    if hand.reneger:
+        raise OutcomeError("outcome", "Partnership has no renege outcome.")
+    if outcome in (None, Outcome.MADE, Outcome.SET):
+        if not isinstance(hand.tricks, SideTricks):
+            raise OutcomeError("tricks", "Enter the bidding team's trick points.")
+        hand.tricks.check(options)
+        tricks_b = hand.tricks.declarer_points
+        tricks_o = hand.tricks.other_points
+        tricks = {name_b: tricks_b, name_o: tricks_o}
+        outcome, made = _derive_outcome(hand, meld_b, tricks_b, options)
+        change_b = meld_b + tricks_b if made else -hand.bid
+        change_o = meld_o + tricks_o if tricks_o > 0 else 0
+    else:
+        if hand.tricks is not None:
+            raise OutcomeError(
+                "tricks",
+                f"A hand that ends '{outcome.label}' is not played out: leave tricks empty.",
+            )
+        change_b, change_o = -hand.bid, meld_o
+    return HandResult(
+        outcome,
+        declarer,
+        hand.bid,
+        hand.trump,
+        changes=((name_b, change_b), (name_o, change_o)),
+        melds=tuple(melds.items()),
+        breakdowns=tuple(breakdowns.items()),
+        tricks=tuple(tricks.items()),
+        made=made,
+    )
+
+
+def meld_input(entries: Mapping[str, MeldEntry]) -> tuple[tuple[str, MeldEntry], ...]:
+    """Meld entries in the shape ``HandInput.meld`` keeps."""
+    return tuple(entries.items())
+
+
+__all__ = [
+    "KITTY",
+    "POT",
+    "TAKEOVER_BID",
+    "Flow",
+    "HandContext",
+    "HandInput",
+    "HandResult",
+    "MeldCards",
+    "MeldClaims",
+    "MeldEntry",
+    "MeldNumber",
+    "Outcome",
+    "score_hand",
+]

@@ -1,0 +1,579 @@
+"""Meld (RULES section 2): from cards, from named melds, and from a bare number.
+
+Three classes; a card may serve melds of different classes at once, never two melds of one
+class. Class I: run, royal marriage, marriages, dix. Class II: pinochle. Class III: aces,
+kings, queens and jacks around. Two of one meld form a double: worth two singles, or the big
+figure under ``double_meld_bonus``. ``roundhouse_with_run`` (390) adds the roundhouse's trump
+marriage beside a run; ``double_trump_marriage`` (240) scores K K Q Q of trump as 240, which
+may share a single run's K and Q (run and double marriage: 390).
+
+Every way in ends in the same place: a ``MeldCounts`` (how many of each meld) scored by
+``score_melds``. Cards give the maximum counts the class rules allow; claims give the counts
+named, once they are shown to fit in one hand.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import COPIES, DECK, SUITS, Hand, Rank, Suit, card_index
+from .errors import MeldError, TrumpError
+from .options import Options
+
+
+class MeldKind(enum.Enum):
+    """A named meld, with its class and its single and Bison-style double values."""
+
+    RUN = ("run", 1, 150, 1500)
+    ROYAL_MARRIAGE = ("royal marriage", 1, 40, 80)
+    MARRIAGE = ("marriage", 1, 20, 40)
+    DIX = ("dix", 1, 10, 20)
+    PINOCHLE = ("pinochle", 2, 40, 300)
+    ACES_AROUND = ("aces around", 3, 100, 1000)
+    KINGS_AROUND = ("kings around", 3, 80, 800)
+    QUEENS_AROUND = ("queens around", 3, 60, 600)
+    JACKS_AROUND = ("jacks around", 3, 40, 400)
+
+    def __init__(self, title: str, meld_class: int, single: int, double: int) -> None:
+        self.title = title
+        self.meld_class = meld_class
+        self.single = single
+        self.double = double
+
+    @property
+    def needs_trump(self) -> bool:
+        """True for the melds that only exist in the trump suit."""
+        return self in (MeldKind.RUN, MeldKind.ROYAL_MARRIAGE, MeldKind.DIX)
+
+    def value(self, count: int, double_bonus: bool) -> int:
+        """Points for ``count`` (0, 1 or 2) of this meld."""
+        if count == 2 and double_bonus:
+            return self.double
+        return count * self.single
+
+
+AROUND_KINDS = (
+    MeldKind.ACES_AROUND,
+    MeldKind.KINGS_AROUND,
+    MeldKind.QUEENS_AROUND,
+    MeldKind.JACKS_AROUND,
+)
+AROUND_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+ROUNDHOUSE_BONUS = 40
+DOUBLE_TRUMP_MARRIAGE_ALT = 240
+
+
+@dataclass(frozen=True, slots=True)
+class MeldCounts:
+    """How many of each meld a hand shows; the shape every way of entering meld ends in."""
+
+    trump: Suit | None = None
+    runs: int = 0
+    royal_marriages: int = 0
+    marriages: tuple[int, int, int, int] = (0, 0, 0, 0)  # per suit S H D C; trump slot is 0
+    dix: int = 0
+    pinochles: int = 0
+    arounds: tuple[int, int, int, int] = (0, 0, 0, 0)  # aces, kings, queens, jacks
+
+
+@dataclass(frozen=True, slots=True)
+class MeldLine:
+    """One line of a breakdown: ``double pinochle 300`` or ``marriage ♥ 20``."""
+
+    kind: str
+    count: int
+    points: int
+    suit: Suit | None = None
+
+    def __str__(self) -> str:
+        name = f"{self.kind} {self.suit.symbol}" if self.suit else self.kind
+        if self.count == 2:
+            name = f"double {name}"
+        return f"{name} {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldScore:
+    """A meld total with its breakdown, meld by meld."""
+
+    total: int
+    lines: tuple[MeldLine, ...]
+    counts: MeldCounts
+
+    def __str__(self) -> str:
+        if not self.lines:
+            return "no meld 0"
+        return ", ".join(str(line) for line in self.lines) + f" = {self.total}"
+
+
+# -- scoring ---------------------------------------------------------------------------------
+
+
+def _class_one_trump(runs: int, royal: int, options: Options) -> tuple[tuple[MeldLine, ...], int]:
+    bonus = options.double_meld_bonus
+    lines = []
+    if runs:
+        lines.append(MeldLine("run", runs, MeldKind.RUN.value(runs, bonus)))
+    if royal == 2 and options.double_trump_marriage == DOUBLE_TRUMP_MARRIAGE_ALT:
+        lines.append(MeldLine("royal marriage", 2, DOUBLE_TRUMP_MARRIAGE_ALT))
+    elif royal:
+        lines.append(MeldLine("royal marriage", royal, MeldKind.ROYAL_MARRIAGE.value(royal, bonus)))
+    return tuple(lines), sum(line.points for line in lines)
+
+
+def roundhouse_bonus(counts: MeldCounts, options: Options) -> int:
+    """The roundhouse's trump marriage beside a run (+40), under ``roundhouse_with_run`` 390."""
+    if options.roundhouse_with_run != 390 or counts.trump is None:
+        return 0
+    if counts.runs < 1 or counts.royal_marriages:
+        return 0
+    if counts.arounds[1] < 1 or counts.arounds[2] < 1:
+        return 0
+    others = [
+        m for suit, m in zip(SUITS, counts.marriages, strict=True) if suit is not counts.trump
+    ]
+    return ROUNDHOUSE_BONUS if all(m >= 1 for m in others) else 0
+
+
+def score_melds(counts: MeldCounts, options: Options) -> MeldScore:
+    """Points for the melds counted, with the breakdown, under the session's options."""
+    bonus = options.double_meld_bonus
+    lines: list[MeldLine] = list(_class_one_trump(counts.runs, counts.royal_marriages, options)[0])
+    for suit, married in zip(SUITS, counts.marriages, strict=True):
+        if married:
+            lines.append(
+                MeldLine("marriage", married, MeldKind.MARRIAGE.value(married, bonus), suit)
+            )
+    if counts.dix:
+        lines.append(MeldLine("dix", counts.dix, MeldKind.DIX.value(counts.dix, bonus)))
+    extra = roundhouse_bonus(counts, options)
+    if extra:
+        lines.append(MeldLine("roundhouse's trump marriage", 1, extra))
+    if counts.pinochles:
+        lines.append(
+            MeldLine("pinochle", counts.pinochles, MeldKind.PINOCHLE.value(counts.pinochles, bonus))
+        )
+    for kind, n in zip(AROUND_KINDS, counts.arounds, strict=True):
+        if n:
+            lines.append(MeldLine(kind.title, n, kind.value(n, bonus)))
+    return MeldScore(sum(line.points for line in lines), tuple(lines), counts)
+
+
+# -- from cards ------------------------------------------------------------------------------
+
+
+def meld_counts_from_cards(hand: Hand, trump: Suit | None, options: Options) -> MeldCounts:
+    """The melds a hand shows when every class takes the most it can."""
+    c = hand.counts
+    marriages = [min(c[6 * s + 2], c[6 * s + 3]) for s in range(4)]
+    runs = royal = dix = 0
+    if trump is not None:
+        b = 6 * trump.index
+        ace, ten, king, queen, jack = c[b], c[b + 1], c[b + 2], c[b + 3], c[b + 4]
+        runs = min(ace, ten, king, queen, jack)
+        royal = min(king, queen) - runs
+        dix = c[b + 5]
+        marriages[trump.index] = 0
+        if options.double_trump_marriage == DOUBLE_TRUMP_MARRIAGE_ALT and king == queen == 2:
+            # K K Q Q of trump as 240 may share a single run's K and Q: keep the better reading.
+            alt_runs = 1 if min(ace, ten, jack) else 0
+            standard = _class_one_trump(runs, royal, options)[1]
+            if _class_one_trump(alt_runs, 2, options)[1] > standard:
+                runs, royal = alt_runs, 2
+    arounds = tuple(min(c[r], c[6 + r], c[12 + r], c[18 + r]) for r in (0, 2, 3, 4))
+    return MeldCounts(
+        trump=trump,
+        runs=runs,
+        royal_marriages=royal,
+        marriages=tuple(marriages),  # type: ignore[arg-type]
+        dix=dix,
+        pinochles=min(c[3], c[16]),
+        arounds=arounds,  # type: ignore[arg-type]
+    )
+
+
+def meld_from_cards(hand: Hand, trump: Suit | None, options: Options) -> MeldScore:
+    """The maximum meld of ``hand`` in ``trump``, with its breakdown."""
+    hand.check_size(options.hand_size)
+    return score_melds(meld_counts_from_cards(hand, trump, options), options)
+
+
+def meld_by_trump(hand: Hand, options: Options) -> dict[Suit, MeldScore]:
+    """The hand's meld in each of the four trumps, to show which trump it is worth most in."""
+    hand.check_size(options.hand_size)
+    return {
+        suit: score_melds(meld_counts_from_cards(hand, suit, options), options) for suit in SUITS
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _value_tables(bonus: bool, roundhouse: int, double_marriage: int) -> tuple:
+    def val(kind: MeldKind) -> tuple[int, int, int]:
+        return (0, kind.single, kind.double if bonus else 2 * kind.single)
+
+    return (
+        val(MeldKind.RUN),
+        val(MeldKind.ROYAL_MARRIAGE)[:2]
+        + ((DOUBLE_TRUMP_MARRIAGE_ALT,) if double_marriage == DOUBLE_TRUMP_MARRIAGE_ALT else (80,)),
+        val(MeldKind.PINOCHLE),
+        tuple(val(kind) for kind in AROUND_KINDS),
+        roundhouse == 390,
+        double_marriage == DOUBLE_TRUMP_MARRIAGE_ALT,
+    )
+
+
+def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
+    """The maximum meld of ``hand`` in ``trump`` as a bare number: the fast path.
+
+    Same figure as ``meld_from_cards(...).total`` (a property test holds them equal); it skips
+    building the breakdown so the app can evaluate many hands or all four trumps cheaply.
+    """
+    run_v, royal_v, pin_v, around_v, roundhouse390, dtm240 = _value_tables(
+        options.double_meld_bonus, options.roundhouse_with_run, options.double_trump_marriage
+    )
+    c = hand.counts
+    total = (
+        pin_v[min(c[3], c[16])]
+        + around_v[0][min(c[0], c[6], c[12], c[18])]
+        + around_v[3][min(c[4], c[10], c[16], c[22])]
+    )
+    kings = min(c[2], c[8], c[14], c[20])
+    queens = min(c[3], c[9], c[15], c[21])
+    total += around_v[1][kings] + around_v[2][queens]
+    m = (min(c[2], c[3]), min(c[8], c[9]), min(c[14], c[15]), min(c[20], c[21]))
+    if trump is None:
+        return total + 20 * (m[0] + m[1] + m[2] + m[3])
+    t = trump.index
+    b = 6 * t
+    ace, ten, king, queen, jack = c[b], c[b + 1], c[b + 2], c[b + 3], c[b + 4]
+    runs = min(ace, ten, king, queen, jack)
+    royal = min(king, queen) - runs
+    trump_part = run_v[runs] + royal_v[royal]
+    if dtm240 and king == queen == 2:
+        alt = (150 if min(ace, ten, jack) else 0) + 240
+        if alt > trump_part:
+            trump_part, royal = alt, 2
+    others = m[0] + m[1] + m[2] + m[3] - m[t]
+    total += trump_part + 20 * others + 10 * c[b + 5]
+    if (
+        roundhouse390
+        and runs
+        and not royal
+        and kings
+        and queens
+        and all(m[s] for s in range(4) if s != t)
+    ):
+        total += ROUNDHOUSE_BONUS
+    return total
+
+
+# -- cards a set of melds needs --------------------------------------------------------------
+
+
+def cards_needed(counts: MeldCounts, options: Options) -> tuple[int, ...]:
+    """The fewest copies of each card a hand must hold to show these melds (may exceed 2)."""
+    class_one = [0] * 24
+    trump = counts.trump
+    if trump is not None:
+        runs, royal = counts.runs, counts.royal_marriages
+        for rank in (Rank.ACE, Rank.TEN, Rank.JACK):
+            class_one[card_index(rank, trump)] = runs
+        overlap = (
+            options.double_trump_marriage == DOUBLE_TRUMP_MARRIAGE_ALT and royal == 2 and runs == 1
+        )
+        kq = 2 if overlap else runs + royal
+        class_one[card_index(Rank.KING, trump)] = kq
+        class_one[card_index(Rank.QUEEN, trump)] = kq
+        class_one[card_index(Rank.NINE, trump)] = counts.dix
+    for suit, married in zip(SUITS, counts.marriages, strict=True):
+        if married:
+            class_one[card_index(Rank.KING, suit)] += married
+            class_one[card_index(Rank.QUEEN, suit)] += married
+    need = class_one
+    need[card_index(Rank.QUEEN, Suit.SPADES)] = max(
+        need[card_index(Rank.QUEEN, Suit.SPADES)], counts.pinochles
+    )
+    need[card_index(Rank.JACK, Suit.DIAMONDS)] = max(
+        need[card_index(Rank.JACK, Suit.DIAMONDS)], counts.pinochles
+    )
+    for rank, n in zip(AROUND_RANKS, counts.arounds, strict=True):
+        for suit in SUITS:
+            i = card_index(rank, suit)
+            need[i] = max(need[i], n)
+    return tuple(need)
+
+
+def check_fits_one_hand(counts: MeldCounts, options: Options, field: str = "meld") -> None:
+    """Refuse melds that no single hand could hold (a third copy, or too many cards)."""
+    need = cards_needed(counts, options)
+    for card, n in zip(DECK, need, strict=True):
+        if n > COPIES:
+            raise MeldError(
+                field,
+                f"These melds need {n} copies of {card.symbol}, but the deck has only two "
+                "(a card serves only one meld of each class).",
+            )
+    total = sum(need)
+    if total > options.hand_size:
+        raise MeldError(
+            field,
+            f"These melds need at least {total} cards, but a hand here holds {options.hand_size}.",
+        )
+
+
+# -- named melds (claims) --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One meld named by the table, such as ``marriage ♥`` or ``pinochle``."""
+
+    kind: MeldKind
+    suit: Suit | None = None
+
+    @classmethod
+    def parse(cls, text: str, field: str = "meld") -> list[Claim]:
+        """Read one claim; ``double`` or ``2`` in front names two of it."""
+        return _parse_claim(text, field)
+
+    def __str__(self) -> str:
+        if self.kind is MeldKind.MARRIAGE and self.suit is not None:
+            return f"marriage {self.suit.value}"
+        return self.kind.title
+
+
+ROUNDHOUSE = "roundhouse"
+_CLAIM_ALIASES: dict[str, MeldKind | str] = {
+    "run": MeldKind.RUN,
+    "rope": MeldKind.RUN,
+    "flush": MeldKind.RUN,
+    "sequence": MeldKind.RUN,
+    "royal marriage": MeldKind.ROYAL_MARRIAGE,
+    "trump marriage": MeldKind.ROYAL_MARRIAGE,
+    "royal": MeldKind.ROYAL_MARRIAGE,
+    "marriage": MeldKind.MARRIAGE,
+    "common marriage": MeldKind.MARRIAGE,
+    "dix": MeldKind.DIX,
+    "deece": MeldKind.DIX,
+    "deuce": MeldKind.DIX,
+    "pinochle": MeldKind.PINOCHLE,
+    "aces around": MeldKind.ACES_AROUND,
+    "100 aces": MeldKind.ACES_AROUND,
+    "kings around": MeldKind.KINGS_AROUND,
+    "80 kings": MeldKind.KINGS_AROUND,
+    "queens around": MeldKind.QUEENS_AROUND,
+    "60 queens": MeldKind.QUEENS_AROUND,
+    "jacks around": MeldKind.JACKS_AROUND,
+    "40 jacks": MeldKind.JACKS_AROUND,
+    "roundhouse": ROUNDHOUSE,
+    "round house": ROUNDHOUSE,
+}
+_DOUBLE_ALIASES = {
+    "aces abound": MeldKind.ACES_AROUND,
+    "1000 aces": MeldKind.ACES_AROUND,
+    "kings abound": MeldKind.KINGS_AROUND,
+    "800 kings": MeldKind.KINGS_AROUND,
+    "queens abound": MeldKind.QUEENS_AROUND,
+    "600 queens": MeldKind.QUEENS_AROUND,
+    "jacks abound": MeldKind.JACKS_AROUND,
+    "400 jacks": MeldKind.JACKS_AROUND,
+}
+_SUIT_WORDS = {
+    "s": Suit.SPADES, "spade": Suit.SPADES, "spades": Suit.SPADES, "♠": Suit.SPADES,
+    "h": Suit.HEARTS, "heart": Suit.HEARTS, "hearts": Suit.HEARTS, "♥": Suit.HEARTS,
+    "d": Suit.DIAMONDS, "diamond": Suit.DIAMONDS, "diamonds": Suit.DIAMONDS, "♦": Suit.DIAMONDS,
+    "c": Suit.CLUBS, "club": Suit.CLUBS, "clubs": Suit.CLUBS, "♣": Suit.CLUBS,
+}  # fmt: skip
+
+
+def _parse_claim(text: str, field: str) -> list[Claim]:
+    words = re.sub(r"\s+", " ", text.strip().lower().replace("-", " ")).split(" ")
+    times = 1
+    if words and words[0] in ("double", "2", "two", "2x"):
+        times, words = 2, words[1:]
+    suit = None
+    for position in (len(words) - 1, 0):
+        if len(words) > 1 and words[position] in _SUIT_WORDS:
+            suit = _SUIT_WORDS[words.pop(position)]
+            break
+    if words and words[0] == "in" and len(words) > 1:
+        words = words[1:]
+    if words and words[-1] == "in":
+        words = words[:-1]
+    name = " ".join(words)
+    if name in _DOUBLE_ALIASES:
+        return [Claim(_DOUBLE_ALIASES[name])] * 2 * times
+    kind = _CLAIM_ALIASES.get(name)
+    if kind is None:
+        raise MeldError(
+            field,
+            f"'{text.strip()}' is not a meld: name run, royal marriage, marriage and a suit, "
+            "dix, pinochle, roundhouse, or aces/kings/queens/jacks around.",
+        )
+    if kind == ROUNDHOUSE:
+        return [Claim(MeldKind.ROYAL_MARRIAGE), Claim(MeldKind.KINGS_AROUND),
+                Claim(MeldKind.QUEENS_AROUND), Claim(MeldKind.MARRIAGE)] * times  # fmt: skip
+    if kind is MeldKind.MARRIAGE and suit is None:
+        raise MeldError(field, f"'{text.strip()}': say which suit the marriage is in (marriage H).")
+    return [Claim(kind, suit if kind is MeldKind.MARRIAGE else None)] * times
+
+
+def parse_claims(text: str, field: str = "meld") -> list[Claim]:
+    """Read claims separated by commas or ``+`` (``run, royal marriage, pinochle``)."""
+    claims: list[Claim] = []
+    for part in re.split(r"[,+;\n]", text):
+        if part.strip():
+            claims.extend(_parse_claim(part, field))
+    return claims
+
+
+def format_claims(claims: Iterable[Claim]) -> str:
+    """Claims written back in the notation ``parse_claims`` reads."""
+    return ", ".join(str(claim) for claim in claims)
+
+
+def counts_from_claims(
+    claims: Sequence[Claim], trump: Suit | None, options: Options, field: str = "meld"
+) -> MeldCounts:
+    """The melds named, refused unless one hand could hold them all."""
+    runs = royal = dix = pinochles = 0
+    marriages = [0, 0, 0, 0]
+    arounds = [0, 0, 0, 0]
+    roundhouse_marriages = 0
+    for claim in claims:
+        kind = claim.kind
+        if kind.needs_trump and trump is None:
+            raise TrumpError(field, f"A {kind.title} is a trump meld: name trump first.")
+        if kind is MeldKind.RUN:
+            runs += 1
+        elif kind is MeldKind.ROYAL_MARRIAGE:
+            royal += 1
+        elif kind is MeldKind.DIX:
+            dix += 1
+        elif kind is MeldKind.PINOCHLE:
+            pinochles += 1
+        elif kind is MeldKind.MARRIAGE and claim.suit is None:
+            roundhouse_marriages += 1
+        elif kind is MeldKind.MARRIAGE:
+            if claim.suit is trump:
+                royal += 1  # a marriage in trump is the royal marriage
+            else:
+                marriages[claim.suit.index] += 1  # type: ignore[union-attr]
+        else:
+            arounds[AROUND_KINDS.index(kind)] += 1
+    if roundhouse_marriages:
+        if trump is None:
+            raise TrumpError(field, "A roundhouse holds the royal marriage: name trump first.")
+        for suit in SUITS:
+            if suit is not trump:
+                marriages[suit.index] += roundhouse_marriages
+    for name, n in (("runs", runs), ("dix", dix), ("pinochles", pinochles)):
+        if n > COPIES:
+            raise MeldError(field, f"{n} {name} need three copies of a card; the deck has two.")
+    counts = MeldCounts(
+        trump,
+        runs,
+        royal,
+        tuple(marriages),
+        dix,
+        pinochles,
+        tuple(arounds),  # type: ignore[arg-type]
+    )
+    check_fits_one_hand(counts, options, field)
+    return counts
+
+
+def meld_from_claims(claims: Sequence[Claim], trump: Suit | None, options: Options) -> MeldScore:
+    """Score named melds once they are shown to fit in one hand."""
+    return score_melds(counts_from_claims(claims, trump, options), options)
+
+
+# -- a bare number ---------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=32)
+def _attainable(bonus: bool, roundhouse: int, double_marriage: int, hand_size: int) -> frozenset:
+    from dataclasses import replace
+
+    from .options import PRESETS, GameSystem
+
+    options = replace(
+        PRESETS[GameSystem.BISON],
+        double_meld_bonus=bonus,
+        roundhouse_with_run=roundhouse,
+        double_trump_marriage=double_marriage,
+    )
+    totals: set[int] = set()
+    # Hearts and clubs play the same part; spades and diamonds touch the pinochle.
+    for trump in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS):
+        others = [s for s in SUITS if s is not trump]
+        for runs, royal, dix, pinochles, *married in itertools.product(range(3), repeat=7):
+            if runs + royal > 2 and not (double_marriage == 240 and runs == 1 and royal == 2):
+                continue
+            marriages = [0, 0, 0, 0]
+            for suit, m in zip(others, married, strict=True):
+                marriages[suit.index] = m
+            base = MeldCounts(trump, runs, royal, tuple(marriages), dix, pinochles)  # type: ignore[arg-type]
+            need = cards_needed(base, options)
+            if max(need) > COPIES or sum(need) > hand_size:
+                continue
+            base_points = score_melds(base, options).total
+            extra_cards, extra_points = [], []
+            for rank, kind in zip(AROUND_RANKS, AROUND_KINDS, strict=True):
+                have = [need[card_index(rank, suit)] for suit in SUITS]
+                extra_cards.append([sum(max(0, n - h) for h in have) for n in range(3)])
+                extra_points.append([kind.value(n, bonus) for n in range(3)])
+            size = sum(need)
+            for arounds in itertools.product(range(3), repeat=4):
+                cards = size + sum(extra_cards[i][n] for i, n in enumerate(arounds))
+                if cards > hand_size:
+                    continue
+                points = base_points + sum(extra_points[i][n] for i, n in enumerate(arounds))
+                if roundhouse == 390 and arounds[1] and arounds[2]:
+                    points += roundhouse_bonus(
+                        MeldCounts(trump, runs, royal, base.marriages, dix, pinochles, arounds),
+                        options,
+                    )
+                totals.add(points)
+    return frozenset(totals)
+
+
+def attainable_totals(options: Options) -> frozenset[int]:
+    """Every meld total some legal hand can show under these options."""
+    return _attainable(
+        options.double_meld_bonus,
+        options.roundhouse_with_run,
+        options.double_trump_marriage,
+        options.hand_size,
+    )
+
+
+def is_attainable(points: int, options: Options) -> bool:
+    """True if some legal meld totals exactly ``points`` (full points)."""
+    return points in attainable_totals(options)
+
+
+def check_meld_number(points: int, options: Options, field: str = "meld") -> None:
+    """Refuse a meld figure that no legal hand can total under these options."""
+    if is_attainable(points, options):
+        return
+    shown = options.to_table(points) if points % options.scale == 0 else points
+    top = max(attainable_totals(options))
+    if points < 0:
+        rule = f"Meld cannot be negative ({shown})."
+    elif points > top:
+        rule = (
+            f"Meld {shown} is more than any hand can show here (at most {options.to_table(top)})."
+        )
+    elif points % 10:
+        rule = (
+            f"Meld {shown} is impossible: every meld is worth a multiple of {10 // options.scale}."
+        )
+    else:
+        rule = f"No legal hand melds exactly {shown} under these rules."
+    raise MeldError(field, rule)

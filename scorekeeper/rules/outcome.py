@@ -1,0 +1,62 @@
+"""How a hand can end (RULES sections 4 to 6): made, set, conceded and the rest."""
+
+from __future__ import annotations
+
+import enum
+
+from .errors import OutcomeError
+
+
+class Outcome(enum.Enum):
+    """How a hand ended."""
+
+    MADE = "made"
+    SET = "set"
+    CONCEDED = "conceded"
+    FORFEIT = "forfeit"
+    OPPONENTS_CONCEDED = "opponents_conceded"
+    RENEGE = "renege"
+    ALL_PASS = "all_pass"
+    MISDEAL = "misdeal"
+
+    @property
+    def label(self) -> str:
+        """Words shown to players."""
+        return _LABELS[self]
+
+    @property
+    def has_declarer(self) -> bool:
+        """True unless nobody bid (all pass) or the cards were redealt."""
+        return self not in (Outcome.ALL_PASS, Outcome.MISDEAL)
+
+    @property
+    def is_played(self) -> bool:
+        """True when the cards were played out, so tricks were taken."""
+        return self in (Outcome.MADE, Outcome.SET)
+
+    @classmethod
+    def parse(cls, text: str | None, field: str = "outcome") -> Outcome | None:
+        """Read an outcome name (``made``, ``set``, ...); empty means work it out from figures."""
+        if text is None or str(text).strip() == "":
+            return None
+        key = str(text).strip().lower().replace("-", "_").replace(" ", "_")
+        try:
+            return cls(key)
+        except ValueError:
+            known = ", ".join(o.value for o in cls)
+            raise OutcomeError(field, f"'{text}' is not an outcome; use one of {known}.") from None
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_LABELS = {
+    Outcome.MADE: "made",
+    Outcome.SET: "set",
+    Outcome.CONCEDED: "conceded",
+    Outcome.FORFEIT: "forfeit",
+    Outcome.OPPONENTS_CONCEDED: "opponents conceded",
+    Outcome.RENEGE: "renege",
+    Outcome.ALL_PASS: "all passed",
+    Outcome.MISDEAL: "misdeal",
+}

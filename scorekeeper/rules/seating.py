@@ -1,0 +1,63 @@
+"""Who deals, who plays and who sits out (RULES sections 1 and 5).
+
+Seats are listed clockwise and the deal passes to the left (the next seat clockwise); the
+player to the dealer's left bids first. At a chip game with more than three players three are
+dealt in and the rest sit out by the ``sit_out`` rule. Partners sit opposite: seats 1 and 3,
+2 and 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .errors import SeatingError
+from .options import Options, SitOut
+
+
+def check_players(players: Sequence[str], options: Options) -> None:
+    """Refuse blank or repeated names and a player count the system cannot seat."""
+    seen: set[str] = set()
+    for name in players:
+        if not name or not name.strip():
+            raise SeatingError("players", "Every seat needs a player's name.")
+        key = name.strip().casefold()
+        if key in seen:
+            raise SeatingError("players", f"{name} is seated twice.")
+        seen.add(key)
+    options.validate(len(players))
+
+
+def next_clockwise(seated: Sequence[str], player: str, order: Sequence[str]) -> str:
+    """The seated player after ``player`` clockwise; ``order`` is the original seating."""
+    start = order.index(player)
+    for step in range(1, len(order) + 1):
+        candidate = order[(start + step) % len(order)]
+        if candidate in seated:
+            return candidate
+    raise SeatingError("players", "Nobody is left at the table.")
+
+
+def dealt_in(seated: Sequence[str], dealer: str, options: Options) -> tuple[str, ...]:
+    """The players dealt in for a hand, in bidding order (the dealer's left first)."""
+    n = len(seated)
+    d = seated.index(dealer)
+    clockwise = [seated[(d + k) % n] for k in range(1, n + 1)]  # dealer's left ... dealer
+    if options.system.is_cumulative or n == 3:
+        return tuple(clockwise)
+    rule = options.sit_out
+    if rule is SitOut.RIGHT_OF_DEALER:
+        out = {clockwise[-2]} if n == 4 else set()
+    elif rule is SitOut.DEALER:
+        out = {dealer}
+    elif rule is SitOut.DEALER_AND_SECOND_LEFT:
+        out = {dealer} | ({clockwise[1]} if n == 5 else set())
+    else:  # THREE_LEFT_PLAY: the three to the dealer's left play
+        out = set(clockwise[3:])
+    return tuple(p for p in clockwise if p not in out)
+
+
+def partnership_teams(players: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The two teams of partners sitting opposite: seats 1 and 3, seats 2 and 4."""
+    if len(players) != 4:
+        raise SeatingError("players", "Partnership needs exactly four players.")
+    return (players[0], players[2]), (players[1], players[3])

@@ -1,0 +1,175 @@
+"""Counting the tricks (RULES section 3): the three card-value schemes and their figures.
+
+Every scheme totals 250 with the 10 for the last trick. A side's figure must be one the
+scheme can produce (classic: anything from 0 to 250 but 1 and 249; simple: multiples of 5;
+counters: multiples of 10). Bison enters each player's own take instead (counters, or card
+points under the other schemes) plus who took the last trick, because its counter rule needs
+to know whether a player took a counter at all.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .cards import Rank
+from .errors import PlayerError, TrickError
+from .options import CardValues, Options
+
+TOTAL = 250
+LAST_TRICK = 10
+CARD_POINTS = TOTAL - LAST_TRICK
+COUNTER_CARDS = 24  # eight each of aces, tens and kings
+COPIES_IN_DECK = 8  # of each rank: two in each of four suits
+
+VALUES: dict[CardValues, dict[Rank, int]] = {
+    CardValues.CLASSIC: {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2,
+                         Rank.NINE: 0},
+    CardValues.SIMPLE: {Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 5, Rank.QUEEN: 5, Rank.JACK: 0,
+                        Rank.NINE: 0},
+    CardValues.COUNTERS: {Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 10, Rank.QUEEN: 0, Rank.JACK: 0,
+                          Rank.NINE: 0},
+}  # fmt: skip
+
+
+def card_value(rank: Rank, scheme: CardValues) -> int:
+    """Points a card of ``rank`` is worth in tricks under ``scheme``."""
+    return VALUES[scheme][rank]
+
+
+@functools.cache
+def card_point_sums(scheme: CardValues) -> frozenset[int]:
+    """Every total some set of the deck's cards can make under ``scheme`` (no last trick)."""
+    sums = {0}
+    for value in VALUES[scheme].values():
+        if value:
+            sums = {s + k * value for s in sums for k in range(COPIES_IN_DECK + 1)}
+    return frozenset(s for s in sums if s <= CARD_POINTS)
+
+
+@functools.cache
+def side_totals(scheme: CardValues) -> frozenset[int]:
+    """Every figure one side can take in a hand, last trick included."""
+    cards = card_point_sums(scheme)
+    return cards | {c + LAST_TRICK for c in cards}
+
+
+def check_side_points(points: int, options: Options, field: str = "tricks") -> None:
+    """Refuse a side's trick figure the card-value scheme cannot produce."""
+    shown = options.to_table(points) if points % options.scale == 0 else points
+    if not 0 <= points <= TOTAL:
+        raise TrickError(
+            field, f"Trick points run from 0 to {options.to_table(TOTAL)}; {shown} is outside."
+        )
+    if points not in side_totals(options.card_values):
+        raise TrickError(field, _unattainable(shown, options))
+
+
+def _unattainable(shown: int, options: Options) -> str:
+    scheme = options.card_values
+    if scheme is CardValues.CLASSIC:
+        why = "no cards count 1 (the smallest card is a jack, 2)"
+    elif scheme is CardValues.SIMPLE:
+        why = "simple counting gives only multiples of 5"
+    else:
+        why = f"counters give only multiples of {10 // options.scale}"
+    return f"No side can take exactly {shown} in tricks: {why}."
+
+
+def other_side(points: int) -> int:
+    """The other side's figure when one side took ``points``."""
+    return TOTAL - points
+
+
+@dataclass(frozen=True, slots=True)
+class SideTricks:
+    """Trick points of the declarer's side (buried cards included); the rest went the other way."""
+
+    declarer_points: int
+
+    def check(self, options: Options, field: str = "tricks") -> None:
+        """Refuse a figure the scheme cannot produce."""
+        check_side_points(self.declarer_points, options, field)
+
+    @property
+    def other_points(self) -> int:
+        """What the other side took."""
+        return other_side(self.declarer_points)
+
+
+def check_sides(declarer_points: int, other_points: int, options: Options) -> None:
+    """Refuse two side figures that do not add up to 250 or cannot be taken."""
+    check_side_points(declarer_points, options, "tricks")
+    check_side_points(other_points, options, "other_tricks")
+    if declarer_points + other_points != TOTAL:
+        t = options.to_table
+        raise TrickError(
+            "other_tricks",
+            f"Tricks must add up to {t(TOTAL)}: {t(declarer_points)} + {t(other_points)} = "
+            f"{t(declarer_points + other_points)}.",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTricks:
+    """Each player's own take and who took the last trick (Bison).
+
+    ``taken`` is the number of counters (A, T, K) under the counters scheme, or card points
+    without the last trick under the other schemes.
+    """
+
+    taken: tuple[tuple[str, int], ...]
+    last_trick: str
+
+    @classmethod
+    def of(cls, taken: Mapping[str, int], last_trick: str) -> PlayerTricks:
+        """Build from a mapping of player to take."""
+        return cls(tuple(taken.items()), last_trick)
+
+    def taken_by(self, player: str) -> int:
+        """What ``player`` took (counters or card points)."""
+        return dict(self.taken).get(player, 0)
+
+    def took_a_counter(self, player: str) -> bool:
+        """True if ``player`` took at least one counting card (the last trick alone is not one)."""
+        return self.taken_by(player) > 0
+
+    def points(self, player: str, options: Options) -> int:
+        """Trick points of ``player``, last trick included, in full points."""
+        taken = self.taken_by(player)
+        if options.card_values is CardValues.COUNTERS:
+            taken *= 10
+        return taken + (LAST_TRICK if player == self.last_trick else 0)
+
+    def check(self, players: Iterable[str], options: Options, field: str = "tricks") -> None:
+        """Refuse takes that do not add up, name strangers, or lack the last trick."""
+        players = tuple(players)
+        known = set(players)
+        for player, taken in self.taken:
+            if player not in known:
+                raise PlayerError(field, f"{player} is not playing this hand.")
+            if taken < 0:
+                raise TrickError(field, f"{player}'s tricks cannot be negative.")
+        if self.last_trick not in known:
+            raise TrickError("last_trick", "Say who took the last trick.")
+        if options.card_values is CardValues.COUNTERS:
+            total = sum(taken for _, taken in self.taken)
+            if total != COUNTER_CARDS:
+                raise TrickError(
+                    field,
+                    f"Counters must add up to {COUNTER_CARDS} (8 aces, 8 tens, 8 kings); "
+                    f"these add up to {total}.",
+                )
+            return
+        sums = card_point_sums(options.card_values)
+        for player, taken in self.taken:
+            if taken not in sums:
+                raise TrickError(field, f"{player}: {_unattainable(taken, options)}")
+        total = sum(taken for _, taken in self.taken)
+        if total != CARD_POINTS:
+            raise TrickError(
+                field,
+                f"Card points must add up to {CARD_POINTS} (250 less the last trick); "
+                f"these add up to {total}.",
+            )
