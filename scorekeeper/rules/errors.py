@@ -61,3 +61,7 @@ class BidError(RuleError):
 
 class OutcomeError(RuleError):
     """An outcome the game system does not have, or one the figures contradict."""
+
+
+class SettlementError(RuleError):
+    """Nets that do not add to 0, or a payment, division or flow that cannot settle them."""
