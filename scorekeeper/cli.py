@@ -1,0 +1,76 @@
+"""Command line: ``python -m scorekeeper serve`` (also ``flask --app scorekeeper serve``).
+
+``python -m scorekeeper`` is a Flask command group, so ``db upgrade``, ``routes`` and ``shell``
+work through it as well.
+"""
+
+from __future__ import annotations
+
+import socket
+
+import click
+import flask_migrate
+import segno
+import waitress
+from flask import current_app
+from flask.cli import FlaskGroup, with_appcontext
+
+WILDCARD_HOSTS = {"", "0.0.0.0", "::"}
+
+
+@click.command("serve")
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
+@click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
+@with_appcontext
+def serve_command(host: str, port: int) -> None:
+    """Bring the database up to date, show the address for phones, and serve with waitress."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    flask_migrate.upgrade()
+
+    url = phone_url(host, port)
+    # Pages opened as http://localhost on this machine use it to show phones a reachable address.
+    app.config.setdefault("PUBLIC_URL", url)
+    click.echo(f"\nScorekeeper is running. On a phone on the same network, open:\n\n    {url}\n")
+    # micro=False: a Micro QR code would be smaller, but many phone cameras cannot read one.
+    segno.make(url, micro=False).terminal(compact=True)
+    click.echo("\nPress Ctrl+C to stop.", err=True)
+    waitress.serve(app, host=host, port=port, threads=8)
+
+
+def phone_url(host: str, port: int) -> str:
+    """The URL other devices should open when the server listens on ``host``."""
+    address = lan_address() if host in WILDCARD_HOSTS else host
+    if ":" in address:
+        address = f"[{address}]"
+    return f"http://{address}:{port}/"
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, or 127.0.0.1 if it has none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            # Connecting a UDP socket sends nothing; it only asks the OS which interface
+            # would route to a private address, and that interface's address is ours.
+            probe.connect(("10.254.254.254", 1))
+            address = probe.getsockname()[0]
+        except OSError:
+            address = ""
+    if address and not address.startswith("127.") and address != "0.0.0.0":
+        return address
+    try:
+        return socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "127.0.0.1"
+
+
+def _create_app():
+    from scorekeeper import create_app
+
+    return create_app()
+
+
+main = FlaskGroup(
+    name="scorekeeper",
+    create_app=_create_app,
+    help="Scorekeeper for Auction Pinochle. Start the table with: python -m scorekeeper serve",
+)

@@ -1,0 +1,46 @@
+"""Flask extensions, each created exactly once and bound to the app in ``create_app``.
+
+Models import ``db`` from here; nothing here imports the app, so there are no import cycles.
+"""
+
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf.csrf import CSRFProtect
+from sqlalchemy import MetaData
+from sqlalchemy.orm import DeclarativeBase
+
+# Every constraint and index gets a predictable name, so migrations can drop or alter it later
+# (SQLite's batch mode and PostgreSQL both need the name).
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Base class of every model: ``class Player(db.Model)`` inherits this metadata."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate()
+csrf = CSRFProtect()
+
+
+def set_sqlite_pragmas(dbapi_connection, connection_record) -> None:
+    """Configure each new SQLite connection (an SQLAlchemy ``connect`` event listener).
+
+    WAL lets readers carry on while a hand is being saved, foreign keys are off in SQLite
+    unless asked for, and the busy timeout makes a second writer wait instead of failing.
+    """
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+    finally:
+        cursor.close()

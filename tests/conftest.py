@@ -1,0 +1,199 @@
+"""Fixtures shared by the whole test suite.
+
+- ``app``, ``client``, ``runner``: the app on a temporary SQLite file, migrated with Alembic.
+- ``live_server``: the same app served over HTTP in a background thread; yields its base URL.
+- ``browser``, ``browser_page``: Debian's Chromium through Playwright, as a 390x844 phone.
+- ``postgres_url``: a throwaway PostgreSQL cluster for the session.
+- ``screenshots_dir``: ``test-artifacts/screenshots`` at the repository root (git-ignored).
+
+A browser or database that is missing skips its tests, except when ``CI=true``: there a test
+may not be skipped because a browser or database is missing, so it fails instead.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import flask_migrate
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from werkzeug.serving import make_server
+
+from scorekeeper import ROOT, create_app
+
+CHROMIUM = os.environ.get("CHROMIUM_EXECUTABLE", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
+POSTGRES_BIN = Path(os.environ.get("POSTGRES_BIN", "/usr/lib/postgresql/15/bin"))
+
+
+def unavailable(reason: str) -> None:
+    """Skip the test, or fail it under CI, because something it needs is not installed."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: a missing browser or database is a failure)")
+    pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+# --- the app -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    """The app on a fresh SQLite file, its schema built by running the migrations."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
+            "WTF_CSRF_ENABLED": False,
+        },
+        instance_path=tmp_path / "instance",
+    )
+    with app.app_context():
+        flask_migrate.upgrade()
+    yield app
+    with app.app_context():
+        from scorekeeper.extensions import db
+
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def live_server(app: Flask) -> Iterator[str]:
+    """Serve ``app`` on 127.0.0.1 at a free port in a background thread; yields the base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live_server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+# --- the browser ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium (Debian's build, not Playwright's download), shared by the session."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("Playwright is not installed (pip install -e '.[test]')")
+    if not os.access(CHROMIUM, os.X_OK):
+        unavailable(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(browser):
+    """A fresh page in its own context, sized and behaving like a phone (390x844, touch)."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots_dir() -> Path:
+    path = ROOT / "test-artifacts" / "screenshots"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+# --- PostgreSQL ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on 127.0.0.1 with a fresh database; yields its URL.
+
+    As root the cluster runs as the ``postgres`` user (PostgreSQL refuses to run as root);
+    otherwise as the current user. Authentication is ``trust``: it only listens on 127.0.0.1.
+    """
+    initdb, pg_ctl = POSTGRES_BIN / "initdb", POSTGRES_BIN / "pg_ctl"
+    if not (os.access(initdb, os.X_OK) and os.access(pg_ctl, os.X_OK)):
+        unavailable(f"PostgreSQL is not installed in {POSTGRES_BIN} (apt-get install postgresql)")
+    run_as: list[str] = []
+    if os.geteuid() == 0:
+        try:
+            owner = pwd.getpwnam("postgres")
+        except KeyError:
+            unavailable("there is no 'postgres' user to run PostgreSQL as")
+        run_as = ["runuser", "-u", "postgres", "--"]
+
+    # Not under pytest's tmp_path: that sits in a root-only folder the postgres user can't enter.
+    base = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-"))
+    data = base / "data"
+    if run_as:
+        os.chown(base, owner.pw_uid, owner.pw_gid)
+    port = free_port()
+
+    def run(*command: str | Path) -> None:
+        subprocess.run([*run_as, *map(str, command)], check=True, capture_output=True)
+
+    try:
+        run(initdb, "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
+        options = (
+            f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={base}"
+            " -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
+        )
+        run(pg_ctl, "-D", data, "-o", options, "-l", base / "server.log", "-w", "start")
+    except subprocess.CalledProcessError as error:
+        shutil.rmtree(base, ignore_errors=True)
+        raise RuntimeError(f"could not start PostgreSQL: {error.stderr.decode()}") from error
+
+    try:
+        import psycopg
+
+        with psycopg.connect(
+            host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True
+        ) as connection:
+            connection.execute("CREATE DATABASE scorekeeper_test")
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper_test"
+    finally:
+        subprocess.run([*run_as, str(pg_ctl), "-D", str(data), "-m", "immediate", "stop"])
+        shutil.rmtree(base, ignore_errors=True)

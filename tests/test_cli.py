@@ -1,0 +1,49 @@
+"""``serve``: migrates, shows the address and QR code for phones, then hands over to waitress."""
+
+import socket
+
+import flask_migrate
+import pytest
+
+from scorekeeper import cli
+
+
+@pytest.fixture
+def events(monkeypatch):
+    """Stand in for waitress, and record the migration and what waitress was asked to serve."""
+    events = []
+    real_upgrade = flask_migrate.upgrade
+
+    def upgrade():
+        events.append("upgrade")
+        real_upgrade()
+
+    monkeypatch.setattr(cli.flask_migrate, "upgrade", upgrade)
+    monkeypatch.setattr(cli.waitress, "serve", lambda app, **options: events.append(options))
+    monkeypatch.setattr(cli, "lan_address", lambda: "192.168.1.23")
+    return events
+
+
+def test_serve_migrates_prints_the_phone_address_and_a_qr_code_then_serves(app, runner, events):
+    result = runner.invoke(args=["serve", "--port", "5055"])
+
+    assert result.exit_code == 0, result.output
+    assert "http://192.168.1.23:5055/" in result.output
+    assert "█" in result.output or "▀" in result.output  # the QR code, drawn in blocks
+    assert events == ["upgrade", {"host": "0.0.0.0", "port": 5055, "threads": 8}]
+    assert app.config["PUBLIC_URL"] == "http://192.168.1.23:5055/"
+
+
+def test_serve_on_one_address_shows_that_address(runner, events):
+    result = runner.invoke(args=["serve", "--host", "127.0.0.1"])
+
+    assert "http://127.0.0.1:5000/" in result.output
+    assert events == ["upgrade", {"host": "127.0.0.1", "port": 5000, "threads": 8}]
+
+
+def test_phone_url_brackets_ipv6_addresses():
+    assert cli.phone_url("::1", 5000) == "http://[::1]:5000/"
+
+
+def test_lan_address_is_an_ipv4_address():
+    socket.inet_aton(cli.lan_address())
