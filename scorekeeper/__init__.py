@@ -104,8 +104,17 @@ def _init_extensions(app: Flask) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    """Attach the app's pages. Blueprints from ``scorekeeper/views/`` are registered here."""
+    """Attach the app's pages: the blueprints of ``scorekeeper/views/`` and the filters."""
+    from flask import render_template
+
+    from scorekeeper.templating import init_templating
+    from scorekeeper.views import hands, players, sessions
+
+    init_templating(app)
+    for module in (sessions, hands, players):
+        app.register_blueprint(module.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
+    app.register_error_handler(404, lambda _e: (render_template("errors/404.html"), 404))
 
 
 def _healthz() -> tuple[str, int, dict[str, str]]:

@@ -1,0 +1,268 @@
+"""Forms check shape only (a number where a number goes, a known choice); rules come from
+``scorekeeper.rules`` through the services, and their errors are put back on these fields.
+
+The hand form is built per session: its player fields depend on who sits at the table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    Field,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    StringField,
+)
+from wtforms.validators import NumberRange, Optional, ValidationError
+
+from .money import MoneyError, parse_money
+from .rules.errors import OptionError
+from .rules.options import OPTION_SPECS, GameSystem, Options
+from .rules.outcome import Outcome
+from .services.entries import MELD_MODES, HandEntry, MeldText
+
+TRUMP_CHOICES = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
+
+
+def _int_or_none(value: Any) -> int | None:
+    if value in (None, ""):
+        return None
+    return int(value)
+
+
+class NoValidateRadio(RadioField):
+    """A radio group whose choices are shown as buttons; an empty answer is allowed."""
+
+    def pre_validate(self, form: Any) -> None:
+        if self.data in (None, "", "None"):
+            return
+        values = [str(value) for value, *_ in self.iter_choices()]
+        if str(self.data) not in values:
+            raise ValidationError(f"Choose one of the {self.label.text.lower()} shown.")
+
+
+class BidRadio(NoValidateRadio):
+    """Quick-pick bids: any whole number passes here; the engine says which rule a bid breaks."""
+
+    def pre_validate(self, form: Any) -> None:
+        if self.data in (None, "", "None"):
+            return
+        try:
+            int(self.data)
+        except (TypeError, ValueError):
+            raise ValidationError(f"Bid '{self.data}' is not a whole number.") from None
+
+
+class HandFormBase(FlaskForm):
+    """Fields every hand form has; player fields are added by ``hand_form``."""
+
+    class Meta:
+        csrf_time_limit = 12 * 3600  # a form left open all evening still saves
+
+    request_id = HiddenField()
+    hand_number = HiddenField()
+    version = HiddenField()
+    declarer = NoValidateRadio("Declarer", coerce=str, validate_choice=False)
+    bid = BidRadio("Bid", coerce=str, validate_choice=False)
+    bid_other = IntegerField("Other bid", validators=[Optional(), NumberRange(min=0)])
+    trump = NoValidateRadio("Trump", choices=TRUMP_CHOICES, validate_choice=False)
+    outcome = NoValidateRadio("Outcome", coerce=str, validate_choice=False)
+    takeover = BooleanField("Dealer takeover at 250")
+    reneger = NoValidateRadio("Who reneged", coerce=str, validate_choice=False)
+    tricks = IntegerField("Declarer's tricks", validators=[Optional(), NumberRange(min=0)])
+    last_trick = NoValidateRadio("Last trick", coerce=str, validate_choice=False)
+
+    player_ids: tuple[int, ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.group_errors: dict[str, list[str]] = {}
+
+    def meld_field(self, key: int | str) -> Field:
+        """The meld text field of a player (or of the declarer in chip games)."""
+        return self[f"meld-{key}"]
+
+    def meld_mode_field(self, key: int | str) -> Field:
+        """How that meld is entered: number, claims or cards."""
+        return self[f"meld_mode-{key}"]
+
+    def take_field(self, pid: int) -> Field:
+        """A player's own take in tricks (Bison)."""
+        return self[f"take-{pid}"]
+
+    def to_entry(self) -> HandEntry:
+        """The typed values as a ``HandEntry`` (shape only; no rule is checked here)."""
+        bid = (
+            self.bid_other.data if self.bid_other.data is not None else _int_or_none(self.bid.data)
+        )
+        takes = {}
+        melds = {}
+        declarer = _int_or_none(self.declarer.data)
+        for key in self.meld_keys():
+            text = (self[f"meld-{key}"].data or "").strip()
+            pid = declarer if key == "declarer" else key
+            if text and pid is not None:
+                melds[pid] = MeldText(self[f"meld_mode-{key}"].data or "number", text)
+        for pid in self.player_ids:
+            take = self[f"take-{pid}"].data if f"take-{pid}" in self else None
+            if take is not None:
+                takes[pid] = take
+        return HandEntry(
+            outcome=self.outcome.data or None,
+            declarer=_int_or_none(self.declarer.data),
+            bid=bid,
+            trump=self.trump.data or None,
+            takeover=bool(self.takeover.data),
+            reneger=_int_or_none(self.reneger.data),
+            tricks=self.tricks.data,
+            last_trick=_int_or_none(self.last_trick.data),
+            takes=takes,
+            melds=melds,
+        )
+
+    def fill(self, entry: HandEntry) -> None:
+        """Put a stored entry back into the fields (for editing)."""
+        self.declarer.data = str(entry.declarer) if entry.declarer else ""
+        legal = {str(value) for value, *_ in self.bid.iter_choices()}
+        if entry.bid is not None and str(entry.bid) in legal:
+            self.bid.data = str(entry.bid)
+        else:
+            self.bid_other.data = entry.bid
+        self.trump.data = entry.trump or ""
+        self.outcome.data = entry.outcome or ""
+        self.takeover.data = entry.takeover
+        self.reneger.data = str(entry.reneger) if entry.reneger else ""
+        self.tricks.data = entry.tricks
+        self.last_trick.data = str(entry.last_trick) if entry.last_trick else ""
+        for pid in self.player_ids:
+            if f"take-{pid}" in self:
+                self[f"take-{pid}"].data = entry.takes.get(pid)
+        for key in self.meld_keys():
+            meld = entry.melds.get(entry.declarer if key == "declarer" else key)  # type: ignore[arg-type]
+            self[f"meld-{key}"].data = meld.text if meld else ""
+            self[f"meld_mode-{key}"].data = meld.mode if meld else "number"
+
+    @property
+    def wants_details(self) -> bool:
+        """True when meld or tricks were typed (or refused), so that section opens."""
+        names = [f"meld-{k}" for k in self.meld_keys()] + ["tricks", "last_trick"]
+        names += [f"take-{pid}" for pid in self.player_ids]
+        fields = [self[n] for n in names if n in self]
+        return any(f.data not in (None, "") or f.errors for f in fields) or bool(self.group_errors)
+
+    def meld_keys(self) -> list:
+        """Whose meld the form asks for: each player, or just ``declarer`` in chip games."""
+        return ["declarer"] if "meld-declarer" in self else list(self.player_ids)
+
+    def add_rule_error(self, field: str, message: str) -> None:
+        """Show an engine rule error next to its field (or at the top of the form)."""
+        target = {"other_tricks": "tricks", "players": "declarer"}.get(field, field)
+        if target.startswith("meld-") and "meld-declarer" in self:
+            target = "meld-declarer"
+        if target == "tricks" and self.player_ids and f"take-{self.player_ids[0]}" in self:
+            self.group_errors.setdefault("takes", []).append(message)
+            return
+        if target in self and target not in ("request_id",):
+            errors = self[target].errors
+            if isinstance(errors, tuple):
+                errors = list(errors)
+            errors.append(message)
+            self[target].errors = errors
+        else:
+            self.form_errors.append(message)
+
+
+def hand_form(
+    players: dict[int, str],
+    options: Options,
+    declarers: list[int],
+    bids: list[int],
+    formdata: Any = None,
+) -> HandFormBase:
+    """A hand form for one session: its players, legal quick-pick bids and outcomes."""
+    system = options.system
+    attrs: dict[str, Any] = {}
+    meld_keys = list(players) if system.everyone_melds else ["declarer"]
+    for key in meld_keys:
+        attrs[f"meld-{key}"] = StringField("Meld")
+        attrs[f"meld_mode-{key}"] = NoValidateRadio(
+            "Meld by", choices=[(m, m) for m in MELD_MODES], default="number",
+            validate_choice=False,
+        )  # fmt: skip
+    for pid in players:
+        if system is GameSystem.BISON:
+            attrs[f"take-{pid}"] = IntegerField(
+                "Counters" if options.card_values.value == "counters" else "Card points",
+                validators=[Optional(), NumberRange(min=0)],
+            )
+    cls = type("HandForm", (HandFormBase,), attrs)
+    form = cls(formdata=formdata)
+    form.player_ids = tuple(players)
+    form.declarer.choices = [(str(pid), players[pid]) for pid in declarers]
+    form.bid.choices = [(str(options.to_table(b)), str(options.to_table(b))) for b in bids]
+    outcomes = [o for o in Outcome if o.value in options.outcomes]
+    form.outcome.choices = [(o.value, o.label) for o in outcomes]
+    form.reneger.choices = [(str(pid), players[pid]) for pid in players]
+    form.last_trick.choices = [(str(pid), players[pid]) for pid in players]
+    return form
+
+
+class NewSessionForm(FlaskForm):
+    """Shape of the new-session form; options are read field by field from the specs."""
+
+    system = NoValidateRadio(
+        "Game", choices=[(s.value, s.label) for s in GameSystem], validate_choice=False
+    )
+    first_dealer = IntegerField("First dealer", validators=[Optional(), NumberRange(min=0)])
+
+
+def option_values(formdata: Any, system: GameSystem) -> dict[str, Any]:
+    """Plain option data for ``Options.from_dict`` from a posted form.
+
+    Points are typed as the table writes them (divided by ``scale``) and money as dollars
+    and cents; both come back here in full points and whole cents.
+    """
+    data: dict[str, Any] = {"system": system.value}
+    preset = Options.preset(system)
+    try:
+        scale = int(formdata.get("scale") or preset.scale)
+    except ValueError:
+        raise OptionError("scale", "Scale must be 1 or 10.") from None
+    for name, spec in OPTION_SPECS.items():
+        if system not in spec.systems:
+            continue
+        if spec.kind == "bool":
+            data[name] = formdata.get(name) in ("on", "true", "1", "yes", "y")
+            continue
+        raw = formdata.get(name)
+        if raw is None:
+            continue
+        raw = raw.strip()
+        if spec.kind == "money":
+            try:
+                data[name] = parse_money(raw or "0")
+            except MoneyError as error:
+                raise OptionError(name, f"{spec.label}: {error}") from None
+            continue
+        if spec.kind in ("points", "optional-points") and raw:
+            with contextlib.suppress(ValueError):  # the option's own parser names a bad value
+                raw = int(raw) * scale
+        data[name] = raw
+    return data
+
+
+class AddPlayerForm(FlaskForm):
+    """Add a name to the roster."""
+
+    name = StringField("Name")
+
+
+class ConfirmForm(FlaskForm):
+    """A button that needs only the CSRF token (delete, end, leave)."""
+
+    version = HiddenField()

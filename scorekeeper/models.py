@@ -1,0 +1,199 @@
+"""What the table entered, and nothing else: tables, players, sessions, seats, hands, audit.
+
+Scores, balances, dealers, kitty, pot and winners are never stored: services replay the
+hands through ``scorekeeper.rules`` to derive them. Each hand row keeps the inputs exactly as
+entered (meld as the number, cards or claims typed; tricks as the figures given).
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    """The current time in UTC (stored without zone, read back as UTC)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_token() -> str:
+    """A random URL-safe token for share and join links."""
+    return secrets.token_urlsafe(12)
+
+
+class Table(db.Model):
+    """A card table: its roster, its sessions and its ledger."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="table", order_by="Player.name", cascade="all, delete-orphan"
+    )
+    sessions: Mapped[list[GameSession]] = relationship(
+        back_populates="table", cascade="all, delete-orphan"
+    )
+
+
+class Player(db.Model):
+    """Someone on the table's roster."""
+
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("table_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="players")
+
+
+class GameSession(db.Model):
+    """One evening's play under one game system and its options."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    system: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    first_dealer_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime)
+
+    table: Mapped[Table] = relationship(back_populates="sessions")
+    first_dealer: Mapped[Player] = relationship(foreign_keys=[first_dealer_id])
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="session", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="session", order_by="Hand.seq", cascade="all, delete-orphan"
+    )
+
+
+class Seat(db.Model):
+    """A player's place at a session, clockwise from position 0."""
+
+    __tablename__ = "seats"
+    __table_args__ = (
+        UniqueConstraint("session_id", "position"),
+        UniqueConstraint("session_id", "player_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("sessions.id", ondelete="CASCADE"), index=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    position: Mapped[int] = mapped_column(Integer)
+
+    session: Mapped[GameSession] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship()
+
+
+class Hand(db.Model):
+    """One event of a session as entered: a hand, or a player leaving (``kind``)."""
+
+    __tablename__ = "hands"
+    __table_args__ = (
+        UniqueConstraint("session_id", "seq"),
+        UniqueConstraint("session_id", "request_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("sessions.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(10), default="hand")  # hand | leave
+    outcome: Mapped[str | None] = mapped_column(String(20))  # None: worked out from figures
+    declarer_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    bid: Mapped[int | None] = mapped_column(Integer)  # full points
+    trump: Mapped[str | None] = mapped_column(String(1))
+    takeover: Mapped[bool] = mapped_column(Boolean, default=False)
+    reneger_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    declarer_tricks: Mapped[int | None] = mapped_column(Integer)  # full points, side entry
+    last_trick_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))  # who left
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    session: Mapped[GameSession] = relationship(back_populates="hands")
+    melds: Mapped[list[HandMeld]] = relationship(
+        back_populates="hand", cascade="all, delete-orphan", order_by="HandMeld.id"
+    )
+    takes: Mapped[list[HandTake]] = relationship(
+        back_populates="hand", cascade="all, delete-orphan", order_by="HandTake.id"
+    )
+
+
+class HandMeld(db.Model):
+    """A player's meld for a hand, as typed: a number, the cards, or named melds."""
+
+    __tablename__ = "hand_melds"
+    __table_args__ = (UniqueConstraint("hand_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    mode: Mapped[str] = mapped_column(String(10))  # number | cards | claims
+    entry: Mapped[str] = mapped_column(Text)  # full points for a number; notation otherwise
+
+    hand: Mapped[Hand] = relationship(back_populates="melds")
+
+
+class HandTake(db.Model):
+    """A player's own take in tricks (Bison): counters, or card points under other schemes."""
+
+    __tablename__ = "hand_takes"
+    __table_args__ = (UniqueConstraint("hand_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    taken: Mapped[int] = mapped_column(Integer)
+
+    hand: Mapped[Hand] = relationship(back_populates="takes")
+
+
+class AuditEntry(db.Model):
+    """What changed in a session, and when: hands added, edited or deleted."""
+
+    __tablename__ = "audit_entries"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("sessions.id", ondelete="CASCADE"), index=True
+    )
+    hand_id: Mapped[int | None] = mapped_column(Integer)  # kept after the hand is deleted
+    hand_number: Mapped[int | None] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(20))  # added | edited | deleted | ...
+    summary: Mapped[str] = mapped_column(Text)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)

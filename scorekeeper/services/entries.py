@@ -1,0 +1,181 @@
+"""A hand as typed, and its two translations: to the engine's ``HandInput`` and to a row.
+
+``HandEntry`` is the plain shape that forms (and later the JSON API) fill in: player ids and
+figures as the table writes them (``scale``). ``to_input`` turns it into the engine's full-
+point ``HandInput``; ``apply_to_row`` and ``from_row`` store and restore it unchanged, so what
+was typed is what is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..models import Hand, HandMeld, HandTake
+from ..rules.cards import Hand as CardHand
+from ..rules.cards import Suit
+from ..rules.errors import RuleError
+from ..rules.hands import HandInput, MeldCards, MeldClaims, MeldEntry, MeldNumber
+from ..rules.meld import format_claims, parse_claims
+from ..rules.options import CardValues, Options
+from ..rules.outcome import Outcome
+from ..rules.session import Event, PlayerLeaves
+from ..rules.tricks import PlayerTricks, SideTricks
+
+MELD_MODES = ("number", "cards", "claims")
+
+
+@dataclass
+class MeldText:
+    """One player's meld as typed: ``mode`` says how to read ``text``."""
+
+    mode: str
+    text: str
+
+
+@dataclass
+class HandEntry:
+    """A hand as the table typed it: player ids, figures in table units."""
+
+    outcome: str | None = None
+    declarer: int | None = None
+    bid: int | None = None
+    trump: str | None = None
+    takeover: bool = False
+    reneger: int | None = None
+    tricks: int | None = None  # the declarer's side, table units
+    last_trick: int | None = None
+    takes: dict[int, int] = field(default_factory=dict)  # Bison: counters or card points
+    melds: dict[int, MeldText] = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        """The entry as plain JSON data (for the audit trail and exports)."""
+        return {
+            "outcome": self.outcome,
+            "declarer": self.declarer,
+            "bid": self.bid,
+            "trump": self.trump,
+            "takeover": self.takeover,
+            "reneger": self.reneger,
+            "tricks": self.tricks,
+            "last_trick": self.last_trick,
+            "takes": {str(k): v for k, v in self.takes.items()},
+            "melds": {str(k): {"mode": m.mode, "text": m.text} for k, m in self.melds.items()},
+        }
+
+
+class EntryError(RuleError):
+    """An entry that does not name a known player or cannot be read (field by form name)."""
+
+
+def _name(players: Mapping[int, str], pid: int | None, field_name: str) -> str | None:
+    if pid is None:
+        return None
+    if pid not in players:
+        raise EntryError(field_name, "That player is not at this table.")
+    return players[pid]
+
+
+def meld_entry(text: MeldText, options: Options, field_name: str) -> MeldEntry | None:
+    """The engine's meld entry for what was typed (None when left empty)."""
+    raw = text.text.strip()
+    if not raw:
+        return None
+    if text.mode == "number":
+        try:
+            figure = int(raw)
+        except ValueError:
+            raise EntryError(field_name, f"Meld '{raw}' is not a whole number.") from None
+        return MeldNumber(options.from_table(figure))
+    if text.mode == "cards":
+        return MeldCards(CardHand.parse(raw, field=field_name))
+    if text.mode == "claims":
+        return MeldClaims(tuple(parse_claims(raw, field_name)))
+    raise EntryError(field_name, f"Meld is entered by {', '.join(MELD_MODES)}.")
+
+
+def to_input(entry: HandEntry, players: Mapping[int, str], options: Options) -> HandInput:
+    """The engine's ``HandInput`` for an entry; names replace ids, figures become full points."""
+    outcome = Outcome.parse(entry.outcome)
+    trump = Suit.parse(entry.trump) if entry.trump else None
+    melds: list[tuple[str, MeldEntry]] = []
+    for pid, text in entry.melds.items():
+        name = _name(players, pid, f"meld-{pid}")
+        meld = meld_entry(text, options, f"meld-{pid}")
+        if meld is not None and name is not None:
+            melds.append((name, meld))
+    tricks: SideTricks | PlayerTricks | None = None
+    if entry.takes:
+        scale = 1 if options.card_values is CardValues.COUNTERS else options.scale
+        taken = {_name(players, pid, f"take-{pid}"): n * scale for pid, n in entry.takes.items()}
+        last = _name(players, entry.last_trick, "last_trick") or ""
+        tricks = PlayerTricks.of(taken, last)  # type: ignore[arg-type]
+    elif entry.tricks is not None:
+        tricks = SideTricks(options.from_table(entry.tricks))
+    return HandInput(
+        outcome=outcome,
+        declarer=_name(players, entry.declarer, "declarer"),
+        bid=None if entry.bid is None else options.from_table(entry.bid),
+        trump=trump,
+        meld=tuple(melds),
+        tricks=tricks,
+        reneger=_name(players, entry.reneger, "reneger"),
+        takeover=entry.takeover,
+    )
+
+
+def apply_to_row(entry: HandEntry, row: Hand, options: Options) -> None:
+    """Write an entry onto a hand row, in full points, replacing its melds and takes."""
+    row.kind = "hand"
+    row.outcome = entry.outcome or None
+    row.declarer_id = entry.declarer
+    row.bid = None if entry.bid is None else options.from_table(entry.bid)
+    row.trump = entry.trump.upper() if entry.trump else None
+    row.takeover = entry.takeover
+    row.reneger_id = entry.reneger
+    row.declarer_tricks = None if entry.tricks is None else options.from_table(entry.tricks)
+    row.last_trick_id = entry.last_trick
+    scale = 1 if options.card_values is CardValues.COUNTERS else options.scale
+    row.takes = [HandTake(player_id=pid, taken=n * scale) for pid, n in entry.takes.items()]
+    row.melds = [
+        HandMeld(player_id=pid, mode=m.mode, entry=_stored_meld(m, options))
+        for pid, m in entry.melds.items()
+        if m.text.strip()
+    ]
+
+
+def _stored_meld(text: MeldText, options: Options) -> str:
+    raw = text.text.strip()
+    if text.mode == "number":
+        return str(options.from_table(int(raw)))
+    if text.mode == "cards":
+        return str(CardHand.parse(raw))
+    return format_claims(parse_claims(raw))
+
+
+def from_row(row: Hand, options: Options) -> HandEntry:
+    """The entry a hand row holds, figures back in table units."""
+    scale = 1 if options.card_values is CardValues.COUNTERS else options.scale
+    melds = {}
+    for m in row.melds:
+        text = str(options.to_table(int(m.entry))) if m.mode == "number" else m.entry
+        melds[m.player_id] = MeldText(m.mode, text)
+    return HandEntry(
+        outcome=row.outcome,
+        declarer=row.declarer_id,
+        bid=None if row.bid is None else options.to_table(row.bid),
+        trump=row.trump,
+        takeover=row.takeover,
+        reneger=row.reneger_id,
+        tricks=None if row.declarer_tricks is None else options.to_table(row.declarer_tricks),
+        last_trick=row.last_trick_id,
+        takes={t.player_id: t.taken // scale for t in row.takes},
+        melds=melds,
+    )
+
+
+def row_event(row: Hand, players: Mapping[int, str], options: Options) -> Event:
+    """The engine event a stored row stands for."""
+    if row.kind == "leave":
+        return PlayerLeaves(players[row.player_id])  # type: ignore[index]
+    return to_input(from_row(row, options), players, options)

@@ -1,0 +1,258 @@
+"""Hands: preview, add, edit and delete, each checked by replaying the whole session.
+
+A change is saved only if the corrected history replays cleanly, so nothing is half-saved
+and no later hand is left standing on a broken rule. Adding is idempotent (a ``request_id``
+seen before returns the hand already saved); edits carry the hand's ``version`` so two phones
+cannot overwrite each other unknowingly. Every change leaves an audit entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import AuditEntry, Hand, utcnow
+from ..rules.describe import describe
+from ..rules.errors import RuleError
+from ..rules.hands import HandResult
+from ..rules.session import ReplayError, check_new_hand
+from .entries import HandEntry, apply_to_row, from_row, to_input
+from .sessions import LoadedSession, bump, replay_rows
+
+
+class ConflictError(RuleError):
+    """The session changed under the form (another phone saved first)."""
+
+
+class SessionEnded(RuleError):
+    """The session has ended; it must be reopened before hands are added."""
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a hand would do, in words and figures, before it is saved."""
+
+    text: str
+    result: HandResult
+
+
+def form_field(field: str, loaded: LoadedSession) -> str:
+    """The form's name for an engine field (player names become ids)."""
+    for prefix in ("meld-", "take-"):
+        if field.startswith(prefix):
+            name = field[len(prefix) :]
+            if name in loaded.ids:
+                return f"{prefix}{loaded.ids[name]}"
+    return field
+
+
+def _mapped(error: RuleError, loaded: LoadedSession) -> RuleError:
+    cause = error.cause if isinstance(error, ReplayError) else error
+    mapped = type(cause)(form_field(cause.field, loaded), cause.rule)
+    return mapped
+
+
+def preview_hand(loaded: LoadedSession, entry: HandEntry) -> Preview:
+    """The result the entry would have as the next hand; raises the rule it breaks."""
+    try:
+        result = check_new_hand(loaded.state, to_input(entry, loaded.players, loaded.options))
+    except RuleError as error:
+        raise _mapped(error, loaded) from error
+    return Preview(describe(result, loaded.options), result)
+
+
+def _next_seq(session_id: int) -> int:
+    top = db.session.scalar(select(func.max(Hand.seq)).where(Hand.session_id == session_id))
+    return (top or 0) + 1
+
+
+def add_hand(
+    loaded: LoadedSession,
+    entry: HandEntry,
+    request_id: str | None = None,
+    expected_number: int | None = None,
+) -> Hand:
+    """Save the entry as the next hand; a repeated ``request_id`` returns the earlier save."""
+    row = loaded.row
+    if request_id:
+        existing = db.session.scalar(
+            select(Hand).where(Hand.session_id == row.id, Hand.request_id == request_id)
+        )
+        if existing is not None:
+            return existing
+    if row.ended_at is not None:
+        raise SessionEnded("session", "This session has ended: reopen it to add hands.")
+    number = len(loaded.state.hands) + 1
+    if expected_number is not None and expected_number != number:
+        raise ConflictError(
+            "hand_number",
+            f"Hand {expected_number - 1 if expected_number > 1 else 1} was just saved from another "
+            "phone. Check the standings: if this is a different hand, save it again.",
+        )
+    preview = preview_hand(loaded, entry)
+    hand = Hand(session_id=row.id, seq=_next_seq(row.id), request_id=request_id or None)
+    apply_to_row(entry, hand, loaded.options)
+    db.session.add(hand)
+    bump(row)
+    try:
+        db.session.flush()
+        db.session.add(
+            AuditEntry(
+                session_id=row.id,
+                hand_id=hand.id,
+                hand_number=number,
+                action="added",
+                summary=f"Hand {number} added: {preview.text}",
+                after=entry.as_dict(),
+            )
+        )
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        if request_id:
+            existing = db.session.scalar(
+                select(Hand).where(Hand.session_id == row.id, Hand.request_id == request_id)
+            )
+            if existing is not None:
+                return existing
+        raise ConflictError(
+            "hand_number", "Another phone saved a hand at the same moment: save again."
+        ) from None
+    return hand
+
+
+def _proposed(loaded: LoadedSession, position: int, replacement: Hand | None) -> LoadedSession:
+    rows = list(loaded.rows)
+    if replacement is None:
+        del rows[position]
+    else:
+        rows[position] = replacement
+    try:
+        return replay_rows(loaded.row, rows)
+    except ReplayError as error:
+        if error.position == position:
+            raise _mapped(error, loaded) from error
+        raise ConflictError(
+            "form",
+            f"That change would break a later hand — {error.rule} Fix or delete that hand first.",
+        ) from error
+
+
+def _check_version(row: Hand, version: int | None, number: int) -> None:
+    if version is not None and row.version != version:
+        raise ConflictError(
+            "version",
+            f"Hand {number} was changed on another phone while you were editing. "
+            "The latest figures are shown: make your change again.",
+        )
+
+
+def edit_hand(
+    loaded: LoadedSession, number: int, entry: HandEntry, version: int | None = None
+) -> Hand:
+    """Replace a hand's entry; everything after it is recomputed by the replay."""
+    record = loaded.state.hand(number)
+    row = loaded.rows[record.position]
+    _check_version(row, version, number)
+    before = from_row(row, loaded.options)
+    trial = Hand(session_id=row.session_id, seq=row.seq)
+    apply_to_row(entry, trial, loaded.options)
+    proposed = _proposed(loaded, record.position, trial)
+    if trial in db.session:
+        db.session.expunge(trial)
+    apply_to_row(entry, row, loaded.options)
+    row.version += 1
+    row.updated_at = utcnow()
+    bump(loaded.row)
+    new_text = describe(proposed.state.hand(number).result, loaded.options)
+    db.session.add(
+        AuditEntry(
+            session_id=loaded.row.id,
+            hand_id=row.id,
+            hand_number=number,
+            action="edited",
+            summary=f"Hand {number} edited: {changes_text(before, entry, loaded)}. Now: {new_text}",
+            before=before.as_dict(),
+            after=entry.as_dict(),
+        )
+    )
+    db.session.commit()
+    return row
+
+
+def delete_hand(loaded: LoadedSession, number: int, version: int | None = None) -> None:
+    """Delete a hand; refused if a later hand would no longer stand."""
+    record = loaded.state.hand(number)
+    row = loaded.rows[record.position]
+    _check_version(row, version, number)
+    _proposed(loaded, record.position, None)
+    before = from_row(row, loaded.options)
+    text = describe(record.result, loaded.options)
+    db.session.delete(row)
+    bump(loaded.row)
+    db.session.add(
+        AuditEntry(
+            session_id=loaded.row.id,
+            hand_id=row.id,
+            hand_number=number,
+            action="deleted",
+            summary=f"Hand {number} deleted (was: {text})",
+            before=before.as_dict(),
+        )
+    )
+    db.session.commit()
+
+
+def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
+    """Record a player getting up; they are cashed out and play goes on without them."""
+    name = loaded.players.get(player_id)
+    if name is None:
+        raise RuleError("player", "That player is not in this session.")
+    row = Hand(session_id=loaded.row.id, seq=_next_seq(loaded.row.id), kind="leave")
+    row.player_id = player_id
+    try:
+        replay_rows(loaded.row, [*loaded.rows, row])
+    except ReplayError as error:
+        raise RuleError(error.cause.field, error.cause.rule) from error
+    finally:
+        if row in db.session:
+            db.session.expunge(row)
+    db.session.add(row)
+    bump(loaded.row)
+    db.session.add(
+        AuditEntry(
+            session_id=loaded.row.id,
+            hand_id=None,
+            action="left",
+            summary=f"{name} left the table after hand {len(loaded.state.hands)}.",
+        )
+    )
+    db.session.commit()
+    return row
+
+
+def changes_text(before: HandEntry, after: HandEntry, loaded: LoadedSession) -> str:
+    """What an edit changed, field by field (``bid 350 → 380``)."""
+    names = loaded.players
+
+    def show(key: str, value: object) -> str:
+        if value is None or value == "" or value == {}:
+            return "—"
+        if key in ("declarer", "reneger", "last_trick"):
+            return names.get(value, str(value))  # type: ignore[arg-type]
+        if key == "melds":
+            return "; ".join(f"{names.get(int(p), p)} {m['text']}" for p, m in value.items())  # type: ignore[union-attr]
+        if key == "takes":
+            return ", ".join(f"{names.get(int(p), p)} {n}" for p, n in value.items())  # type: ignore[union-attr]
+        return str(value)
+
+    a, b = before.as_dict(), after.as_dict()
+    parts = [
+        f"{key.replace('_', ' ')} {show(key, a[key])} → {show(key, b[key])}"
+        for key in a
+        if a[key] != b[key]
+    ]
+    return ", ".join(parts) if parts else "no change"

@@ -1,0 +1,86 @@
+"""The card table and its roster.
+
+A laptop on the table's Wi-Fi serves one table, created on first use. Hosted mode (many
+private tables with join links) will pick the table from the request instead; everything
+below already takes the table as an argument.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from ..extensions import db
+from ..models import Player, Table
+from ..rules.errors import SeatingError
+
+DEFAULT_TABLE_NAME = "Our table"
+MAX_NAME = 40
+
+
+def default_table() -> Table:
+    """The table this app serves, created the first time it is needed."""
+    table = db.session.scalar(select(Table).order_by(Table.id).limit(1))
+    if table is None:
+        table = Table(name=DEFAULT_TABLE_NAME)
+        db.session.add(table)
+        db.session.commit()
+    return table
+
+
+def clean_name(name: str) -> str:
+    """A player's name with spaces tidied, refused when empty or too long."""
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise SeatingError("name", "A player needs a name.")
+    if len(cleaned) > MAX_NAME:
+        raise SeatingError("name", f"A name is at most {MAX_NAME} characters.")
+    if "&" in cleaned:
+        raise SeatingError("name", "A name cannot contain '&' (it joins partners' names).")
+    return cleaned
+
+
+def find_player(table: Table, name: str) -> Player | None:
+    """The roster's player with this name, ignoring case."""
+    return db.session.scalar(
+        select(Player).where(
+            Player.table_id == table.id, func.lower(Player.name) == clean_name(name).lower()
+        )
+    )
+
+
+def find_or_add_player(table: Table, name: str) -> Player:
+    """The roster's player with this name, added if new (not committed)."""
+    player = find_player(table, name)
+    if player is None:
+        player = Player(table=table, name=clean_name(name))
+        db.session.add(player)
+        db.session.flush()
+    return player
+
+
+def add_player(table: Table, name: str) -> Player:
+    """Add a player to the roster; refuses a name already there."""
+    if find_player(table, name) is not None:
+        raise SeatingError("name", f"{clean_name(name)} is already on the roster.")
+    player = find_or_add_player(table, name)
+    db.session.commit()
+    return player
+
+
+def rename_player(table: Table, player: Player, name: str) -> Player:
+    """Rename a roster player; refuses a name someone else has."""
+    other = find_player(table, name)
+    if other is not None and other.id != player.id:
+        raise SeatingError("name", f"{other.name} is already on the roster.")
+    player.name = clean_name(name)
+    db.session.commit()
+    return player
+
+
+def roster(table: Table) -> list[Player]:
+    """The table's players, by name."""
+    return list(
+        db.session.scalars(
+            select(Player).where(Player.table_id == table.id).order_by(func.lower(Player.name))
+        )
+    )

@@ -1,0 +1,204 @@
+/* Scorekeeper: every page works without this file; it only makes entry quicker.
+   Live preview, bid stepper, card grid and named-meld picks, live standings, seat picks. */
+(function () {
+  "use strict";
+  var $ = function (sel, root) { return (root || document).querySelector(sel); };
+  var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
+
+  /* ---- hand form ---- */
+  var form = $("#hand-form");
+  var dirty = false;
+  if (form) {
+    var preview = $("#preview", form);
+    var timer = null;
+    var bids = (form.dataset.bids || "").split(" ").filter(Boolean).map(Number);
+    var other = form.elements.bid_other;
+    var stepper = $(".stepper", form);
+    var stepValue = stepper && $(".step-value", stepper);
+
+    var currentBid = function () {
+      if (other && other.value) return Number(other.value);
+      var checked = $("input[name=bid]:checked", form);
+      return checked ? Number(checked.value) : null;
+    };
+    var setBid = function (value) {
+      var radio = $("input[name=bid][value='" + value + "']", form);
+      if (radio) { radio.checked = true; if (other) other.value = ""; }
+      else if (other) { $$("input[name=bid]", form).forEach(function (r) { r.checked = false; }); other.value = value; }
+      showBid();
+    };
+    var showBid = function () {
+      if (stepValue) { var b = currentBid(); stepValue.textContent = b === null ? "–" : b; }
+    };
+    if (stepper && bids.length) {
+      stepper.hidden = false;
+      $$(".step", stepper).forEach(function (button) {
+        button.addEventListener("click", function () {
+          var dir = Number(button.dataset.step), b = currentBid(), step = bids.length > 1 ? bids[1] - bids[0] : 1;
+          if (b === null) { setBid(bids[0]); return schedule(); }
+          var next = b + dir * step;
+          if (next < bids[0]) return;
+          while (bids.indexOf(next) < 0 && next <= b + 20 * step && next >= bids[0] && next <= bids[bids.length - 1]) next += dir * step;
+          setBid(next); schedule();
+        });
+      });
+      showBid();
+    }
+    if (other) other.addEventListener("input", function () {
+      if (other.value) $$("input[name=bid]", form).forEach(function (r) { r.checked = false; });
+      showBid();
+    });
+
+    var total = Number(form.dataset.total || 250);
+    var tricks = form.elements.tricks, otherSide = $("[data-other-side]", form);
+    var showOther = function () {
+      if (!tricks || !otherSide) return;
+      var v = tricks.value === "" ? null : Number(tricks.value);
+      otherSide.textContent = "Other side: " + (v === null || isNaN(v) ? "—" : total - v);
+    };
+
+    var schedule = function () { dirty = true; clearTimeout(timer); timer = setTimeout(runPreview, 250); };
+    var runPreview = function () {
+      if (!preview || !form.dataset.previewUrl) return;
+      var data = new FormData(form);
+      if (!data.get("declarer") || !(data.get("bid") || data.get("bid_other"))) { preview.innerHTML = ""; return; }
+      fetch(form.dataset.previewUrl, { method: "POST", body: data, credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (answer) {
+          var p = document.createElement("p");
+          p.className = "preview-text" + (answer.ok ? "" : " bad");
+          p.textContent = answer.ok ? answer.text : answer.message;
+          preview.innerHTML = ""; preview.appendChild(p);
+          $$("[data-breakdown]", form).forEach(function (el) { el.textContent = ""; });
+          if (answer.ok && answer.breakdowns) {
+            Object.keys(answer.breakdowns).forEach(function (pid) {
+              var key = $("[data-meld='declarer']", form) ? "declarer" : pid;
+              var el = $("[data-breakdown='" + key + "']", form);
+              if (el) el.textContent = answer.breakdowns[pid].join(" · ");
+            });
+          }
+        })
+        .catch(function () { /* offline: the Preview button still works */ });
+    };
+    form.addEventListener("change", function () { showBid(); showOther(); schedule(); });
+    form.addEventListener("input", function () { showOther(); schedule(); });
+    form.addEventListener("submit", function () { dirty = false; });
+
+    /* meld helpers: named-meld picks and the 24-card grid write into the text field */
+    var RANKS = ["A", "T", "K", "Q", "J", "9"], SUITS = ["S", "H", "D", "C"];
+    var SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+    var CLAIMS = ["run", "royal marriage", "marriage S", "marriage H", "marriage D", "marriage C", "dix",
+      "pinochle", "aces around", "kings around", "queens around", "jacks around", "roundhouse"];
+    var claimLabel = function (c) { return c.replace(/marriage ([SHDC])/, function (_, s) { return "marriage " + SYMBOL[s]; }); };
+
+    $$(".meld", form).forEach(function (box) {
+      var text = $(".meld-text", box);
+      var picks = document.createElement("div");
+      picks.className = "chips wrap claim-picks"; picks.hidden = true;
+      CLAIMS.forEach(function (c) {
+        var b = document.createElement("button");
+        b.type = "button"; b.className = "chip small"; b.textContent = "+ " + claimLabel(c);
+        b.addEventListener("click", function () {
+          text.value = text.value.trim() ? text.value.trim().replace(/,$/, "") + ", " + c : c; schedule();
+        });
+        picks.appendChild(b);
+      });
+      var clear = document.createElement("button");
+      clear.type = "button"; clear.className = "chip small"; clear.textContent = "Clear";
+      clear.addEventListener("click", function () { text.value = ""; syncGrid(); schedule(); });
+      picks.appendChild(clear);
+
+      var grid = document.createElement("div");
+      grid.className = "card-grid"; grid.hidden = true;
+      var counts = {};
+      SUITS.forEach(function (s) {
+        RANKS.forEach(function (r) {
+          var b = document.createElement("button");
+          b.type = "button"; b.dataset.card = r + s; b.dataset.count = "0";
+          b.textContent = (r === "T" ? "10" : r) + SYMBOL[s];
+          if (s === "H" || s === "D") b.className = "red";
+          b.setAttribute("aria-label", b.textContent + ", 0 held");
+          b.addEventListener("click", function () {
+            var n = ((counts[b.dataset.card] || 0) + 1) % 3;
+            counts[b.dataset.card] = n;
+            var out = [];
+            SUITS.forEach(function (s2) { RANKS.forEach(function (r2) {
+              for (var i = 0; i < (counts[r2 + s2] || 0); i++) out.push(r2 + s2);
+            }); });
+            text.value = out.join(" ");
+            paint(); schedule();
+          });
+          grid.appendChild(b);
+        });
+      });
+      var paint = function () {
+        $$("button", grid).forEach(function (b) {
+          var n = counts[b.dataset.card] || 0;
+          b.dataset.count = String(n);
+          b.setAttribute("aria-label", b.textContent + ", " + n + " held");
+        });
+      };
+      var syncGrid = function () {
+        counts = {};
+        text.value.toUpperCase().replace(/10/g, "T").split(/[\s,]+/).forEach(function (tok) {
+          var m = /^([ATKQJ9])([SHDC♠♥♦♣])$/.exec(tok);
+          if (!m) return;
+          var suit = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" }[m[2]] || m[2];
+          counts[m[1] + suit] = Math.min(2, (counts[m[1] + suit] || 0) + 1);
+        });
+        paint();
+      };
+      text.addEventListener("input", syncGrid);
+      text.parentNode.insertBefore(picks, text.nextSibling);
+      text.parentNode.insertBefore(grid, picks.nextSibling);
+      var showMode = function () {
+        var mode = ($("input[type=radio]:checked", box) || {}).value || "number";
+        picks.hidden = mode !== "claims"; grid.hidden = mode !== "cards";
+        text.setAttribute("inputmode", mode === "number" ? "numeric" : "text");
+        if (mode === "cards") syncGrid();
+      };
+      $$(".modes input", box).forEach(function (r) { r.addEventListener("change", showMode); });
+      showMode();
+    });
+    showOther();
+    if ($(".form-errors", form) === null && $(".error", form) === null && preview && !preview.textContent.trim()) runPreview();
+  }
+
+  /* ---- live standings: every open phone follows the table within seconds ---- */
+  var live = $("#live");
+  if (live && window.fetch) {
+    var version = live.dataset.version;
+    var poll = function () {
+      if (document.hidden) return;
+      fetch(live.dataset.liveUrl, { credentials: "same-origin", cache: "no-store" })
+        .then(function (r) { return r.json(); })
+        .then(function (answer) {
+          if (String(answer.version) === String(version)) return;
+          version = String(answer.version);
+          if (form && !dirty && !$(".error", form)) { window.location.reload(); return; }
+          return fetch(live.dataset.fragmentUrl, { credentials: "same-origin", cache: "no-store" })
+            .then(function (r) { return r.text(); })
+            .then(function (html) {
+              live.innerHTML = html;
+              var note = document.createElement("p");
+              note.className = "flash"; note.setAttribute("role", "status");
+              note.textContent = "Another phone saved a hand: standings updated. Check the hand number before saving.";
+              live.insertBefore(note, live.firstChild);
+            });
+        })
+        .catch(function () { /* the table's Wi-Fi hiccuped: try again next time */ });
+    };
+    setInterval(poll, 3000);
+    document.addEventListener("visibilitychange", poll);
+  }
+
+  /* ---- new session: tap a roster name to fill the next empty seat ---- */
+  $$("[data-fill-seats] [data-name]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var seats = $$(".seats input[name^=seat-]");
+      if (seats.some(function (s) { return s.value.trim().toLowerCase() === button.dataset.name.toLowerCase(); })) return;
+      var empty = seats.filter(function (s) { return !s.value.trim(); })[0];
+      if (empty) { empty.value = button.dataset.name; button.disabled = true; }
+    });
+  });
+})();

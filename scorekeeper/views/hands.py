@@ -1,0 +1,194 @@
+"""Hand entry, preview, edit, delete and the hand history with its audit trail.
+
+Each view parses the form, calls one service function and redirects (Post/Redirect/Get).
+A rule broken comes back from the engine with its field and is shown next to that field,
+with everything typed kept. An expired CSRF token re-shows the form, never loses the hand.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from sqlalchemy import select
+
+from ..extensions import csrf, db
+from ..forms import ConfirmForm, hand_form
+from ..models import AuditEntry
+from ..rules.errors import RuleError
+from ..services import hands as hand_service
+from ..services.entries import from_row
+from ..services.standings import hand_lines, next_hand
+from .common import load_or_404
+from .sessions import build_hand_form, render_session
+
+bp = Blueprint("hands", __name__)
+
+STALE_FORM = (
+    "This page was open a long time, so the save was not accepted yet. Everything you typed is "
+    "still here: check it and tap Save again."
+)
+
+
+def _csrf_expired(form) -> bool:
+    """True if the only thing wrong is the CSRF token (form left open too long)."""
+    token = getattr(form, "csrf_token", None)
+    if token is not None and token.errors:
+        token.errors = []
+        form.form_errors.append(STALE_FORM)
+        return True
+    return False
+
+
+@bp.post("/s/<int:session_id>/hands")
+@csrf.exempt  # the FlaskForm checks its own token so an expired one can re-show the form
+def create(session_id: int):
+    """Save the next hand (or preview it), then go back to the session page."""
+    loaded = load_or_404(session_id)
+    form, nxt = build_hand_form(loaded, request.form)
+    valid = form.validate()
+    stale = _csrf_expired(form)
+    if not valid or stale:
+        return render_session(loaded, form, nxt, status=422 if not stale else 400)
+    entry = form.to_entry()
+    try:
+        if request.form.get("action") == "preview":
+            preview = hand_service.preview_hand(loaded, entry)
+            return render_session(loaded, form, nxt, preview=preview)
+        number = int(form.hand_number.data) if (form.hand_number.data or "").isdigit() else None
+        hand_service.add_hand(loaded, entry, form.request_id.data or None, number)
+    except hand_service.ConflictError as error:
+        form.add_rule_error("form", error.rule)
+        fresh = load_or_404(session_id)
+        fresh_form, fresh_nxt = build_hand_form(fresh, request.form)
+        fresh_form.hand_number.data = str(fresh_nxt.number)
+        fresh_form.form_errors.append(error.rule)
+        return render_session(fresh, fresh_form, fresh_nxt, status=409)
+    except RuleError as error:
+        form.add_rule_error(error.field, error.rule)
+        return render_session(loaded, form, nxt, status=422)
+    loaded_after = load_or_404(session_id)
+    last = loaded_after.state.hands[-1]
+    flash(f"Hand {last.number} saved. {hand_lines(loaded_after, last=1)[0].text}", "ok")
+    return redirect(url_for("sessions.show", session_id=session_id) + "#standings")
+
+
+@bp.post("/s/<int:session_id>/preview")
+@csrf.exempt  # read-only: nothing is saved
+def preview(session_id: int):
+    """The live preview in words, as JSON, for the script on the hand form."""
+    loaded = load_or_404(session_id)
+    form, _ = build_hand_form(loaded, request.form)
+    form.validate()
+    shape_errors = {k: v for k, v in form.errors.items() if k != "csrf_token"}
+    if shape_errors:
+        field, messages = next(iter(shape_errors.items()))
+        return jsonify(ok=False, field=field, message=messages[0])
+    try:
+        result = hand_service.preview_hand(loaded, form.to_entry())
+    except RuleError as error:
+        return jsonify(ok=False, field=error.field, message=error.rule)
+    breakdowns = {
+        str(loaded.ids[name]): [str(line) for line in score.lines]
+        for name, score in result.result.breakdowns
+    }
+    return jsonify(ok=True, text=result.text, breakdowns=breakdowns)
+
+
+@bp.get("/s/<int:session_id>/history")
+def history(session_id: int):
+    """Every hand with its inputs and result, and the audit trail."""
+    loaded = load_or_404(session_id)
+    audit = db.session.scalars(
+        select(AuditEntry)
+        .where(AuditEntry.session_id == session_id)
+        .order_by(AuditEntry.at.desc(), AuditEntry.id.desc())
+    ).all()
+    return render_template(
+        "hands/history.html",
+        loaded=loaded,
+        session=loaded.row,
+        options=loaded.options,
+        lines=hand_lines(loaded),
+        audit=audit,
+    )
+
+
+def _edit_form(loaded, number: int, formdata=None):
+    record = loaded.state.hand(number)
+    row = loaded.rows[record.position]
+    ctx = record.context
+    ids = loaded.ids
+    declarers = [ids[p] for p in ctx.active]
+    bids = next_hand(loaded).bids
+    form = hand_form(loaded.players, loaded.options, declarers, list(bids), formdata)
+    if formdata is None:
+        form.fill(from_row(row, loaded.options))
+        form.version.data = str(row.version)
+    return form, record, row
+
+
+@bp.route("/s/<int:session_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@csrf.exempt  # the FlaskForm checks its own token so an expired one can re-show the form
+def edit(session_id: int, number: int):
+    """Correct a hand; every figure after it is recomputed."""
+    loaded = load_or_404(session_id)
+    if not 1 <= number <= len(loaded.state.hands):
+        return render_template("errors/404.html"), 404
+    form, record, row = _edit_form(
+        loaded, number, request.form if request.method == "POST" else None
+    )
+    status = 200
+    if request.method == "POST":
+        valid = form.validate()
+        stale = _csrf_expired(form)
+        if valid and not stale:
+            version = int(form.version.data) if (form.version.data or "").isdigit() else None
+            try:
+                hand_service.edit_hand(loaded, number, form.to_entry(), version)
+            except RuleError as error:
+                form.add_rule_error(error.field, error.rule)
+                status = 409 if isinstance(error, hand_service.ConflictError) else 422
+            else:
+                flash(f"Hand {number} corrected; everything after it is recomputed.", "ok")
+                return redirect(url_for("hands.history", session_id=session_id) + f"#hand-{number}")
+        else:
+            status = 400 if stale else 422
+    return render_template(
+        "hands/edit.html",
+        loaded=loaded,
+        session=loaded.row,
+        options=loaded.options,
+        form=form,
+        record=record,
+        row=row,
+        players=loaded.players,
+        confirm=ConfirmForm(),
+    ), status
+
+
+@bp.route("/s/<int:session_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+def delete(session_id: int, number: int):
+    """Delete a hand after a confirmation."""
+    loaded = load_or_404(session_id)
+    if not 1 <= number <= len(loaded.state.hands):
+        return render_template("errors/404.html"), 404
+    record = loaded.state.hand(number)
+    form = ConfirmForm()
+    error = None
+    if request.method == "POST" and form.validate_on_submit():
+        version = int(form.version.data) if (form.version.data or "").isdigit() else None
+        try:
+            hand_service.delete_hand(loaded, number, version)
+        except RuleError as exc:
+            error = exc.rule
+        else:
+            flash(f"Hand {number} deleted; everything after it is recomputed.", "ok")
+            return redirect(url_for("hands.history", session_id=session_id))
+    form.version.data = str(loaded.rows[record.position].version)
+    return render_template(
+        "hands/delete.html",
+        loaded=loaded,
+        session=loaded.row,
+        line=next(line for line in hand_lines(loaded) if line.number == number),
+        form=form,
+        error=error,
+    ), (409 if error else 200)

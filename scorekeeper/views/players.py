@@ -1,0 +1,61 @@
+"""The table's roster: plain statistics and charts of running scores per game."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from markupsafe import Markup
+
+from ..charts import running_chart
+from ..forms import AddPlayerForm
+from ..rules.errors import RuleError
+from ..services import tables
+from ..services.stats import game_series, load_table_sessions, table_stats
+from .common import current_table
+
+bp = Blueprint("players", __name__, url_prefix="/players")
+
+CHARTED_SESSIONS = 5
+
+
+@bp.route("/", methods=["GET", "POST"])
+def index():
+    """Roster with statistics; add a player."""
+    table = current_table()
+    form = AddPlayerForm()
+    error = None
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            player = tables.add_player(table, form.name.data or "")
+        except RuleError as exc:
+            error = exc.rule
+        else:
+            flash(f"{player.name} joins the roster.", "ok")
+            return redirect(url_for("players.index"))
+    roster = tables.roster(table)
+    loaded = load_table_sessions(table)
+    stats = table_stats(loaded, [p.name for p in roster])
+    charts = []
+    for session in loaded[:CHARTED_SESSIONS]:
+        for game in game_series(session):
+            charts.append(Markup(running_chart(game.series, game.title)))
+    ids = {p.name: p.id for p in roster}
+    return render_template(
+        "players/index.html", form=form, stats=stats, ids=ids, charts=charts, error=error
+    ), (422 if error else 200)
+
+
+@bp.get("/<int:player_id>")
+def show(player_id: int):
+    """One player's statistics and the games they played, their line highlighted."""
+    table = current_table()
+    player = next((p for p in tables.roster(table) if p.id == player_id), None)
+    if player is None:
+        abort(404)
+    loaded = [s for s in load_table_sessions(table) if player.name in s.setup.players]
+    stats = table_stats(loaded, [player.name])[0]
+    charts = []
+    for session in loaded[:CHARTED_SESSIONS]:
+        for game in game_series(session):
+            highlight = next((h for h, _ in game.series if player.name in h.split(" & ")), None)
+            charts.append(Markup(running_chart(game.series, game.title, highlight)))
+    return render_template("players/show.html", player=player, stats=stats, charts=charts)

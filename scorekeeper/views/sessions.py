@@ -1,0 +1,220 @@
+"""Session pages: home, new session, the session page left open on the table, sharing."""
+
+from __future__ import annotations
+
+import uuid
+
+from flask import (
+    Blueprint,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from .. import qr
+from ..forms import ConfirmForm, NewSessionForm, hand_form, option_values
+from ..money import format_cents_plain
+from ..rules.errors import RuleError
+from ..rules.options import OPTION_SPECS, GameSystem, Options, parse_system
+from ..services import hands as hand_service
+from ..services import sessions as session_service
+from ..services.standings import hand_lines, next_hand, standings
+from ..services.tables import roster
+from .common import current_table, load_or_404
+
+bp = Blueprint("sessions", __name__)
+
+
+@bp.get("/")
+def home():
+    """The table's sessions, newest first, with the current one a tap away."""
+    table = current_table()
+    return render_template(
+        "sessions/home.html",
+        sessions=session_service.list_sessions(table),
+        counts=session_service.hand_counts(table),
+        current=session_service.current_session(table),
+    )
+
+
+def _option_fields(options: Options, formdata=None) -> list[dict]:
+    """Each option of the system, explained, with the value to show in the form."""
+    fields = []
+    for name, spec in OPTION_SPECS.items():
+        if options.system not in spec.systems:
+            continue
+        value = getattr(options, name)
+        if formdata is not None and (name in formdata or spec.kind == "bool"):
+            shown = formdata.get(name, "") if spec.kind != "bool" else name in formdata
+        elif spec.kind == "money":
+            shown = format_cents_plain(value)
+        elif spec.kind in ("points", "optional-points"):
+            shown = "" if value is None else options.to_table(value)
+        elif spec.kind == "endings":
+            shown = " ".join(str(e) for e in value)
+        elif spec.kind == "bool":
+            shown = value
+        elif hasattr(value, "value"):
+            shown = value.value
+        else:
+            shown = "" if value is None else value
+        fields.append({"name": name, "spec": spec, "value": shown})
+    return fields
+
+
+@bp.route("/sessions/new", methods=["GET", "POST"])
+def new_session():
+    """Choose the game, its house rules, the players in seat order and the first dealer."""
+    table = current_table()
+    form = NewSessionForm(request.form if request.method == "POST" else None)
+    try:
+        system = parse_system(request.values.get("system") or "brooklyn")
+    except RuleError:
+        system = GameSystem.BROOKLYN
+    options = Options.preset(system)
+    low, high = system.player_range
+    seats = [request.form.get(f"seat-{i}", "") for i in range(high)]
+    errors: dict[str, list[str]] = {}
+    if request.method == "POST" and form.validate():
+        try:
+            data = option_values(request.form, system)
+            first = form.first_dealer.data or 0
+            row = session_service.create_session(table, data, seats, first)
+        except RuleError as error:
+            errors.setdefault(error.field, []).append(error.rule)
+        else:
+            flash("Session started. Deal!", "ok")
+            return redirect(url_for("sessions.show", session_id=row.id))
+    elif request.method == "POST":
+        for name, messages in form.errors.items():
+            errors.setdefault(name, []).extend(messages)
+    return render_template(
+        "sessions/new.html",
+        form=form,
+        system=system,
+        systems=list(GameSystem),
+        fields=_option_fields(options, request.form if request.method == "POST" else None),
+        seats=seats,
+        seat_count=high,
+        min_players=low,
+        roster=roster(table),
+        first_dealer=request.form.get("first_dealer", "0"),
+        errors=errors,
+    ), (422 if errors else 200)
+
+
+def build_hand_form(loaded, formdata=None):
+    """The hand form for the next hand of a session."""
+    nxt = next_hand(loaded)
+    form = hand_form(
+        loaded.players, loaded.options, [pid for pid, _ in nxt.active], list(nxt.bids), formdata
+    )
+    if formdata is None:
+        form.request_id.data = uuid.uuid4().hex
+        form.hand_number.data = str(nxt.number)
+    return form, nxt
+
+
+def render_session(loaded, form=None, nxt=None, preview=None, status=200):
+    """The session page: next hand, entry form, standings, recent hands."""
+    if form is None:
+        form, nxt = build_hand_form(loaded)
+    return render_template(
+        "sessions/show.html",
+        loaded=loaded,
+        session=loaded.row,
+        options=loaded.options,
+        form=form,
+        nxt=nxt,
+        standings=standings(loaded),
+        recent=hand_lines(loaded, last=5),
+        game_over=loaded.state.game_over,
+        preview=preview,
+        players=loaded.players,
+    ), status
+
+
+@bp.get("/s/<int:session_id>")
+def show(session_id: int):
+    """The page left open on the table."""
+    return render_session(load_or_404(session_id))
+
+
+@bp.get("/s/<int:session_id>/live")
+def live(session_id: int):
+    """The session's version, polled by open phones to refresh their standings."""
+    return jsonify(version=session_service.session_version(session_id))
+
+
+@bp.get("/s/<int:session_id>/standings")
+def standings_fragment(session_id: int):
+    """Standings, next dealer and recent hands as an HTML fragment for live updates."""
+    loaded = load_or_404(session_id)
+    return render_template(
+        "sessions/_live.html",
+        loaded=loaded,
+        session=loaded.row,
+        options=loaded.options,
+        nxt=next_hand(loaded),
+        standings=standings(loaded),
+        recent=hand_lines(loaded, last=5),
+        game_over=loaded.state.game_over,
+    )
+
+
+@bp.get("/s/<int:session_id>/share")
+def share(session_id: int):
+    """A link and a QR code that open this session on another phone."""
+    loaded = load_or_404(session_id)
+    url = qr.public_url(url_for("sessions.show", session_id=session_id))
+    return render_template(
+        "sessions/share.html", session=loaded.row, loaded=loaded, url=url, svg=qr.svg(url)
+    )
+
+
+@bp.post("/s/<int:session_id>/end")
+def end(session_id: int):
+    """End the session (it can be reopened)."""
+    loaded = load_or_404(session_id)
+    if ConfirmForm().validate_on_submit():
+        session_service.end_session(loaded)
+        flash("Session ended. Settle up below.", "ok")
+    return redirect(url_for("sessions.show", session_id=session_id))
+
+
+@bp.post("/s/<int:session_id>/reopen")
+def reopen(session_id: int):
+    """Reopen an ended session to add more hands."""
+    loaded = load_or_404(session_id)
+    if ConfirmForm().validate_on_submit():
+        session_service.reopen_session(loaded)
+        flash("Session reopened.", "ok")
+    return redirect(url_for("sessions.show", session_id=session_id))
+
+
+@bp.route("/s/<int:session_id>/leave", methods=["GET", "POST"])
+def leave(session_id: int):
+    """A player gets up from a chip game: cashed out, play goes on without them."""
+    loaded = load_or_404(session_id)
+    form = ConfirmForm()
+    error = None
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            player_id = int(request.form.get("player", ""))
+            hand_service.player_leaves(loaded, player_id)
+        except (RuleError, ValueError) as exc:
+            error = exc.rule if isinstance(exc, RuleError) else "Choose who is leaving."
+        else:
+            flash("Cashed out. Play goes on without them.", "ok")
+            return redirect(url_for("sessions.show", session_id=session_id))
+    return render_template(
+        "sessions/leave.html",
+        loaded=loaded,
+        session=loaded.row,
+        form=form,
+        standings=standings(loaded),
+        error=error,
+    ), (422 if error else 200)
