@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from .bidding import COMPULSORY_BID, TAKEOVER_BID, check_bid, check_takeover
 from .cards import Hand, Suit
 from .errors import BidError, MeldError, OutcomeError, PlayerError, TrumpError
-from .meld import Claim, MeldScore, check_meld_number, meld_from_cards, meld_from_claims
+from .meld import (
+    Claim,
+    MeldScore,
+    check_meld_number,
+    meld_from_cards,
+    meld_from_claims,
+    meld_points,
+)
 from .options import GameSystem, Options
 from .outcome import Outcome
 from .payments import KITTY, POT, Flow, chip_hand
@@ -45,27 +52,44 @@ class MeldClaims:
 MeldEntry = MeldNumber | MeldCards | MeldClaims
 
 
-def evaluate_meld(
-    entry: MeldEntry, trump: Suit | None, options: Options, field_name: str
-) -> MeldScore | int:
-    """What a meld entry is worth: a breakdown (cards, claims) or a checked figure."""
+def evaluate_meld(entry: MeldEntry, trump: Suit | None, options: Options, field_name: str) -> int:
+    """What a meld entry is worth, checked: a figure must be attainable, cards must fit a hand."""
     if isinstance(entry, MeldNumber):
         check_meld_number(entry.points, options, field_name)
         return entry.points
     if isinstance(entry, MeldCards):
-        if len(entry.hand) > options.hand_size:
-            raise MeldError(
-                field_name,
-                f"{len(entry.hand)} cards laid down, but a hand here holds at most "
-                f"{options.hand_size}.",
-            )
+        _check_cards(entry, options, field_name)
+        return meld_points(entry.hand, trump, options)
+    return meld_from_claims(entry.claims, trump, options, field_name).total
+
+
+def _check_cards(entry: MeldCards, options: Options, field_name: str) -> None:
+    if len(entry.hand) > options.hand_size:
+        raise MeldError(
+            field_name,
+            f"{len(entry.hand)} cards laid down, but a hand here holds at most "
+            f"{options.hand_size}.",
+        )
+
+
+def meld_breakdown(entry: MeldEntry, trump: Suit | None, options: Options) -> MeldScore | None:
+    """The meld-by-meld breakdown of a cards or claims entry (None for a bare number)."""
+    if isinstance(entry, MeldCards):
+        _check_cards(entry, options, "meld")
         return meld_from_cards(entry.hand, trump, options)
-    return meld_from_claims(entry.claims, trump, options)
+    if isinstance(entry, MeldClaims):
+        return meld_from_claims(entry.claims, trump, options)
+    return None
 
 
-def meld_total(score: MeldScore | int) -> int:
-    """The figure of an evaluated meld entry."""
-    return score if isinstance(score, int) else score.total
+def breakdowns(hand: HandInput, options: Options) -> dict[str, MeldScore]:
+    """Each player's meld breakdown for a hand, where it was entered by cards or claims."""
+    out = {}
+    for player, entry in hand.meld:
+        score = meld_breakdown(entry, hand.trump, options)
+        if score is not None:
+            out[player] = score
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +152,6 @@ class HandResult:
     kitty_change: int = 0
     pot_change: int = 0
     melds: tuple[tuple[str, int], ...] = ()  # player -> meld points
-    breakdowns: tuple[tuple[str, MeldScore], ...] = ()
     tricks: tuple[tuple[str, int], ...] = ()  # holder or side -> trick points
     made: bool | None = None
     value: int = 0  # chip games: schedule value times trump multiplier (units)
@@ -184,18 +207,14 @@ def _allowed(outcome: Outcome, options: Options) -> None:
 
 def _melds(hand: HandInput, ctx: HandContext, options: Options, melders: Sequence[str]):
     melds: dict[str, int] = {}
-    breakdowns: dict[str, MeldScore] = {}
     for player, entry in hand.meld:
         if player not in ctx.seated:
             raise PlayerError(f"meld-{player}", f"'{player}' is not at this table.")
         if player not in melders:
             who = "the declarer" if not options.system.everyone_melds else "players dealt in"
             raise MeldError(f"meld-{player}", f"Only {who} meld in {options.system.label}.")
-        score = evaluate_meld(entry, hand.trump, options, f"meld-{player}")
-        melds[player] = meld_total(score)
-        if not isinstance(score, int):
-            breakdowns[player] = score
-    return melds, breakdowns
+        melds[player] = evaluate_meld(entry, hand.trump, options, f"meld-{player}")
+    return melds
 
 
 def _derive_outcome(
@@ -278,7 +297,7 @@ def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResul
 def _chip_game(hand: HandInput, ctx: HandContext, options: Options, declarer: str) -> HandResult:
     if hand.reneger:
         raise OutcomeError("outcome", f"{options.system.label} has no renege outcome.")
-    melds, breakdowns = _melds(hand, ctx, options, (declarer,))
+    melds = _melds(hand, ctx, options, (declarer,))
     tricks = None
     if hand.tricks is not None:
         if not isinstance(hand.tricks, SideTricks):
@@ -317,7 +336,6 @@ def _chip_game(hand: HandInput, ctx: HandContext, options: Options, declarer: st
         kitty_change=kitty,
         pot_change=pot,
         melds=tuple(melds.items()),
-        breakdowns=tuple(breakdowns.items()),
         tricks=trick_figures,
         made=made,
         takeover=hand.takeover,
@@ -331,7 +349,7 @@ def _chip_game(hand: HandInput, ctx: HandContext, options: Options, declarer: st
 
 def _bison(hand: HandInput, ctx: HandContext, options: Options, declarer: str) -> HandResult:
     players = ctx.active
-    melds, breakdowns = _melds(hand, ctx, options, players)
+    melds = _melds(hand, ctx, options, players)
     meld = {p: melds.get(p, 0) for p in players}
     opponents = [p for p in players if p != declarer]
     outcome = hand.outcome
@@ -391,7 +409,6 @@ def _bison(hand: HandInput, ctx: HandContext, options: Options, declarer: str) -
         hand.trump,
         changes=tuple(changes.items()),
         melds=tuple(melds.items()),
-        breakdowns=tuple(breakdowns.items()),
         tricks=tuple(tricks.items()),
         made=made,
         sets=tuple(sets.items()),
@@ -408,7 +425,7 @@ def team_name(team: Sequence[str]) -> str:
 
 
 def _partnership(hand: HandInput, ctx: HandContext, options: Options, declarer: str) -> HandResult:
-    melds, breakdowns = _melds(hand, ctx, options, ctx.active)
+    melds = _melds(hand, ctx, options, ctx.active)
     bidders = ctx.team_of(declarer)
     others = next(team for team in ctx.teams if team != bidders)
     meld_b = sum(melds.get(p, 0) for p in bidders)
@@ -443,7 +460,6 @@ def _partnership(hand: HandInput, ctx: HandContext, options: Options, declarer: 
         hand.trump,
         changes=((name_b, change_b), (name_o, change_o)),
         melds=tuple(melds.items()),
-        breakdowns=tuple(breakdowns.items()),
         tricks=tuple(tricks.items()),
         made=made,
     )

@@ -488,9 +488,11 @@ def counts_from_claims(
     return counts
 
 
-def meld_from_claims(claims: Sequence[Claim], trump: Suit | None, options: Options) -> MeldScore:
+def meld_from_claims(
+    claims: Sequence[Claim], trump: Suit | None, options: Options, field: str = "meld"
+) -> MeldScore:
     """Score named melds once they are shown to fit in one hand."""
-    return score_melds(counts_from_claims(claims, trump, options), options)
+    return score_melds(counts_from_claims(claims, trump, options, field), options)
 
 
 # -- a bare number ---------------------------------------------------------------------------

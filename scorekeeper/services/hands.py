@@ -17,7 +17,8 @@ from ..extensions import db
 from ..models import AuditEntry, Hand, utcnow
 from ..rules.describe import describe
 from ..rules.errors import RuleError
-from ..rules.hands import HandResult
+from ..rules.hands import HandResult, breakdowns
+from ..rules.meld import MeldScore
 from ..rules.session import ReplayError, check_new_hand
 from .entries import HandEntry, apply_to_row, from_row, to_input
 from .sessions import LoadedSession, bump, replay_rows
@@ -37,6 +38,7 @@ class Preview:
 
     text: str
     result: HandResult
+    breakdowns: dict[str, MeldScore]
 
 
 def form_field(field: str, loaded: LoadedSession) -> str:
@@ -58,10 +60,12 @@ def _mapped(error: RuleError, loaded: LoadedSession) -> RuleError:
 def preview_hand(loaded: LoadedSession, entry: HandEntry) -> Preview:
     """The result the entry would have as the next hand; raises the rule it breaks."""
     try:
-        result = check_new_hand(loaded.state, to_input(entry, loaded.players, loaded.options))
+        hand = to_input(entry, loaded.players, loaded.options)
+        result = check_new_hand(loaded.state, hand)
+        melds = breakdowns(hand, loaded.options)
     except RuleError as error:
         raise _mapped(error, loaded) from error
-    return Preview(describe(result, loaded.options), result)
+    return Preview(describe(result, loaded.options), result, melds)
 
 
 def _next_seq(session_id: int) -> int:

@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 from ..money import format_money
 from ..rules.bidding import legal_bids
 from ..rules.describe import describe
+from ..rules.hands import breakdowns
+from ..rules.meld import MeldScore
+from ..rules.options import Options
 from ..rules.session import HandRecord
 from .sessions import LoadedSession
 
@@ -39,6 +42,13 @@ class HandLine:
     changes: tuple[tuple[str, int], ...]
     balances: tuple[tuple[str, int], ...]
     record: HandRecord
+
+    @property
+    def breakdowns(self) -> list[tuple[str, MeldScore]]:
+        """Meld breakdowns of players who entered meld by cards or named melds."""
+        return list(breakdowns(self.record.input, self.options).items())
+
+    options: Options = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -148,6 +158,7 @@ def hand_lines(loaded: LoadedSession, last: int | None = None) -> list[HandLine]
                 tuple((h, c // scale) for h, c in record.result.changes),
                 tuple((h, b // scale) for h, b in record.balances),
                 record,
+                options,
             )
         )
     return lines

@@ -88,7 +88,7 @@ def preview(session_id: int):
         return jsonify(ok=False, field=error.field, message=error.rule)
     breakdowns = {
         str(loaded.ids[name]): [str(line) for line in score.lines]
-        for name, score in result.result.breakdowns
+        for name, score in result.breakdowns.items()
     }
     return jsonify(ok=True, text=result.text, breakdowns=breakdowns)
 

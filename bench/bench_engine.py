@@ -1,0 +1,144 @@
+"""Benchmark of the rules engine: prints figures, asserts nothing.
+
+Targets (issue 2): meld from cards >= 100,000 hand evaluations per second on one core;
+replaying a 1,000-hand session from scratch <= 100 ms; fewest payments for 10 holders <= 50 ms.
+
+    python bench/bench_engine.py
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper.rules.bidding import legal_bids  # noqa: E402
+from scorekeeper.rules.cards import DECK, SUITS, Hand  # noqa: E402
+from scorekeeper.rules.hands import HandInput, MeldCards, MeldNumber  # noqa: E402
+from scorekeeper.rules.meld import meld_from_cards, meld_points  # noqa: E402
+from scorekeeper.rules.options import Options  # noqa: E402
+from scorekeeper.rules.outcome import Outcome  # noqa: E402
+from scorekeeper.rules.session import SessionSetup, replay  # noqa: E402
+from scorekeeper.rules.settlement import fewest_payments  # noqa: E402
+from scorekeeper.rules.tricks import PlayerTricks, SideTricks  # noqa: E402
+
+
+def random_hands(rng: random.Random, n: int, size: int = 15) -> list[tuple[Hand, object]]:
+    """``n`` random 15-card hands from a pinochle deck, each with a random trump."""
+    deck = list(DECK) * 2
+    return [(Hand.from_cards(rng.sample(deck, size)), rng.choice(SUITS)) for _ in range(n)]
+
+
+def bench_meld(rng: random.Random) -> None:
+    options = Options.preset("bison")
+    hands = random_hands(rng, 50_000)
+    best = 0.0
+    for _ in range(3):
+        start = time.perf_counter()
+        for hand, trump in hands:
+            meld_points(hand, trump, options)
+        best = max(best, len(hands) / (time.perf_counter() - start))
+    print(f"meld from cards, figure only:      {best:>10,.0f} hands/s   (target >= 100,000)")
+    best = 0.0
+    for _ in range(3):
+        start = time.perf_counter()
+        for hand, trump in hands[:20_000]:
+            meld_from_cards(hand, trump, options)
+        best = max(best, 20_000 / (time.perf_counter() - start))
+    print(f"meld from cards, with breakdown:   {best:>10,.0f} hands/s")
+
+
+def brooklyn_history(rng: random.Random, n: int) -> tuple[SessionSetup, list[HandInput]]:
+    """A 4-player Brooklyn session: outcomes entered directly, some with meld and tricks."""
+    options = Options.preset("brooklyn")
+    setup = SessionSetup(options, ("Ann", "Bob", "Cal", "Dee"), "Ann")
+    bids = legal_bids(options, count=14)
+    events: list[HandInput] = []
+    state = replay(setup, [])
+    order = setup.players
+    dealer = 0
+    for i in range(n):
+        active = [order[(dealer + k) % 4] for k in (1, 2, 0)]  # right of dealer sits out
+        declarer = rng.choice(active)
+        trump = rng.choice(SUITS)
+        bid = rng.choice(bids)
+        if i % 3 == 0:
+            hand = HandInput(
+                None, declarer, bid, trump,
+                meld=((declarer, MeldNumber(rng.choice((100, 150, 190, 240)))),),
+                tricks=SideTricks(rng.randrange(60, 200, 10)),
+            )  # fmt: skip
+        else:
+            outcome = rng.choice((Outcome.MADE, Outcome.MADE, Outcome.SET, Outcome.CONCEDED))
+            hand = HandInput(outcome, declarer, bid, trump)
+        events.append(hand)
+        dealer = (dealer + 1) % 4
+    del state
+    return setup, events
+
+
+def bison_history(rng: random.Random, n: int) -> tuple[SessionSetup, list[HandInput]]:
+    """A Bison session: everyone melds by cards, counters per player and the last trick."""
+    options = Options.preset("bison")
+    players = ("Ann", "Bob", "Cal")
+    setup = SessionSetup(options, players, "Ann")
+    deck = list(DECK) * 2
+    events = []
+    for _ in range(n):
+        rng.shuffle(deck)
+        declarer = rng.choice(players)
+        cut = sorted(rng.sample(range(1, 24), 2))
+        counters = dict(zip(players, (cut[0], cut[1] - cut[0], 24 - cut[1]), strict=True))
+        melds = tuple(
+            (p, MeldCards(Hand.from_cards(deck[15 * i : 15 * i + 15]))) for i, p in enumerate(players)
+        )
+        events.append(
+            HandInput(
+                None, declarer, rng.choice((250, 260, 300, 350)), rng.choice(SUITS), melds,
+                PlayerTricks.of(counters, rng.choice(players)),
+            )
+        )  # fmt: skip
+    return setup, events
+
+
+def bench_replay(rng: random.Random) -> None:
+    for label, build in (("brooklyn, 4 players", brooklyn_history), ("bison, meld by cards", bison_history)):
+        setup, events = build(rng, 1000)
+        times = []
+        for _ in range(7):
+            start = time.perf_counter()
+            replay(setup, events)
+            times.append(time.perf_counter() - start)
+        print(
+            f"replay 1,000 hands ({label}): {1000 * statistics.median(times):>7.1f} ms median"
+            "   (target <= 100 ms)"
+        )
+
+
+def bench_settlement(rng: random.Random) -> None:
+    times = []
+    for _ in range(200):
+        values = [rng.randint(-5000, 5000) for _ in range(9)]
+        values.append(-sum(values))
+        nets = {f"P{i}": v for i, v in enumerate(values)}
+        start = time.perf_counter()
+        fewest_payments(nets)
+        times.append(time.perf_counter() - start)
+    print(f"fewest payments, 10 holders:       {1000 * statistics.median(times):>7.2f} ms median"
+          f" (worst {1000 * max(times):.2f} ms; target <= 50 ms)")  # fmt: skip
+
+
+def main() -> None:
+    rng = random.Random(2026)
+    print(f"Python {sys.version.split()[0]}, one core")
+    bench_meld(rng)
+    bench_replay(rng)
+    bench_settlement(rng)
+
+
+if __name__ == "__main__":
+    main()
