@@ -12,8 +12,7 @@ of ``pot_threshold`` or more, after which everyone antes again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import Suit
 from .options import Options, Schedule
@@ -36,9 +35,8 @@ _BRACKETS: dict[Schedule, tuple[tuple[int, ...], tuple[int, ...]]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Flow:
-    """One payment within a hand: ``payer`` gives ``payee`` ``amount`` units."""
+class Flow(NamedTuple):
+    """One payment within a hand: ``payer`` gives ``payee`` ``amount`` units (immutable)."""
 
     payer: str
     payee: str

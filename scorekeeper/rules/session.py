@@ -10,6 +10,7 @@ figures the corrected history would have given from the start.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -183,11 +184,16 @@ class SessionState:
         return tuple(out)
 
 
-class _Replay:
-    """Applies events one by one; the only mutable object in the engine."""
+class Replayer:
+    """Applies events one by one; the only mutable object in the engine.
+
+    ``replay`` uses it for a whole history; a caller that keeps one can ``copy`` it and
+    ``apply`` the next event to get the following state without replaying from the start.
+    """
 
     def __init__(self, setup: SessionSetup) -> None:
         setup.check()
+        self.applied = 0
         self.setup = setup
         self.options = setup.options
         self.system = self.options.system
@@ -222,11 +228,27 @@ class _Replay:
             tuple(self.seated), self.dealer, active, self.teams, self.kitty, self.pot
         )
 
-    def apply(self, position: int, event: Event) -> None:
+    def copy(self) -> Replayer:
+        """An independent replayer at the same point (records are shared, being immutable)."""
+        twin = copy.copy(self)
+        twin.seated = list(self.seated)
+        twin.balances = dict(self.balances)
+        twin.hands = list(self.hands)
+        twin.leaves = list(self.leaves)
+        twin.games = list(self.games)
+        twin.money = dict(self.money)
+        twin.sets = {p: list(v) for p, v in self.sets.items()}
+        twin.opening = list(self.opening)
+        return twin
+
+    def apply(self, event: Event) -> None:
+        """Apply the next event; a broken rule raises ``ReplayError`` and changes nothing."""
+        position = self.applied
         if isinstance(event, PlayerLeaves):
             self._leave(position, event.player)
         else:
             self._hand(position, event)
+        self.applied += 1
 
     def _hand(self, position: int, hand: HandInput) -> None:
         ctx = self.context()
@@ -352,9 +374,9 @@ class _Replay:
 
 def replay(setup: SessionSetup, events: Iterable[Event]) -> SessionState:
     """Replay a session's events through the rules; raises ``ReplayError`` at the first bad one."""
-    run = _Replay(setup)
-    for position, event in enumerate(events):
-        run.apply(position, event)
+    run = Replayer(setup)
+    for event in events:
+        run.apply(event)
     return run.state()
 
 
@@ -380,6 +402,7 @@ __all__ = [
     "LeaveRecord",
     "PlayerLeaves",
     "ReplayError",
+    "Replayer",
     "SessionSetup",
     "SessionState",
     "check_new_hand",
