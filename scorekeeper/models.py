@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     Boolean,
+    CheckConstraint,
     DateTime,
     ForeignKey,
     Integer,
@@ -197,3 +198,35 @@ class AuditEntry(db.Model):
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+
+
+class LedgerPayment(db.Model):
+    """Money one player handed another, as recorded at the table ("Bob paid Ann $3.50").
+
+    What is still owed is never stored: it is worked out from the ended sessions' settlements
+    minus these payments. ``session_id`` names the session it was paid toward (None: paid off
+    the ledger in general); ``request_id`` makes a double tap on "Mark paid" record it once.
+    """
+
+    __tablename__ = "ledger_payments"
+    __table_args__ = (
+        CheckConstraint("amount > 0", name="amount_positive"),
+        CheckConstraint("payer_id <> payee_id", name="payer_not_payee"),
+        UniqueConstraint("table_id", "request_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    payer_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    payee_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    amount: Mapped[int] = mapped_column(Integer)  # cents
+    session_id: Mapped[int | None] = mapped_column(
+        ForeignKey("sessions.id", ondelete="SET NULL"), index=True
+    )
+    note: Mapped[str] = mapped_column(String(200), default="")
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+
+    payer: Mapped[Player] = relationship(foreign_keys=[payer_id])
+    payee: Mapped[Player] = relationship(foreign_keys=[payee_id])
+    session: Mapped[GameSession | None] = relationship()

@@ -1,0 +1,436 @@
+"""The table's ledger: what ended sessions say players owe each other, minus what was paid.
+
+Nothing owed is ever stored. Each ended session is replayed and closed by the rules engine;
+its fewest payments between players (``close_session(...).payments``) are what it says each
+pair owes. Payments recorded at the table (``LedgerPayment`` rows) are taken off, pair by pair;
+a payment toward a session that is not ended yet only counts once that session ends, like the
+session's own figures. Then debts that go round in a circle (Bob owes Ann, Ann owes Cal, Cal
+owes Bob) are cancelled, which changes no player's total: it is what happens when a table paid
+the direct payments of a session instead of the fewest ones.
+
+Payments to or from the kitty or the pot (an undivided remainder) are settled on the table's
+pile of chips, not between players, so they never enter the ledger.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from itertools import pairwise
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..models import GameSession, LedgerPayment, Player, Table
+from ..money import MoneyError, format_money, parse_money
+from ..rules.closing import close_session
+from ..rules.errors import RuleError
+from .sessions import LoadedSession, NotFound, load_session
+
+MAX_PAYMENT = 9_999_999
+"""The largest payment that can be recorded, in cents ($99,999.99)."""
+
+MAX_NOTE = 200
+
+
+class LedgerError(RuleError):
+    """A payment that cannot be recorded (names the field and the rule)."""
+
+
+@dataclass(frozen=True)
+class RecordedPayment:
+    """A payment recorded at the table."""
+
+    id: int
+    payer: str
+    payee: str
+    payer_id: int
+    payee_id: int
+    cents: int
+    session_id: int | None
+    note: str
+    created_at: datetime
+
+    @property
+    def text(self) -> str:
+        """``Bob paid Ann $3.50``."""
+        return f"{self.payer} paid {self.payee} {format_money(self.cents)}"
+
+
+@dataclass(frozen=True)
+class Debt:
+    """One player still owes another."""
+
+    debtor: str
+    creditor: str
+    debtor_id: int
+    creditor_id: int
+    cents: int
+
+    @property
+    def text(self) -> str:
+        """``Bob owes Ann $3.50``."""
+        return f"{self.debtor} owes {self.creditor} {format_money(self.cents)}"
+
+
+@dataclass(frozen=True)
+class SessionOwing:
+    """What one ended session says, pair by pair, and what was paid toward it."""
+
+    session_id: int
+    system: str  # the game system's label
+    ended_at: datetime
+    owed: tuple[Debt, ...]  # the session's fewest payments between players
+    paid: tuple[RecordedPayment, ...]  # payments recorded toward this session
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """A table's ledger: who still owes whom, where it comes from, and every payment."""
+
+    debts: tuple[Debt, ...]  # still owed, after payments and cancelling circles
+    balances: tuple[tuple[str, int], ...]  # each player's total still to collect (+) or pay (-)
+    sessions: tuple[SessionOwing, ...]  # ended sessions with something owed, newest first
+    payments: tuple[RecordedPayment, ...]  # every recorded payment, newest first
+    problems: tuple[str, ...] = ()  # sessions that could not be replayed (left out)
+
+    @property
+    def total(self) -> int:
+        """Cents still owed in all."""
+        return sum(debt.cents for debt in self.debts)
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+def session_owing(loaded: LoadedSession) -> tuple[Debt, ...]:
+    """A session's fewest payments between players (kitty and pot remainders left out)."""
+    ids = loaded.ids
+    return tuple(
+        Debt(p.payer, p.payee, ids[p.payer], ids[p.payee], p.amount)
+        for p in close_session(loaded.state).payments
+        if p.payer in ids and p.payee in ids
+    )
+
+
+def recorded(payment: LedgerPayment) -> RecordedPayment:
+    """A payment row as plain data."""
+    return RecordedPayment(
+        payment.id,
+        payment.payer.name,
+        payment.payee.name,
+        payment.payer_id,
+        payment.payee_id,
+        payment.amount,
+        payment.session_id,
+        payment.note or "",
+        payment.created_at,
+    )
+
+
+def _payment_rows(table: Table, session_id: int | None = None) -> list[LedgerPayment]:
+    query = (
+        select(LedgerPayment)
+        .where(LedgerPayment.table_id == table.id)
+        .options(selectinload(LedgerPayment.payer), selectinload(LedgerPayment.payee))
+        .order_by(LedgerPayment.created_at.desc(), LedgerPayment.id.desc())
+    )
+    if session_id is not None:
+        query = query.where(LedgerPayment.session_id == session_id)
+    return list(db.session.scalars(query))
+
+
+def session_payments(table: Table, session_id: int) -> tuple[RecordedPayment, ...]:
+    """Payments recorded toward one session, newest first."""
+    return tuple(recorded(row) for row in _payment_rows(table, session_id))
+
+
+def find_payment(table: Table, payment_id: int) -> RecordedPayment:
+    """One of the table's recorded payments, or ``NotFound``."""
+    row = db.session.get(LedgerPayment, payment_id)
+    if row is None or row.table_id != table.id:
+        raise NotFound(f"No payment {payment_id}.")
+    return recorded(row)
+
+
+def build_ledger(table: Table, exclude_session: int | None = None) -> Ledger:
+    """The table's ledger; ``exclude_session`` leaves out one session and its payments."""
+    ended = list(
+        db.session.scalars(
+            select(GameSession)
+            .where(GameSession.table_id == table.id, GameSession.ended_at.is_not(None))
+            .order_by(GameSession.ended_at.desc(), GameSession.id.desc())
+        )
+    )
+    ended_ids = {row.id for row in ended if row.id != exclude_session}
+    payments = [recorded(row) for row in _payment_rows(table)]
+    # A payment toward a session counts once that session has ended (and is not left out).
+    counted = [p for p in payments if p.session_id is None or p.session_id in ended_ids]
+    names: dict[int, str] = {}
+    flows: list[tuple[int, int, int]] = []
+    owing: list[SessionOwing] = []
+    problems: list[str] = []
+    for row in reversed(ended):  # oldest first
+        if row.id not in ended_ids:
+            continue
+        try:
+            loaded = load_session(row.id, table)
+        except RuleError as error:
+            problems.append(f"Session {row.id} could not be replayed ({error.rule}); left out.")
+            continue
+        owed = session_owing(loaded)
+        paid = tuple(p for p in counted if p.session_id == row.id)
+        if owed or paid:
+            label = loaded.options.system.label
+            owing.append(SessionOwing(row.id, label, row.ended_at, owed, paid))
+        for debt in owed:
+            names[debt.debtor_id], names[debt.creditor_id] = debt.debtor, debt.creditor
+            flows.append((debt.debtor_id, debt.creditor_id, debt.cents))
+    # Payments in the order they were made: a payment is a flow back from payee to payer.
+    for p in reversed(counted):
+        names[p.payer_id], names[p.payee_id] = p.payer, p.payee
+        flows.append((p.payee_id, p.payer_id, p.cents))
+    debts = tuple(
+        Debt(names[debtor], names[creditor], debtor, creditor, cents)
+        for debtor, creditor, cents in net_debts(flows)
+    )
+    totals: dict[str, int] = {}
+    for debt in debts:
+        totals[debt.creditor] = totals.get(debt.creditor, 0) + debt.cents
+        totals[debt.debtor] = totals.get(debt.debtor, 0) - debt.cents
+    balances = tuple(sorted(totals.items(), key=lambda item: (-item[1], item[0].lower())))
+    owing.reverse()  # newest first
+    return Ledger(debts, balances, tuple(owing), tuple(payments), tuple(problems))
+
+
+def net_debts(flows: Iterable[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """Debts (debtor, creditor, amount) netted pair by pair, with circles cancelled.
+
+    Each player's total (what they are owed minus what they owe) is the same before and
+    after; only circles of debt, which nobody needs to pay round, disappear. Deterministic:
+    pairs keep the order in which they first appear.
+    """
+    order: dict[int, int] = {}
+    balance: dict[tuple[int, int], int] = {}
+    for debtor, creditor, amount in flows:
+        if debtor == creditor or not amount:
+            continue
+        for key in (debtor, creditor):
+            order.setdefault(key, len(order))
+        if order[debtor] < order[creditor]:
+            pair, owed = (debtor, creditor), amount
+        else:
+            pair, owed = (creditor, debtor), -amount
+        balance[pair] = balance.get(pair, 0) + owed
+    edges: dict[int, dict[int, int]] = {}
+    for (first, second), owed in balance.items():
+        if owed > 0:
+            edges.setdefault(first, {})[second] = owed
+        elif owed < 0:
+            edges.setdefault(second, {})[first] = -owed
+    while (cycle := _find_cycle(edges, order)) is not None:
+        least = min(edges[a][b] for a, b in cycle)
+        for a, b in cycle:
+            edges[a][b] -= least
+            if not edges[a][b]:
+                del edges[a][b]
+    out = [
+        (debtor, creditor, owed)
+        for debtor, targets in edges.items()
+        for creditor, owed in targets.items()
+    ]
+    return sorted(out, key=lambda debt: (order[debt[0]], order[debt[1]]))
+
+
+def _find_cycle(edges: dict[int, dict[int, int]], order: dict[int, int]):
+    """One circle of debts as a list of (debtor, creditor) edges, or None."""
+    state: dict[int, int] = {}  # 1: on the current path, 2: finished
+
+    def visit(node: int, path: list[int]):
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges.get(node, {}), key=order.__getitem__):
+            if state.get(nxt) == 1:
+                loop = [*path[path.index(nxt) :], nxt]
+                return list(pairwise(loop))
+            if nxt not in state:
+                found = visit(nxt, path)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(edges, key=order.__getitem__):
+        if start not in state:
+            found = visit(start, [])
+            if found:
+                return found
+    return None
+
+
+# -- writing -------------------------------------------------------------------------------------
+
+
+def parse_amount(text: str | int) -> int:
+    """Cents from what was typed (``3.50``, ``$3.50``, ``350c``), refused unless a real payment."""
+    if isinstance(text, str) and not text.strip():
+        raise LedgerError("amount", "Enter the amount paid, like 3.50.")
+    try:
+        cents = parse_money(text)
+    except MoneyError as error:
+        raise LedgerError("amount", str(error)) from error
+    if cents <= 0:
+        raise LedgerError("amount", "A payment must be more than $0.00.")
+    if cents > MAX_PAYMENT:
+        raise LedgerError("amount", f"A payment is at most {format_money(MAX_PAYMENT)}.")
+    return cents
+
+
+def _table_player(table: Table, player_id: int | str | None, field: str, role: str) -> Player:
+    try:
+        pid = int(player_id)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise LedgerError(field, f"Choose who {role}.") from None
+    player = db.session.get(Player, pid)
+    if player is None or player.table_id != table.id:
+        raise LedgerError(field, f"Choose who {role} from the table's players.")
+    return player
+
+
+def record_payment(
+    table: Table,
+    payer_id: int | str | None,
+    payee_id: int | str | None,
+    amount: str | int,
+    *,
+    session_id: int | None = None,
+    note: str = "",
+    request_id: str | None = None,
+) -> LedgerPayment:
+    """Record that ``payer`` handed ``payee`` ``amount``; nothing is saved if anything is wrong.
+
+    Every field is checked before anything is written, and each error names its field. A
+    ``request_id`` already recorded returns that payment instead of recording it twice.
+    """
+    errors: list[LedgerError] = []
+    payer = payee = None
+    cents = 0
+    try:
+        payer = _table_player(table, payer_id, "payer", "paid")
+    except LedgerError as error:
+        errors.append(error)
+    try:
+        payee = _table_player(table, payee_id, "payee", "was paid")
+    except LedgerError as error:
+        errors.append(error)
+    if payer is not None and payee is not None and payer.id == payee.id:
+        errors.append(LedgerError("payee", f"{payer.name} cannot pay themselves."))
+    try:
+        cents = parse_amount(amount)
+    except LedgerError as error:
+        errors.append(error)
+    note = " ".join((note or "").split())
+    if len(note) > MAX_NOTE:
+        errors.append(LedgerError("note", f"A note is at most {MAX_NOTE} characters."))
+    if session_id is not None:
+        session = db.session.get(GameSession, session_id)
+        if session is None or session.table_id != table.id:
+            errors.append(LedgerError("session", "That session is not this table's."))
+    if errors:
+        raise PaymentErrors(errors)
+    request_id = (request_id or "").strip()[:64] or None
+    if request_id:
+        existing = db.session.scalar(
+            select(LedgerPayment).where(
+                LedgerPayment.table_id == table.id, LedgerPayment.request_id == request_id
+            )
+        )
+        if existing is not None:
+            return existing
+    row = LedgerPayment(
+        table_id=table.id,
+        payer_id=payer.id,  # type: ignore[union-attr]
+        payee_id=payee.id,  # type: ignore[union-attr]
+        amount=cents,
+        session_id=session_id,
+        note=note,
+        request_id=request_id,
+    )
+    try:
+        db.session.add(row)
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        existing = db.session.scalar(
+            select(LedgerPayment).where(
+                LedgerPayment.table_id == table.id, LedgerPayment.request_id == request_id
+            )
+        )
+        if existing is None:
+            raise
+        return existing
+    except Exception:
+        db.session.rollback()
+        raise
+    return row
+
+
+class PaymentErrors(LedgerError):
+    """Every problem with a payment form at once, each naming its field."""
+
+    def __init__(self, errors: list[LedgerError]) -> None:
+        super().__init__(errors[0].field, errors[0].rule)
+        self.errors = errors
+
+    @property
+    def by_field(self) -> dict[str, list[str]]:
+        """Messages keyed by field name."""
+        out: dict[str, list[str]] = {}
+        for error in self.errors:
+            out.setdefault(error.field, []).append(error.rule)
+        return out
+
+
+def delete_payment(table: Table, payment_id: int) -> RecordedPayment:
+    """Delete a payment recorded by mistake; returns what it was."""
+    row = db.session.get(LedgerPayment, payment_id)
+    if row is None or row.table_id != table.id:
+        raise NotFound(f"No payment {payment_id}.")
+    gone = recorded(row)
+    try:
+        db.session.delete(row)
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    return gone
+
+
+def new_request_id() -> str:
+    """A fresh id for a payment button or form, so a double tap records one payment."""
+    return uuid.uuid4().hex
+
+
+__all__ = [
+    "MAX_PAYMENT",
+    "Debt",
+    "Ledger",
+    "LedgerError",
+    "PaymentErrors",
+    "RecordedPayment",
+    "SessionOwing",
+    "build_ledger",
+    "delete_payment",
+    "find_payment",
+    "net_debts",
+    "new_request_id",
+    "parse_amount",
+    "record_payment",
+    "session_owing",
+    "session_payments",
+]

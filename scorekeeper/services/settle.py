@@ -1,0 +1,440 @@
+"""Settling up a session: who is owed what, the kitty or the pot, and who pays whom.
+
+``settle_session(loaded)`` gathers everything the settle-up page and the session PDF print into
+one frozen ``SettleUp``; no template or report computes a figure. The figures come from the
+rules engine (``close_session``): each player's net in units and in money, the kitty's or the
+pot's division, and the fewest or the direct payments. Bison and Partnership add each finished
+game's stakes, both as direct payments and as a pot. With ``include_ledger`` what is still owed
+from earlier ended sessions is carried in, and the payments then settle both at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..money import format_money
+from ..rules.closing import UNDIVIDED_KITTY, UNDIVIDED_POT, Closing, close_session
+from ..rules.options import GameSystem
+from ..rules.session import GameRecord
+from ..rules.settlement import Payment, fewest_payments, pairwise_debts
+from .ledger import Debt, RecordedPayment, build_ledger, session_payments
+from .sessions import LoadedSession
+
+FEWEST = "fewest"
+DIRECT = "direct"
+
+_FUND_NAMES = {UNDIVIDED_KITTY: "the kitty", UNDIVIDED_POT: "the pot"}
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One line of the nets: a player (or what stays in the kitty or pot)."""
+
+    name: str
+    units: int | None  # chip games: units, kitty or pot share included; None for points games
+    cents: int  # this session's net in money: + collects, - pays
+    note: str = ""  # "left after hand 12, cashed out", "won 2 games", "not in this session"
+    kind: str = "player"  # player | kitty | pot (an undivided remainder) | carried
+    player_id: int | None = None
+    left: bool = False
+    carried: int = 0  # cents still owed from earlier sessions (+ to collect), when included
+
+    @property
+    def total(self) -> int:
+        """This session's net plus what is carried over, in cents."""
+        return self.cents + self.carried
+
+
+@dataclass(frozen=True)
+class Share:
+    """An owner's share of the kitty or the pot."""
+
+    name: str
+    units: int
+    cents: int
+    note: str = ""  # "taken when leaving after hand 3"
+
+
+@dataclass(frozen=True)
+class Fund:
+    """The kitty (Hoyle) or the pot (Brooklyn with a pot) at the end, and how it is divided."""
+
+    name: str  # "Kitty" | "Pot"
+    units: int  # balance before dividing
+    cents: int
+    share_units: int  # each owner's share, rounded down
+    share_cents: int
+    shares: tuple[Share, ...]  # the owners still at the table
+    undivided_units: int  # what is left over, fewer units than owners
+    undivided_cents: int
+    taken_earlier: tuple[Share, ...] = ()  # shares paid to players who left (kitty only)
+
+
+@dataclass(frozen=True)
+class PaymentLine:
+    """One payment that settles the session: ``Bob pays Ann $3.50``."""
+
+    payer: str
+    payee: str
+    cents: int
+    payer_id: int | None = None  # None for the kitty or pot
+    payee_id: int | None = None
+    paid: int = 0  # cents already recorded paid toward this session, payer to payee
+
+    @property
+    def due(self) -> int:
+        """What is left to pay on this line."""
+        return max(self.cents - self.paid, 0)
+
+    @property
+    def is_paid(self) -> bool:
+        """True once the whole line is recorded paid."""
+        return self.paid >= self.cents
+
+    @property
+    def between_players(self) -> bool:
+        """True when both ends are players, so the payment can be recorded in the ledger."""
+        return self.payer_id is not None and self.payee_id is not None
+
+    @property
+    def text(self) -> str:
+        """The payment in words: ``Bob pays Ann $3.50``, ``Bob puts $0.20 in the kitty``."""
+        money = format_money(self.cents)
+        if self.payee in _FUND_NAMES:
+            return f"{self.payer} puts {money} in {_FUND_NAMES[self.payee]}"
+        if self.payer in _FUND_NAMES:
+            return f"{self.payee} takes {money} from {_FUND_NAMES[self.payer]}"
+        return f"{self.payer} pays {self.payee} {money}"
+
+
+@dataclass(frozen=True)
+class StakeLine:
+    """One contribution to a game's pot: ``Bob: ante`` $2.00, ``Bob: 1 single set`` $1.00."""
+
+    player: str
+    label: str
+    cents: int
+
+
+@dataclass(frozen=True)
+class GameStakes:
+    """A finished Bison or Partnership game's money, as direct payments and as a pot."""
+
+    number: int
+    winner: str
+    reason: str
+    first_hand: int
+    last_hand: int
+    payments: tuple[PaymentLine, ...]  # each loser pays the winner (direct)
+    pot: tuple[StakeLine, ...]  # each ante and each set stake
+    pot_cents: int  # the whole pot, which the winner takes
+    takers: tuple[tuple[str, int], ...]  # who takes the pot: the winner, or each partner's half
+    sets: tuple[tuple[str, int, int], ...] = ()  # Bison: player, single sets, double sets
+
+
+@dataclass(frozen=True)
+class SettleUp:
+    """Everything a session's settle-up prints: nets, kitty or pot, payments, stakes, ledger."""
+
+    session_id: int
+    system: GameSystem
+    system_label: str
+    stake: int | None  # cents per unit in chip games; None in points games
+    ended: bool
+    ended_at: datetime | None
+    view: str  # FEWEST | DIRECT
+    rows: tuple[PlayerRow, ...]
+    fund: Fund | None
+    payments: tuple[PaymentLine, ...]  # fewest or direct, as ``view`` says
+    other_count: int  # how many payments the other view has
+    games: tuple[GameStakes, ...] = ()
+    unfinished_game: int | None = None  # the game still being played (no stakes yet)
+    game_stake: int = 0
+    set_stake: int = 0
+    include_ledger: bool = False
+    carried: tuple[Debt, ...] = ()  # still owed from earlier sessions (when included)
+    recorded: tuple[RecordedPayment, ...] = ()  # payments recorded toward this session
+
+    @property
+    def is_chip_game(self) -> bool:
+        """True for Brooklyn, Brooklyn with a pot and Hoyle."""
+        return self.system.is_chip_game
+
+    @property
+    def has_stakes(self) -> bool:
+        """Bison and Partnership: True when the game is played for money."""
+        return bool(self.game_stake or self.set_stake)
+
+    @property
+    def direct(self) -> bool:
+        """True when the payments are the direct ones."""
+        return self.view == DIRECT
+
+    @property
+    def nothing_to_settle(self) -> bool:
+        """True when nobody owes anybody anything."""
+        return not self.payments
+
+    @property
+    def carried_total(self) -> int:
+        """Cents owed from earlier sessions in all."""
+        return sum(debt.cents for debt in self.carried)
+
+    @property
+    def unpaid(self) -> tuple[PaymentLine, ...]:
+        """Payments with something left to pay."""
+        return tuple(line for line in self.payments if not line.is_paid)
+
+
+def settle_session(
+    loaded: LoadedSession, include_ledger: bool = False, direct: bool = False
+) -> SettleUp:
+    """A session's settle-up: nets, kitty or pot, the fewest (or direct) payments, stakes.
+
+    ``include_ledger`` carries in what is still owed from other ended sessions of the table
+    (after the payments recorded toward them); the payments then settle this session's nets
+    and those debts together.
+    """
+    state, options = loaded.state, loaded.options
+    closing = close_session(state)
+    ids = loaded.ids
+    table = loaded.row.table
+    carried: tuple[Debt, ...] = ()
+    if include_ledger:
+        carried = build_ledger(table, exclude_session=loaded.row.id).debts
+    recorded = session_payments(table, loaded.row.id)
+
+    rows = _rows(loaded, closing, carried)
+    nets = {name: cents for name, cents in closing.cents}
+    for row in rows:
+        if row.carried:
+            nets[row.name] = nets.get(row.name, 0) + row.carried
+    if carried:
+        fewest = fewest_payments(nets)
+        flows = [(p.payer, p.payee, p.amount) for p in closing.direct]
+        flows += [(d.debtor, d.creditor, d.cents) for d in carried]
+        direct_payments = pairwise_debts(flows)
+    else:
+        fewest, direct_payments = closing.payments, closing.direct
+    chosen, other = (direct_payments, fewest) if direct else (fewest, direct_payments)
+    all_ids = dict(ids)
+    for debt in carried:
+        all_ids.setdefault(debt.debtor, debt.debtor_id)
+        all_ids.setdefault(debt.creditor, debt.creditor_id)
+    paid: dict[tuple[int, int], int] = {}
+    for payment in recorded:
+        key = (payment.payer_id, payment.payee_id)
+        paid[key] = paid.get(key, 0) + payment.cents
+    return SettleUp(
+        session_id=loaded.row.id,
+        system=options.system,
+        system_label=options.system.label,
+        stake=options.stake if options.system.is_chip_game else None,
+        ended=loaded.row.ended_at is not None,
+        ended_at=loaded.row.ended_at,
+        view=DIRECT if direct else FEWEST,
+        rows=rows,
+        fund=_fund(loaded, closing),
+        payments=tuple(_line(p, all_ids, paid) for p in chosen),
+        other_count=len(other),
+        games=tuple(_game(game, loaded) for game in state.games),
+        unfinished_game=_unfinished(loaded),
+        game_stake=0 if options.system.is_chip_game else options.game_stake,
+        set_stake=options.set_stake if options.system is GameSystem.BISON else 0,
+        include_ledger=include_ledger,
+        carried=carried,
+        recorded=recorded,
+    )
+
+
+def _line(payment: Payment, ids: dict[str, int], paid: dict[tuple[int, int], int]) -> PaymentLine:
+    payer_id, payee_id = ids.get(payment.payer), ids.get(payment.payee)
+    done = 0
+    if payer_id is not None and payee_id is not None:
+        done = min(paid.get((payer_id, payee_id), 0), payment.amount)
+    return PaymentLine(payment.payer, payment.payee, payment.amount, payer_id, payee_id, done)
+
+
+def _rows(
+    loaded: LoadedSession, closing: Closing, carried: tuple[Debt, ...]
+) -> tuple[PlayerRow, ...]:
+    state, options = loaded.state, loaded.options
+    units = dict(closing.units)
+    cents = dict(closing.cents)
+    owed: dict[str, int] = {}
+    carried_ids: dict[str, int] = {}
+    for debt in carried:
+        owed[debt.creditor] = owed.get(debt.creditor, 0) + debt.cents
+        owed[debt.debtor] = owed.get(debt.debtor, 0) - debt.cents
+        carried_ids[debt.creditor], carried_ids[debt.debtor] = debt.creditor_id, debt.debtor_id
+    leaves = {leave.player: leave for leave in state.leaves}
+    wins: dict[str, int] = {}
+    for game in state.games:
+        wins[game.winner] = wins.get(game.winner, 0) + 1
+    teams = loaded.setup.teams
+    rows: list[PlayerRow] = []
+    for pid, name in loaded.players.items():
+        notes = []
+        if name in leaves:
+            leave = leaves[name]
+            note = f"left after hand {leave.after_hand}, cashed out"
+            if leave.kitty_share:
+                note += f" with {_units(leave.kitty_share)} from the kitty"
+            notes.append(note)
+        if options.system.is_cumulative:
+            if teams:
+                holder = next(" & ".join(team) for team in teams if name in team)
+                notes.append(f"team {holder}")
+            else:
+                holder = name
+            won = wins.get(holder, 0)
+            if won:
+                notes.append(f"won {won} game{'s' if won != 1 else ''}")
+        rows.append(
+            PlayerRow(
+                name,
+                units.get(name, 0) if options.system.is_chip_game else None,
+                cents.get(name, 0),
+                "; ".join(notes),
+                "player",
+                pid,
+                name in leaves,
+                owed.get(name, 0),
+            )
+        )
+    for holder, kind in ((UNDIVIDED_KITTY, "kitty"), (UNDIVIDED_POT, "pot")):
+        if cents.get(holder):
+            rows.append(
+                PlayerRow(
+                    holder,
+                    units.get(holder, 0),
+                    cents[holder],
+                    "fewer units than players: stays for next time",
+                    kind,
+                )
+            )
+    for name, amount in owed.items():
+        if name not in loaded.ids and amount:
+            rows.append(
+                PlayerRow(
+                    name,
+                    None,
+                    0,
+                    "not in this session",
+                    "carried",
+                    carried_ids[name],
+                    False,
+                    amount,
+                )
+            )
+    return tuple(rows)
+
+
+def _units(n: int) -> str:
+    return f"{n} unit{'s' if n != 1 else ''}"
+
+
+def _fund(loaded: LoadedSession, closing: Closing) -> Fund | None:
+    options, state = loaded.options, loaded.state
+    stake = options.stake
+    if options.system.has_kitty:
+        name, balance, shares, undivided = (
+            "Kitty", closing.kitty, closing.kitty_shares, closing.kitty_undivided,
+        )  # fmt: skip
+    elif options.system.has_pot:
+        name, balance, shares, undivided = (
+            "Pot", closing.pot, closing.pot_shares, closing.pot_undivided,
+        )  # fmt: skip
+    else:
+        return None
+    share = shares[0][1] if shares else 0
+    taken = tuple(
+        Share(
+            leave.player,
+            leave.kitty_share,
+            leave.kitty_share * stake,
+            f"taken when leaving after hand {leave.after_hand}",
+        )
+        for leave in state.leaves
+        if leave.kitty_share
+    )
+    if not shares:  # nothing to divide: every player at the table owns a share of 0
+        shares = tuple((player, 0) for player in state.seated)
+    return Fund(
+        name,
+        balance,
+        balance * stake,
+        share,
+        share * stake,
+        tuple(Share(player, units, units * stake) for player, units in shares),
+        undivided,
+        undivided * stake,
+        taken,
+    )
+
+
+def _game(game: GameRecord, loaded: LoadedSession) -> GameStakes:
+    options = loaded.options
+    ids = loaded.ids
+    payments = tuple(
+        PaymentLine(f.payer, f.payee, f.amount, ids.get(f.payer), ids.get(f.payee))
+        for f in game.money
+    )
+    pot: list[StakeLine] = []
+    sets = {player: (singles, doubles) for player, singles, doubles in game.sets}
+    for player in loaded.setup.players:
+        if options.game_stake:
+            pot.append(StakeLine(player, "ante", options.game_stake))
+        if options.system is GameSystem.BISON and options.set_stake:
+            singles, doubles = sets.get(player, (0, 0))
+            if singles:
+                label = f"{singles} single set{'s' if singles != 1 else ''}"
+                pot.append(StakeLine(player, label, options.set_stake * singles))
+            if doubles:
+                label = f"{doubles} double set{'s' if doubles != 1 else ''}"
+                pot.append(StakeLine(player, label, 2 * options.set_stake * doubles))
+    total = sum(line.cents for line in pot)
+    if loaded.setup.teams:
+        partners = game.winner.split(" & ")
+        half, rest = divmod(total, len(partners))
+        takers = tuple(
+            (p, half + (1 if i < rest else 0)) for i, p in enumerate(partners)
+        )  # fmt: skip
+    else:
+        takers = ((game.winner, total),)
+    return GameStakes(
+        game.number,
+        game.winner,
+        game.reason,
+        game.first_hand,
+        game.last_hand,
+        payments,
+        tuple(pot),
+        total,
+        takers if total else (),
+        game.sets,
+    )
+
+
+def _unfinished(loaded: LoadedSession) -> int | None:
+    state = loaded.state
+    if loaded.options.system.is_chip_game or not state.hands:
+        return None
+    last_finished = state.games[-1].last_hand if state.games else 0
+    played = [h for h in state.hands if h.number > last_finished and h.result.changes]
+    return state.game if played else None
+
+
+__all__ = [
+    "DIRECT",
+    "FEWEST",
+    "Fund",
+    "GameStakes",
+    "PaymentLine",
+    "PlayerRow",
+    "SettleUp",
+    "Share",
+    "StakeLine",
+    "settle_session",
+]
