@@ -19,9 +19,9 @@ from ..rules.describe import describe
 from ..rules.errors import RuleError
 from ..rules.hands import HandResult, breakdowns
 from ..rules.meld import MeldScore
-from ..rules.session import ReplayError, check_new_hand
+from ..rules.session import Event, PlayerLeaves, ReplayError, check_new_hand
 from .entries import HandEntry, apply_to_row, from_row, to_input
-from .sessions import LoadedSession, bump, replay_rows
+from .sessions import LoadedSession, bump, remember_written, replay_events
 
 
 class ConflictError(RuleError):
@@ -91,17 +91,21 @@ def add_hand(
         raise SessionEnded("session", "This session has ended: reopen it to add hands.")
     number = len(loaded.state.hands) + 1
     if expected_number is not None and expected_number != number:
+        if expected_number < number:
+            what = f"Hand {number - 1} was just saved from another phone."
+        else:
+            what = f"A hand was deleted on another phone, so this is now hand {number}."
         raise ConflictError(
             "hand_number",
-            f"Hand {expected_number - 1 if expected_number > 1 else 1} was just saved from another "
-            "phone. Check the standings: if this is a different hand, save it again.",
+            f"{what} Check the standings: if this is a different hand, save it again.",
         )
     preview = preview_hand(loaded, entry)
+    before = row.version
     hand = Hand(session_id=row.id, seq=_next_seq(row.id), request_id=request_id or None)
     apply_to_row(entry, hand, loaded.options)
     db.session.add(hand)
-    bump(row)
     try:
+        bump(row)
         db.session.flush()
         db.session.add(
             AuditEntry(
@@ -125,23 +129,49 @@ def add_hand(
         raise ConflictError(
             "hand_number", "Another phone saved a hand at the same moment: save again."
         ) from None
+    _remember_appended(loaded, to_input(entry, loaded.players, loaded.options), hand.id, before)
     return hand
 
 
-def _proposed(loaded: LoadedSession, position: int, replacement: Hand | None) -> LoadedSession:
-    rows = list(loaded.rows)
-    if replacement is None:
-        del rows[position]
+def _remember_appended(loaded: LoadedSession, event: Event, row_id: int, before: int) -> None:
+    """Extend the remembered replay by the event just saved (one event, not the evening)."""
+    replayer = loaded.replayer.copy()
+    replayer.apply(event)
+    after = LoadedSession(
+        loaded.row, loaded.options, loaded.players, loaded.setup, [*loaded.events, event],
+        [*loaded.hand_ids, row_id], replayer.state(), replayer,
+    )  # fmt: skip
+    remember_written(after, before)
+
+
+def _later_event(loaded: LoadedSession, index: int) -> str:
+    """How the table knows the stored event at ``index``: "hand 4", or "Ann leaving"."""
+    for record in loaded.state.hands:
+        if record.position == index:
+            return f"hand {record.number}"
+    event = loaded.events[index]
+    return f"{getattr(event, 'player', 'a player')} leaving"
+
+
+def _proposed(loaded: LoadedSession, position: int, event: Event | None) -> LoadedSession:
+    """The session replayed with one event replaced (or removed when ``event`` is None)."""
+    events, hand_ids = list(loaded.events), list(loaded.hand_ids)
+    if event is None:
+        del events[position]
+        del hand_ids[position]
     else:
-        rows[position] = replacement
+        events[position] = event
     try:
-        return replay_rows(loaded.row, rows)
+        return replay_events(loaded.row, events, hand_ids)
     except ReplayError as error:
-        if error.position == position:
+        if event is not None and error.position == position:
             raise _mapped(error, loaded) from error
+        # A later event broke; name it by its number as the table knows it now.
+        index = error.position + (1 if event is None else 0)
         raise ConflictError(
             "form",
-            f"That change would break a later hand — {error.rule} Fix or delete that hand first.",
+            f"That change would break {_later_event(loaded, index)}: {error.cause.rule} "
+            "Fix or delete that hand first.",
         ) from error
 
 
@@ -159,14 +189,15 @@ def edit_hand(
 ) -> Hand:
     """Replace a hand's entry; everything after it is recomputed by the replay."""
     record = loaded.state.hand(number)
-    row = loaded.rows[record.position]
+    row = loaded.event_row(record.position)
     _check_version(row, version, number)
-    before = from_row(row, loaded.options)
-    trial = Hand(session_id=row.session_id, seq=row.seq)
-    apply_to_row(entry, trial, loaded.options)
-    proposed = _proposed(loaded, record.position, trial)
-    if trial in db.session:
-        db.session.expunge(trial)
+    try:
+        event = to_input(entry, loaded.players, loaded.options)
+    except RuleError as error:
+        raise _mapped(error, loaded) from error
+    proposed = _proposed(loaded, record.position, event)
+    before_entry = from_row(row, loaded.options)
+    before = loaded.row.version
     apply_to_row(entry, row, loaded.options)
     row.version += 1
     row.updated_at = utcnow()
@@ -178,23 +209,26 @@ def edit_hand(
             hand_id=row.id,
             hand_number=number,
             action="edited",
-            summary=f"Hand {number} edited: {changes_text(before, entry, loaded)}. Now: {new_text}",
-            before=before.as_dict(),
+            summary=f"Hand {number} edited: {changes_text(before_entry, entry, loaded)}. "
+            f"Now: {new_text}",
+            before=before_entry.as_dict(),
             after=entry.as_dict(),
         )
     )
     db.session.commit()
+    remember_written(proposed, before)
     return row
 
 
 def delete_hand(loaded: LoadedSession, number: int, version: int | None = None) -> None:
     """Delete a hand; refused if a later hand would no longer stand."""
     record = loaded.state.hand(number)
-    row = loaded.rows[record.position]
+    row = loaded.event_row(record.position)
     _check_version(row, version, number)
-    _proposed(loaded, record.position, None)
-    before = from_row(row, loaded.options)
+    proposed = _proposed(loaded, record.position, None)
+    before_entry = from_row(row, loaded.options)
     text = describe(record.result, loaded.options)
+    before = loaded.row.version
     db.session.delete(row)
     bump(loaded.row)
     db.session.add(
@@ -204,10 +238,11 @@ def delete_hand(loaded: LoadedSession, number: int, version: int | None = None) 
             hand_number=number,
             action="deleted",
             summary=f"Hand {number} deleted (was: {text})",
-            before=before.as_dict(),
+            before=before_entry.as_dict(),
         )
     )
     db.session.commit()
+    remember_written(proposed, before)
 
 
 def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
@@ -215,26 +250,27 @@ def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
     name = loaded.players.get(player_id)
     if name is None:
         raise RuleError("player", "That player is not in this session.")
-    row = Hand(session_id=loaded.row.id, seq=_next_seq(loaded.row.id), kind="leave")
-    row.player_id = player_id
+    event = PlayerLeaves(name)
     try:
-        replay_rows(loaded.row, [*loaded.rows, row])
+        loaded.replayer.copy().apply(event)
     except ReplayError as error:
         raise RuleError(error.cause.field, error.cause.rule) from error
-    finally:
-        if row in db.session:
-            db.session.expunge(row)
+    before = loaded.row.version
+    row = Hand(session_id=loaded.row.id, seq=_next_seq(loaded.row.id), kind="leave")
+    row.player_id = player_id
     db.session.add(row)
     bump(loaded.row)
+    db.session.flush()
     db.session.add(
         AuditEntry(
             session_id=loaded.row.id,
-            hand_id=None,
+            hand_id=row.id,
             action="left",
             summary=f"{name} left the table after hand {len(loaded.state.hands)}.",
         )
     )
     db.session.commit()
+    _remember_appended(loaded, event, row.id, before)
     return row
 
 

@@ -6,19 +6,24 @@ into the engine's setup and events, and replayed; nothing derived is ever writte
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
-from ..models import AuditEntry, GameSession, Hand, Player, Seat, Table, utcnow
+from ..models import AuditEntry, GameSession, Hand, HandMeld, HandTake, Player, Seat, Table, utcnow
 from ..rules.errors import RuleError, SeatingError
 from ..rules.options import Options
-from ..rules.session import Event, SessionSetup, SessionState, replay
+from ..rules.session import Event, Replayer, SessionSetup, SessionState
+from . import replays
 from .entries import row_event
+from .replays import Replayed
 from .tables import find_or_add_player
 
 
@@ -28,15 +33,16 @@ class NotFound(LookupError):
 
 @dataclass
 class LoadedSession:
-    """A session's rows together with everything the engine derives from them."""
+    """A session row together with everything the engine derives from its stored inputs."""
 
     row: GameSession
     options: Options
     players: dict[int, str]  # id -> name, in seat order
     setup: SessionSetup
-    rows: list[Hand]
     events: list[Event]
+    hand_ids: list[int]  # the stored row id behind each event, by position
     state: SessionState
+    replayer: Replayer  # at the end of ``events``; copy it before applying anything
 
     @property
     def ids(self) -> dict[str, int]:
@@ -47,9 +53,21 @@ class LoadedSession:
         """The id of a seated player."""
         return self.ids[name]
 
+    def event_row(self, position: int) -> Hand:
+        """The stored row of the event at ``position``."""
+        row = db.session.get(Hand, self.hand_ids[position])
+        if row is None:
+            raise NotFound(f"No event {position + 1} in session {self.row.id}.")
+        return row
+
     def hand_row(self, number: int) -> Hand:
         """The stored row of the hand with this 1-based number."""
-        return self.rows[self.state.hand(number).position]
+        return self.event_row(self.state.hand(number).position)
+
+    @property
+    def rows(self) -> list[Hand]:
+        """Every stored event row, in order (a query; the replay does not need them)."""
+        return [self.event_row(position) for position in range(len(self.hand_ids))]
 
 
 def options_of(row: GameSession) -> Options:
@@ -64,29 +82,104 @@ def build_setup(row: GameSession) -> tuple[SessionSetup, dict[int, str]]:
     return setup, players
 
 
-def load_session(session_id: int, table: Table | None = None) -> LoadedSession:
-    """Load a session and replay it; raises ``NotFound`` if it is not this table's."""
-    row = db.session.scalar(
+def replay_key(row: GameSession) -> tuple:
+    """What a remembered replay must match: the session's random token (unique across
+    databases), its version, seating, names and options."""
+    seats = tuple((seat.player_id, seat.player.name) for seat in row.seats)
+    options = json.dumps(row.options, sort_keys=True)
+    return (row.token, row.version, row.system, row.first_dealer_id, seats, options)
+
+
+def _session_row(session_id: int) -> GameSession | None:
+    return db.session.scalar(
         select(GameSession)
         .where(GameSession.id == session_id)
         .options(
             selectinload(GameSession.seats).selectinload(Seat.player),
-            selectinload(GameSession.hands).selectinload(Hand.melds),
-            selectinload(GameSession.hands).selectinload(Hand.takes),
             selectinload(GameSession.first_dealer),
         )
     )
+
+
+def stored_events(session_id: int, players: dict[int, str], options: Options):
+    """The session's events from the database, in order, with their row ids (three queries)."""
+    columns = (
+        Hand.id, Hand.kind, Hand.outcome, Hand.declarer_id, Hand.bid, Hand.trump, Hand.takeover,
+        Hand.reneger_id, Hand.declarer_tricks, Hand.last_trick_id, Hand.player_id,
+    )  # fmt: skip
+    hands = db.session.execute(
+        select(*columns).where(Hand.session_id == session_id).order_by(Hand.seq)
+    ).all()
+    melds: dict[int, list] = {}
+    for m in db.session.execute(
+        select(HandMeld.hand_id, HandMeld.player_id, HandMeld.mode, HandMeld.entry)
+        .join(Hand)
+        .where(Hand.session_id == session_id)
+        .order_by(HandMeld.id)
+    ):
+        melds.setdefault(m.hand_id, []).append(m)
+    takes: dict[int, list] = {}
+    for t in db.session.execute(
+        select(HandTake.hand_id, HandTake.player_id, HandTake.taken)
+        .join(Hand)
+        .where(Hand.session_id == session_id)
+        .order_by(HandTake.id)
+    ):
+        takes.setdefault(t.hand_id, []).append(t)
+    events = []
+    for h in hands:
+        view = SimpleNamespace(**h._mapping, melds=melds.get(h.id, []), takes=takes.get(h.id, []))
+        events.append(row_event(view, players, options))  # type: ignore[arg-type]
+    return events, [h.id for h in hands]
+
+
+def load_session(session_id: int, table: Table | None = None) -> LoadedSession:
+    """Load a session and its replay; raises ``NotFound`` if it is not this table's."""
+    row = _session_row(session_id)
     if row is None or (table is not None and row.table_id != table.id):
         raise NotFound(f"No session {session_id}.")
-    return replay_rows(row, list(row.hands))
-
-
-def replay_rows(row: GameSession, rows: Sequence[Hand]) -> LoadedSession:
-    """Replay a session row with the given event rows (stored, or a proposed edit)."""
     setup, players = build_setup(row)
-    events = [row_event(hand, players, setup.options) for hand in rows]
-    state = replay(setup, events)
-    return LoadedSession(row, setup.options, players, setup, list(rows), events, state)
+    key = replay_key(row)
+    known = replays.recall(row.id, key)
+    if known is not None:
+        return LoadedSession(
+            row, setup.options, players, setup, list(known.events), list(known.hand_ids),
+            known.state, known.replayer,
+        )  # fmt: skip
+    events, hand_ids = stored_events(row.id, players, setup.options)
+    loaded = replay_events(row, events, hand_ids)
+    replays.remember(
+        row.id, Replayed(key, tuple(events), tuple(hand_ids), loaded.replayer, loaded.state)
+    )
+    return loaded
+
+
+def replay_events(
+    row: GameSession, events: Sequence[Event], hand_ids: Sequence[int]
+) -> LoadedSession:
+    """Replay a session with the given events (stored, or a proposed change)."""
+    setup, players = build_setup(row)
+    replayer = Replayer(setup)
+    for event in events:
+        replayer.apply(event)
+    return LoadedSession(
+        row, setup.options, players, setup, list(events), list(hand_ids), replayer.state(),
+        replayer,
+    )  # fmt: skip
+
+
+def remember_written(loaded: LoadedSession, version_before: int) -> None:
+    """After a commit, keep the new replay if nobody else wrote in between; else forget."""
+    if loaded.row.version == version_before + 1:
+        replays.remember(
+            loaded.row.id,
+            Replayed(
+                replay_key(loaded.row), tuple(loaded.events), tuple(loaded.hand_ids),
+                loaded.replayer, loaded.state,
+            ),
+        )  # fmt: skip
+    else:
+        replays.forget(loaded.row.id)
 
 
 def list_sessions(table: Table) -> list[GameSession]:
@@ -166,22 +259,32 @@ def create_session(
 
 def end_session(loaded: LoadedSession) -> None:
     """Mark a session ended (it can still be reopened)."""
+    before = loaded.row.version
     loaded.row.ended_at = utcnow()
     bump(loaded.row)
     db.session.commit()
+    remember_written(loaded, before)
 
 
 def reopen_session(loaded: LoadedSession) -> None:
     """Take back the end of a session."""
+    before = loaded.row.version
     loaded.row.ended_at = None
     bump(loaded.row)
     db.session.commit()
+    remember_written(loaded, before)
 
 
-def bump(row: GameSession) -> None:
-    """Mark a session changed so every open phone refreshes its standings."""
-    row.version = (row.version or 0) + 1
-    row.updated_at = utcnow()
+def bump(row: GameSession) -> int:
+    """Mark a session changed (atomically, in the same transaction) so open phones refresh."""
+    version = db.session.execute(
+        update(GameSession)
+        .where(GameSession.id == row.id)
+        .values(version=GameSession.version + 1, updated_at=utcnow())
+        .returning(GameSession.version)
+    ).scalar_one()
+    set_committed_value(row, "version", version)
+    return version
 
 
 def session_version(session_id: int) -> int:
@@ -209,6 +312,6 @@ __all__ = [
     "end_session",
     "list_sessions",
     "load_session",
-    "replay_rows",
+    "replay_events",
     "session_version",
 ]

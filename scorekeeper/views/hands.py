@@ -114,7 +114,7 @@ def history(session_id: int):
 
 def _edit_form(loaded, number: int, formdata=None):
     record = loaded.state.hand(number)
-    row = loaded.rows[record.position]
+    row = loaded.event_row(record.position)
     ctx = record.context
     ids = loaded.ids
     declarers = [ids[p] for p in ctx.active]
@@ -144,9 +144,16 @@ def edit(session_id: int, number: int):
             version = int(form.version.data) if (form.version.data or "").isdigit() else None
             try:
                 hand_service.edit_hand(loaded, number, form.to_entry(), version)
+            except hand_service.ConflictError as error:
+                if error.field == "version":
+                    # Changed on another phone: show the latest figures with the new version.
+                    loaded = load_or_404(session_id)
+                    form, record, row = _edit_form(loaded, number)
+                form.form_errors.append(error.rule)
+                status = 409
             except RuleError as error:
                 form.add_rule_error(error.field, error.rule)
-                status = 409 if isinstance(error, hand_service.ConflictError) else 422
+                status = 422
             else:
                 flash(f"Hand {number} corrected; everything after it is recomputed.", "ok")
                 return redirect(url_for("hands.history", session_id=session_id) + f"#hand-{number}")
@@ -183,7 +190,7 @@ def delete(session_id: int, number: int):
         else:
             flash(f"Hand {number} deleted; everything after it is recomputed.", "ok")
             return redirect(url_for("hands.history", session_id=session_id))
-    form.version.data = str(loaded.rows[record.position].version)
+    form.version.data = str(loaded.event_row(record.position).version)
     return render_template(
         "hands/delete.html",
         loaded=loaded,

@@ -1,0 +1,123 @@
+"""The application factory: configuration, extensions, blueprints and commands."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+
+from scorekeeper.extensions import csrf, db, migrate, set_sqlite_pragmas
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository root: templates, migrations and the instance folder live beside the package."""
+
+TEMPLATES_DIR = ROOT / "templates"
+MIGRATIONS_DIR = ROOT / "migrations"
+DEFAULT_INSTANCE_PATH = ROOT / "instance"
+
+
+def create_app(
+    test_config: Mapping[str, Any] | None = None,
+    *,
+    instance_path: str | os.PathLike[str] | None = None,
+) -> Flask:
+    """Build the app; ``instance_path`` lets tests use a folder of their own.
+
+    Configuration, each layer overriding the one before:
+    1. defaults: SQLite in the instance folder, or ``DATABASE_URL`` if set;
+    2. ``<instance>/config.py``, if it exists;
+    3. environment variables ``SCOREKEEPER_<KEY>`` (values parsed as JSON when they can be);
+    4. ``test_config``.
+    If no layer sets ``SECRET_KEY``, one is generated once and kept in ``<instance>/secret_key``.
+    """
+    app = Flask(
+        __name__,
+        instance_path=os.path.abspath(instance_path or DEFAULT_INSTANCE_PATH),
+        instance_relative_config=True,
+        template_folder=str(TEMPLATES_DIR),
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+
+    app.config.from_mapping(SQLALCHEMY_DATABASE_URI=_default_database_uri(app.instance_path))
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("SCOREKEEPER")
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _load_or_create_secret_key(
+            Path(app.instance_path) / "secret_key"
+        )
+
+    _init_extensions(app)
+    _register_blueprints(app)
+    _register_commands(app)
+    return app
+
+
+def normalise_database_url(url: str) -> str:
+    """Point ``postgres://`` and ``postgresql://`` URLs (as hosts hand them out) at psycopg 3."""
+    for scheme in ("postgres://", "postgresql://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url.removeprefix(scheme)
+    return url
+
+
+def _default_database_uri(instance_path: str) -> str:
+    database_url = os.environ.get("DATABASE_URL")
+    if database_url:
+        return normalise_database_url(database_url)
+    return "sqlite:///" + os.path.join(instance_path, "scorekeeper.sqlite3")
+
+
+def _load_or_create_secret_key(path: Path) -> str:
+    """Read the key kept in ``path``, creating it (readable by the owner only) the first time."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w") as file:
+        file.write(key + "\n")
+    return key
+
+
+def _init_extensions(app: Flask) -> None:
+    is_sqlite = make_url(app.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name() == "sqlite"
+    db.init_app(app)
+    # SQLite cannot ALTER most things in place; batch mode rebuilds the table instead.
+    migrate.init_app(app, db, directory=str(MIGRATIONS_DIR), render_as_batch=is_sqlite)
+    csrf.init_app(app)
+    with app.app_context():
+        for engine in db.engines.values():
+            if engine.dialect.name == "sqlite":
+                event.listen(engine, "connect", set_sqlite_pragmas)
+
+
+def _register_blueprints(app: Flask) -> None:
+    """Attach the app's pages: the blueprints of ``scorekeeper/views/`` and the filters."""
+    from flask import render_template
+
+    from scorekeeper.templating import init_templating
+    from scorekeeper.views import hands, players, sessions, settle
+
+    init_templating(app)
+    for module in (sessions, hands, players, settle):
+        app.register_blueprint(module.bp)
+    app.add_url_rule("/healthz", "healthz", _healthz)
+    app.register_error_handler(404, lambda _e: (render_template("errors/404.html"), 404))
+
+
+def _healthz() -> tuple[str, int, dict[str, str]]:
+    return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}
+
+
+def _register_commands(app: Flask) -> None:
+    from scorekeeper.cli import serve_command
+
+    app.cli.add_command(serve_command)

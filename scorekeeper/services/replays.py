@@ -1,0 +1,60 @@
+"""A per-process memory of replayed sessions, so a page does not replay the whole evening.
+
+Keyed by session id and checked against what the database says now: the session's version
+(bumped atomically by every change), its seating and its options. A stale or missing entry
+is simply replayed from the stored inputs, so the cache can never show a figure the
+database does not hold; several workers each keep their own.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from ..rules.session import Event, Replayer, SessionState
+
+MAX_SESSIONS = 64
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A session's events as replayed, valid for one version of its stored inputs."""
+
+    key: tuple
+    events: tuple[Event, ...]
+    hand_ids: tuple[int, ...]  # the stored row behind each event, by position
+    replayer: Replayer  # never applied to again: callers work on a copy
+    state: SessionState
+
+
+_lock = threading.Lock()
+_memory: OrderedDict[int, Replayed] = OrderedDict()
+
+
+def recall(session_id: int, key: tuple) -> Replayed | None:
+    """The remembered replay of a session if it is still current, else None."""
+    with _lock:
+        entry = _memory.get(session_id)
+        if entry is None or entry.key != key:
+            return None
+        _memory.move_to_end(session_id)
+        return entry
+
+
+def remember(session_id: int, entry: Replayed) -> None:
+    """Keep a replay for later requests (the least recently used are forgotten)."""
+    with _lock:
+        _memory[session_id] = entry
+        _memory.move_to_end(session_id)
+        while len(_memory) > MAX_SESSIONS:
+            _memory.popitem(last=False)
+
+
+def forget(session_id: int | None = None) -> None:
+    """Drop one session's replay, or all of them."""
+    with _lock:
+        if session_id is None:
+            _memory.clear()
+        else:
+            _memory.pop(session_id, None)

@@ -1,0 +1,69 @@
+"""The rules engine is pure: importing it loads no web, database, form or PDF library.
+
+Each check runs in a fresh interpreter (``python -c``) so that nothing the test session has
+already imported (Flask for the app tests, say) can hide an import.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "scorekeeper" / "rules"
+FORBIDDEN = ("flask", "flask_sqlalchemy", "sqlalchemy", "wtforms", "weasyprint", "flask_wtf")
+
+# Import every module of scorekeeper/rules (found on disk, so a new module is covered too)
+# and print the forbidden libraries that got loaded, as JSON.
+IMPORT_ALL = """
+import importlib, json, pkgutil, sys
+{prelude}
+import scorekeeper.rules as rules
+names = sorted(m.name for m in pkgutil.iter_modules(rules.__path__))
+for name in names:
+    importlib.import_module("scorekeeper.rules." + name)
+print(json.dumps({{
+    "modules": names,
+    "loaded": [m for m in {forbidden!r} if m in sys.modules],
+}}))
+"""
+
+# The package ``scorekeeper`` itself is the Flask app (its __init__ builds ``create_app``), so
+# to judge the engine alone the parent package is stood in by an empty module whose path is
+# the real folder: ``scorekeeper.rules`` then imports exactly what its own modules import.
+STUB_PARENT = """
+import types
+parent = types.ModuleType("scorekeeper")
+parent.__path__ = [{path!r}]
+sys.modules["scorekeeper"] = parent
+"""
+
+
+def _run(prelude: str) -> dict:
+    code = IMPORT_ALL.format(prelude=prelude, forbidden=FORBIDDEN)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_every_rules_module_imports_without_web_database_or_pdf_libraries():
+    report = _run(STUB_PARENT.format(path=str(ROOT / "scorekeeper")))
+    expected = sorted(p.stem for p in RULES.glob("*.py") if p.stem != "__init__")
+    assert report["modules"] == expected
+    assert report["loaded"] == []
+
+
+def test_importing_the_rules_through_the_real_package_loads_no_web_library():
+    report = _run("")
+    assert report["loaded"] == []
