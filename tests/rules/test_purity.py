@@ -11,8 +11,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "scorekeeper" / "rules"
 FORBIDDEN = ("flask", "flask_sqlalchemy", "sqlalchemy", "wtforms", "weasyprint", "flask_wtf")
