@@ -1,0 +1,206 @@
+"""Settling up: a session's nets and payments, recording payments, and the table's ledger.
+
+Thin views: read the request, call one service, redirect (PRG). Every figure comes from
+``services.settle`` and ``services.ledger``; a bad payment is shown next to its field with
+what was typed kept.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, StringField
+
+from ..money import format_cents_plain, format_money
+from ..services import ledger as ledger_service
+from ..services.ledger import PaymentErrors
+from ..services.sessions import NotFound
+from ..services.settle import settle_session
+from ..services.tables import roster
+from .common import current_table, load_or_404
+
+bp = Blueprint("settle", __name__)
+
+
+class PaymentForm(FlaskForm):
+    """A payment as typed: who paid, who was paid, how much. Shape only; the ledger checks."""
+
+    class Meta:
+        csrf_time_limit = 12 * 3600  # a settle-up page left open all evening still records
+
+    payer = StringField("Who paid")
+    payee = StringField("Who was paid")
+    amount = StringField("Amount")
+    note = StringField("Note")
+    request_id = HiddenField()
+
+
+class DeleteForm(FlaskForm):
+    """The confirmation button of a delete (needs only the CSRF token)."""
+
+    next = HiddenField()
+
+
+def _settle_args() -> dict[str, str]:
+    """The page's view and ledger choice, to keep across a redirect."""
+    args = {}
+    if request.values.get("view") == "direct":
+        args["view"] = "direct"
+    if request.values.get("ledger") == "1":
+        args["ledger"] = "1"
+    return args
+
+
+def _safe_next(target: str | None, fallback: str) -> str:
+    """A local path to go back to, never another site."""
+    if not target:
+        return fallback
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return fallback
+    return target
+
+
+def _render_settle(loaded, form: PaymentForm | None = None, errors=None, status: int = 200):
+    args = _settle_args()
+    settle = settle_session(loaded, include_ledger="ledger" in args, direct="view" in args)
+    if form is None:
+        form = PaymentForm(formdata=None)
+        form.request_id.data = ledger_service.new_request_id()
+    players = [(row.player_id, row.name) for row in settle.rows if row.player_id is not None]
+    here = {"session_id": loaded.row.id}
+    ledger_arg = {"ledger": "1"} if "ledger" in args else {}
+    view_arg = {"view": "direct"} if "view" in args else {}
+    links = {
+        "fewest": url_for("settle.show", **here, **ledger_arg) + "#payments",
+        "direct": url_for("settle.show", **here, view="direct", **ledger_arg) + "#payments",
+        "ledger_on": url_for("settle.show", **here, ledger="1", **view_arg) + "#payments",
+        "ledger_off": url_for("settle.show", **here, **view_arg) + "#payments",
+        "pay": url_for("settle.pay", **here, **args),
+        "here": url_for("settle.show", **here, **args),
+    }
+    return render_template(
+        "settle/show.html",
+        loaded=loaded,
+        session=loaded.row,
+        options=loaded.options,
+        settle=settle,
+        args=args,
+        form=form,
+        errors=errors or {},
+        players=players,
+        links=links,
+        new_request_id=ledger_service.new_request_id,
+        plain=format_cents_plain,
+    ), status
+
+
+@bp.get("/s/<int:session_id>/settle")
+def show(session_id: int):
+    """Who pays whom at the end of a session; fewest payments, or direct with ?view=direct."""
+    return _render_settle(load_or_404(session_id))
+
+
+@bp.post("/s/<int:session_id>/settle/pay")
+def pay(session_id: int):
+    """Record a payment toward this session: a "Mark paid" tap, or the small form."""
+    loaded = load_or_404(session_id)
+    form = PaymentForm()
+    if not form.validate_on_submit():
+        errors = {"form": ["The page had expired: check the payment and record it again."]}
+        return _render_settle(loaded, form, errors, 400)
+    try:
+        payment = ledger_service.record_payment(
+            current_table(),
+            form.payer.data,
+            form.payee.data,
+            form.amount.data or "",
+            session_id=loaded.row.id,
+            note=form.note.data or "",
+            request_id=form.request_id.data,
+        )
+    except PaymentErrors as error:
+        if not form.request_id.data:
+            form.request_id.data = ledger_service.new_request_id()
+        return _render_settle(loaded, form, error.by_field, 422)
+    flash(
+        f"Recorded: {payment.payer.name} paid {payment.payee.name} {format_money(payment.amount)}.",
+        "ok",
+    )
+    return redirect(url_for("settle.show", session_id=session_id, **_settle_args()) + "#payments")
+
+
+def _render_ledger(form: PaymentForm | None = None, errors=None, status: int = 200):
+    table = current_table()
+    if form is None:
+        form = PaymentForm(formdata=None)
+        form.request_id.data = ledger_service.new_request_id()
+    return render_template(
+        "settle/ledger.html",
+        ledger=ledger_service.build_ledger(table),
+        players=[(p.id, p.name) for p in roster(table)],
+        form=form,
+        errors=errors or {},
+        new_request_id=ledger_service.new_request_id,
+        plain=format_cents_plain,
+    ), status
+
+
+@bp.get("/ledger")
+def ledger():
+    """What is still owed from ended sessions, pair by pair, and every payment recorded."""
+    return _render_ledger()
+
+
+@bp.post("/ledger/pay")
+def ledger_pay():
+    """Record a payment off the ledger in general (not toward one session)."""
+    form = PaymentForm()
+    if not form.validate_on_submit():
+        errors = {"form": ["The page had expired: check the payment and record it again."]}
+        return _render_ledger(form, errors, 400)
+    try:
+        payment = ledger_service.record_payment(
+            current_table(),
+            form.payer.data,
+            form.payee.data,
+            form.amount.data or "",
+            note=form.note.data or "",
+            request_id=form.request_id.data,
+        )
+    except PaymentErrors as error:
+        if not form.request_id.data:
+            form.request_id.data = ledger_service.new_request_id()
+        return _render_ledger(form, error.by_field, 422)
+    flash(
+        f"Recorded: {payment.payer.name} paid {payment.payee.name} {format_money(payment.amount)}.",
+        "ok",
+    )
+    return redirect(url_for("settle.ledger") + "#owed")
+
+
+@bp.route("/ledger/payments/<int:payment_id>/delete", methods=["GET", "POST"])
+def delete_payment(payment_id: int):
+    """Delete a payment recorded by mistake, after asking."""
+    table = current_table()
+    try:
+        payment = ledger_service.find_payment(table, payment_id)
+    except NotFound:
+        abort(404)
+    fallback = (
+        url_for("settle.show", session_id=payment.session_id)
+        if payment.session_id is not None
+        else url_for("settle.ledger")
+    )
+    back = _safe_next(request.values.get("next"), fallback)
+    form = DeleteForm()
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            ledger_service.delete_payment(table, payment_id)
+        except NotFound:
+            abort(404)
+        flash(f"Deleted: {payment.text}.", "ok")
+        return redirect(back)
+    return render_template("settle/delete.html", payment=payment, form=form, back=back)
