@@ -18,9 +18,10 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..models import AuditEntry, GameSession, Hand, HandMeld, HandTake, Player, Seat, Table, utcnow
-from ..rules.errors import RuleError, SeatingError
-from ..rules.options import Options
-from ..rules.session import Event, Replayer, SessionSetup, SessionState
+from ..money import format_money
+from ..rules.errors import OptionError, RuleError, SeatingError
+from ..rules.options import OPTION_SPECS, Options
+from ..rules.session import Event, Replayer, ReplayError, SessionSetup, SessionState
 from . import replays
 from .entries import row_event
 from .replays import Replayed
@@ -155,10 +156,14 @@ def load_session(session_id: int, table: Table | None = None) -> LoadedSession:
 
 
 def replay_events(
-    row: GameSession, events: Sequence[Event], hand_ids: Sequence[int]
+    row: GameSession,
+    events: Sequence[Event],
+    hand_ids: Sequence[int],
+    setup: SessionSetup | None = None,
 ) -> LoadedSession:
-    """Replay a session with the given events (stored, or a proposed change)."""
-    setup, players = build_setup(row)
+    """Replay a session with the given events (stored, or a proposed change) and setup."""
+    stored_setup, players = build_setup(row)
+    setup = setup or stored_setup
     replayer = Replayer(setup)
     for event in events:
         replayer.apply(event)
@@ -255,6 +260,65 @@ def create_session(
         db.session.rollback()
         raise
     return row
+
+
+def update_options(loaded: LoadedSession, option_data: Mapping[str, Any]) -> list[str]:
+    """Change the house rules of a running session; every hand is replayed under them.
+
+    Refused, with nothing saved, if the options are invalid or a hand entered so far would
+    break a rule under them. Returns the changes in words (empty when nothing changed).
+    """
+    options = Options.from_dict({**option_data, "system": loaded.options.system.value})
+    setup = SessionSetup(options, loaded.setup.players, loaded.setup.first_dealer)
+    setup.check()
+    old, new = loaded.options.to_dict(), options.to_dict()
+    changes = [
+        f"{OPTION_SPECS[name].label}: {_shown(name, old.get(name), loaded.options)} → "
+        f"{_shown(name, value, options)}"
+        for name, value in new.items()
+        if name != "system" and old.get(name) != value
+    ]
+    if not changes:
+        return []
+    try:
+        proposed = replay_events(loaded.row, loaded.events, loaded.hand_ids, setup)
+    except ReplayError as error:
+        raise OptionError(
+            "form",
+            f"Under these rules {error.rule[0].lower()}{error.rule[1:]} "
+            "Correct that hand first, or keep the rules.",
+        ) from error
+    before = loaded.row.version
+    loaded.row.options = {k: v for k, v in new.items() if k != "system"}
+    bump(loaded.row)
+    db.session.add(
+        AuditEntry(
+            session_id=loaded.row.id, action="rules changed",
+            summary="House rules changed: " + "; ".join(changes) + ".",
+            before=old, after=new,
+        )
+    )  # fmt: skip
+    db.session.commit()
+    remember_written(proposed, before)
+    return changes
+
+
+def _shown(name: str, value: Any, options: Options) -> str:
+    """An option's value in words, as the table writes it."""
+    spec = OPTION_SPECS[name]
+    if value is None or value == []:
+        return "none"
+    if spec.kind == "bool":
+        return "on" if value else "off"
+    if spec.kind == "money":
+        return format_money(value)
+    if spec.kind in ("points", "optional-points"):
+        return str(options.to_table(value))
+    if spec.kind == "choice":
+        return spec.choice_label(str(value))
+    if spec.kind == "endings":
+        return " ".join(str(v) for v in value)
+    return str(value)
 
 
 def end_session(loaded: LoadedSession) -> None:

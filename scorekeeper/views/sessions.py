@@ -175,6 +175,34 @@ def share(session_id: int):
     )
 
 
+@bp.route("/s/<int:session_id>/settings", methods=["GET", "POST"])
+def settings(session_id: int):
+    """Every house rule of the session, changeable; all hands are replayed under the change."""
+    loaded = load_or_404(session_id)
+    form = ConfirmForm()
+    errors: dict[str, list[str]] = {}
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            data = option_values(request.form, loaded.options.system)
+            changes = session_service.update_options(loaded, data)
+        except RuleError as error:
+            errors.setdefault(error.field, []).append(error.rule)
+        else:
+            flash("House rules changed: " + "; ".join(changes) if changes else "No change.", "ok")
+            return redirect(url_for("sessions.show", session_id=session_id))
+    formdata = request.form if request.method == "POST" else None
+    return render_template(
+        "sessions/settings.html",
+        loaded=loaded,
+        session=loaded.row,
+        options=loaded.options,
+        form=form,
+        system=loaded.options.system,
+        fields=_option_fields(loaded.options, formdata),
+        errors=errors,
+    ), (422 if errors else 200)
+
+
 @bp.post("/s/<int:session_id>/end")
 def end(session_id: int):
     """End the session (it can be reopened)."""
