@@ -30,9 +30,10 @@ print(json.dumps({{
 }}))
 """
 
-# The package ``scorekeeper`` itself is the Flask app (its __init__ builds ``create_app``), so
-# to judge the engine alone the parent package is stood in by an empty module whose path is
-# the real folder: ``scorekeeper.rules`` then imports exactly what its own modules import.
+# To judge the engine alone, whatever the parent package ``scorekeeper`` (the web app) may
+# import, the parent is stood in by an empty module whose path is the real folder:
+# ``scorekeeper.rules`` then imports exactly what its own modules import. The second test
+# goes through the real package, as ``import scorekeeper.rules`` does anywhere.
 STUB_PARENT = """
 import types
 parent = types.ModuleType("scorekeeper")

@@ -1,0 +1,248 @@
+"""Who deals, who is dealt in and who sits out; bidding order; partnership teams (RULES 1, 5, 6).
+
+Seats are listed clockwise; the player to the dealer's left bids first. Expected seatings are
+worked out from the rules by walking the table clockwise from the dealer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from scorekeeper.rules.errors import OptionError, SeatingError
+from scorekeeper.rules.hands import HandContext, team_name
+from scorekeeper.rules.options import Options, SitOut
+from scorekeeper.rules.seating import (
+    check_players,
+    dealt_in,
+    next_clockwise,
+    partnership_teams,
+)
+from scorekeeper.rules.session import SessionSetup
+
+NAMES = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
+BROOKLYN = Options.preset("brooklyn")
+POT_GAME = Options.preset("brooklyn-pot")
+HOYLE = Options.preset("hoyle")
+
+
+def seats(n: int) -> tuple[str, ...]:
+    return NAMES[:n]
+
+
+# -- Brooklyn --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dealer", "active"),
+    [
+        # clockwise from Ann's left: Bob, Cal, Dee, Ann; Dee is on Ann's right and sits out
+        pytest.param("Ann", ("Bob", "Cal", "Ann"), id="Ann deals, Dee on her right sits out"),
+        pytest.param("Bob", ("Cal", "Dee", "Bob"), id="Bob deals, Ann sits out"),
+        pytest.param("Cal", ("Dee", "Ann", "Cal"), id="Cal deals, Bob sits out"),
+        pytest.param("Dee", ("Ann", "Bob", "Dee"), id="Dee deals, Cal sits out"),
+    ],
+)
+def test_brooklyn_four_players_the_dealers_right_sits_out(dealer, active):
+    assert dealt_in(seats(4), dealer, BROOKLYN) == active
+
+
+@pytest.mark.parametrize(
+    ("dealer", "active"),
+    [
+        pytest.param("Ann", ("Bob", "Cal", "Dee"), id="Ann deals and sits out"),
+        pytest.param("Cal", ("Dee", "Ann", "Bob"), id="Cal deals and sits out"),
+    ],
+)
+def test_brooklyn_four_players_with_sit_out_dealer_the_dealer_sits_out(dealer, active):
+    options = replace(BROOKLYN, sit_out=SitOut.DEALER)
+    assert dealt_in(seats(4), dealer, options) == active
+
+
+def test_brooklyn_three_players_everyone_plays_starting_at_the_dealers_left():
+    assert dealt_in(seats(3), "Ann", BROOKLYN) == ("Bob", "Cal", "Ann")
+    assert dealt_in(seats(3), "Cal", BROOKLYN) == ("Ann", "Bob", "Cal")
+
+
+def test_brooklyn_seats_at_most_four():
+    with pytest.raises(OptionError) as error:
+        check_players(seats(5), BROOKLYN)
+    assert error.value.field == "players" and "3 to 4" in error.value.rule
+
+
+# -- Hoyle -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dealer", "active"),
+    [
+        pytest.param("Ann", ("Bob", "Cal", "Dee"), id="Ann deals and sits out"),
+        pytest.param("Bob", ("Cal", "Dee", "Ann"), id="Bob deals and sits out"),
+        pytest.param("Dee", ("Ann", "Bob", "Cal"), id="Dee deals and sits out"),
+    ],
+)
+def test_hoyle_four_players_the_dealer_sits_out(dealer, active):
+    assert dealt_in(seats(4), dealer, HOYLE) == active
+
+
+@pytest.mark.parametrize(
+    ("dealer", "active"),
+    [
+        # clockwise from Ann's left: Bob, Cal, Dee, Eve; Cal is second from her left
+        pytest.param("Ann", ("Bob", "Dee", "Eve"), id="Ann deals; Ann and Cal sit out"),
+        # from Cal's left: Dee, Eve, Ann, Bob; Eve is second from his left
+        pytest.param("Cal", ("Dee", "Ann", "Bob"), id="Cal deals; Cal and Eve sit out"),
+        # from Eve's left: Ann, Bob, Cal, Dee; Bob is second
+        pytest.param("Eve", ("Ann", "Cal", "Dee"), id="Eve deals; Eve and Bob sit out"),
+    ],
+)
+def test_hoyle_five_players_the_dealer_and_the_second_from_the_dealers_left_sit_out(dealer, active):
+    assert dealt_in(seats(5), dealer, HOYLE) == active
+
+
+def test_hoyle_three_players_all_play():
+    assert dealt_in(seats(3), "Bob", HOYLE) == ("Cal", "Ann", "Bob")
+
+
+def test_hoyle_seats_at_most_five():
+    with pytest.raises(OptionError) as error:
+        check_players(seats(6), HOYLE)
+    assert error.value.field == "players" and "3 to 5" in error.value.rule
+
+
+def test_a_sit_out_rule_for_four_refuses_five_players():
+    options = replace(HOYLE, sit_out=SitOut.DEALER)
+    with pytest.raises(OptionError) as error:
+        check_players(seats(5), options)
+    assert error.value.field == "sit_out" and "at most 4" in error.value.rule
+
+
+# -- Brooklyn with a pot ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
+def test_pot_game_the_three_to_the_dealers_left_play(n):
+    # Ann deals: Bob, Cal and Dee play, whatever the number at the table.
+    assert dealt_in(seats(n), "Ann", POT_GAME) == ("Bob", "Cal", "Dee")
+
+
+@pytest.mark.parametrize(
+    ("n", "dealer", "active"),
+    [
+        pytest.param(4, "Dee", ("Ann", "Bob", "Cal"), id="4 players Dee deals: wraps to Ann"),
+        pytest.param(6, "Dee", ("Eve", "Fay", "Ann"), id="6 players Dee deals: Eve Fay Ann"),
+        pytest.param(8, "Gus", ("Hal", "Ann", "Bob"), id="8 players Gus deals: Hal Ann Bob"),
+        pytest.param(3, "Bob", ("Cal", "Ann", "Bob"), id="3 players: all play"),
+    ],
+)
+def test_pot_game_the_players_wrap_round_the_table(n, dealer, active):
+    assert dealt_in(seats(n), dealer, POT_GAME) == active
+
+
+def test_pot_game_seats_up_to_eight():
+    check_players(seats(8), POT_GAME)
+    with pytest.raises(OptionError) as error:
+        check_players((*seats(8), "Ida"), POT_GAME)
+    assert error.value.field == "players" and "3 to 8" in error.value.rule
+
+
+# -- cumulative games ------------------------------------------------------------------------------
+
+
+def test_bison_three_play_from_the_dealers_left():
+    assert dealt_in(seats(3), "Ann", Options.preset("bison")) == ("Bob", "Cal", "Ann")
+
+
+def test_bison_needs_exactly_three():
+    with pytest.raises(OptionError) as error:
+        check_players(seats(4), Options.preset("bison"))
+    assert error.value.field == "players" and "3 players, not 4" in error.value.rule
+
+
+def test_partnership_all_four_play_from_the_dealers_left():
+    assert dealt_in(seats(4), "Ann", Options.preset("partnership")) == (
+        "Bob",
+        "Cal",
+        "Dee",
+        "Ann",
+    )
+
+
+def test_partnership_teams_are_seats_one_and_three_against_two_and_four():
+    assert partnership_teams(seats(4)) == (("Ann", "Cal"), ("Bob", "Dee"))
+    assert team_name(("Ann", "Cal")) == "Ann & Cal"
+    setup = SessionSetup(Options.preset("partnership"), seats(4), "Ann")
+    assert setup.teams == (("Ann", "Cal"), ("Bob", "Dee"))
+    assert setup.holders == ("Ann & Cal", "Bob & Dee")
+
+
+def test_partnership_teams_need_four_players():
+    with pytest.raises(SeatingError) as error:
+        partnership_teams(seats(3))
+    assert error.value.field == "players" and "four" in error.value.rule
+
+
+def test_other_systems_have_no_teams():
+    setup = SessionSetup(HOYLE, seats(3), "Ann")
+    assert setup.teams == ()
+    assert setup.holders == seats(3)
+
+
+# -- bidding order and the hand's context ----------------------------------------------------------
+
+
+def test_bidding_order_is_clockwise_from_the_dealers_left():
+    ctx = HandContext(seats(4), "Bob", dealt_in(seats(4), "Bob", HOYLE))
+    assert ctx.active == ("Cal", "Dee", "Ann")
+    assert ctx.first_bidder == "Cal"
+    assert ctx.sitting_out == ("Bob",)
+
+
+def test_first_bidder_skips_a_player_who_sits_out():
+    # Five at Hoyle, Eve deals: Ann bids first (Bob, second from the left, sits out).
+    ctx = HandContext(seats(5), "Eve", dealt_in(seats(5), "Eve", HOYLE))
+    assert ctx.first_bidder == "Ann"
+    assert ctx.sitting_out == ("Bob", "Eve")
+
+
+# -- the deal passes clockwise ---------------------------------------------------------------------
+
+
+def test_the_deal_passes_to_the_left():
+    assert next_clockwise(seats(4), "Ann", seats(4)) == "Bob"
+    assert next_clockwise(seats(4), "Dee", seats(4)) == "Ann"
+
+
+def test_the_deal_skips_a_player_who_has_left():
+    seated = ("Ann", "Cal", "Dee")  # Bob has left
+    assert next_clockwise(seated, "Ann", seats(4)) == "Cal"
+    # the dealer who leaves passes the deal on from their old seat
+    assert next_clockwise(seated, "Bob", seats(4)) == "Cal"
+
+
+# -- checking the players --------------------------------------------------------------------------
+
+
+def test_a_name_seated_twice_is_refused_whatever_its_case():
+    with pytest.raises(SeatingError) as error:
+        check_players(("Ann", "Bob", "ann"), BROOKLYN)
+    assert error.value.field == "players" and "seated twice" in error.value.rule
+
+
+def test_a_blank_seat_is_refused():
+    with pytest.raises(SeatingError) as error:
+        check_players(("Ann", " ", "Cal"), BROOKLYN)
+    assert error.value.field == "players" and "name" in error.value.rule
+
+
+def test_too_few_players_are_refused():
+    with pytest.raises(OptionError) as error:
+        check_players(("Ann", "Bob"), HOYLE)
+    assert error.value.field == "players" and "not 2" in error.value.rule
+
+
+def test_the_first_dealer_must_be_at_the_table():
+    with pytest.raises(SeatingError) as error:
+        SessionSetup(HOYLE, seats(3), "Zed").check()
+    assert error.value.field == "first_dealer"
