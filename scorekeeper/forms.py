@@ -35,6 +35,28 @@ def _int_or_none(value: Any) -> int | None:
     return int(value)
 
 
+class WholeNumberField(IntegerField):
+    """A whole number or nothing; anything else is refused naming the field and what was typed."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or str(valuelist[0]).strip() == "":
+            self.data = None
+            return
+        try:
+            self.data = int(str(valuelist[0]).strip())
+        except ValueError:
+            self.data = None
+            raise ValueError(
+                f"{self.label.text} must be a whole number, not '{valuelist[0]}'."
+            ) from None
+
+
+def not_negative(form: Any, field: Field) -> None:
+    """Refuse a figure below 0 (an empty or unreadable field is left to other checks)."""
+    if field.data is not None and field.data < 0:
+        raise ValidationError(f"{field.label.text} cannot be negative.")
+
+
 class NoValidateRadio(RadioField):
     """A radio group whose choices are shown as buttons; an empty answer is allowed."""
 
@@ -58,6 +80,19 @@ class BidRadio(NoValidateRadio):
             raise ValidationError(f"Bid '{self.data}' is not a whole number.") from None
 
 
+class PlayerRadio(NoValidateRadio):
+    """The declarer's name buttons: any player id passes here, so a player who sits out is
+    refused by the engine, which says who sits out and who may declare."""
+
+    def pre_validate(self, form: Any) -> None:
+        if self.data in (None, "", "None"):
+            return
+        try:
+            int(self.data)
+        except (TypeError, ValueError):
+            raise ValidationError(f"Choose the {self.label.text.lower()} by name.") from None
+
+
 class HandFormBase(FlaskForm):
     """Fields every hand form has; player fields are added by ``hand_form``."""
 
@@ -67,14 +102,14 @@ class HandFormBase(FlaskForm):
     request_id = HiddenField()
     hand_number = HiddenField()
     version = HiddenField()
-    declarer = NoValidateRadio("Declarer", coerce=str, validate_choice=False)
+    declarer = PlayerRadio("Declarer", coerce=str, validate_choice=False)
     bid = BidRadio("Bid", coerce=str, validate_choice=False)
-    bid_other = IntegerField("Other bid", validators=[Optional(), NumberRange(min=0)])
+    bid_other = WholeNumberField("Other bid", validators=[not_negative])
     trump = NoValidateRadio("Trump", choices=TRUMP_CHOICES, validate_choice=False)
     outcome = NoValidateRadio("Outcome", coerce=str, validate_choice=False)
     takeover = BooleanField("Dealer takeover at 250")
     reneger = NoValidateRadio("Who reneged", coerce=str, validate_choice=False)
-    tricks = IntegerField("Declarer's tricks", validators=[Optional(), NumberRange(min=0)])
+    tricks = WholeNumberField("Declarer's tricks", validators=[not_negative])
     last_trick = NoValidateRadio("Last trick", coerce=str, validate_choice=False)
 
     player_ids: tuple[int, ...] = ()
@@ -82,6 +117,20 @@ class HandFormBase(FlaskForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.group_errors: dict[str, list[str]] = {}
+
+    def validate_bid_other(self, field: Field) -> None:
+        """Refuse a quick-pick bid and a different typed bid together: which one was meant?"""
+        if field.data is None or self.bid.data in (None, "", "None"):
+            return
+        try:
+            picked = int(self.bid.data)
+        except (TypeError, ValueError):
+            return  # the quick pick's own check names it
+        if picked != field.data:
+            raise ValidationError(
+                f"Two bids given: {picked} picked and {field.data} typed in Other bid. "
+                "Clear one of them."
+            )
 
     def meld_field(self, key: int | str) -> Field:
         """The meld text field of a player (or of the declarer in chip games)."""
@@ -196,9 +245,9 @@ def hand_form(
         )  # fmt: skip
     for pid in players:
         if system is GameSystem.BISON:
-            attrs[f"take-{pid}"] = IntegerField(
-                "Counters" if options.card_values.value == "counters" else "Card points",
-                validators=[Optional(), NumberRange(min=0)],
+            what = "counters" if options.card_values.value == "counters" else "card points"
+            attrs[f"take-{pid}"] = WholeNumberField(
+                f"{players[pid]}'s {what}", validators=[not_negative]
             )
     cls = type("HandForm", (HandFormBase,), attrs)
     form = cls(formdata=formdata)
@@ -221,14 +270,18 @@ class NewSessionForm(FlaskForm):
     first_dealer = IntegerField("First dealer", validators=[Optional(), NumberRange(min=0)])
 
 
-def option_values(formdata: Any, system: GameSystem) -> dict[str, Any]:
+def option_values(
+    formdata: Any, system: GameSystem, shown: Options | None = None
+) -> dict[str, Any]:
     """Plain option data for ``Options.from_dict`` from a posted form.
 
     Points are typed as the table writes them (divided by ``scale``) and money as dollars
-    and cents; both come back here in full points and whole cents.
+    and cents; both come back here in full points and whole cents. ``shown`` is what the
+    page filled in (the preset, or the session's options): a figure left as shown keeps its
+    value when the scale is changed in the same post.
     """
     data: dict[str, Any] = {"system": system.value}
-    preset = Options.preset(system)
+    preset = shown or Options.preset(system)
     try:
         scale = int(formdata.get("scale") or preset.scale)
     except ValueError:
@@ -250,6 +303,13 @@ def option_values(formdata: Any, system: GameSystem) -> dict[str, Any]:
                 raise OptionError(name, f"{spec.label}: {error}") from None
             continue
         if spec.kind in ("points", "optional-points") and raw:
+            default = getattr(preset, name)
+            shown = None if default is None else str(preset.to_table(default))
+            if scale != preset.scale and raw == shown:
+                # Left as the page showed it (at the scale it was shown in): keep its value,
+                # so ticking "drop the trailing zero" does not make the game to 15000.
+                data[name] = default
+                continue
             with contextlib.suppress(ValueError):  # the option's own parser names a bad value
                 raw = int(raw) * scale
         data[name] = raw

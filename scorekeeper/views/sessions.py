@@ -183,7 +183,7 @@ def settings(session_id: int):
     errors: dict[str, list[str]] = {}
     if request.method == "POST" and form.validate_on_submit():
         try:
-            data = option_values(request.form, loaded.options.system)
+            data = option_values(request.form, loaded.options.system, loaded.options)
             changes = session_service.update_options(loaded, data)
         except RuleError as error:
             errors.setdefault(error.field, []).append(error.rule)
