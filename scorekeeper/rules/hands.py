@@ -193,7 +193,12 @@ def _check_player(name: str | None, ctx: HandContext, field_name: str, role: str
 def _allowed(outcome: Outcome, options: Options) -> None:
     if outcome.value not in options.outcomes:
         system = options.system.label
-        if outcome is Outcome.FORFEIT:
+        if outcome is Outcome.FORFEIT and options.system.has_kitty:
+            rule = (
+                "Only a compulsory first bid of 300 can be forfeited, and these house rules "
+                "have none (see 'When everyone passes')."
+            )
+        elif outcome is Outcome.FORFEIT:
             rule = f"A forfeit belongs to Hoyle's compulsory 300; {system} has none."
         elif outcome is Outcome.ALL_PASS:
             rule = (
@@ -282,7 +287,10 @@ def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResul
             raise TrumpError(
                 "trump", "A forfeit is given up before trump is named: leave trump empty."
             )
-    elif outcome in (Outcome.MADE, Outcome.SET, Outcome.RENEGE, None) and hand.trump is None:
+    elif (
+        outcome in (Outcome.MADE, Outcome.SET, Outcome.RENEGE, Outcome.OPPONENTS_CONCEDED, None)
+        and hand.trump is None
+    ):
         raise TrumpError("trump", "Choose trump: a hand that is played has a trump suit.")
     if options.system.is_chip_game:
         return _chip_game(hand, ctx, options, declarer)

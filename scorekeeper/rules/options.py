@@ -199,6 +199,8 @@ class Options:
         names = set(self.system.outcomes_without_options) | {"misdeal"}
         if self.all_pass is AllPass.THROW_IN:
             names.add("all_pass")
+        if self.all_pass is not AllPass.COMPULSORY_FIRST_BID:
+            names.discard("forfeit")  # only a compulsory bid can be forfeited
         return frozenset(names)
 
     def applies(self, name: str) -> bool:
@@ -648,6 +650,19 @@ def validate_player_count(options: Options, players: int) -> None:
         span = f"{low}" if low == high else f"{low} to {high}"
         raise OptionError(
             "players", f"{options.system.label} is played by {span} players, not {players}."
+        )
+    if (
+        options.system.is_chip_game
+        and players > 3
+        and options.all_pass is AllPass.DEALER_TAKEOVER
+        and options.sit_out
+        in (SitOut.DEALER, SitOut.DEALER_AND_SECOND_LEFT, SitOut.THREE_LEFT_PLAY)
+    ):
+        raise OptionError(
+            "all_pass",
+            f"With {players} players the dealer sits out under "
+            f"'{OPTION_SPECS['sit_out'].choice_label(options.sit_out.value)}', so there is no "
+            "dealer to take over the bid: choose another rule for when everyone passes.",
         )
     if options.system.is_chip_game and players > options.sit_out.max_players:
         raise OptionError(

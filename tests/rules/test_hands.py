@@ -1133,3 +1133,26 @@ def test_scale_10_keeps_full_points_in_the_result():
     )
     assert changes(result) == {"Ann": 320, "Bob": 120, "Cal": 60}
     assert options.to_table(result.change("Ann")) == 32
+
+
+def test_hoyle_without_the_compulsory_bid_has_no_forfeit():
+    # THREE: Cal deals, so Ann (dealer's left) would hold the compulsory 300.
+    throw_in = replace(HOYLE, all_pass=AllPass.THROW_IN)
+    with pytest.raises(OutcomeError) as error:
+        score_hand(HandInput(Outcome.FORFEIT, "Ann", 300), THREE, throw_in)
+    assert error.value.field == "outcome"
+    assert "compulsory first bid" in error.value.rule
+
+
+def test_opponents_conceding_a_played_hand_needs_its_trump():
+    # The opponents concede after the declarer named trump and melded, so trump is known.
+    with pytest.raises(TrumpError) as error:
+        score_hand(HandInput(Outcome.OPPONENTS_CONCEDED, "Ann", 350), THREE, HOYLE)
+    assert error.value.field == "trump"
+    # With spades named the multiplier applies as for a made bid: 350 is 5, doubled 10,
+    # from Bob, Cal and the kitty (350 is at the kitty threshold): 30. The empty kitty is
+    # 10 short, so each of the three chips in ceil(10 / 3) = 4: Ann 30 - 4 = +26, kitty +2.
+    result = score_hand(
+        HandInput(Outcome.OPPONENTS_CONCEDED, "Ann", 350, Suit.SPADES), THREE, HOYLE
+    )
+    assert result.change("Ann") == 26 and result.kitty_change == 2

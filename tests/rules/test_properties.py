@@ -66,8 +66,11 @@ def chip_options(draw) -> tuple[Options, int]:
     }
     if system == "brooklyn" and players == 4:
         changes["sit_out"] = draw(st.sampled_from([SitOut.RIGHT_OF_DEALER, SitOut.DEALER]))
-    if system == "brooklyn":
+    if system == "brooklyn" and changes.get("sit_out") is not SitOut.DEALER:
+        # a dealer who sits out cannot take over the bid (options refuse that pairing)
         changes["all_pass"] = draw(st.sampled_from([AllPass.DEALER_TAKEOVER, AllPass.THROW_IN]))
+    elif system == "brooklyn":
+        changes["all_pass"] = AllPass.THROW_IN
     if system == "hoyle":
         changes["kitty_threshold"] = draw(st.sampled_from([300, 350, 400, 450]))
     if system == "brooklyn-pot":
@@ -126,7 +129,7 @@ def draw_hand(draw, ctx: HandContext, options: Options, allow_misdeal: bool = Tr
     else:
         declarer = draw(st.sampled_from(ctx.active))
         bid = draw(st.sampled_from(legal_bids(options, count=40)))
-    if outcome in (Outcome.CONCEDED, Outcome.OPPONENTS_CONCEDED):
+    if outcome is Outcome.CONCEDED:
         trump = draw(st.sampled_from([None, *SUITS]))
     else:
         trump = draw(st.sampled_from(SUITS))

@@ -1,0 +1,489 @@
+"""Game systems, presets and house-rule options (RULES: the preset table and sections 2 to 6).
+
+Each preset's defaults are checked against the tables of RULES.md, option data round-trips
+through ``to_dict`` / ``from_dict``, and every combination the rules do not allow is refused
+with an ``OptionError`` naming the option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from scorekeeper.rules.errors import OptionError, RuleError
+from scorekeeper.rules.options import (
+    OPTION_NAMES,
+    OPTION_SPECS,
+    PRESETS,
+    AllPass,
+    CardValues,
+    GameSystem,
+    Options,
+    Schedule,
+    SitOut,
+    parse_system,
+    validate_player_count,
+)
+
+BROOKLYN = Options.preset("brooklyn")
+POT_GAME = Options.preset("brooklyn-pot")
+HOYLE = Options.preset("hoyle")
+BISON = Options.preset("bison")
+PARTNERSHIP = Options.preset("partnership")
+ALL_PRESETS = [
+    pytest.param(BROOKLYN, id="brooklyn"),
+    pytest.param(POT_GAME, id="brooklyn-pot"),
+    pytest.param(HOYLE, id="hoyle"),
+    pytest.param(BISON, id="bison"),
+    pytest.param(PARTNERSHIP, id="partnership"),
+]
+
+
+# -- presets as data -------------------------------------------------------------------------
+
+
+def test_there_are_exactly_five_presets_named_as_in_rules():
+    assert {system.value for system in PRESETS} == {
+        "brooklyn",
+        "brooklyn-pot",
+        "hoyle",
+        "bison",
+        "partnership",
+    }
+    for system, options in PRESETS.items():
+        assert options.system is system
+        assert Options.preset(system.value) is options
+        assert Options.preset(system) is options
+
+
+@pytest.mark.parametrize("options", ALL_PRESETS)
+def test_every_preset_is_itself_valid(options):
+    options.validate()
+
+
+# RULES section 4 table: min_bid, bid_step, forbidden_endings, when all pass.
+@pytest.mark.parametrize(
+    ("options", "min_bid", "endings", "all_pass"),
+    [
+        pytest.param(BROOKLYN, 300, (40, 90), AllPass.DEALER_TAKEOVER, id="brooklyn"),
+        pytest.param(POT_GAME, 250, (), AllPass.DEALER_MUST_BID, id="brooklyn-pot"),
+        pytest.param(HOYLE, 300, (), AllPass.COMPULSORY_FIRST_BID, id="hoyle"),
+        pytest.param(BISON, 250, (), AllPass.THROW_IN, id="bison"),
+        pytest.param(PARTNERSHIP, 250, (), AllPass.THROW_IN, id="partnership"),
+    ],
+)
+def test_preset_bidding_matches_the_rules_table(options, min_bid, endings, all_pass):
+    assert options.min_bid == min_bid
+    assert options.bid_step == 10
+    assert tuple(options.forbidden_endings) == endings
+    assert options.all_pass is all_pass
+
+
+# RULES sections 2 and 3: double_meld_bonus on for bison and partnership only; card values
+# classic for the chip games, counters for the cumulative ones; roundhouse 350 and double trump
+# marriage 80 by default everywhere; scale 1 by default.
+@pytest.mark.parametrize(
+    ("options", "bonus", "values"),
+    [
+        pytest.param(BROOKLYN, False, CardValues.CLASSIC, id="brooklyn"),
+        pytest.param(POT_GAME, False, CardValues.CLASSIC, id="brooklyn-pot"),
+        pytest.param(HOYLE, False, CardValues.CLASSIC, id="hoyle"),
+        pytest.param(BISON, True, CardValues.COUNTERS, id="bison"),
+        pytest.param(PARTNERSHIP, True, CardValues.COUNTERS, id="partnership"),
+    ],
+)
+def test_preset_meld_and_card_values_match_the_rules(options, bonus, values):
+    assert options.double_meld_bonus is bonus
+    assert options.card_values is values
+    assert options.roundhouse_with_run == 350
+    assert options.double_trump_marriage == 80
+    assert options.scale == 1
+
+
+# RULES section 5: sit-out rule and schedule per chip preset; spades double on for all three,
+# hearts triple off; set factor 2.
+@pytest.mark.parametrize(
+    ("options", "sit_out", "schedule"),
+    [
+        pytest.param(BROOKLYN, SitOut.RIGHT_OF_DEALER, Schedule.BROOKLYN, id="brooklyn"),
+        pytest.param(POT_GAME, SitOut.THREE_LEFT_PLAY, Schedule.POT, id="brooklyn-pot"),
+        pytest.param(HOYLE, SitOut.DEALER_AND_SECOND_LEFT, Schedule.HOYLE, id="hoyle"),
+    ],
+)
+def test_chip_preset_seating_schedule_and_multipliers(options, sit_out, schedule):
+    assert options.sit_out is sit_out
+    assert options.schedule is schedule
+    assert options.spades_double is True
+    assert options.hearts_triple is False
+    assert options.set_factor == 2
+
+
+def test_pot_preset_antes_25_cents_at_5_cents_a_unit_and_pot_goes_at_400():
+    assert POT_GAME.stake == 5
+    assert POT_GAME.ante == 25
+    assert POT_GAME.pot_threshold == 400
+
+
+def test_hoyle_kitty_joins_from_350():
+    assert HOYLE.kitty_threshold == 350
+
+
+@pytest.mark.parametrize("options", [BISON, PARTNERSHIP], ids=["bison", "partnership"])
+def test_cumulative_presets_play_to_1500_with_no_floor_and_no_fixed_deals(options):
+    assert options.target == 1500
+    assert options.negative_floor is None
+    assert options.fixed_deals is None
+    assert options.game_stake == 0
+
+
+@pytest.mark.parametrize(
+    ("system", "chip", "kitty", "pot", "partners", "everyone_melds", "hand_size"),
+    [
+        pytest.param(GameSystem.BROOKLYN, True, False, False, False, False, 15, id="brooklyn"),
+        pytest.param(GameSystem.BROOKLYN_POT, True, False, True, False, False, 15, id="pot"),
+        pytest.param(GameSystem.HOYLE, True, True, False, False, False, 15, id="hoyle"),
+        pytest.param(GameSystem.BISON, False, False, False, False, True, 15, id="bison"),
+        pytest.param(GameSystem.PARTNERSHIP, False, False, False, True, True, 12, id="partners"),
+    ],
+)
+def test_system_structure(system, chip, kitty, pot, partners, everyone_melds, hand_size):
+    assert system.is_chip_game is chip
+    assert system.is_cumulative is not chip
+    assert system.has_kitty is kitty
+    assert system.has_pot is pot
+    assert system.is_partnership is partners
+    # RULES 2: only the declarer melds in the chip games; everyone in bison and partnership.
+    assert system.everyone_melds is everyone_melds
+    # RULES 2: hand size 15 three-handed, 12 in partnership.
+    assert system.hand_size == hand_size
+
+
+def test_hoyle_alone_knows_forfeit_and_opponents_conceded():
+    assert {"forfeit", "opponents_conceded"} <= HOYLE.outcomes
+    assert "forfeit" not in BROOKLYN.outcomes
+    assert "renege" in BISON.outcomes
+    assert "renege" not in PARTNERSHIP.outcomes
+
+
+def test_all_pass_is_an_outcome_only_when_the_hand_is_thrown_in():
+    assert "all_pass" in BISON.outcomes
+    assert "all_pass" in PARTNERSHIP.outcomes
+    assert "all_pass" not in BROOKLYN.outcomes
+
+
+# -- player counts ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "low", "high"),
+    [
+        pytest.param(BROOKLYN, 3, 4, id="brooklyn 3 or 4"),
+        pytest.param(POT_GAME, 3, 8, id="brooklyn-pot 3 to 8"),
+        pytest.param(HOYLE, 3, 5, id="hoyle 3, 4 or 5"),
+        pytest.param(BISON, 3, 3, id="bison 3"),
+        pytest.param(PARTNERSHIP, 4, 4, id="partnership 4"),
+    ],
+)
+def test_player_counts_per_system(options, low, high):
+    assert options.system.player_range == (low, high)
+    for players in range(low, high + 1):
+        options.validate(players)
+    for players in (low - 1, high + 1):
+        with pytest.raises(OptionError) as caught:
+            validate_player_count(options, players)
+        assert caught.value.field == "players"
+        assert str(players) in str(caught.value)
+        assert "players" in str(caught.value)
+
+
+def test_sit_out_rule_that_cannot_seat_five_is_refused():
+    # Hoyle seats five, but "the player to the dealer's right" sits out only one of four.
+    options = replace(HOYLE, sit_out=SitOut.RIGHT_OF_DEALER)
+    with pytest.raises(OptionError) as caught:
+        options.validate(5)
+    assert caught.value.field == "sit_out"
+    assert "at most 4" in str(caught.value)
+    options.validate(4)
+
+
+def test_brooklyn_may_have_the_dealer_sit_out():
+    Options.from_dict(
+        {"system": "brooklyn", "sit_out": "dealer", "all_pass": "throw-in"}
+    ).validate(4)
+
+
+def test_a_dealer_who_sits_out_cannot_be_given_the_takeover():
+    options = Options.from_dict({"system": "brooklyn", "sit_out": "dealer"})
+    options.validate(3)  # three players: nobody sits out, the takeover works
+    with pytest.raises(OptionError) as error:
+        options.validate(4)
+    assert error.value.field == "all_pass"
+    assert "no dealer to take over" in error.value.rule
+
+
+# -- serialisation ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", ALL_PRESETS)
+def test_preset_round_trips_through_plain_data(options):
+    data = options.to_dict()
+    assert data["system"] == options.system.value
+    assert Options.from_dict(data) == options
+    assert options.changed_from_preset() == {}
+
+
+@pytest.mark.parametrize("options", ALL_PRESETS)
+def test_to_dict_holds_only_the_options_that_apply(options):
+    data = options.to_dict()
+    for name in OPTION_NAMES:
+        assert (name in data) is options.applies(name)
+
+
+def test_to_dict_is_plain_json_data():
+    data = BROOKLYN.to_dict()
+    assert data["forbidden_endings"] == [40, 90]
+    assert data["schedule"] == "brooklyn"
+    assert data["card_values"] == "classic"
+    assert data["double_meld_bonus"] is False
+    assert "target" not in data  # a chip game has no target
+    assert "schedule" not in BISON.to_dict()  # a cumulative game has no schedule
+
+
+def test_changed_options_round_trip_and_are_reported_as_changes():
+    data = {
+        "system": "bison",
+        "double_meld_bonus": "off",
+        "roundhouse_with_run": "390",
+        "double_trump_marriage": "240",
+        "scale": "10",
+        "target": "1000",
+        "negative_floor": "-1000",
+        "fixed_deals": "",
+        "set_stake": "25",
+    }
+    options = Options.from_dict(data)
+    assert options.double_meld_bonus is False
+    assert options.roundhouse_with_run == 390
+    assert options.double_trump_marriage == 240
+    assert options.scale == 10
+    assert options.target == 1000
+    assert options.negative_floor == -1000
+    assert options.fixed_deals is None
+    assert options.set_stake == 25
+    assert Options.from_dict(options.to_dict()) == options
+    assert options.changed_from_preset() == {
+        "double_meld_bonus": False,
+        "roundhouse_with_run": 390,
+        "double_trump_marriage": 240,
+        "scale": 10,
+        "target": 1000,
+        "negative_floor": -1000,
+        "set_stake": 25,
+    }
+
+
+def test_form_strings_are_read_for_each_kind_of_option():
+    options = Options.from_dict(
+        {
+            "system": "brooklyn",
+            "forbidden_endings": "90, 40",
+            "spades_double": "no",
+            "hearts_triple": "on",
+            "schedule": "brooklyn-gentle-b",
+            "stake": "25",
+            "min_bid": " 300 ",
+        }
+    )
+    assert options.forbidden_endings == (40, 90)
+    assert options.spades_double is False
+    assert options.hearts_triple is True
+    assert options.schedule is Schedule.BROOKLYN_GENTLE_B
+    assert options.stake == 25
+
+
+def test_missing_options_keep_the_preset_value():
+    assert Options.from_dict({"system": "hoyle"}) == HOYLE
+    assert Options.from_dict({"system": " Hoyle "}) == HOYLE
+
+
+# -- refusals --------------------------------------------------------------------------------
+
+
+def _refused(data: dict) -> OptionError:
+    with pytest.raises(OptionError) as caught:
+        Options.from_dict(data)
+    assert isinstance(caught.value, ValueError)
+    assert isinstance(caught.value, RuleError)
+    return caught.value
+
+
+@pytest.mark.parametrize("system", ["brooklyn", "brooklyn-pot", "hoyle"])
+def test_scale_10_with_classic_card_values_is_refused(system):
+    error = _refused({"system": system, "scale": "10"})
+    assert error.field == "scale"
+    assert "counters" in str(error)
+    assert "classic" in str(error)
+
+
+def test_scale_10_with_simple_card_values_is_refused():
+    error = _refused({"system": "bison", "scale": "10", "card_values": "simple"})
+    assert error.field == "scale"
+    assert "counters" in str(error)
+
+
+def test_scale_10_is_accepted_with_counters():
+    options = Options.from_dict({"system": "brooklyn", "scale": "10", "card_values": "counters"})
+    assert options.scale == 10
+
+
+def test_ante_not_a_whole_number_of_units_is_refused():
+    # stake 5 cents: 27 cents is 5.4 units
+    error = _refused({"system": "brooklyn-pot", "ante": "27"})
+    assert error.field == "ante"
+    assert "27" in str(error)
+    assert "stake" in str(error)
+    # 30 cents is 6 units of 5
+    assert Options.from_dict({"system": "brooklyn-pot", "ante": "30"}).ante == 30
+
+
+def test_changing_the_stake_can_break_the_ante():
+    # ante 25 at a stake of 10 cents is 2.5 units
+    error = _refused({"system": "brooklyn-pot", "stake": "10"})
+    assert error.field == "ante"
+
+
+def test_minimum_bid_with_a_forbidden_ending_is_refused():
+    # Brooklyn forbids endings 40 and 90: a minimum bid of 340 could never be bid.
+    error = _refused({"system": "brooklyn", "min_bid": "340"})
+    assert error.field == "min_bid"
+    assert "340" in str(error)
+    assert "forbidden" in str(error)
+
+
+def test_forbidding_an_ending_the_minimum_bid_has_is_refused():
+    # brooklyn-pot's minimum 250 ends in 50
+    error = _refused({"system": "brooklyn-pot", "forbidden_endings": "50"})
+    assert error.field == "min_bid"
+    assert "250" in str(error)
+
+
+def test_an_unknown_option_is_refused_by_name():
+    error = _refused({"system": "bison", "frobnicate": "1"})
+    assert error.field == "frobnicate"
+    assert "'frobnicate'" in str(error)
+    assert "not a house-rule option" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("system", "option"),
+    [
+        pytest.param("bison", "schedule", id="bison has no payment schedule"),
+        pytest.param("partnership", "spades_double", id="partnership has no spades double"),
+        pytest.param("brooklyn", "target", id="brooklyn has no target"),
+        pytest.param("brooklyn", "kitty_threshold", id="only hoyle has a kitty"),
+        pytest.param("hoyle", "ante", id="only brooklyn-pot has an ante"),
+        pytest.param("partnership", "set_stake", id="only bison has a set stake"),
+        pytest.param("partnership", "negative_floor", id="only bison has a negative floor"),
+    ],
+)
+def test_an_option_that_does_not_apply_to_the_system_is_refused(system, option):
+    value = OPTION_SPECS[option].dump(getattr(PRESETS[parse_system(system)], option))
+    error = _refused({"system": system, option: value})
+    assert error.field == option
+    assert "does not apply" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "words"),
+    [
+        pytest.param({}, "system", "game system", id="no system"),
+        pytest.param({"system": "canasta"}, "system", "'canasta'", id="unknown system"),
+        pytest.param(
+            {"system": "bison", "roundhouse_with_run": "370"},
+            "roundhouse_with_run",
+            "350, 390",
+            id="roundhouse is 350 or 390",
+        ),
+        pytest.param(
+            {"system": "bison", "double_trump_marriage": "400"},
+            "double_trump_marriage",
+            "80, 240",
+            id="double trump marriage is 80 or 240",
+        ),
+        pytest.param(
+            {"system": "hoyle", "card_values": "fancy"}, "card_values", "'fancy'", id="values"
+        ),
+        pytest.param({"system": "hoyle", "min_bid": "305"}, "min_bid", "multiple of 10", id="305"),
+        pytest.param({"system": "hoyle", "min_bid": "0"}, "min_bid", "more than 0", id="zero"),
+        pytest.param({"system": "hoyle", "bid_step": "15"}, "bid_step", "multiple", id="step 15"),
+        pytest.param(
+            {"system": "hoyle", "min_bid": "three hundred"},
+            "min_bid",
+            "whole number",
+            id="words are not a number",
+        ),
+        pytest.param(
+            {"system": "brooklyn", "forbidden_endings": "45"},
+            "forbidden_endings",
+            "45",
+            id="45 is not an ending",
+        ),
+        pytest.param(
+            {"system": "brooklyn", "forbidden_endings": "forty"},
+            "forbidden_endings",
+            "'forty'",
+            id="an ending must be a number",
+        ),
+        pytest.param(
+            {"system": "brooklyn", "spades_double": "maybe"},
+            "spades_double",
+            "on or off",
+            id="a switch is on or off",
+        ),
+        pytest.param({"system": "hoyle", "stake": "0"}, "stake", "1 cent", id="no free stake"),
+        pytest.param({"system": "hoyle", "set_factor": "0"}, "set_factor", "at least 1", id="sf"),
+        pytest.param({"system": "bison", "target": "0"}, "target", "above 0", id="target 0"),
+        pytest.param(
+            {"system": "bison", "negative_floor": "500"},
+            "negative_floor",
+            "below 0",
+            id="floor above 0",
+        ),
+        pytest.param(
+            {"system": "bison", "fixed_deals": "0"}, "fixed_deals", "at least 1", id="deals"
+        ),
+        pytest.param({"system": "bison", "game_stake": "-5"}, "game_stake", "negative", id="gs"),
+    ],
+)
+def test_option_values_the_rules_do_not_allow_are_refused(data, field, words):
+    error = _refused(data)
+    assert error.field == field
+    assert words in str(error)
+
+
+# -- scale 10 --------------------------------------------------------------------------------
+
+
+def test_scale_10_writes_figures_without_the_trailing_zero():
+    options = Options.from_dict({"system": "bison", "scale": "10"})
+    # Options hold full points; the table writes them divided by 10.
+    assert options.min_bid == 250
+    assert options.to_table(options.min_bid) == 25
+    assert options.to_table(options.target) == 150
+    assert options.to_table(1500) == 150  # a double run
+    assert options.from_table(25) == 250
+    assert options.from_table(15) == 150  # a run
+    for figure in (0, 1, 4, 19, 23, 150):
+        assert options.to_table(options.from_table(figure)) == figure
+
+
+def test_scale_1_writes_full_points():
+    assert BISON.to_table(250) == 250
+    assert BISON.from_table(250) == 250
+
+
+def test_partnership_at_scale_10_plays_to_150():
+    options = Options.from_dict({"system": "partnership", "scale": 10})
+    assert options.to_table(options.target) == 150
+    assert options.to_table(options.min_bid) == 25
