@@ -1,0 +1,165 @@
+"""Sessions: started with checked options and seats, loaded by replaying, listed, ended."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import AuditEntry, GameSession, Player, Table
+from scorekeeper.rules.errors import RuleError
+from scorekeeper.services import sessions
+from scorekeeper.services.entries import HandEntry
+from scorekeeper.services.hands import add_hand
+from scorekeeper.services.tables import add_player, default_table
+
+
+@pytest.fixture
+def table(app):
+    with app.app_context():
+        yield default_table()
+
+
+def start(table, system="brooklyn", names=("Ann", "Bob", "Cal"), first=0, **options):
+    return sessions.create_session(table, {"system": system, **options}, list(names), first)
+
+
+def players_on_roster() -> list[str]:
+    return sorted(db.session.scalars(select(Player.name)))
+
+
+def test_a_session_seats_its_players_clockwise_and_adds_new_names_to_the_roster(table):
+    add_player(table, "Bob")
+
+    row = start(table, names=("Ann", " bob ", "Cal"), first=2)
+
+    assert [seat.player.name for seat in row.seats] == ["Ann", "Bob", "Cal"]  # Bob reused
+    assert [seat.position for seat in row.seats] == [0, 1, 2]
+    assert row.first_dealer.name == "Cal"
+    assert players_on_roster() == ["Ann", "Bob", "Cal"]
+
+
+def test_a_session_keeps_its_options_in_full_points_without_the_system(table):
+    row = start(table, "bison", target=1000, game_stake=100)
+
+    assert row.system == "bison"
+    assert "system" not in row.options
+    assert row.options["target"] == 1000
+    assert row.options["game_stake"] == 100
+    assert sessions.load_session(row.id, table).options.target == 1000
+
+
+def test_starting_a_session_leaves_an_audit_entry(table):
+    row = start(table, names=("Ann", "Bob", "Cal"), first=1)
+
+    entry = db.session.scalar(select(AuditEntry).where(AuditEntry.session_id == row.id))
+
+    assert entry.action == "started"
+    assert entry.summary == ("Session started: Brooklyn (chips), Ann, Bob, Cal; Bob deals first.")
+
+
+@pytest.mark.parametrize(
+    ("system", "names", "first", "options", "field"),
+    [
+        ("brooklyn", ("Ann", "Bob"), 0, {}, "players"),
+        ("brooklyn", ("Ann", "Bob", "ann"), 0, {}, "players"),
+        ("brooklyn", ("Ann", "Bob", "Cal"), 3, {}, "first_dealer"),
+        ("brooklyn", ("Ann", "Bob", "Cal"), 0, {"scale": 10}, "scale"),
+        ("brooklyn-pot", ("Ann", "Bob", "Cal"), 0, {"ante": 27}, "ante"),
+        ("bison", ("Ann", "Bob", "Cal", "Dee"), 0, {}, "players"),
+        ("hoyle", ("Ann", "Bob", "Cal"), 0, {"target": 1500}, "target"),
+        ("brooklyn", ("Ann", "Bob", "C&D"), 0, {}, "name"),
+    ],
+    ids=[
+        "too few players", "a name twice", "no such first dealer", "scale 10 with classic",
+        "ante not whole units", "four at bison", "an option of another system", "an ampersand",
+    ],
+)  # fmt: skip
+def test_a_session_that_cannot_be_played_is_refused_and_nothing_is_saved(
+    table, system, names, first, options, field
+):
+    with pytest.raises(RuleError) as caught:
+        start(table, system, names, first, **options)
+
+    assert caught.value.field == field
+    assert db.session.scalar(select(func.count(GameSession.id))) == 0
+    assert players_on_roster() == []
+
+
+def test_loading_replays_the_stored_hands(table):
+    row = start(table, names=("Ann", "Bob", "Cal"))
+    loaded = sessions.load_session(row.id, table)
+    # Ann deals; Bob makes 350 in hearts: 2 units from each of Ann and Cal (350-380 pays 2).
+    add_hand(loaded, HandEntry(outcome="made", declarer=loaded.ids["Bob"], bid=350, trump="H"))
+
+    again = sessions.load_session(row.id, table)
+
+    assert len(again.state.hands) == 1
+    assert dict(again.state.balances) == {"Ann": -2, "Bob": 4, "Cal": -2}
+    assert again.state.next_hand.dealer == "Bob"
+    assert again.players == {again.ids[n]: n for n in ("Ann", "Bob", "Cal")}
+
+
+def test_a_session_of_another_table_or_none_at_all_is_not_found(table):
+    row = start(table)
+    other = Table(name="Next door")
+    db.session.add(other)
+    db.session.commit()
+
+    with pytest.raises(sessions.NotFound):
+        sessions.load_session(row.id, other)
+    with pytest.raises(sessions.NotFound):
+        sessions.load_session(row.id + 1, table)
+    with pytest.raises(sessions.NotFound):
+        sessions.session_version(row.id + 1)
+
+
+def test_sessions_are_listed_newest_first_and_the_newest_open_one_is_current(table):
+    first = start(table, names=("Ann", "Bob", "Cal"))
+    second = start(table, "bison", names=("Ann", "Bob", "Cal"))
+
+    assert [s.id for s in sessions.list_sessions(table)] == [second.id, first.id]
+    assert sessions.current_session(table).id == second.id
+
+    sessions.end_session(sessions.load_session(second.id, table))
+
+    assert sessions.current_session(table).id == first.id
+
+
+def test_ending_and_reopening_mark_the_session_changed(table):
+    row = start(table)
+    version = sessions.session_version(row.id)
+
+    sessions.end_session(sessions.load_session(row.id, table))
+
+    assert sessions.load_session(row.id, table).row.ended_at is not None
+    assert sessions.session_version(row.id) == version + 1
+
+    sessions.reopen_session(sessions.load_session(row.id, table))
+
+    assert sessions.load_session(row.id, table).row.ended_at is None
+    assert sessions.session_version(row.id) == version + 2
+
+
+def test_hand_counts_count_hands_not_players_leaving(table):
+    from scorekeeper.services.hands import player_leaves
+
+    row = start(table, "hoyle", names=("Ann", "Bob", "Cal", "Dee"))
+    loaded = sessions.load_session(row.id, table)
+    # Ann deals and sits out; Bob, first to bid, forfeits the compulsory 300.
+    add_hand(loaded, HandEntry(outcome="forfeit", declarer=loaded.ids["Bob"], bid=300))
+    loaded = sessions.load_session(row.id, table)
+    player_leaves(loaded, loaded.ids["Dee"])
+
+    assert sessions.hand_counts(table) == {row.id: 1}
+
+
+def test_a_seated_player_is_found_and_a_stranger_is_not(table):
+    row = start(table)
+    add_player(table, "Zed")
+    loaded = sessions.load_session(row.id, table)
+
+    assert sessions.seated_player(loaded, loaded.ids["Cal"]).name == "Cal"
+    zed = db.session.scalar(select(Player).where(Player.name == "Zed"))
+    with pytest.raises(sessions.NotFound):
+        sessions.seated_player(loaded, zed.id)

@@ -1,0 +1,346 @@
+"""Helpers for the test-client tests: fill in the app's forms as a browser would, read pages.
+
+- ``new_session`` starts a session through ``POST /sessions/new``: it reads the form the page
+  shows for the preset (so every default is posted as shown, checkboxes included), seats the
+  players, applies the changes given (option fields as the form shows them: points as the
+  table writes them, money as dollars like ``0.10``) and returns the new session's id.
+- ``post_hand`` fills the hand form on the session page by player *names* and posts it.
+- ``standings``, ``errors_at``, ``shown_value``, ``form_values`` read a rendered page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+from xml.etree.ElementTree import Element
+
+import tinyhtml5
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+from werkzeug.test import TestResponse
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Hand, Player
+
+# -- reading pages --------------------------------------------------------------------------
+
+
+def parse(html: str | TestResponse) -> Element:
+    """The page as an element tree (HTML5 parsing, no namespaces)."""
+    if isinstance(html, TestResponse):
+        html = html.get_data(as_text=True)
+    return tinyhtml5.parse(html, namespace_html_elements=False)
+
+
+def classes(element: Element) -> set[str]:
+    return set((element.get("class") or "").split())
+
+
+def text_of(element: Element) -> str:
+    """The element's text with whitespace collapsed."""
+    return " ".join("".join(element.itertext()).split())
+
+
+def page_text(page: str | TestResponse) -> str:
+    """All the text of a page, whitespace collapsed (what a reader sees, roughly)."""
+    tree = parse(page)
+    body = tree.find("body")
+    return text_of(body if body is not None else tree)
+
+
+def _parents(tree: Element) -> dict[Element, Element]:
+    return {child: parent for parent in tree.iter() for child in parent}
+
+
+def find_form(tree: Element, form_id: str | None = None, action: str | None = None) -> Element:
+    """The first form with that id (or whose action ends with ``action``)."""
+    for form in tree.iter("form"):
+        if form_id is not None and form.get("id") == form_id:
+            return form
+        if action is not None and (form.get("action") or "").endswith(action):
+            return form
+        if form_id is None and action is None:
+            return form
+    raise AssertionError(f"no form {form_id or action!r} on the page")
+
+
+def form_values(form: Element) -> list[tuple[str, str]]:
+    """The name/value pairs a browser would submit for ``form`` (no submit button)."""
+    pairs: list[tuple[str, str]] = []
+    for el in form.iter():
+        name = el.get("name")
+        if not name or el.get("disabled") is not None:
+            continue
+        if el.tag == "input":
+            kind = (el.get("type") or "text").lower()
+            if kind in ("submit", "button", "image", "reset", "file"):
+                continue
+            if kind in ("checkbox", "radio"):
+                if el.get("checked") is not None:
+                    pairs.append((name, el.get("value", "on")))
+                continue
+            pairs.append((name, el.get("value", "")))
+        elif el.tag == "select":
+            options = list(el.iter("option"))
+            chosen = [o for o in options if o.get("selected") is not None] or options[:1]
+            for option in chosen:
+                pairs.append((name, option.get("value", text_of(option))))
+        elif el.tag == "textarea":
+            pairs.append((name, "".join(el.itertext())))
+    return pairs
+
+
+def shown_value(page: str | TestResponse, name: str) -> str | None:
+    """What the page shows in field ``name``: a text value, the checked radio, the selection."""
+    tree = parse(page)
+    for form in tree.iter("form"):
+        for key, value in form_values(form):
+            if key == name:
+                return value
+    return None
+
+
+def errors_at(page: str | TestResponse, name: str) -> list[str]:
+    """The error messages shown in the box (fieldset, option, meld...) around field ``name``."""
+    tree = parse(page)
+    parents = _parents(tree)
+    field = next((el for el in tree.iter() if el.get("name") == name), None)
+    if field is None:
+        raise AssertionError(f"no field named {name!r} on the page")
+    box = field
+    boxes = {"field", "option", "meld", "tricks", "takes", "reneger"}
+    while box in parents and not (box.tag == "fieldset" or classes(box) & boxes):
+        box = parents[box]
+    return [text_of(p) for p in box.iter("p") if "error" in classes(p)]
+
+
+def form_errors(page: str | TestResponse) -> list[str]:
+    """Messages at the top of the hand form (not tied to one field)."""
+    tree = parse(page)
+    return [
+        text_of(p)
+        for div in tree.iter("div")
+        if "form-errors" in classes(div)
+        for p in div.iter("p")
+    ]
+
+
+def all_errors(page: str | TestResponse) -> list[str]:
+    """Every error message on the page."""
+    tree = parse(page)
+    found = [text_of(p) for p in tree.iter("p") if "error" in classes(p)]
+    return found + form_errors(page)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the rendered standings."""
+
+    figure: str
+    money: str
+    note: str
+
+    @property
+    def value(self) -> int:
+        """The figure as a number (a real minus sign or a + is read)."""
+        return int(self.figure.replace("−", "-").replace("+", ""))
+
+
+def standings(page: str | TestResponse) -> dict[str, Standing]:
+    """The standings as shown: name (player, team, Kitty, Pot) -> figure, money and note."""
+    tree = parse(page)
+    section = next(
+        (el for el in tree.iter("section") if el.get("id") == "standings"), None
+    ) or next(el for el in tree.iter() if el.get("id") == "standings")
+    rows: dict[str, Standing] = {}
+    for row in section.iter("div"):
+        if "standing" not in classes(row):
+            continue
+        spans = {
+            role: span
+            for span in row.findall("span")
+            for role in classes(span) & {"who", "figure", "money"}
+        }
+        who = spans["who"]
+        note = who.find("small")
+        name = (who.text or "").strip()
+        rows[name] = Standing(
+            text_of(spans["figure"]),
+            text_of(spans["money"]) if "money" in spans else "",
+            text_of(note) if note is not None else "",
+        )
+    return rows
+
+
+def figures(page: str | TestResponse) -> dict[str, int]:
+    """Just the figures of the standings, as numbers."""
+    return {name: row.value for name, row in standings(page).items()}
+
+
+def next_hand_text(page: str | TestResponse) -> str:
+    """The 'Hand 3 · Bob deals, Ann sits out. Cal bids first.' line."""
+    tree = parse(page)
+    line = next(el for el in tree.iter("p") if el.get("id") == "next-hand")
+    return text_of(line)
+
+
+# -- the database ---------------------------------------------------------------------------
+
+
+def player_ids(client: FlaskClient) -> dict[str, int]:
+    """Every roster player's id by name."""
+    with client.application.app_context():
+        return {p.name: p.id for p in db.session.scalars(select(Player))}
+
+
+def hand_count(client: FlaskClient, session_id: int, kind: str = "hand") -> int:
+    """How many rows of ``kind`` the session holds in the database."""
+    with client.application.app_context():
+        return db.session.scalar(
+            select(func.count(Hand.id)).where(Hand.session_id == session_id, Hand.kind == kind)
+        )
+
+
+# -- filling in forms -----------------------------------------------------------------------
+
+
+def _option_text(value: Any) -> str | None:
+    if value is True:
+        return "on"
+    if value is False or value is None:
+        return None
+    return str(value)
+
+
+def new_session_response(
+    client: FlaskClient,
+    system: str,
+    players: Iterable[str],
+    first_dealer: int = 0,
+    **options: Any,
+) -> TestResponse:
+    """Post the new-session form for ``system`` as a browser would; returns the response.
+
+    ``options`` override fields as the form shows them: ``stake="0.25"``, ``target=500``,
+    ``spades_double=False`` (a checkbox left unticked).
+    """
+    page = client.get(f"/sessions/new?system={system}")
+    assert page.status_code == 200
+    form = find_form(parse(page), action="/sessions/new")
+    data = dict(form_values(form))
+    for key in [k for k in data if k.startswith("seat-")]:
+        data[key] = ""
+    for i, name in enumerate(players):
+        data[f"seat-{i}"] = name
+    data["first_dealer"] = str(first_dealer)
+    for name, value in options.items():
+        text = _option_text(value)
+        if text is None:
+            data.pop(name, None)
+        else:
+            data[name] = text
+    return client.post("/sessions/new", data=data)
+
+
+def new_session(
+    client: FlaskClient,
+    system: str,
+    players: Iterable[str],
+    first_dealer: int = 0,
+    **options: Any,
+) -> int:
+    """Start a session through the form and return its id (fails loudly if refused)."""
+    response = new_session_response(client, system, players, first_dealer, **options)
+    assert response.status_code == 302, all_errors(response) or response.status_code
+    match = re.search(r"/s/(\d+)$", response.headers["Location"])
+    assert match, response.headers["Location"]
+    return int(match.group(1))
+
+
+def hand_data(
+    client: FlaskClient,
+    session_id: int,
+    *,
+    declarer: str | None = None,
+    bid: int | None = None,
+    trump: str | None = None,
+    outcome: str | None = None,
+    meld: str | Mapping[str, str] | None = None,
+    meld_mode: str = "number",
+    tricks: int | None = None,
+    takes: Mapping[str, int] | None = None,
+    last_trick: str | None = None,
+    reneger: str | None = None,
+    takeover: bool = False,
+    action: str = "save",
+    page: TestResponse | None = None,
+    **extra: str,
+) -> dict[str, str]:
+    """The hand form's data, filled in by player names, from the session page's form.
+
+    The hidden fields (request id, hand number) come from the page as it was shown. A bid is
+    posted as the quick-pick radio when the form offers it, otherwise in "Other bid". ``meld``
+    is the declarer's meld (chip games) or a mapping of player name to meld.
+    """
+    if page is None:
+        page = client.get(f"/s/{session_id}")
+        assert page.status_code == 200
+    form = find_form(parse(page), form_id="hand-form")
+    ids = player_ids(client)
+    offered = {
+        el.get("value")
+        for el in form.iter("input")
+        if el.get("name") == "bid" and el.get("type") == "radio"
+    }
+    data = {
+        key: value
+        for key, value in form_values(form)
+        if key in ("csrf_token", "request_id", "hand_number", "version")
+    }
+    data["action"] = action
+    if declarer is not None:
+        data["declarer"] = str(ids[declarer])
+    if bid is not None:
+        if str(bid) in offered:
+            data["bid"] = str(bid)
+        else:
+            data["bid_other"] = str(bid)
+    if trump is not None:
+        data["trump"] = trump
+    if outcome is not None:
+        data["outcome"] = outcome
+    if takeover:
+        data["takeover"] = "on"
+    if isinstance(meld, str):
+        data["meld-declarer"] = meld
+        data["meld_mode-declarer"] = meld_mode
+    elif meld:
+        for name, text in meld.items():
+            data[f"meld-{ids[name]}"] = text
+            data[f"meld_mode-{ids[name]}"] = meld_mode
+    if tricks is not None:
+        data["tricks"] = str(tricks)
+    for name, taken in (takes or {}).items():
+        data[f"take-{ids[name]}"] = str(taken)
+    if last_trick is not None:
+        data["last_trick"] = str(ids[last_trick])
+    if reneger is not None:
+        data["reneger"] = str(ids[reneger])
+    data.update(extra)
+    return data
+
+
+def post_hand(client: FlaskClient, session_id: int, **fields: Any) -> TestResponse:
+    """Fill in the hand form on the session page and post it (not following the redirect)."""
+    data = hand_data(client, session_id, **fields)
+    return client.post(f"/s/{session_id}/hands", data=data)
+
+
+def save_hand(client: FlaskClient, session_id: int, **fields: Any) -> TestResponse:
+    """Post a hand that must be saved; returns the session page it redirects to."""
+    response = post_hand(client, session_id, **fields)
+    assert response.status_code == 302, all_errors(response) or response.status_code
+    assert response.headers["Location"].startswith(f"/s/{session_id}")
+    return client.get(f"/s/{session_id}")
