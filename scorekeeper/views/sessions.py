@@ -146,7 +146,10 @@ def show(session_id: int):
 @bp.get("/s/<int:session_id>/live")
 def live(session_id: int):
     """The session's version, polled by open phones to refresh their standings."""
-    return jsonify(version=session_service.session_version(session_id))
+    try:
+        return jsonify(version=session_service.session_version(session_id))
+    except session_service.NotFound:
+        return jsonify(error=f"No session {session_id}."), 404
 
 
 @bp.get("/s/<int:session_id>/standings")
