@@ -208,9 +208,9 @@ def test_sit_out_rule_that_cannot_seat_five_is_refused():
 
 
 def test_brooklyn_may_have_the_dealer_sit_out():
-    Options.from_dict(
-        {"system": "brooklyn", "sit_out": "dealer", "all_pass": "throw-in"}
-    ).validate(4)
+    Options.from_dict({"system": "brooklyn", "sit_out": "dealer", "all_pass": "throw-in"}).validate(
+        4
+    )
 
 
 def test_a_dealer_who_sits_out_cannot_be_given_the_takeover():

@@ -1,0 +1,269 @@
+"""Bidding (RULES section 4): which final bids the options allow, quick picks and the takeover.
+
+A final bid is at least ``min_bid``, a multiple of ``bid_step`` (10) and, in Brooklyn, does not
+end in 40 or 90. Brooklyn's dealer takeover is played at 250 and exists only there. Refusals are
+``BidError``s whose message says which rule the bid breaks.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules.bidding import (
+    check_bid,
+    check_takeover,
+    highest_makeable,
+    is_legal_bid,
+    legal_bids,
+    step_bid,
+    takeover_allowed,
+)
+from scorekeeper.rules.errors import BidError, OptionError, RuleError
+from scorekeeper.rules.options import Options
+
+BROOKLYN = Options.preset("brooklyn")  # min 300, no 40 or 90 endings
+POT_GAME = Options.preset("brooklyn-pot")  # min 250
+HOYLE = Options.preset("hoyle")  # min 300
+BISON = Options.preset("bison")  # min 250
+PARTNERSHIP = Options.preset("partnership")  # min 250
+BISON_10 = Options.from_dict({"system": "bison", "scale": "10"})
+
+
+def _refused(bid: int, options: Options) -> BidError:
+    with pytest.raises(BidError) as caught:
+        check_bid(bid, options)
+    assert isinstance(caught.value, ValueError)
+    assert isinstance(caught.value, RuleError)
+    assert caught.value.field == "bid"
+    return caught.value
+
+
+# -- legal and illegal final bids ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "bid"),
+    [
+        pytest.param(BROOKLYN, 300, id="brooklyn 300, the minimum"),
+        pytest.param(BROOKLYN, 330, id="brooklyn 330"),
+        pytest.param(BROOKLYN, 350, id="brooklyn 350 ends in 50, allowed"),
+        pytest.param(BROOKLYN, 400, id="brooklyn 400"),
+        pytest.param(POT_GAME, 250, id="brooklyn-pot 250"),
+        pytest.param(POT_GAME, 340, id="brooklyn-pot allows 340"),
+        pytest.param(HOYLE, 390, id="hoyle allows 390"),
+        pytest.param(BISON, 250, id="bison 250"),
+        pytest.param(PARTNERSHIP, 440, id="partnership allows 440"),
+    ],
+)
+def test_legal_final_bids_are_accepted(options, bid):
+    check_bid(bid, options)
+    assert is_legal_bid(bid, options)
+
+
+@pytest.mark.parametrize(
+    ("options", "bid", "minimum"),
+    [
+        pytest.param(BROOKLYN, 290, 300, id="brooklyn 290 below 300"),
+        pytest.param(BROOKLYN, 250, 300, id="brooklyn 250 below 300 (only a takeover plays 250)"),
+        pytest.param(HOYLE, 250, 300, id="hoyle 250 below 300"),
+        pytest.param(BISON, 240, 250, id="bison 240 below 250"),
+        pytest.param(POT_GAME, 0, 250, id="brooklyn-pot 0"),
+    ],
+)
+def test_a_bid_below_the_minimum_is_refused_saying_so(options, bid, minimum):
+    error = _refused(bid, options)
+    assert f"Bid {bid} " in str(error)
+    assert f"below the minimum bid of {minimum}" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("options", "bid"),
+    [
+        pytest.param(BROOKLYN, 305, id="305"),
+        pytest.param(BISON, 255, id="255"),
+        pytest.param(HOYLE, 301, id="301"),
+    ],
+)
+def test_a_bid_off_the_step_is_refused_saying_so(options, bid):
+    error = _refused(bid, options)
+    assert str(bid) in str(error)
+    assert "off the step" in str(error)
+    assert "steps of 10" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("bid", "ending"),
+    [
+        pytest.param(340, 40, id="340 ends in 40"),
+        pytest.param(390, 90, id="390 ends in 90"),
+        pytest.param(440, 40, id="440 ends in 40"),
+        pytest.param(690, 90, id="690 ends in 90"),
+    ],
+)
+def test_brooklyn_refuses_bids_ending_in_40_or_90(bid, ending):
+    error = _refused(bid, BROOKLYN)
+    assert f"Bid {bid} ends in {ending}" in str(error)
+    assert "forbid" in str(error)
+    assert "40 or 90" in str(error)
+
+
+def test_a_bid_no_hand_can_make_is_refused():
+    # Brooklyn: all 250 in tricks plus the biggest meld, 500 (run, dix, three marriages,
+    # pinochle, aces, kings and queens around in diamonds): 750.
+    assert highest_makeable(BROOKLYN) == 250 + 500
+    check_bid(750, BROOKLYN)
+    error = _refused(760, BROOKLYN)
+    assert "more than any hand can make" in str(error)
+    assert "at most 750" in str(error)
+
+
+def test_the_biggest_makeable_bid_follows_the_meld_options_and_hand_size():
+    # Bison: 250 + double run 1500 + double pinochle 300 + aces around 100 (15 cards) = 2150.
+    assert highest_makeable(BISON) == 2150
+    # Partnership holds 12 cards: 250 + double run 1500 + double pinochle 300 = 2050.
+    assert highest_makeable(PARTNERSHIP) == 2050
+
+
+def test_scale_10_bid_messages_use_the_table_figures():
+    check_bid(BISON_10.from_table(25), BISON_10)
+    error = _refused(BISON_10.from_table(24), BISON_10)
+    assert "Bid 24 is below the minimum bid of 25" in str(error)
+    error = _refused(245, BISON_10)  # 24.5 as the table writes it
+    assert "24.5" in str(error)
+    assert "whole number" in str(error)
+
+
+def test_check_bid_names_the_field_asked_for():
+    with pytest.raises(BidError) as caught:
+        check_bid(340, BROOKLYN, field="final_bid")
+    assert caught.value.field == "final_bid"
+
+
+def test_custom_step_and_endings_apply():
+    options = Options.from_dict({"system": "bison", "bid_step": "50", "forbidden_endings": "0"})
+    # min 250, steps of 50, nothing ending in 00: 250, 350, 450 ...
+    assert legal_bids(options, count=3) == [250, 350, 450]
+    assert "steps of 50" in str(_refused(260, options))
+    assert "ends in 0" in str(_refused(300, options))
+
+
+# -- quick picks -----------------------------------------------------------------------------
+
+
+def test_brooklyn_quick_picks_skip_the_forbidden_endings():
+    assert legal_bids(BROOKLYN) == [300, 310, 320, 330, 350, 360, 370, 380, 400, 410, 420, 430]
+
+
+def test_quick_picks_start_from_a_given_bid_rounded_up_to_the_step():
+    # 335 rounds up to 340, which is forbidden: the first pick is 350
+    assert legal_bids(BROOKLYN, start=335, count=4) == [350, 360, 370, 380]
+    # a start below the minimum starts at the minimum
+    assert legal_bids(BISON, start=100, count=3) == [250, 260, 270]
+
+
+def test_quick_picks_stop_at_the_biggest_makeable_bid():
+    assert legal_bids(BROOKLYN, start=700) == [700, 710, 720, 730, 750]
+
+
+def test_every_quick_pick_is_a_legal_bid():
+    for options in (BROOKLYN, POT_GAME, HOYLE, BISON, PARTNERSHIP):
+        for bid in legal_bids(options, count=40):
+            check_bid(bid, options)
+
+
+@pytest.mark.parametrize(
+    ("bid", "direction", "expected"),
+    [
+        pytest.param(300, 1, 310, id="300 up is 310"),
+        pytest.param(330, 1, 350, id="330 up skips 340 to 350"),
+        pytest.param(380, 1, 400, id="380 up skips 390 to 400"),
+        pytest.param(350, -1, 330, id="350 down skips 340 to 330"),
+        pytest.param(400, -1, 380, id="400 down skips 390 to 380"),
+        pytest.param(300, -1, 300, id="the minimum stays put going down"),
+        pytest.param(750, 1, 750, id="the biggest makeable bid stays put going up"),
+    ],
+)
+def test_step_bid_moves_to_the_next_legal_bid(bid, direction, expected):
+    assert step_bid(bid, BROOKLYN, direction) == expected
+
+
+def test_step_bid_without_forbidden_endings_moves_by_10():
+    assert step_bid(330, BISON) == 340
+    assert step_bid(250, BISON, -1) == 250
+
+
+# -- Brooklyn's dealer takeover --------------------------------------------------------------
+
+
+def test_dealer_takeover_is_a_brooklyn_rule():
+    assert takeover_allowed(BROOKLYN)
+    for options in (POT_GAME, HOYLE, BISON, PARTNERSHIP):
+        assert not takeover_allowed(options)
+
+
+def test_dealer_takeover_at_250_is_accepted_under_brooklyn():
+    check_takeover(250, BROOKLYN)
+
+
+@pytest.mark.parametrize("bid", [300, 260, 240])
+def test_dealer_takeover_at_another_figure_is_refused(bid):
+    with pytest.raises(BidError) as caught:
+        check_takeover(bid, BROOKLYN)
+    assert caught.value.field == "bid"
+    assert "played at 250" in str(caught.value)
+    assert str(bid) in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        pytest.param(POT_GAME, id="brooklyn-pot: dealer must bid"),
+        pytest.param(HOYLE, id="hoyle: compulsory first bid"),
+        pytest.param(BISON, id="bison: thrown in"),
+        pytest.param(PARTNERSHIP, id="partnership: thrown in"),
+    ],
+)
+def test_dealer_takeover_is_refused_without_the_takeover_rule(options):
+    with pytest.raises(BidError) as caught:
+        check_takeover(250, options)
+    assert caught.value.field == "takeover"
+    assert "no dealer takeover" in str(caught.value)
+
+
+def test_brooklyn_with_another_all_pass_rule_has_no_takeover():
+    options = Options.from_dict({"system": "brooklyn", "all_pass": "throw-in"})
+    assert not takeover_allowed(options)
+    with pytest.raises(BidError):
+        check_takeover(250, options)
+
+
+# -- open questions (see the report): strict xfails that pass once the engine decides ---------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="RULES 4 does not say whether bid_step counts from 0 or from min_bid; the engine "
+    "counts from 0 yet accepts min_bid 250 with bid_step 20, so the table's own minimum "
+    "bid is refused as 'off the step' (fix: refuse the option pair, or step from min_bid)",
+)
+def test_the_minimum_bid_is_always_legal_when_the_options_validate():
+    try:
+        options = Options.from_dict({"system": "bison", "bid_step": "20"})
+    except OptionError:  # refusing the option pair is an acceptable decision too
+        return
+    check_bid(options.min_bid, options)
+    assert legal_bids(options, count=1) == [options.min_bid]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="highest_makeable caps a bid at 250 + one hand's best meld, but a partnership's "
+    "bid is made by the team's meld (both partners, RULES 6), which can exceed it",
+)
+def test_a_partnership_bid_within_reach_of_the_teams_combined_meld_is_accepted():
+    # Spades trump. Ann: A A T T K K Q Q J J of spades + J J of diamonds (12 cards):
+    # double run 1500 + double pinochle 300 = 1800. Cal, her partner, from the rest of the
+    # deck: 9 9 of spades (two dix, 20) + K K Q Q of hearts and of diamonds (double marriages,
+    # 40 + 40) + K Q of clubs (20) = 120 in 12 cards. Team meld 1920; with all 250 in tricks
+    # at most 2170, so a bid of 2100 is not beyond reach, yet the cap is 250 + 1800 = 2050.
+    check_bid(2100, PARTNERSHIP)
