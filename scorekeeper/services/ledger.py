@@ -15,10 +15,11 @@ pile of chips, not between players, so they never enter the ledger.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import pairwise
+from typing import TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -30,6 +31,8 @@ from ..money import MoneyError, format_money, parse_money
 from ..rules.closing import close_session
 from ..rules.errors import RuleError
 from .sessions import LoadedSession, NotFound, load_session
+
+K = TypeVar("K", bound=Hashable)  # a player: an id, or a name
 
 MAX_PAYMENT = 9_999_999
 """The largest payment that can be recorded, in cents ($99,999.99)."""
@@ -97,6 +100,11 @@ class Ledger:
     sessions: tuple[SessionOwing, ...]  # ended sessions with something owed, newest first
     payments: tuple[RecordedPayment, ...]  # every recorded payment, newest first
     problems: tuple[str, ...] = ()  # sessions that could not be replayed (left out)
+    waiting: frozenset[int] = frozenset()  # ids of payments toward sessions not ended yet
+
+    def counts(self, payment: RecordedPayment) -> bool:
+        """False for a payment toward a session still open (it counts once that ends)."""
+        return payment.id not in self.waiting
 
     @property
     def total(self) -> int:
@@ -204,18 +212,19 @@ def build_ledger(table: Table, exclude_session: int | None = None) -> Ledger:
         totals[debt.debtor] = totals.get(debt.debtor, 0) - debt.cents
     balances = tuple(sorted(totals.items(), key=lambda item: (-item[1], item[0].lower())))
     owing.reverse()  # newest first
-    return Ledger(debts, balances, tuple(owing), tuple(payments), tuple(problems))
+    waiting = frozenset(p.id for p in payments if p not in counted)
+    return Ledger(debts, balances, tuple(owing), tuple(payments), tuple(problems), waiting)
 
 
-def net_debts(flows: Iterable[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+def net_debts(flows: Iterable[tuple[K, K, int]]) -> list[tuple[K, K, int]]:
     """Debts (debtor, creditor, amount) netted pair by pair, with circles cancelled.
 
     Each player's total (what they are owed minus what they owe) is the same before and
     after; only circles of debt, which nobody needs to pay round, disappear. Deterministic:
     pairs keep the order in which they first appear.
     """
-    order: dict[int, int] = {}
-    balance: dict[tuple[int, int], int] = {}
+    order: dict[K, int] = {}
+    balance: dict[tuple[K, K], int] = {}
     for debtor, creditor, amount in flows:
         if debtor == creditor or not amount:
             continue
@@ -226,7 +235,7 @@ def net_debts(flows: Iterable[tuple[int, int, int]]) -> list[tuple[int, int, int
         else:
             pair, owed = (creditor, debtor), -amount
         balance[pair] = balance.get(pair, 0) + owed
-    edges: dict[int, dict[int, int]] = {}
+    edges: dict[K, dict[K, int]] = {}
     for (first, second), owed in balance.items():
         if owed > 0:
             edges.setdefault(first, {})[second] = owed
@@ -246,11 +255,11 @@ def net_debts(flows: Iterable[tuple[int, int, int]]) -> list[tuple[int, int, int
     return sorted(out, key=lambda debt: (order[debt[0]], order[debt[1]]))
 
 
-def _find_cycle(edges: dict[int, dict[int, int]], order: dict[int, int]):
+def _find_cycle(edges: dict[K, dict[K, int]], order: dict[K, int]) -> list[tuple[K, K]] | None:
     """One circle of debts as a list of (debtor, creditor) edges, or None."""
-    state: dict[int, int] = {}  # 1: on the current path, 2: finished
+    state: dict[K, int] = {}  # 1: on the current path, 2: finished
 
-    def visit(node: int, path: list[int]):
+    def visit(node: K, path: list[K]) -> list[tuple[K, K]] | None:
         state[node] = 1
         path.append(node)
         for nxt in sorted(edges.get(node, {}), key=order.__getitem__):

@@ -18,7 +18,7 @@ from ..rules.closing import UNDIVIDED_KITTY, UNDIVIDED_POT, Closing, close_sessi
 from ..rules.options import GameSystem
 from ..rules.session import GameRecord
 from ..rules.settlement import Payment, fewest_payments, pairwise_debts
-from .ledger import Debt, RecordedPayment, build_ledger, session_payments
+from .ledger import Debt, RecordedPayment, build_ledger, net_debts, session_payments
 from .sessions import LoadedSession
 
 FEWEST = "fewest"
@@ -80,17 +80,6 @@ class PaymentLine:
     cents: int
     payer_id: int | None = None  # None for the kitty or pot
     payee_id: int | None = None
-    paid: int = 0  # cents already recorded paid toward this session, payer to payee
-
-    @property
-    def due(self) -> int:
-        """What is left to pay on this line."""
-        return max(self.cents - self.paid, 0)
-
-    @property
-    def is_paid(self) -> bool:
-        """True once the whole line is recorded paid."""
-        return self.paid >= self.cents
 
     @property
     def between_players(self) -> bool:
@@ -146,7 +135,7 @@ class SettleUp:
     view: str  # FEWEST | DIRECT
     rows: tuple[PlayerRow, ...]
     fund: Fund | None
-    payments: tuple[PaymentLine, ...]  # fewest or direct, as ``view`` says
+    payments: tuple[PaymentLine, ...]  # the settlement, fewest or direct as ``view`` says
     other_count: int  # how many payments the other view has
     games: tuple[GameStakes, ...] = ()
     unfinished_game: int | None = None  # the game still being played (no stakes yet)
@@ -155,6 +144,7 @@ class SettleUp:
     include_ledger: bool = False
     carried: tuple[Debt, ...] = ()  # still owed from earlier sessions (when included)
     recorded: tuple[RecordedPayment, ...] = ()  # payments recorded toward this session
+    still_to_pay: tuple[PaymentLine, ...] = ()  # what settles what is left after ``recorded``
 
     @property
     def is_chip_game(self) -> bool:
@@ -182,9 +172,9 @@ class SettleUp:
         return sum(debt.cents for debt in self.carried)
 
     @property
-    def unpaid(self) -> tuple[PaymentLine, ...]:
-        """Payments with something left to pay."""
-        return tuple(line for line in self.payments if not line.is_paid)
+    def all_paid(self) -> bool:
+        """True when payments were recorded and nothing is left to pay."""
+        return bool(self.recorded) and not self.still_to_pay
 
 
 def settle_session(
@@ -194,7 +184,9 @@ def settle_session(
 
     ``include_ledger`` carries in what is still owed from other ended sessions of the table
     (after the payments recorded toward them); the payments then settle this session's nets
-    and those debts together.
+    and those debts together. ``payments`` is the whole settlement; ``still_to_pay`` settles
+    what is left once the payments recorded toward this session are taken off (the same
+    view: the fewest payments of the nets left, or the direct ones net of what was paid).
     """
     state, options = loaded.state, loaded.options
     closing = close_session(state)
@@ -222,10 +214,21 @@ def settle_session(
     for debt in carried:
         all_ids.setdefault(debt.debtor, debt.debtor_id)
         all_ids.setdefault(debt.creditor, debt.creditor_id)
-    paid: dict[tuple[int, int], int] = {}
     for payment in recorded:
-        key = (payment.payer_id, payment.payee_id)
-        paid[key] = paid.get(key, 0) + payment.cents
+        all_ids.setdefault(payment.payer, payment.payer_id)
+        all_ids.setdefault(payment.payee, payment.payee_id)
+    if not recorded:
+        left = chosen
+    elif direct:
+        flows = [(p.payer, p.payee, p.amount) for p in chosen]
+        flows += [(p.payee, p.payer, p.cents) for p in reversed(recorded)]  # oldest first
+        left = tuple(Payment(*debt) for debt in net_debts(flows))
+    else:
+        remaining = dict(nets)
+        for payment in recorded:
+            remaining[payment.payer] = remaining.get(payment.payer, 0) + payment.cents
+            remaining[payment.payee] = remaining.get(payment.payee, 0) - payment.cents
+        left = fewest_payments(remaining)
     return SettleUp(
         session_id=loaded.row.id,
         system=options.system,
@@ -236,7 +239,7 @@ def settle_session(
         view=DIRECT if direct else FEWEST,
         rows=rows,
         fund=_fund(loaded, closing),
-        payments=tuple(_line(p, all_ids, paid) for p in chosen),
+        payments=_lines(chosen, all_ids),
         other_count=len(other),
         games=tuple(_game(game, loaded) for game in state.games),
         unfinished_game=_unfinished(loaded),
@@ -245,15 +248,20 @@ def settle_session(
         include_ledger=include_ledger,
         carried=carried,
         recorded=recorded,
+        still_to_pay=_lines(left, all_ids),
     )
 
 
-def _line(payment: Payment, ids: dict[str, int], paid: dict[tuple[int, int], int]) -> PaymentLine:
-    payer_id, payee_id = ids.get(payment.payer), ids.get(payment.payee)
-    done = 0
-    if payer_id is not None and payee_id is not None:
-        done = min(paid.get((payer_id, payee_id), 0), payment.amount)
-    return PaymentLine(payment.payer, payment.payee, payment.amount, payer_id, payee_id, done)
+def _lines(payments: tuple[Payment, ...], ids: dict[str, int]) -> tuple[PaymentLine, ...]:
+    """Payment lines, those between players first (in the engine's order), the kitty's last."""
+    lines = [_line(p, ids) for p in payments]
+    return tuple(sorted(lines, key=lambda line: not line.between_players))
+
+
+def _line(payment: Payment, ids: dict[str, int]) -> PaymentLine:
+    return PaymentLine(
+        payment.payer, payment.payee, payment.amount, ids.get(payment.payer), ids.get(payment.payee)
+    )
 
 
 def _rows(

@@ -190,18 +190,58 @@ def test_nets_add_to_zero_and_the_payments_settle_them_exactly(table, build, dir
 # == recording payments ========================================================================
 
 
-def test_a_payment_recorded_toward_the_session_marks_its_line_paid(table):
+def test_payments_recorded_toward_the_session_leave_what_is_still_to_pay(table):
+    # Brooklyn: Ann +20, Bob +80, Cal -100. Cal pays Bob 80 and Ann 5: left, Ann +15,
+    # Bob 0, Cal -15.
     sid = brooklyn(table)
     pay(table, "Cal", "Bob", "0.80", session_id=sid)
     pay(table, "Cal", "Ann", "0.05", session_id=sid)
 
     settle = settle_session(table.load(sid))
 
-    ann, bob = settle.payments
-    assert (bob.paid, bob.due, bob.is_paid) == (80, 0, True)
-    assert (ann.paid, ann.due, ann.is_paid) == (5, 15, False)  # 20 - 5
+    assert lines(settle.payments) == [("Cal", "Ann", 20), ("Cal", "Bob", 80)]  # the plan
     assert [p.text for p in settle.recorded] == ["Cal paid Ann $0.05", "Cal paid Bob $0.80"]
-    assert [p.text for p in settle.unpaid] == ["Cal pays Ann $0.20"]
+    assert [p.text for p in settle.still_to_pay] == ["Cal pays Ann $0.15"]
+    assert not settle.all_paid
+    # Direct: Ann>Bob 20, Cal>Ann 40, Cal>Bob 60, less Cal>Bob 80 and Cal>Ann 5 leaves
+    # Ann>Bob 20, Cal>Ann 35, Bob>Cal 20; the circle Ann>Bob>Cal>Ann of 20 cancels: Cal>Ann 15.
+    direct = settle_session(table.load(sid), direct=True)
+    assert [p.text for p in direct.still_to_pay] == ["Cal pays Ann $0.15"]
+
+    pay(table, "Cal", "Ann", "0.15", session_id=sid)
+    settle = settle_session(table.load(sid))
+    assert settle.still_to_pay == ()
+    assert settle.all_paid
+
+
+def test_nothing_recorded_means_the_whole_settlement_is_still_to_pay(table):
+    settle = settle_session(table.load(brooklyn(table)), direct=True)
+    assert settle.still_to_pay == settle.payments
+    assert not settle.all_paid
+
+
+def test_what_is_still_to_pay_counts_every_payment_when_the_ledger_is_included(table):
+    # Earlier (brooklyn, ended): Cal owes Ann 20 and Bob 80; Cal paid Bob 50 -> carried:
+    # Cal owes Ann 20, Bob 30.
+    table.end(brooklyn(table))
+    pay(table, "Cal", "Bob", "0.50")
+    # Tonight (Hoyle with Cal leaving): Ann -240, Bob -140, Cal +120, Dee +260. Paid so far,
+    # by the session's own plan: Bob paid Cal $1.20, Ann paid Dee $1.00.
+    sid = hoyle_with_leaver(table)
+    pay(table, "Bob", "Cal", "1.20", session_id=sid)
+    pay(table, "Ann", "Dee", "1.00", session_id=sid)
+
+    settle = settle_session(table.load(sid), include_ledger=True)
+
+    # With the carried debts: Ann -220, Bob -110, Cal +70, Dee +260; after the payments:
+    # Ann -120, Bob +10, Cal -50, Dee +160. No two or three of these add to 0: 3 payments.
+    # Largest debtor to largest creditor: Ann pays Dee 120 (Dee 40 left); Cal pays Dee 40;
+    # Cal pays Bob 10.
+    assert lines(settle.still_to_pay) == [
+        ("Ann", "Dee", 120),
+        ("Cal", "Bob", 10),
+        ("Cal", "Dee", 40),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -279,14 +319,18 @@ def test_deleting_a_payment_puts_the_debt_back(table):
 
 def test_an_open_session_is_not_in_the_ledger_until_it_ends(table):
     sid = brooklyn(table)
-    pay(table, "Cal", "Bob", "0.80", session_id=sid)  # paid early, toward the open session
-    assert build_ledger(table.row).debts == ()
+    early = pay(table, "Cal", "Bob", "0.80", session_id=sid)  # toward the open session
+    waiting = build_ledger(table.row)
+    assert waiting.debts == ()
+    assert [p.id for p in waiting.payments] == [early.id]
+    assert not waiting.counts(waiting.payments[0])
 
     table.end(sid)
 
     ledger = build_ledger(table.row)
     assert [d.text for d in ledger.debts] == ["Cal owes Ann $0.20"]
     assert ledger.balances == (("Ann", 20), ("Cal", -20))
+    assert ledger.counts(ledger.payments[0])
 
 
 def test_what_is_owed_carries_over_into_the_next_session(table):

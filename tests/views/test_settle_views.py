@@ -227,12 +227,20 @@ def test_mark_paid_records_the_suggested_payment_in_one_tap(client, make, app):
     assert response.status_code == 302
     after = client.get(response.headers["Location"])
     assert "Recorded: Cal paid Bob $0.80." in page_text(after)
-    line = next(li for li in parse(after).iter("li") if text(li).startswith("Cal pays Bob"))
-    assert "✓ Paid" in text(line)
-    assert "Cal paid Bob $0.80" in page_text(after)
+    assert payment_lines(after) == ["Cal pays Ann $0.20"]  # what is still to pay
+    assert "The whole settlement (2 payments) Cal pays Ann $0.20 Cal pays Bob $0.80" in (
+        page_text(after)
+    )
+    assert "Recorded as paid Cal paid Bob $0.80" in page_text(after)
     # A second tap of the same button (same request id) records nothing more.
     client.post(f"/s/{sid}/settle/pay", data=form)
     assert payment_count(app) == 1
+
+    last = mark_paid_form(after, "Cal pays Ann $0.20")
+    client.post(last.pop("action"), data=last)
+    done = client.get(f"/s/{sid}/settle")
+    assert payment_lines(done) == []
+    assert "✓ All paid up." in page_text(done)
 
 
 def test_a_payment_typed_in_the_form_is_recorded(client, make, app):
@@ -245,8 +253,8 @@ def test_a_payment_typed_in_the_form_is_recorded(client, make, app):
     assert response.status_code == 302
     page = client.get(f"/s/{sid}/settle")
     assert "Cal paid Ann $0.15 · cash" in page_text(page)
-    # 20 owed, 15 paid: the line shows what is left, and its button pays the rest.
-    assert "Cal pays Ann $0.20 $0.15 paid · $0.05 to go" in page_text(page)
+    # 20 owed, 15 paid: 5 is still to pay, and its button pays the rest.
+    assert payment_lines(page) == ["Cal pays Ann $0.05", "Cal pays Bob $0.80"]
     assert mark_paid_form(page, "Cal pays Ann")["amount"] == "0.05"
 
 
