@@ -18,8 +18,13 @@ COMPULSORY_BID = 300  # Hoyle's compulsory first bid, the only one that may be f
 
 
 def highest_makeable(options: Options) -> int:
-    """The most any declarer can score: all 250 in tricks plus the biggest legal meld."""
-    return TOTAL + max(attainable_totals(options))
+    """The most a declarer can score: all 250 in tricks plus the biggest legal meld.
+
+    In partnership the bidding team melds two hands, so its ceiling is two of the biggest
+    melds (a bound, not the exact best of two hands dealt from one deck).
+    """
+    hands = 2 if options.system.is_partnership else 1
+    return TOTAL + hands * max(attainable_totals(options))
 
 
 def bid_problem(bid: int, options: Options) -> str | None:
@@ -29,8 +34,11 @@ def bid_problem(bid: int, options: Options) -> str | None:
         return f"A bid is a whole number of points; {bid / options.scale:g} is not."
     if bid < options.min_bid:
         return f"Bid {t(bid)} is below the minimum bid of {t(options.min_bid)}."
-    if bid % options.bid_step:
-        return f"Bid {t(bid)} is off the step: bids go up in steps of {t(options.bid_step)}."
+    if (bid - options.min_bid) % options.bid_step:
+        return (
+            f"Bid {t(bid)} is off the step: bids go up from {t(options.min_bid)} "
+            f"in steps of {t(options.bid_step)}."
+        )
     if bid % 100 in options.forbidden_endings:
         endings = " or ".join(str(t(e)) for e in options.forbidden_endings)
         return f"Bid {t(bid)} ends in {t(bid % 100)}; house rules forbid bids ending in {endings}."
@@ -56,7 +64,7 @@ def check_bid(bid: int, options: Options, field: str = "bid") -> None:
 def legal_bids(options: Options, start: int | None = None, count: int = 12) -> list[int]:
     """The next ``count`` legal bids from ``start`` (default: the minimum), for quick picks."""
     bid = options.min_bid if start is None else max(start, options.min_bid)
-    bid += -bid % options.bid_step
+    bid += -(bid - options.min_bid) % options.bid_step  # steps count from the minimum
     bids: list[int] = []
     top = highest_makeable(options)
     while len(bids) < count and bid <= top:

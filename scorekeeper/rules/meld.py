@@ -341,9 +341,16 @@ class Claim:
         """Read one claim; ``double`` or ``2`` in front names two of it."""
         return _parse_claim(text, field)
 
+    @property
+    def is_roundhouse(self) -> bool:
+        """True for a roundhouse: K and Q of every suit (kept as one claim)."""
+        return self.kind is MeldKind.MARRIAGE and self.suit is None
+
     def __str__(self) -> str:
-        if self.kind is MeldKind.MARRIAGE and self.suit is not None:
-            return f"marriage {self.suit.value}"
+        if self.is_roundhouse:
+            return ROUNDHOUSE
+        if self.kind is MeldKind.MARRIAGE:
+            return f"marriage {self.suit.value}"  # type: ignore[union-attr]
         return self.kind.title
 
 
@@ -416,8 +423,7 @@ def _parse_claim(text: str, field: str) -> list[Claim]:
             "dix, pinochle, roundhouse, or aces/kings/queens/jacks around.",
         )
     if kind == ROUNDHOUSE:
-        return [Claim(MeldKind.ROYAL_MARRIAGE), Claim(MeldKind.KINGS_AROUND),
-                Claim(MeldKind.QUEENS_AROUND), Claim(MeldKind.MARRIAGE)] * times  # fmt: skip
+        return [Claim(MeldKind.MARRIAGE)] * times  # a marriage of no one suit: all of them
     if kind is MeldKind.MARRIAGE and suit is None:
         raise MeldError(field, f"'{text.strip()}': say which suit the marriage is in (marriage H).")
     return [Claim(kind, suit if kind is MeldKind.MARRIAGE else None)] * times
@@ -444,7 +450,7 @@ def counts_from_claims(
     runs = royal = dix = pinochles = 0
     marriages = [0, 0, 0, 0]
     arounds = [0, 0, 0, 0]
-    roundhouse_marriages = 0
+    roundhouses = 0
     for claim in claims:
         kind = claim.kind
         if kind.needs_trump and trump is None:
@@ -457,8 +463,8 @@ def counts_from_claims(
             dix += 1
         elif kind is MeldKind.PINOCHLE:
             pinochles += 1
-        elif kind is MeldKind.MARRIAGE and claim.suit is None:
-            roundhouse_marriages += 1
+        elif claim.is_roundhouse:
+            roundhouses += 1
         elif kind is MeldKind.MARRIAGE:
             if claim.suit is trump:
                 royal += 1  # a marriage in trump is the royal marriage
@@ -466,12 +472,18 @@ def counts_from_claims(
                 marriages[claim.suit.index] += 1  # type: ignore[union-attr]
         else:
             arounds[AROUND_KINDS.index(kind)] += 1
-    if roundhouse_marriages:
+    if roundhouses:
+        # K and Q of every suit: kings and queens around, a marriage in each other suit and
+        # the royal marriage, which shares a run's K and Q (roundhouse with run is 350; the
+        # roundhouse_with_run option adds the 40 back when no other royal marriage counts).
         if trump is None:
             raise TrumpError(field, "A roundhouse holds the royal marriage: name trump first.")
         for suit in SUITS:
             if suit is not trump:
-                marriages[suit.index] += roundhouse_marriages
+                marriages[suit.index] += roundhouses
+        arounds[1] += roundhouses
+        arounds[2] += roundhouses
+        royal += roundhouses - min(roundhouses, runs)
     for name, n in (("runs", runs), ("dix", dix), ("pinochles", pinochles)):
         if n > COPIES:
             raise MeldError(field, f"{n} {name} need three copies of a card; the deck has two.")

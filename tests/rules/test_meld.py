@@ -859,3 +859,22 @@ def test_rule_errors_are_value_errors():
     with pytest.raises(ValueError):
         parse_claims("bezique")
     assert issubclass(MeldError, RuleError)
+
+
+@pytest.mark.parametrize(
+    ("claims", "roundhouse_with_run", "total"),
+    [
+        pytest.param("roundhouse", 350, 240, id="roundhouse alone is 80 + 60 + 40 + 3 x 20 = 240"),
+        pytest.param("run, roundhouse", 350, 350, id="run and roundhouse share K Q: 350"),
+        pytest.param("run, roundhouse", 390, 390, id="under 390 the trump marriage counts too"),
+        pytest.param(
+            "run, royal marriage, roundhouse", 350, 390,
+            id="a second trump K Q is a royal marriage of its own: 150 + 40 + 200 = 390",
+        ),
+    ],
+)  # fmt: skip
+def test_a_named_roundhouse_shares_the_runs_king_and_queen(claims, roundhouse_with_run, total):
+    options = replace(Options.preset("brooklyn"), roundhouse_with_run=roundhouse_with_run)
+    parsed = parse_claims(claims)
+    assert format_claims(parsed) == claims  # stored and read back unchanged
+    assert meld_from_claims(parsed, Suit.SPADES, options).total == total
