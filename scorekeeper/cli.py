@@ -7,6 +7,7 @@ work through it as well.
 from __future__ import annotations
 
 import socket
+import threading
 
 import click
 import flask_migrate
@@ -26,6 +27,7 @@ def serve_command(host: str, port: int) -> None:
     """Bring the database up to date, show the address for phones, and serve with waitress."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     flask_migrate.upgrade()
+    threading.Thread(target=warm_rules, name="warm-rules", daemon=True).start()
 
     url = phone_url(host, port)
     # Pages opened as http://localhost on this machine use it to show phones a reachable address.
@@ -35,6 +37,16 @@ def serve_command(host: str, port: int) -> None:
     segno.make(url, micro=False).terminal(compact=True)
     click.echo("\nPress Ctrl+C to stop.", err=True)
     waitress.serve(app, host=host, port=port, threads=8)
+
+
+def warm_rules() -> None:
+    """Work out each preset's attainable meld totals now (about a second each), not on the
+    first bid or meld a player enters."""
+    from scorekeeper.rules.meld import attainable_totals
+    from scorekeeper.rules.options import PRESETS
+
+    for options in PRESETS.values():
+        attainable_totals(options)
 
 
 def phone_url(host: str, port: int) -> str:
