@@ -93,6 +93,14 @@ class PlayerRadio(NoValidateRadio):
             raise ValidationError(f"Choose the {self.label.text.lower()} by name.") from None
 
 
+class OutcomeRadio(NoValidateRadio):
+    """Outcome buttons: any name passes here; the engine says why an outcome is not allowed
+    (an all-pass under Brooklyn's dealer takeover, a forfeit outside Hoyle...)."""
+
+    def pre_validate(self, form: Any) -> None:
+        return
+
+
 class HandFormBase(FlaskForm):
     """Fields every hand form has; player fields are added by ``hand_form``."""
 
@@ -106,7 +114,7 @@ class HandFormBase(FlaskForm):
     bid = BidRadio("Bid", coerce=str, validate_choice=False)
     bid_other = WholeNumberField("Other bid", validators=[not_negative])
     trump = NoValidateRadio("Trump", choices=TRUMP_CHOICES, validate_choice=False)
-    outcome = NoValidateRadio("Outcome", coerce=str, validate_choice=False)
+    outcome = OutcomeRadio("Outcome", coerce=str, validate_choice=False)
     takeover = BooleanField("Dealer takeover at 250")
     reneger = NoValidateRadio("Who reneged", coerce=str, validate_choice=False)
     tricks = WholeNumberField("Declarer's tricks", validators=[not_negative])
