@@ -28,7 +28,7 @@ def svg(data: str, scale: int = 6) -> str:
     buffer = io.BytesIO()
     segno.make(data, error="m").save(
         buffer, kind="svg", scale=scale, border=3, xmldecl=False, svgns=True, nl=False,
-        dark="#000", light="#fff",
+        dark="#000", light="#fff", omitsize=True,  # a viewBox, so CSS can size it to the screen
     )  # fmt: skip
     return buffer.getvalue().decode()
 
