@@ -89,6 +89,8 @@
     var SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
     var CLAIMS = ["run", "royal marriage", "marriage S", "marriage H", "marriage D", "marriage C", "dix",
       "pinochle", "aces around", "kings around", "queens around", "jacks around", "roundhouse"];
+    var PLACEHOLDER = { number: "Meld in points, e.g. 190", claims: "Tap the melds below, or type: run, pinochle",
+      cards: "Tap the cards below, or type: AS TS KS QS JS" };
     var claimLabel = function (c) { return c.replace(/marriage ([SHDC])/, function (_, s) { return "marriage " + SYMBOL[s]; }); };
 
     $$(".meld", form).forEach(function (box) {
@@ -155,6 +157,7 @@
         var mode = ($("input[type=radio]:checked", box) || {}).value || "number";
         picks.hidden = mode !== "claims"; grid.hidden = mode !== "cards";
         text.setAttribute("inputmode", mode === "number" ? "numeric" : "text");
+        text.placeholder = PLACEHOLDER[mode] || "";
         if (mode === "cards") syncGrid();
       };
       $$(".modes input", box).forEach(function (r) { r.addEventListener("change", showMode); });
