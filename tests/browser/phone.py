@@ -1,0 +1,280 @@
+"""Helpers for the browser tests: act like a thumb on a phone, read what the screen shows.
+
+- ``check_phone_page`` fails the test if the page scrolls sideways, if anything sticks out of
+  the screen, or if a visible tap target is smaller than 44x44 CSS px.
+- ``shoot`` saves a full-page screenshot (optionally in the dark colour scheme) after checking
+  the page.
+- ``start_session``, ``enter_hand``, ``standings``, ``edit_hand`` drive the app's pages by
+  tapping, the way the table uses them.
+- ``Taps`` counts taps, for the "a Brooklyn hand takes 6 taps or fewer" test.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+MIN_TARGET = 44  # CSS px, each way
+
+# The selectors the issue names as tap targets. A radio or checkbox drawn by the browser is
+# measured by its <label>: tapping anywhere on the label toggles it, so that is the target.
+_LAYOUT_PROBLEMS = """
+() => {
+  const root = document.documentElement;
+  const width = root.clientWidth;
+  const problems = [];
+  if (root.scrollWidth > width) {
+    problems.push(`page scrolls sideways: scrollWidth ${root.scrollWidth} > ${width}`);
+  }
+  const describe = (el) => {
+    const id = el.id ? '#' + el.id : '';
+    const cls = el.classList.length ? '.' + [...el.classList].join('.') : '';
+    const text = (el.getAttribute('aria-label') || el.textContent || el.value || '')
+      .trim().replace(/\\s+/g, ' ').slice(0, 40);
+    return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
+  };
+  const shown = (el) => el.checkVisibility({opacityProperty: true, visibilityProperty: true});
+  const scrolls = (el) => {
+    for (let p = el.parentElement; p && p !== document.body && p !== root; p = p.parentElement) {
+      const overflow = getComputedStyle(p).overflowX;
+      if (overflow === 'auto' || overflow === 'scroll' || overflow === 'hidden') return true;
+    }
+    return false;
+  };
+  for (const el of document.body.querySelectorAll('*')) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || !shown(el)) continue;
+    if ((box.right > width + 0.5 || box.left < -0.5) && !scrolls(el)) {
+      problems.push(`${describe(el)} sticks out of the screen: ${Math.round(box.left)}..` +
+        `${Math.round(box.right)} of ${width}`);
+    }
+  }
+  const targets = 'a, button, input, select, label.chip span, summary';
+  for (const el of document.body.querySelectorAll(targets)) {
+    if (el.type === 'hidden' || !shown(el)) continue;
+    let box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    if ((el.type === 'radio' || el.type === 'checkbox') && el.closest('label')) {
+      box = el.closest('label').getBoundingClientRect();
+    }
+    if (box.width < MIN_TARGET - 0.01 || box.height < MIN_TARGET - 0.01) {
+      problems.push(`${describe(el)} is a ${box.width.toFixed(1)}x${box.height.toFixed(1)} ` +
+        `tap target (at least MIN_TARGETxMIN_TARGET)`);
+    }
+  }
+  return problems;
+}
+""".replace("MIN_TARGET", str(MIN_TARGET))
+
+
+def layout_problems(page: Page) -> list[str]:
+    """What is wrong with the page at phone size (empty when nothing is)."""
+    return page.evaluate(_LAYOUT_PROBLEMS)
+
+
+def check_phone_page(page: Page, name: str = "") -> None:
+    """Fail if the page scrolls sideways, overflows, or has a tap target under 44x44 px."""
+    problems = layout_problems(page)
+    where = f"{name or page.url}"
+    assert not problems, f"{where} is not phone-friendly:\n  " + "\n  ".join(problems)
+
+
+def shoot(page: Page, folder: Path, name: str, *, dark: bool = False) -> Path:
+    """Check the page, then save a full-page screenshot ``name.png`` (light or dark)."""
+    if dark:
+        page.emulate_media(color_scheme="dark")
+    try:
+        check_phone_page(page, f"{name} ({'dark' if dark else 'light'})")
+        path = folder / f"{name}.png"
+        page.screenshot(path=path, full_page=True)
+    finally:
+        if dark:
+            page.emulate_media(color_scheme="light")
+    return path
+
+
+# --- counting taps -----------------------------------------------------------------------
+
+
+@dataclass
+class Taps:
+    """Taps a thumb makes, counted; ``tap`` taps a locator and counts one."""
+
+    count: int = 0
+    log: list[str] = field(default_factory=list)
+
+    def tap(self, target: Locator, what: str = "") -> None:
+        target.tap()
+        self.count += 1
+        self.log.append(what or str(target))
+
+
+# --- driving the app ---------------------------------------------------------------------
+
+
+def follow(page: Page, target: Locator) -> None:
+    """Tap a link or a submit button and wait for the page it leads to."""
+    with page.expect_navigation():
+        target.tap()
+
+
+def chip(scope: Page | Locator, legend: str, label: str) -> Locator:
+    """The chip labelled ``label`` in the fieldset whose legend is ``legend``."""
+    page = scope if isinstance(scope, Page) else scope.page
+    group = scope.locator("fieldset").filter(has=page.locator(f"legend:text-is('{legend}')"))
+    return group.locator("label.chip").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+
+
+def start_session(
+    page: Page,
+    base: str,
+    system: str,
+    players: Sequence[str],
+    first_dealer: str,
+    *,
+    from_roster: bool = False,
+    screenshots: Path | None = None,
+) -> str:
+    """Open the new-session page, pick the game, seat the players, pick the first dealer.
+
+    With ``from_roster`` the names are tapped from the roster chips, otherwise typed.
+    Returns the session page's URL.
+    """
+    page.goto(f"{base}/")
+    follow(page, page.get_by_role("link", name="+ New session"))
+    follow(page, page.locator("a.chip", has_text=_SYSTEM_CHIPS[system]))
+    expect(page.locator("a.chip.on")).to_have_text(_SYSTEM_CHIPS[system])
+    for seat, name in enumerate(players):
+        if from_roster:
+            page.locator("[data-fill-seats] button", has_text=name).tap()
+            expect(page.locator(f"input[name=seat-{seat}]")).to_have_value(name)
+        else:
+            box = page.locator(f"input[name=seat-{seat}]")
+            box.tap()
+            box.fill(name)
+    page.locator(".seats li").nth(players.index(first_dealer)).locator("label.dealer-pick").tap()
+    if screenshots is not None:
+        shoot(page, screenshots, f"{system}-new-session")
+    follow(page, page.get_by_role("button", name="Start the session"))
+    expect(page.locator("#standings")).to_be_visible()
+    return page.url
+
+
+_SYSTEM_CHIPS = {
+    "brooklyn": "Brooklyn (chips)",
+    "brooklyn-pot": "Brooklyn with a pot",
+    "hoyle": "Hoyle (chips and the kitty)",
+    "bison": "Bison (points to 1500)",
+    "partnership": "Partnership",
+}
+
+
+def tap_bid(page: Page, bid: int) -> None:
+    """Tap the quick pick for ``bid``, or step to it with the stepper when it has none."""
+    form = page.locator("#hand-form")
+    pick = chip(form, "Bid", str(bid))
+    if pick.count():
+        pick.tap()
+        return
+    value = form.locator(".step-value")
+    for _ in range(40):
+        shown = value.inner_text().strip()
+        current = int(shown) if shown.isdigit() else None
+        if current == bid:
+            return
+        form.locator(f".step[data-step='{1 if current is None or current < bid else -1}']").tap()
+    raise AssertionError(f"the stepper never reached {bid} (shows {value.inner_text()})")
+
+
+def enter_hand(
+    page: Page,
+    *,
+    declarer: str,
+    bid: int,
+    trump: str | None = None,
+    outcome: str | None = None,
+    melds: Mapping[str, int | str] | None = None,
+    tricks: int | None = None,
+    takes: Mapping[str, int] | None = None,
+    last_trick: str | None = None,
+    save: bool = True,
+    button: str = "Save hand",
+) -> None:
+    """Fill the hand form by tapping (typing only figures), then tap Save.
+
+    ``melds`` maps a player's name (or ``"declarer"`` in chip games) to a number typed in
+    Number mode. ``outcome`` is the chip's label (``"Made"``); None leaves "From meld and
+    tricks". ``takes`` are Bison's counters per player, with ``last_trick``.
+    """
+    form = page.locator("#hand-form")
+    chip(form, "Declarer", declarer).tap()
+    tap_bid(page, bid)
+    if trump is not None:
+        form.locator(f"label.suit-{trump}").tap()
+    chip(form, "Outcome", outcome or "From meld and tricks").tap()
+    if melds or tricks is not None or takes:
+        details = form.locator("details.details")
+        if details.get_attribute("open") is None:
+            details.locator("summary").tap()
+        for who, meld in (melds or {}).items():
+            box = _meld_box(page, who)
+            box.locator("label.chip", has_text="Number").tap()
+            box.locator("input.meld-text").fill(str(meld))
+        if tricks is not None:
+            form.locator("input[name=tricks]").fill(str(tricks))
+        for who, taken in (takes or {}).items():
+            form.locator("label.take", has_text=who).locator("input").fill(str(taken))
+        if last_trick is not None:
+            form.locator(".takes label.chip").filter(
+                has_text=re.compile(rf"^\s*{re.escape(last_trick)}\s*$")
+            ).tap()
+    if save:
+        follow(page, form.get_by_role("button", name=button))
+
+
+def _meld_box(page: Page, who: str) -> Locator:
+    if who == "declarer":
+        return page.locator("#hand-form .meld[data-meld=declarer]")
+    return page.locator("#hand-form .meld").filter(
+        has=page.locator(f'p.label:text-is("{who}\'s meld")')
+    )
+
+
+def saved_hand(page: Page, number: int) -> None:
+    """Wait for the flash that says hand ``number`` was saved."""
+    expect(page.locator(".flash")).to_contain_text(f"Hand {number} saved")
+
+
+@dataclass(frozen=True)
+class Standing:
+    figure: str
+    money: str
+
+
+def standings(page: Page) -> dict[str, Standing]:
+    """The standings on the session page: name -> figure and money, as shown."""
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll('#standings .standing')].map(row => ({
+            name: row.querySelector('.who').childNodes[0].textContent.trim(),
+            figure: row.querySelector('.figure').textContent.trim(),
+            money: (row.querySelector('.money') || {textContent: ''}).textContent.trim(),
+        }))"""
+    )
+    return {row["name"]: Standing(row["figure"], row["money"]) for row in rows}
+
+
+def figures(page: Page) -> dict[str, str]:
+    """Just the standings figures: name -> figure as shown (``+2``, ``−6``, ``340``)."""
+    return {name: s.figure for name, s in standings(page).items()}
+
+
+def open_edit(page: Page, session_url: str, number: int) -> None:
+    """From the session page, open hand ``number``'s correction page through All hands."""
+    page.goto(session_url)
+    follow(page, page.locator(".session-nav").get_by_role("link", name="All hands"))
+    follow(page, page.locator(f"#hand-{number}").get_by_role("link", name="Edit"))
+    expect(page.locator("h1")).to_have_text(f"Correct hand {number}")
