@@ -175,7 +175,14 @@ def _proposed(loaded: LoadedSession, position: int, event: Event | None) -> Load
         ) from error
 
 
-def _check_version(row: Hand, version: int | None, number: int) -> None:
+def _check_version(row: Hand, version: int | None, number: int, hand_id: int | None = None) -> None:
+    if hand_id is not None and row.id != hand_id:
+        raise ConflictError(
+            "hand",
+            f"The hands were renumbered on another phone (one was deleted or added), so hand "
+            f"{number} is now a different hand. Nothing was saved: open the hand again from the "
+            "history.",
+        )
     if version is not None and row.version != version:
         raise ConflictError(
             "version",
@@ -185,12 +192,20 @@ def _check_version(row: Hand, version: int | None, number: int) -> None:
 
 
 def edit_hand(
-    loaded: LoadedSession, number: int, entry: HandEntry, version: int | None = None
+    loaded: LoadedSession,
+    number: int,
+    entry: HandEntry,
+    version: int | None = None,
+    hand_id: int | None = None,
 ) -> Hand:
-    """Replace a hand's entry; everything after it is recomputed by the replay."""
+    """Replace a hand's entry; everything after it is recomputed by the replay.
+
+    ``version`` and ``hand_id`` are what the form was opened on: a hand changed since, or a
+    different hand now at ``number``, is a ``ConflictError`` and nothing is saved.
+    """
     record = loaded.state.hand(number)
     row = loaded.event_row(record.position)
-    _check_version(row, version, number)
+    _check_version(row, version, number, hand_id)
     try:
         event = to_input(entry, loaded.players, loaded.options)
     except RuleError as error:
@@ -222,11 +237,14 @@ def edit_hand(
     return row
 
 
-def delete_hand(loaded: LoadedSession, number: int, version: int | None = None) -> None:
-    """Delete a hand; refused if a later hand would no longer stand."""
+def delete_hand(
+    loaded: LoadedSession, number: int, version: int | None = None, hand_id: int | None = None
+) -> None:
+    """Delete a hand; refused if a later hand would no longer stand (or, like an edit, if the
+    page was opened on another version or another hand)."""
     record = loaded.state.hand(number)
     row = loaded.event_row(record.position)
-    _check_version(row, version, number)
+    _check_version(row, version, number, hand_id)
     proposed = _proposed(loaded, record.position, None)
     before_entry = from_row(row, loaded.options)
     text = describe(record.result, loaded.options)

@@ -112,6 +112,19 @@ def history(session_id: int):
     )
 
 
+def _version_text(row) -> str:
+    """The hidden ``version`` field: which stored hand the page shows, and its version."""
+    return f"{row.id}:{row.version}"
+
+
+def _version_of(text: str | None) -> tuple[int | None, int | None]:
+    """(hand id, version) from the hidden field; (None, None) when it is missing or unreadable."""
+    hand_id, _, version = (text or "").partition(":")
+    if hand_id.isdigit() and version.isdigit():
+        return int(hand_id), int(version)
+    return None, None
+
+
 def _edit_form(loaded, number: int, formdata=None):
     record = loaded.state.hand(number)
     row = loaded.event_row(record.position)
@@ -122,7 +135,7 @@ def _edit_form(loaded, number: int, formdata=None):
     form = hand_form(loaded.players, loaded.options, declarers, list(bids), formdata)
     if formdata is None:
         form.fill(from_row(row, loaded.options))
-        form.version.data = str(row.version)
+        form.version.data = _version_text(row)
     return form, record, row
 
 
@@ -141,10 +154,13 @@ def edit(session_id: int, number: int):
         valid = form.validate()
         stale = _csrf_expired(form)
         if valid and not stale:
-            version = int(form.version.data) if (form.version.data or "").isdigit() else None
+            hand_id, version = _version_of(form.version.data)
             try:
-                hand_service.edit_hand(loaded, number, form.to_entry(), version)
+                hand_service.edit_hand(loaded, number, form.to_entry(), version, hand_id)
             except hand_service.ConflictError as error:
+                if error.field == "hand":
+                    flash(error.rule, "error")
+                    return redirect(url_for("hands.history", session_id=session_id))
                 if error.field == "version":
                     # Changed on another phone: show the latest figures with the new version.
                     loaded = load_or_404(session_id)
@@ -182,15 +198,15 @@ def delete(session_id: int, number: int):
     form = ConfirmForm()
     error = None
     if request.method == "POST" and form.validate_on_submit():
-        version = int(form.version.data) if (form.version.data or "").isdigit() else None
+        hand_id, version = _version_of(form.version.data)
         try:
-            hand_service.delete_hand(loaded, number, version)
+            hand_service.delete_hand(loaded, number, version, hand_id)
         except RuleError as exc:
             error = exc.rule
         else:
             flash(f"Hand {number} deleted; everything after it is recomputed.", "ok")
             return redirect(url_for("hands.history", session_id=session_id))
-    form.version.data = str(loaded.event_row(record.position).version)
+    form.version.data = _version_text(loaded.event_row(record.position))
     return render_template(
         "hands/delete.html",
         loaded=loaded,
