@@ -60,8 +60,9 @@ def find_or_add_player(table: Table, name: str) -> Player:
 
 def add_player(table: Table, name: str) -> Player:
     """Add a player to the roster; refuses a name already there."""
-    if find_player(table, name) is not None:
-        raise SeatingError("name", f"{clean_name(name)} is already on the roster.")
+    existing = find_player(table, name)
+    if existing is not None:
+        raise SeatingError("name", f"{existing.name} is already on the roster.")
     player = find_or_add_player(table, name)
     db.session.commit()
     return player
