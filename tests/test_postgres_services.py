@@ -1,0 +1,149 @@
+"""A whole evening on PostgreSQL: sessions and hands saved through the services and the web
+app, then read back from the database (not from the remembered replay) with the same figures.
+
+The cluster is shared by the test run, so each test starts its own sessions and looks only at
+those; player names are the roster's, reused across tests as a table would.
+"""
+
+from __future__ import annotations
+
+import flask_migrate
+import pytest
+from sqlalchemy import func, select
+from webhelpers import figures, hand_count, new_session, save_hand
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import AuditEntry, Hand
+from scorekeeper.services import hands, replays, sessions
+from scorekeeper.services.entries import HandEntry, MeldText
+from scorekeeper.services.tables import default_table
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def pg_app(postgres_url, tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": postgres_url,
+            "WTF_CSRF_ENABLED": False,
+        },
+        instance_path=tmp_path,
+    )
+    with app.app_context():
+        flask_migrate.upgrade()
+        assert db.engine.dialect.name == "postgresql"
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+def reload(session_id: int):
+    """The session read back from PostgreSQL: a fresh ORM session and no remembered replay."""
+    db.session.remove()
+    replays.forget()
+    return sessions.load_session(session_id, default_table())
+
+
+def test_a_hoyle_evening_saved_through_the_services_reads_back_the_same(pg_app):
+    with pg_app.app_context():
+        table = default_table()
+        sid = sessions.create_session(
+            table, {"system": "hoyle", "stake": 25}, ["Ann", "Bob", "Cal", "Dee"], 0
+        ).id
+        ids = sessions.load_session(sid, table).ids
+
+        def add(**fields):
+            loaded = sessions.load_session(sid, table)
+            return hands.add_hand(loaded, HandEntry(**fields))
+
+        # 1. Ann deals, sits out. Cal is set at 350 in hearts: 2 x 5 = 10 to each of Ann, Bob,
+        #    Dee and the kitty (which joins at 350).
+        add(outcome="set", declarer=ids["Cal"], bid=350, trump="H")
+        # 2. Bob deals, sits out. Dee makes 400 in clubs: 10 from each of Ann, Bob, Cal and the
+        #    kitty (which holds 10).
+        add(outcome="made", declarer=ids["Dee"], bid=400, trump="C")
+        # 3. Cal deals, sits out. Dee (first to bid) forfeits the compulsory 300: 3 to the kitty.
+        add(outcome="forfeit", declarer=ids["Dee"], bid=300)
+        hands.player_leaves(sessions.load_session(sid, table), ids["Ann"])  # kitty 3 // 4 = 0
+
+        state = reload(sid).state
+        assert dict(state.balances) == {"Ann": 0, "Bob": 0, "Cal": -50, "Dee": 47}
+        assert state.kitty == 3
+        assert state.seated == ("Bob", "Cal", "Dee")
+
+        # Correct hand 1: Cal was set at 300, not 350. 300 pays 3, set 6 to each of three, and
+        # below 350 the kitty stays out. Hands 2 and 3 then replay against a kitty of 0: in
+        # hand 2 the kitty owes 10 it does not hold and the four players chip in 10 / 4 -> 3.
+        loaded = reload(sid)
+        hands.edit_hand(
+            loaded, 1, HandEntry(outcome="set", declarer=ids["Cal"], bid=300, trump="H")
+        )
+
+        state = reload(sid).state
+        # Ann +6 -10 -3 = -7; Bob +6 -10 -3 = -7; Cal -18 -10 -3 = -31; Dee +6 +40 -3 -3 = 40;
+        # kitty -10 +12 +3 = 5; Ann's share on leaving: 5 // 4 = 1 (Ann -6, kitty 4).
+        assert dict(state.balances) == {"Ann": -6, "Bob": -7, "Cal": -31, "Dee": 40}
+        assert state.kitty == 4
+        assert sum(dict(state.balances).values()) + state.kitty == 0
+        assert state.hands[1].result.chip_in == 3
+
+        summaries = db.session.scalars(
+            select(AuditEntry.summary).where(AuditEntry.session_id == sid).order_by(AuditEntry.id)
+        ).all()
+        assert summaries[-1].startswith("Hand 1 edited: bid 350 → 300.")
+
+
+def test_meld_and_takes_keep_what_was_typed_on_postgresql(pg_app):
+    with pg_app.app_context():
+        table = default_table()
+        sid = sessions.create_session(table, {"system": "bison"}, ["Ann", "Bob", "Cal"], 0).id
+        ids = sessions.load_session(sid, table).ids
+        entry = HandEntry(
+            declarer=ids["Bob"], bid=250, trump="S",
+            melds={
+                ids["Bob"]: MeldText("cards", "as ts ks qs js qs jd"),
+                ids["Cal"]: MeldText("claims", "Kings around"),
+                ids["Ann"]: MeldText("number", "60"),
+            },
+            takes={ids["Ann"]: 0, ids["Bob"]: 14, ids["Cal"]: 10}, last_trick=ids["Bob"],
+        )  # fmt: skip
+        hands.add_hand(sessions.load_session(sid, table), entry, request_id="pg-1")
+
+        loaded = reload(sid)
+        row = db.session.scalar(select(Hand).where(Hand.session_id == sid))
+
+        assert {m.player_id: m.entry for m in row.melds} == {
+            ids["Bob"]: "AS TS KS QS QS JS JD",  # read back in card order
+            ids["Cal"]: "kings around",
+            ids["Ann"]: "60",
+        }
+        # Bob: run 150 + pinochle 40 = 190 meld, 140 + 10 in tricks = 340, made (>= 250).
+        # Cal: kings around 80 + 100 = 180. Ann took no counter: nothing.
+        assert dict(loaded.state.balances) == {"Ann": 0, "Bob": 340, "Cal": 180}
+
+        # The same request again is the same hand, on PostgreSQL too.
+        again = hands.add_hand(loaded, entry, request_id="pg-1")
+        assert again.id == row.id
+        count = db.session.scalar(select(func.count(Hand.id)).where(Hand.session_id == sid))
+        assert count == 1
+
+
+def test_the_web_app_runs_an_evening_on_postgresql(pg_app):
+    client = pg_app.test_client()
+    sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal", "Dee"], stake="0.25")
+
+    save_hand(client, sid, declarer="Bob", bid=350, trump="H", outcome="made")
+    page = save_hand(client, sid, declarer="Dee", bid=300, trump="S", outcome="set")
+
+    # 1: Bob +2 from each of three. 2 (Bob deals, Ann out): Dee set at 300 in spades pays
+    # 2 x 1 x 2 = 4 to each of three.
+    assert figures(page) == {"Ann": 2, "Bob": 10, "Cal": 2, "Dee": -14}
+    with pg_app.app_context():
+        replays.forget()
+    assert figures(client.get(f"/s/{sid}")) == {"Ann": 2, "Bob": 10, "Cal": 2, "Dee": -14}
+    assert hand_count(client, sid) == 2
+    assert client.post(f"/s/{sid}/hands/1/delete", data={}).status_code == 409
