@@ -1,0 +1,171 @@
+"""Small sessions of every preset, entered through the services, with figures worked by hand.
+
+Used by the report, export and view tests. Each builder returns the session id; the comments
+work every figure out from RULES.md. Players sit clockwise in the order listed and the first
+of them deals first; the player to the dealer's left bids first.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.services.entries import HandEntry, MeldText
+from scorekeeper.services.hands import add_hand, player_leaves
+from scorekeeper.services.sessions import create_session, load_session
+from scorekeeper.services.tables import default_table
+
+
+def _add(session_id: int, **fields) -> None:
+    """Add the next hand; ``declarer``, ``melds``, ``takes``, ``last_trick`` by player name."""
+    table = default_table()
+    loaded = load_session(session_id, table)
+    ids = loaded.ids
+    if "declarer" in fields:
+        fields["declarer"] = ids[fields["declarer"]]
+    if "last_trick" in fields:
+        fields["last_trick"] = ids[fields["last_trick"]]
+    if "melds" in fields:
+        fields["melds"] = {
+            ids[name]: MeldText(*value) if isinstance(value, tuple) else MeldText("number", value)
+            for name, value in fields["melds"].items()
+        }
+    if "takes" in fields:
+        fields["takes"] = {ids[name]: n for name, n in fields["takes"].items()}
+    add_hand(loaded, HandEntry(**fields))
+
+
+def brooklyn(players=("Ann", "Bob", "Cal", "Dan")) -> int:
+    """Brooklyn, 4 players, stake 10c; Ann deals first and Dan (her right) sits out.
+
+    Hand 1: Bob makes 350 in spades: 350-380 is worth 2 units, spades double it to 4; each
+    of the three others (Dan sitting out included) pays Bob 4: Bob +12, the others -4.
+    Hand 2: Bob deals, Ann (his right) sits out; Cal is set at 300 in hearts: 250-330 is
+    worth 1, a set pays twice that, 2, to each of the three others: Cal -6, the others +2.
+    Totals: Ann -4+2 = -2, Bob 12+2 = 14, Cal -4-6 = -10, Dan -4+2 = -2 (sum 0).
+    Money (x 10c): Ann -$0.20, Bob +$1.40, Cal -$1.00, Dan -$0.20; Bob is the only one owed,
+    so the fewest payments are the three debtors each paying Bob.
+    """
+    row = create_session(default_table(), {"system": "brooklyn"}, list(players), 0)
+    b, c = players[1], players[2]
+    _add(row.id, declarer=b, bid=350, trump="S", outcome="made")
+    _add(row.id, declarer=c, bid=300, trump="H", outcome="set")
+    return row.id
+
+
+def brooklyn_pot() -> int:
+    """Brooklyn with a pot, 3 players, stake 5c, ante 25c (5 units): the pot opens at 15.
+
+    Hand 1 (RULES 5's worked check): Bob bids 330, spades, played and lost. 330 is worth
+    330 // 50 = 6 units, spades double it to 12; a set pays twice that, 24 units ($1.20), to
+    each other player and to the pot. Bob: -5 ante -72 = -77; Ann and Cal: -5 + 24 = 19;
+    pot: 15 + 24 = 39 (sum 0).
+    Closing: the pot's 39 units divide among 3 players, 13 each, none left over. Units:
+    Ann 19+13 = 32, Bob -77+13 = -64, Cal 32; money x 5c: Ann +$1.60, Bob -$3.20, Cal +$1.60.
+    Payments: Bob pays Ann $1.60 and Bob pays Cal $1.60.
+    """
+    row = create_session(default_table(), {"system": "brooklyn-pot"}, ["Ann", "Bob", "Cal"], 0)
+    _add(row.id, declarer="Bob", bid=330, trump="S", outcome="set")
+    return row.id
+
+
+def hoyle(leave: bool = False) -> int:
+    """Hoyle, 4 players, stake 10c; the dealer sits out.
+
+    Hand 1: Ann deals; Bob makes 350 in spades with 190 meld and 170 in tricks (360 >= 350).
+    350-390 is worth 5, spades double it: 10 from each opponent, the kitty included (the bid
+    reaches 350). The kitty holds 0 and owes 10: the 4 players chip in 10/4 rounded up = 3
+    each, so it ends with 12 - 10 = 2. Ann, Cal, Dan: -10 - 3 = -13; Bob +40 - 3 = +37.
+    Hand 2: Bob deals and sits out; Dan is set at 300 in hearts: worth 3, no multiplier, the
+    kitty does not join below 350; a set pays 2 x 3 = 6 to each of the three others.
+    Totals: Ann -7, Bob +43, Cal -7, Dan -31, kitty 2 (sum 0).
+    Closing: 2 units among 4 players is 0 each, 2 stay undivided ($0.20). Money: Ann -$0.70,
+    Bob +$4.30, Cal -$0.70, Dan -$3.10.
+    With ``leave``, Dan gets up after hand 2 (the kitty's 2 // 4 = 0 share: nothing paid).
+    """
+    row = create_session(default_table(), {"system": "hoyle"}, ["Ann", "Bob", "Cal", "Dan"], 0)
+    _add(row.id, declarer="Bob", bid=350, trump="S", melds={"Bob": "190"}, tricks=170)
+    _add(row.id, declarer="Dan", bid=300, trump="H", outcome="set")
+    if leave:
+        loaded = load_session(row.id, default_table())
+        player_leaves(loaded, loaded.ids["Dan"])
+    return row.id
+
+
+def bison() -> int:
+    """Bison to 500 for money: game stake $1.00, set stake $0.50.
+
+    Hand 1: Ann deals, Bob bids 250 in spades. Meld: Bob 150 (a run, entered as cards),
+    Ann 40, Cal 20. Counters: Bob 12, Ann 8, Cal 4 (24), Bob takes the last trick, so trick
+    points are Bob 130, Ann 80, Cal 40 (250). Bob 150 + 130 = 280 >= 250: made, +280; Ann and
+    Cal took counters: Ann 40+80 = +120, Cal 20+40 = +60.
+    Hand 2: Bob deals, Cal bids 300 in hearts. Meld: Cal 40, Bob 60, Ann 0. Counters: Cal 10,
+    Bob 14, Ann 0; Cal takes the last trick: Cal 110, Bob 140, Ann 0. Cal 40+110 = 150 < 300:
+    set, -300 (a double set); Ann took no counter: 0; Bob 60+140 = +200.
+    Scores: Ann 120, Bob 480, Cal -240.
+    Hand 3: Cal deals, Ann bids 250 in diamonds. Meld: Ann 100, Bob 20, Cal 0. Counters: Ann
+    15, Bob 9, Cal 0; Ann takes the last trick: Ann 160, Bob 90, Cal 0. Ann 260 >= 250: made,
+    +260 -> 380; Bob 20+90 = +110 -> 590; Cal nothing -> -240.
+    Bob has reached 500 and the bidder (Ann) has not: Bob wins game 1 with 590.
+    Money: each loser pays Bob the game stake plus set stakes: Ann $1.00; Cal $1.00 + one
+    double set (2 x $0.50) = $2.00. As a pot: 3 antes + $1.00 of sets = $4.00 to Bob.
+    Hand 4 (game 2, Bob the winner deals): Cal concedes 250 after meld: Cal -250 (a single
+    set, paid only when game 2 ends); Ann and Bob add their meld, 20 and 40.
+    """
+    row = create_session(
+        default_table(),
+        {"system": "bison", "target": 500, "game_stake": 100, "set_stake": 50},
+        ["Ann", "Bob", "Cal"],
+        0,
+    )
+    _add(
+        row.id, declarer="Bob", bid=250, trump="S",
+        melds={"Bob": ("cards", "AS TS KS QS JS"), "Ann": "40", "Cal": "20"},
+        takes={"Bob": 12, "Ann": 8, "Cal": 4}, last_trick="Bob",
+    )  # fmt: skip
+    _add(
+        row.id, declarer="Cal", bid=300, trump="H",
+        melds={"Cal": "40", "Bob": "60", "Ann": "0"},
+        takes={"Cal": 10, "Bob": 14, "Ann": 0}, last_trick="Cal",
+    )  # fmt: skip
+    _add(
+        row.id, declarer="Ann", bid=250, trump="D",
+        melds={"Ann": ("claims", "aces around"), "Bob": "20", "Cal": "0"},
+        takes={"Ann": 15, "Bob": 9, "Cal": 0}, last_trick="Ann",
+    )  # fmt: skip
+    _add(row.id, declarer="Cal", bid=250, outcome="conceded", melds={"Ann": "20", "Bob": "40"})
+    return row.id
+
+
+def partnership() -> int:
+    """Partnership at scale 10 (the table writes 25 for 250) to 50 (500), game stake $0.50.
+
+    Ann & Cal (seats 1 and 3) play Bob & Dan. Figures as the table writes them.
+    Hand 1: Ann deals, Bob bids 25 in clubs. Meld Bob 10, Dan 4, Ann 2, Cal 0; Bob & Dan take
+    15 in tricks, so Ann & Cal take 10. Bob & Dan 14 + 15 = 29 >= 25: made, +29; Ann & Cal
+    took tricks: 2 + 10 = +12.
+    Hand 2: Bob deals, Cal bids 30 in spades. Meld Cal 15, Ann 6, Bob 2, Dan 0; Ann & Cal
+    take 16, the others 9. Ann & Cal 21 + 16 = 37 >= 30: +37 -> 49; Bob & Dan 2 + 9 = +11 -> 40.
+    Hand 3: Cal deals, Dan bids 25 in hearts. Meld Dan 4, Ann 2; Bob & Dan take 5, the others
+    20. Bob & Dan 4 + 5 = 9 < 25: set, -25 -> 15; Ann & Cal 2 + 20 = +22 -> 71 >= 50: Ann & Cal
+    win game 1. Money: each loser pays one winner the stake: Bob pays Ann $0.50, Dan pays
+    Cal $0.50.
+    """
+    row = create_session(
+        default_table(),
+        {"system": "partnership", "scale": 10, "target": 500, "game_stake": 50},
+        ["Ann", "Bob", "Cal", "Dan"],
+        0,
+    )
+    _add(row.id, declarer="Bob", bid=25, trump="C", melds={"Bob": "10", "Dan": "4", "Ann": "2"},
+         tricks=15)  # fmt: skip
+    _add(row.id, declarer="Cal", bid=30, trump="S", melds={"Cal": "15", "Ann": "6", "Bob": "2"},
+         tricks=16)  # fmt: skip
+    _add(row.id, declarer="Dan", bid=25, trump="H", melds={"Dan": "4", "Ann": "2"}, tricks=5)
+    return row.id
+
+
+BUILDERS = {
+    "brooklyn": brooklyn,
+    "brooklyn-pot": brooklyn_pot,
+    "hoyle": hoyle,
+    "bison": bison,
+    "partnership": partnership,
+}
