@@ -21,7 +21,8 @@ def running_chart(
     height: int = 200,
 ) -> str:
     """A line per holder of running totals after each hand (starting from 0 before hand 1)."""
-    pad_l, pad_r, pad_t, pad_b = 40, 64, 24, 22
+    ends = max((len(f"{n} {v[-1] if v else 0}") for n, v in series), default=0)  # end labels
+    pad_l, pad_r, pad_t, pad_b = 40, min(max(64, 8 + 7 * ends), width // 2), 24, 22
     points = max((len(values) for _, values in series), default=0)
     every = [v for _, values in series for v in values] + [0]
     low, high = min(every), max(every)
