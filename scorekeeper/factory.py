@@ -104,10 +104,10 @@ def _register_blueprints(app: Flask) -> None:
     from flask import render_template
 
     from scorekeeper.templating import init_templating
-    from scorekeeper.views import hands, players, sessions, settle
+    from scorekeeper.views import hands, players, reports, sessions, settle
 
     init_templating(app)
-    for module in (sessions, hands, players, settle):
+    for module in (sessions, hands, players, settle, reports):
         app.register_blueprint(module.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
     app.register_error_handler(404, lambda _e: (render_template("errors/404.html"), 404))

@@ -1,0 +1,111 @@
+"""The session report (print view and PDF), the CSV and JSON exports, and the import page.
+
+Thin views: each loads the session, calls one function of ``scorekeeper.reports`` or
+``scorekeeper.services.exports`` and sends the result. The page size comes from the
+``PDF_PAGE_SIZE`` setting (``Letter`` unless set) and ``?size=a4`` or ``?size=letter``
+overrides it for one request.
+"""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from .. import reports
+from ..services import exports
+from .common import current_table, load_or_404
+
+bp = Blueprint("reports", __name__)
+
+
+def _size() -> str:
+    default = reports.page_size(current_app.config.get("PDF_PAGE_SIZE"), "Letter")
+    return reports.page_size(request.args.get("size"), default)
+
+
+def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@bp.get("/s/<int:session_id>/print")
+def print_view(session_id: int):
+    """The report as a page to read on the phone or print from the browser."""
+    loaded = load_or_404(session_id)
+    size = _size()
+    report = reports.build_report(loaded, size)
+    return reports.render_html(
+        report,
+        for_pdf=False,
+        back_url=url_for("sessions.show", session_id=session_id),
+        pdf_url=url_for("reports.pdf", session_id=session_id, size=size.lower()),
+        letter_url=url_for("reports.print_view", session_id=session_id, size="letter"),
+        a4_url=url_for("reports.print_view", session_id=session_id, size="a4"),
+        csv_url=url_for("reports.hands_csv", session_id=session_id),
+        json_url=url_for("reports.session_json", session_id=session_id),
+    )
+
+
+@bp.get("/s/<int:session_id>/report.pdf")
+def pdf(session_id: int):
+    """The session report as a PDF download."""
+    loaded = load_or_404(session_id)
+    body = reports.report_pdf(loaded, _size())
+    return _download(body, "application/pdf", exports.export_filename(loaded, "pdf"))
+
+
+@bp.get("/s/<int:session_id>/hands.csv")
+def hands_csv(session_id: int):
+    """The hand log as CSV."""
+    loaded = load_or_404(session_id)
+    body = exports.hands_csv(loaded)
+    return _download(body, "text/csv", exports.export_filename(loaded, "csv"))
+
+
+@bp.get("/s/<int:session_id>/session.json")
+def session_json(session_id: int):
+    """The whole session as JSON, to keep or to import elsewhere."""
+    loaded = load_or_404(session_id)
+    body = exports.session_json(loaded)
+    return _download(body, "application/json", exports.export_filename(loaded, "json"))
+
+
+@bp.route("/sessions/import", methods=["GET", "POST"])
+def import_session():
+    """Recreate a session from its JSON export: a file, or its text pasted."""
+    table = current_table()
+    error = None
+    text = ""
+    if request.method == "POST":
+        upload = request.files.get("file")
+        text = request.form.get("text", "")
+        data: str | bytes = text
+        if upload is not None and upload.filename:
+            data = upload.read(exports.MAX_IMPORT_BYTES + 1)
+        try:
+            imported = exports.import_session(table, data)
+        except exports.ImportRefused as refused:
+            error = refused.rule
+        else:
+            hands = f"{imported.hands} hand{'s' if imported.hands != 1 else ''}"
+            message = f"Session imported: {', '.join(imported.players)}; {hands}."
+            if imported.added:
+                message += f" Added to the roster: {', '.join(imported.added)}."
+            flash(message, "ok")
+            if imported.note:
+                flash(f"Check the figures: {imported.note} (the rules may have changed).", "warn")
+            return redirect(url_for("sessions.show", session_id=imported.session_id))
+    return render_template(
+        "reports/import.html", error=error, text=text if len(text) < 200_000 else ""
+    ), (422 if error else 200)
