@@ -148,6 +148,7 @@ def hand_lines(loaded: LoadedSession, last: int | None = None) -> list[HandLine]
     lines = []
     for record in reversed(records):
         scale = 1 if options.system.is_chip_game else options.scale
+        change = dict(record.result.changes)  # in the balances' (seating) order, 0 if not in it
         lines.append(
             HandLine(
                 record.number,
@@ -155,7 +156,7 @@ def hand_lines(loaded: LoadedSession, last: int | None = None) -> list[HandLine]
                 record.dealer,
                 ", ".join(record.sitting_out),
                 describe(record.result, options),
-                tuple((h, c // scale) for h, c in record.result.changes),
+                tuple((h, change.get(h, 0) // scale) for h, _ in record.balances),
                 tuple((h, b // scale) for h, b in record.balances),
                 record,
                 options,
