@@ -90,6 +90,7 @@ def shoot(page: Page, folder: Path, name: str, *, dark: bool = False) -> Path:
     try:
         check_phone_page(page, f"{name} ({'dark' if dark else 'light'})")
         path = folder / f"{name}.png"
+        page.evaluate("window.scrollTo(0, 0)")  # else the sticky bar is drawn mid-page
         page.screenshot(path=path, full_page=True)
     finally:
         if dark:

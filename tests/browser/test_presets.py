@@ -405,6 +405,11 @@ def test_partnership_team_scores_from_meld_and_tricks_and_a_correction_rescores(
     expect(page.locator(".flash")).to_contain_text("Hand 1 corrected")
     # After hand 2: Ann & Cy 90-350 = -260, Bob & Dee 370+130 = 500.
     expect(page.locator("#hand-2 tr.running td")).to_have_text(_row(-260, 500))
+    # Hand 1's own line: every column is one team, in seat order, whoever bid.
+    hand_1 = page.locator("#hand-1 table.changes tr")
+    expect(hand_1.nth(0).locator("th")).to_have_text([ac, bd])
+    expect(hand_1.nth(1).locator("td")).to_have_text(["+90", "+370"])
+    expect(hand_1.nth(2).locator("td")).to_have_text(["90", "370"])
     page.goto(url)
     assert figures(page) == {ac: "240", bd: "200"}
 
