@@ -910,3 +910,51 @@ def test_other_forms_still_need_a_good_csrf_token(csrf_client):
 
     assert response.status_code == 400
     assert "This session ended" not in page_text(client.get(f"/s/{sid}"))
+
+
+def test_a_correction_posted_with_a_bad_csrf_token_is_kept_and_saves_when_posted_again(
+    csrf_client,
+):
+    client = csrf_client
+    sid = new_session(client, "brooklyn", FOUR)
+    save_hand(client, sid, declarer="Bob", bid=350, trump="H", outcome="made")
+    page = client.get(f"/s/{sid}/hands/1/edit")
+    data = dict(form_values(find_form(parse(page), form_id="hand-form")))
+    data.update(bid="400", action="save", csrf_token="expired")
+
+    response = client.post(f"/s/{sid}/hands/1/edit", data=data)
+
+    assert response.status_code == 400
+    assert form_errors(response) == [STALE]
+    assert shown_value(response, "bid") == "400"
+    assert figures(client.get(f"/s/{sid}"))["Bob"] == 6
+
+    again = dict(form_values(find_form(parse(response), form_id="hand-form")))
+    again["action"] = "save"
+    assert client.post(f"/s/{sid}/hands/1/edit", data=again).status_code == 302
+    # 400-430 pays 4 from each of three.
+    assert figures(client.get(f"/s/{sid}"))["Bob"] == 12
+
+
+# == every preset ===========================================================================
+
+
+@pytest.mark.parametrize(
+    ("system", "players", "line"),
+    [
+        ("brooklyn", FOUR, "Hand 2 Ann deals, Dee sits out. Bob bids first."),
+        ("brooklyn-pot", FIVE, "Hand 2 Ann deals and sits out, Eve sits out. Bob bids first."),
+        ("hoyle", FOUR, "Hand 2 Ann deals and sits out. Bob bids first."),
+        ("bison", THREE, "Hand 2 · game 1 Ann deals. Bob bids first."),
+        ("partnership", FOUR, "Hand 2 · game 1 Ann deals. Bob bids first."),
+    ],
+)
+def test_a_misdeal_keeps_the_dealer_in_every_preset(client, system, players, line):
+    sid = new_session(client, system, players)
+    before = figures(client.get(f"/s/{sid}"))
+
+    page = save_hand(client, sid, outcome="misdeal")
+
+    assert next_hand_text(page) == line
+    assert figures(page) == before
+    assert "Misdeal: the same dealer deals again." in page_text(page)
