@@ -18,8 +18,11 @@ from flask import (
     request,
     url_for,
 )
+from flask_wtf.csrf import CSRFError, validate_csrf
+from wtforms.validators import ValidationError
 
 from .. import reports
+from ..extensions import csrf
 from ..services import exports
 from .common import current_table, load_or_404
 
@@ -81,7 +84,25 @@ def session_json(session_id: int):
     return _download(body, "application/json", exports.export_filename(loaded, "json"))
 
 
+STALE_PAGE = (
+    "This page was open a long time, so the import was not accepted yet. Your text is still "
+    "here (a file must be chosen again): tap Import again."
+)
+
+
+def _csrf_ok() -> bool:
+    """The form's CSRF token is valid (an expired one re-shows the form instead of a 400)."""
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return True
+    try:
+        validate_csrf(request.form.get("csrf_token"))
+    except (ValidationError, CSRFError):
+        return False
+    return True
+
+
 @bp.route("/sessions/import", methods=["GET", "POST"])
+@csrf.exempt  # checked below, so a page left open too long keeps what was pasted
 def import_session():
     """Recreate a session from its JSON export: a file, or its text pasted."""
     table = current_table()
@@ -94,6 +115,8 @@ def import_session():
         if upload is not None and upload.filename:
             data = upload.read(exports.MAX_IMPORT_BYTES + 1)
         try:
+            if not _csrf_ok():
+                raise exports.ImportRefused(STALE_PAGE)
             imported = exports.import_session(table, data)
         except exports.ImportRefused as refused:
             error = refused.rule

@@ -228,3 +228,21 @@ def test_the_history_page_links_to_print_and_export(client, make):
 def test_the_home_page_links_to_the_import(client):
     links = {a.get("href"): "".join(a.itertext()) for a in parse(client.get("/")).iter("a")}
     assert links["/sessions/import"] == "Import a session"
+
+
+def test_an_import_page_left_open_too_long_keeps_the_text_and_asks_again(app, client, make):
+    sid = make(rs.brooklyn)
+    exported = client.get(f"/s/{sid}/session.json").get_data(as_text=True)
+    app.config["WTF_CSRF_ENABLED"] = True
+    before = session_count(app)
+    stale = client.post("/sessions/import", data={"text": exported, "csrf_token": "old"})
+    assert stale.status_code == 422
+    assert "This page was open a long time" in page_text(stale)
+    assert "".join(next(parse(stale).iter("textarea")).itertext()) == exported
+    assert session_count(app) == before
+    token = next(
+        el.get("value") for el in parse(stale).iter("input") if el.get("name") == "csrf_token"
+    )
+    fresh = client.post("/sessions/import", data={"text": exported, "csrf_token": token})
+    assert fresh.status_code == 302
+    assert session_count(app) == before + 1
