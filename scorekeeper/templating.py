@@ -19,6 +19,11 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
+def minus(n: int) -> str:
+    """A figure with a real minus sign when negative (``−170``), no sign otherwise."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
 def system_label(value: str) -> str:
     """The game system's name for a stored system value."""
     try:
@@ -50,7 +55,7 @@ def asset_version() -> str:
 def init_templating(app: Flask) -> None:
     """Register the filters and the asset version on ``app``."""
     app.jinja_env.filters.update(
-        signed=signed, money=format_money, system_label=system_label, day=day, when=when
+        signed=signed, minus=minus, money=format_money, system_label=system_label, day=day, when=when
     )
     version = asset_version()
     app.context_processor(lambda: {"asset_version": version})

@@ -17,11 +17,12 @@ from ..extensions import db
 from ..models import AuditEntry, Hand, utcnow
 from ..rules.describe import describe
 from ..rules.errors import RuleError
-from ..rules.hands import HandResult, breakdowns
+from ..rules.cards import Suit
+from ..rules.hands import HandResult, breakdowns, meld_breakdown
 from ..rules.meld import MeldScore
 from ..rules.session import Event, PlayerLeaves, ReplayError, check_new_hand
-from .entries import HandEntry, apply_to_row, from_row, to_input
-from .sessions import LoadedSession, bump, remember_written, replay_events
+from .entries import HandEntry, apply_to_row, from_row, meld_entry, to_input
+from .sessions import LoadedSession, bump, commit_and_remember, replay_events
 
 
 class ConflictError(RuleError):
@@ -66,6 +67,22 @@ def preview_hand(loaded: LoadedSession, entry: HandEntry) -> Preview:
     except RuleError as error:
         raise _mapped(error, loaded) from error
     return Preview(describe(result, loaded.options), result, melds)
+
+
+def meld_breakdowns(loaded: LoadedSession, entry: HandEntry) -> dict[str, MeldScore]:
+    """Meld breakdowns of whatever meld can be scored already, even if the hand cannot yet."""
+    out: dict[str, MeldScore] = {}
+    trump = entry.trump
+    for pid, text in entry.melds.items():
+        name = loaded.players.get(pid)
+        try:
+            meld = meld_entry(text, loaded.options, f"meld-{pid}")
+            score = meld_breakdown(meld, Suit.parse(trump) if trump else None, loaded.options)
+        except (RuleError, ValueError):
+            continue
+        if name and score is not None:
+            out[name] = score
+    return out
 
 
 def _next_seq(session_id: int) -> int:
@@ -117,7 +134,8 @@ def add_hand(
                 after=entry.as_dict(),
             )
         )
-        db.session.commit()
+        appended = _appended(loaded, to_input(entry, loaded.players, loaded.options), hand.id)
+        commit_and_remember(appended, before)
     except IntegrityError:
         db.session.rollback()
         if request_id:
@@ -129,19 +147,17 @@ def add_hand(
         raise ConflictError(
             "hand_number", "Another phone saved a hand at the same moment: save again."
         ) from None
-    _remember_appended(loaded, to_input(entry, loaded.players, loaded.options), hand.id, before)
     return hand
 
 
-def _remember_appended(loaded: LoadedSession, event: Event, row_id: int, before: int) -> None:
-    """Extend the remembered replay by the event just saved (one event, not the evening)."""
+def _appended(loaded: LoadedSession, event: Event, row_id: int) -> LoadedSession:
+    """The session with one more event: the replay extended, not replayed from the start."""
     replayer = loaded.replayer.copy()
     replayer.apply(event)
-    after = LoadedSession(
+    return LoadedSession(
         loaded.row, loaded.options, loaded.players, loaded.setup, [*loaded.events, event],
         [*loaded.hand_ids, row_id], replayer.state(), replayer,
     )  # fmt: skip
-    remember_written(after, before)
 
 
 def _later_event(loaded: LoadedSession, index: int) -> str:
@@ -232,8 +248,7 @@ def edit_hand(
             after=entry.as_dict(),
         )
     )
-    db.session.commit()
-    remember_written(proposed, before)
+    commit_and_remember(proposed, before)
     return row
 
 
@@ -261,8 +276,7 @@ def delete_hand(
             before=before_entry.as_dict(),
         )
     )
-    db.session.commit()
-    remember_written(proposed, before)
+    commit_and_remember(proposed, before)
 
 
 def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
@@ -289,8 +303,7 @@ def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
             summary=f"{name} left the table after hand {len(loaded.state.hands)}.",
         )
     )
-    db.session.commit()
-    _remember_appended(loaded, event, row.id, before)
+    commit_and_remember(_appended(loaded, event, row.id), before)
     return row
 
 

@@ -173,18 +173,22 @@ def replay_events(
     )  # fmt: skip
 
 
-def remember_written(loaded: LoadedSession, version_before: int) -> None:
-    """After a commit, keep the new replay if nobody else wrote in between; else forget."""
-    if loaded.row.version == version_before + 1:
+def commit_and_remember(after: LoadedSession, version_before: int) -> None:
+    """Commit a change, then keep its replay if nobody else wrote in between; else forget.
+
+    The key is taken before the commit, which would otherwise expire the row and cost a
+    second load of its seats.
+    """
+    key = replay_key(after.row)
+    version = after.row.version
+    db.session.commit()
+    if version == version_before + 1:
         replays.remember(
-            loaded.row.id,
-            Replayed(
-                replay_key(loaded.row), tuple(loaded.events), tuple(loaded.hand_ids),
-                loaded.replayer, loaded.state,
-            ),
-        )  # fmt: skip
+            after.row.id,
+            Replayed(key, tuple(after.events), tuple(after.hand_ids), after.replayer, after.state),
+        )
     else:
-        replays.forget(loaded.row.id)
+        replays.forget(after.row.id)
 
 
 def list_sessions(table: Table) -> list[GameSession]:
@@ -298,8 +302,7 @@ def update_options(loaded: LoadedSession, option_data: Mapping[str, Any]) -> lis
             before=old, after=new,
         )
     )  # fmt: skip
-    db.session.commit()
-    remember_written(proposed, before)
+    commit_and_remember(proposed, before)
     return changes
 
 
@@ -326,8 +329,7 @@ def end_session(loaded: LoadedSession) -> None:
     before = loaded.row.version
     loaded.row.ended_at = utcnow()
     bump(loaded.row)
-    db.session.commit()
-    remember_written(loaded, before)
+    commit_and_remember(loaded, before)
 
 
 def reopen_session(loaded: LoadedSession) -> None:
@@ -335,8 +337,7 @@ def reopen_session(loaded: LoadedSession) -> None:
     before = loaded.row.version
     loaded.row.ended_at = None
     bump(loaded.row)
-    db.session.commit()
-    remember_written(loaded, before)
+    commit_and_remember(loaded, before)
 
 
 def bump(row: GameSession) -> int:

@@ -44,6 +44,9 @@
       });
       showBid();
     }
+    $$("input[name=bid]", form).forEach(function (radio) {
+      radio.addEventListener("change", function () { if (other) other.value = ""; showBid(); });
+    });
     if (other) other.addEventListener("input", function () {
       if (other.value) $$("input[name=bid]", form).forEach(function (r) { r.checked = false; });
       showBid();
@@ -61,16 +64,21 @@
     var runPreview = function () {
       if (!preview || !form.dataset.previewUrl) return;
       var data = new FormData(form);
-      if (!data.get("declarer") || !(data.get("bid") || data.get("bid_other"))) { preview.innerHTML = ""; return; }
+      var ready = data.get("declarer") && (data.get("bid") || data.get("bid_other"));
+      var melded = $$(".meld-text", form).some(function (el) { return el.value.trim(); });
+      if (!ready) preview.innerHTML = "";
+      if (!ready && !melded) return;
       fetch(form.dataset.previewUrl, { method: "POST", body: data, credentials: "same-origin" })
         .then(function (r) { return r.json(); })
         .then(function (answer) {
-          var p = document.createElement("p");
-          p.className = "preview-text" + (answer.ok ? "" : " bad");
-          p.textContent = answer.ok ? answer.text : answer.message;
-          preview.innerHTML = ""; preview.appendChild(p);
+          if (ready) {
+            var p = document.createElement("p");
+            p.className = "preview-text" + (answer.ok ? "" : " bad");
+            p.textContent = answer.ok ? answer.text : answer.message;
+            preview.innerHTML = ""; preview.appendChild(p);
+          }
           $$("[data-breakdown]", form).forEach(function (el) { el.textContent = ""; });
-          if (answer.ok && answer.breakdowns) {
+          if (answer.breakdowns) {
             Object.keys(answer.breakdowns).forEach(function (pid) {
               var key = $("[data-meld='declarer']", form) ? "declarer" : pid;
               var el = $("[data-breakdown='" + key + "']", form);

@@ -54,7 +54,8 @@ def create(session_id: int):
             preview = hand_service.preview_hand(loaded, entry)
             return render_session(loaded, form, nxt, preview=preview)
         number = int(form.hand_number.data) if (form.hand_number.data or "").isdigit() else None
-        hand_service.add_hand(loaded, entry, form.request_id.data or None, number)
+        preview = hand_service.preview_hand(loaded, entry)
+        hand = hand_service.add_hand(loaded, entry, form.request_id.data or None, number)
     except hand_service.ConflictError as error:
         form.add_rule_error("form", error.rule)
         fresh = load_or_404(session_id)
@@ -65,9 +66,10 @@ def create(session_id: int):
     except RuleError as error:
         form.add_rule_error(error.field, error.rule)
         return render_session(loaded, form, nxt, status=422)
-    loaded_after = load_or_404(session_id)
-    last = loaded_after.state.hands[-1]
-    flash(f"Hand {last.number} saved. {hand_lines(loaded_after, last=1)[0].text}", "ok")
+    if hand.id in loaded.hand_ids:  # the same form posted twice: it was saved the first time
+        flash("That hand was already saved.", "ok")
+    else:
+        flash(f"Hand {len(loaded.state.hands) + 1} saved. {preview.text}", "ok")
     return redirect(url_for("sessions.show", session_id=session_id) + "#standings")
 
 
@@ -82,14 +84,15 @@ def preview(session_id: int):
     if shape_errors:
         field, messages = next(iter(shape_errors.items()))
         return jsonify(ok=False, field=field, message=messages[0])
-    try:
-        result = hand_service.preview_hand(loaded, form.to_entry())
-    except RuleError as error:
-        return jsonify(ok=False, field=error.field, message=error.rule)
+    entry = form.to_entry()
     breakdowns = {
         str(loaded.ids[name]): [str(line) for line in score.lines]
-        for name, score in result.breakdowns.items()
+        for name, score in hand_service.meld_breakdowns(loaded, entry).items()
     }
+    try:
+        result = hand_service.preview_hand(loaded, entry)
+    except RuleError as error:
+        return jsonify(ok=False, field=error.field, message=error.rule, breakdowns=breakdowns)
     return jsonify(ok=True, text=result.text, breakdowns=breakdowns)
 
 

@@ -302,7 +302,7 @@ def test_bison_counters_per_player_decide_who_scores_and_a_correction_rescores(
         takes={"Ann": 14, "Bob": 0, "Cy": 10}, last_trick="Ann",
     )  # fmt: skip
     saved_hand(page, 2)
-    assert figures(page) == {"Ann": "250", "Bob": "300", "Cy": "-290"}
+    assert figures(page) == {"Ann": "250", "Bob": "300", "Cy": "−290"}
 
     # Hand 3: Ann concedes 300 in diamonds after the meld: Ann -300 = -50; the opponents add
     # their meld, no counter needed: Bob +40 = 340, Cy +60 = -230.
@@ -311,7 +311,7 @@ def test_bison_counters_per_player_decide_who_scores_and_a_correction_rescores(
         melds={"Ann": 100, "Bob": 40, "Cy": 60},
     )  # fmt: skip
     saved_hand(page, 3)
-    assert figures(page) == {"Ann": "-50", "Bob": "340", "Cy": "-230"}
+    assert figures(page) == {"Ann": "−50", "Bob": "340", "Cy": "−230"}
 
     # Hand 4: Bob bids 250 in clubs: meld 120 + 13 counters = 250 >= 250, made: 340+250 = 590.
     # Ann meld 20 + 6 counters = 80: -50+80 = 30. Cy 5 counters + last trick = 60: -170.
@@ -321,7 +321,7 @@ def test_bison_counters_per_player_decide_who_scores_and_a_correction_rescores(
         takes={"Ann": 6, "Bob": 13, "Cy": 5}, last_trick="Cy",
     )  # fmt: skip
     saved_hand(page, 4)
-    assert figures(page) == {"Ann": "30", "Bob": "590", "Cy": "-170"}
+    assert figures(page) == {"Ann": "30", "Bob": "590", "Cy": "−170"}
 
     tour(page, live_server, url, "bison", screenshots_dir, leave=False)
 
@@ -335,7 +335,7 @@ def test_bison_counters_per_player_decide_who_scores_and_a_correction_rescores(
     # After hand 3: Ann -50-10 = -60, Bob 340+90 = 430, Cy -230.
     expect(page.locator("#hand-3 tr.running td")).to_have_text(_row(-60, 430, -230))
     page.goto(url)
-    assert figures(page) == {"Ann": "20", "Bob": "680", "Cy": "-170"}
+    assert figures(page) == {"Ann": "20", "Bob": "680", "Cy": "−170"}
 
 
 # --- Partnership ---------------------------------------------------------------------------
@@ -374,7 +374,7 @@ def test_partnership_team_scores_from_meld_and_tricks_and_a_correction_rescores(
         melds={"Cy": 100, "Ann": 80, "Bob": 40}, tricks=160,
     )  # fmt: skip
     saved_hand(page, 2)
-    assert figures(page) == {ac: "-230", bd: "470"}
+    assert figures(page) == {ac: "−230", bd: "470"}
 
     # Hand 3: Dee concedes 300 in diamonds: Bob & Dee 470-300 = 170; Ann & Cy add their meld
     # 40 + 40 = 80: -150.
@@ -383,7 +383,7 @@ def test_partnership_team_scores_from_meld_and_tricks_and_a_correction_rescores(
         melds={"Dee": 60, "Bob": 20, "Ann": 40, "Cy": 40},
     )  # fmt: skip
     saved_hand(page, 3)
-    assert figures(page) == {ac: "-150", bd: "170"}
+    assert figures(page) == {ac: "−150", bd: "170"}
 
     # Hand 4: Ann bids 250 in clubs and takes every trick point (250, the other side 0):
     # meld 150 + 20 + 250 = 420: -150+420 = 270. Bob & Dee took no trick: their 60 meld is

@@ -14,6 +14,8 @@ Tables (clockwise, Ann deals first unless said):
 
 from __future__ import annotations
 
+import re
+
 import flask_migrate
 import pytest
 from webhelpers import (
@@ -497,7 +499,7 @@ def test_bison_game_over_shows_the_winner_who_deals_the_next_game(client):
     )  # fmt: skip
 
     text = page_text(page)
-    assert "🏆 Cal wins game 1" in text
+    assert "★ Cal wins game 1" in text
     assert "The bidder goes out at 1750. Cal deals game 2." in text
     # No sets this game: each loser pays the game stake of $1.00.
     assert "Ann pays Cal $1.00; Bob pays Cal $1.00" in text
@@ -600,7 +602,7 @@ def test_partnership_a_team_reaching_the_target_wins(client):
         client, sid, declarer="Bob", bid=250, trump="S", meld={"Bob": "300"}, tricks=250
     )
 
-    assert "🏆 Bob & Dee wins game 1" in page_text(page)
+    assert "★ Bob & Dee wins game 1" in page_text(page)
     assert figures(page) == {"Ann & Cal": 0, "Bob & Dee": 0}
     assert standings(page)["Bob & Dee"].note == "1 game"
 
@@ -755,6 +757,7 @@ def test_the_live_preview_answers_in_json(client, brooklyn):
         "ok": False,
         "field": "bid",
         "message": "Bid 340 ends in 40; house rules forbid bids ending in 40 or 90.",
+        "breakdowns": {},  # no meld by cards or named melds typed
     }
     assert hand_count(client, brooklyn) == 0
 
@@ -958,3 +961,17 @@ def test_a_misdeal_keeps_the_dealer_in_every_preset(client, system, players, lin
     assert next_hand_text(page) == line
     assert figures(page) == before
     assert "Misdeal: the same dealer deals again." in page_text(page)
+
+
+def test_the_meld_breakdown_shows_before_the_hand_can_be_worked_out(client, brooklyn):
+    # Declarer and cards only, no bid yet: the run in spades is 150 and, with the dix,
+    # 150 + 10 = 160, even though the hand itself cannot be scored yet.
+    page = client.get(f"/s/{brooklyn}").text
+    bob = re.search(r'name="declarer" value="(\d+)"[^>]*><span>Bob', page).group(1)
+    answer = client.post(
+        f"/s/{brooklyn}/preview",
+        data={"declarer": bob, "trump": "S", "meld_mode-declarer": "cards",
+              "meld-declarer": "AS TS KS QS JS 9S"},
+    ).get_json()  # fmt: skip
+    assert answer["ok"] is False  # no bid: nothing to work out yet
+    assert answer["breakdowns"] == {bob: ["run 150", "dix 10"]}
