@@ -55,7 +55,12 @@ def asset_version() -> str:
 def init_templating(app: Flask) -> None:
     """Register the filters and the asset version on ``app``."""
     app.jinja_env.filters.update(
-        signed=signed, minus=minus, money=format_money, system_label=system_label, day=day, when=when
+        signed=signed,
+        minus=minus,
+        money=format_money,
+        system_label=system_label,
+        day=day,
+        when=when,
     )
     version = asset_version()
     app.context_processor(lambda: {"asset_version": version})

@@ -15,9 +15,9 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import AuditEntry, Hand, utcnow
+from ..rules.cards import Suit
 from ..rules.describe import describe
 from ..rules.errors import RuleError
-from ..rules.cards import Suit
 from ..rules.hands import HandResult, breakdowns, meld_breakdown
 from ..rules.meld import MeldScore
 from ..rules.session import Event, PlayerLeaves, ReplayError, check_new_hand
