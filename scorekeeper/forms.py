@@ -68,8 +68,13 @@ class NoValidateRadio(RadioField):
             raise ValidationError(f"Choose one of the {self.label.text.lower()} shown.")
 
 
-class BidRadio(NoValidateRadio):
-    """Quick-pick bids: any whole number passes here; the engine says which rule a bid breaks."""
+class NumberRadio(NoValidateRadio):
+    """Buttons whose values are whole numbers (bids, player ids): any number passes here, so
+    the engine can say which rule it breaks (a forbidden bid, a player who sits out)."""
+
+    def __init__(self, *args: Any, not_a_number: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.not_a_number = not_a_number
 
     def pre_validate(self, form: Any) -> None:
         if self.data in (None, "", "None"):
@@ -77,20 +82,7 @@ class BidRadio(NoValidateRadio):
         try:
             int(self.data)
         except (TypeError, ValueError):
-            raise ValidationError(f"Bid '{self.data}' is not a whole number.") from None
-
-
-class PlayerRadio(NoValidateRadio):
-    """The declarer's name buttons: any player id passes here, so a player who sits out is
-    refused by the engine, which says who sits out and who may declare."""
-
-    def pre_validate(self, form: Any) -> None:
-        if self.data in (None, "", "None"):
-            return
-        try:
-            int(self.data)
-        except (TypeError, ValueError):
-            raise ValidationError(f"Choose the {self.label.text.lower()} by name.") from None
+            raise ValidationError(self.not_a_number.format(value=self.data)) from None
 
 
 class OutcomeRadio(NoValidateRadio):
@@ -110,8 +102,15 @@ class HandFormBase(FlaskForm):
     request_id = HiddenField()
     hand_number = HiddenField()
     version = HiddenField()
-    declarer = PlayerRadio("Declarer", coerce=str, validate_choice=False)
-    bid = BidRadio("Bid", coerce=str, validate_choice=False)
+    declarer = NumberRadio(
+        "Declarer", coerce=str, validate_choice=False, not_a_number="Choose the declarer by name."
+    )
+    bid = NumberRadio(
+        "Bid",
+        coerce=str,
+        validate_choice=False,
+        not_a_number="Bid '{value}' is not a whole number.",
+    )
     bid_other = WholeNumberField("Other bid", validators=[not_negative])
     trump = NoValidateRadio("Trump", choices=TRUMP_CHOICES, validate_choice=False)
     outcome = OutcomeRadio("Outcome", coerce=str, validate_choice=False)
