@@ -125,7 +125,11 @@ def to_input(entry: HandEntry, players: Mapping[int, str], options: Options) -> 
 
 
 def apply_to_row(entry: HandEntry, row: Hand, options: Options) -> None:
-    """Write an entry onto a hand row, in full points, replacing its melds and takes."""
+    """Write an entry onto a hand row, in full points.
+
+    A player's meld and take rows are updated in place (one row per hand and player is the
+    table's unique key), added when new and removed when no longer entered.
+    """
     row.kind = "hand"
     row.outcome = entry.outcome or None
     row.declarer_id = entry.declarer
@@ -136,12 +140,24 @@ def apply_to_row(entry: HandEntry, row: Hand, options: Options) -> None:
     row.declarer_tricks = None if entry.tricks is None else options.from_table(entry.tricks)
     row.last_trick_id = entry.last_trick
     scale = 1 if options.card_values is CardValues.COUNTERS else options.scale
-    row.takes = [HandTake(player_id=pid, taken=n * scale) for pid, n in entry.takes.items()]
+    takes = {t.player_id: t for t in row.takes}
+    row.takes = [
+        _set(takes.get(pid) or HandTake(player_id=pid), taken=n * scale)
+        for pid, n in entry.takes.items()
+    ]
+    melds = {m.player_id: m for m in row.melds}
     row.melds = [
-        HandMeld(player_id=pid, mode=m.mode, entry=_stored_meld(m, options))
+        _set(melds.get(pid) or HandMeld(player_id=pid), mode=m.mode, entry=_stored_meld(m, options))
         for pid, m in entry.melds.items()
         if m.text.strip()
     ]
+
+
+def _set(child, **values):
+    """A child row with ``values`` written onto it."""
+    for name, value in values.items():
+        setattr(child, name, value)
+    return child
 
 
 def _stored_meld(text: MeldText, options: Options) -> str:

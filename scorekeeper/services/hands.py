@@ -229,8 +229,6 @@ def edit_hand(
     proposed = _proposed(loaded, record.position, event)
     before_entry = from_row(row, loaded.options)
     before = loaded.row.version
-    row.melds, row.takes = [], []  # delete the old ones first: (hand, player) is unique
-    db.session.flush()
     apply_to_row(entry, row, loaded.options)
     row.version += 1
     row.updated_at = utcnow()

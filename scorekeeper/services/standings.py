@@ -42,13 +42,12 @@ class HandLine:
     changes: tuple[tuple[str, int], ...]
     balances: tuple[tuple[str, int], ...]
     record: HandRecord
+    options: Options
 
     @property
     def breakdowns(self) -> list[tuple[str, MeldScore]]:
         """Meld breakdowns of players who entered meld by cards or named melds."""
         return list(breakdowns(self.record.input, self.options).items())
-
-    options: Options = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)

@@ -358,3 +358,35 @@ def test_three_players_must_stay(table):
         hands.player_leaves(loaded, loaded.ids["Ann"])
 
     assert caught.value.rule == "Three players must stay at the table."
+
+
+def test_editing_a_bison_hand_updates_kept_meld_and_drops_removed_meld(table):
+    from scorekeeper.models import HandMeld, HandTake
+
+    sid = start(table, "bison", ("Ann", "Bob", "Cal"))
+    loaded = load(table, sid)
+    ids = loaded.ids
+    melds = {ids["Ann"]: MeldText("number", "60"), ids["Bob"]: MeldText("number", "190"),
+             ids["Cal"]: MeldText("number", "40")}  # fmt: skip
+    takes = {ids["Ann"]: 0, ids["Bob"]: 14, ids["Cal"]: 10}
+    hands.add_hand(
+        loaded, entry(loaded, "Bob", 300, outcome=None, melds=melds, takes=takes,
+                      last_trick=ids["Bob"]),
+    )  # fmt: skip
+    # Bob 190 + 14 counters x 10 + last trick 10 = 340 makes 300; Cal 40 + 100 = 140;
+    # Ann took no counter and scores nothing.
+    assert balances(table, sid) == {"Ann": 0, "Bob": 340, "Cal": 140}
+
+    loaded = load(table, sid)
+    corrected = {ids["Bob"]: MeldText("claims", "run, pinochle"), ids["Cal"]: melds[ids["Cal"]]}
+    hands.edit_hand(
+        loaded, 1, entry(loaded, "Bob", 300, outcome=None, melds=corrected,
+                         takes={ids["Ann"]: 2, ids["Bob"]: 12, ids["Cal"]: 10},
+                         last_trick=ids["Bob"]),
+    )  # fmt: skip
+    # Bob: run 150 + pinochle 40 = 190, and 12 x 10 + 10 = 130: 320. Cal 40 + 100 = 140.
+    # Ann: no meld now, 2 counters = 20.
+    assert balances(table, sid) == {"Ann": 20, "Bob": 320, "Cal": 140}
+    rows = {m.player_id: (m.mode, m.entry) for m in db.session.scalars(select(HandMeld))}
+    assert rows == {ids["Bob"]: ("claims", "run, pinochle"), ids["Cal"]: ("number", "40")}
+    assert db.session.scalar(select(func.count(HandTake.id))) == 3
