@@ -13,6 +13,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
 from scorekeeper.extensions import csrf, db, migrate, set_sqlite_pragmas
+from scorekeeper.limits import MAX_REQUEST_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root: templates, migrations and the instance folder live beside the package."""
@@ -44,7 +45,13 @@ def create_app(
     )
     os.makedirs(app.instance_path, exist_ok=True)
 
-    app.config.from_mapping(SQLALCHEMY_DATABASE_URI=_default_database_uri(app.instance_path))
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=_default_database_uri(app.instance_path),
+        # A body over 1 MB is a 413 (the import page allows more, see views/reports.py).
+        MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
+        MAX_FORM_MEMORY_SIZE=MAX_REQUEST_BYTES,
+        MAX_FORM_PARTS=500,
+    )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")
     if test_config is not None:
@@ -101,16 +108,16 @@ def _init_extensions(app: Flask) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Attach the app's pages: the blueprints of ``scorekeeper/views/`` and the filters."""
-    from flask import render_template
-
     from scorekeeper.templating import init_templating
-    from scorekeeper.views import hands, players, reports, sessions, settle
+    from scorekeeper.views import errors, hands, players, reports, sessions, settle
+    from scorekeeper.views.common import IdConverter
 
+    app.url_map.converters["id"] = IdConverter  # before any rule uses <id:...>
     init_templating(app)
     for module in (sessions, hands, players, settle, reports):
         app.register_blueprint(module.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
-    app.register_error_handler(404, lambda _e: (render_template("errors/404.html"), 404))
+    errors.register(app)
 
 
 def _healthz() -> tuple[str, int, dict[str, str]]:

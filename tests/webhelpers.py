@@ -344,3 +344,16 @@ def save_hand(client: FlaskClient, session_id: int, **fields: Any) -> TestRespon
     assert response.status_code == 302, all_errors(response) or response.status_code
     assert response.headers["Location"].startswith(f"/s/{session_id}")
     return client.get(f"/s/{session_id}")
+
+
+def database_dump(app) -> dict[str, list[tuple]]:
+    """Every row of every table, in primary-key order: compare two dumps to see any change."""
+    from sqlalchemy import text
+
+    with app.app_context():
+        dump = {}
+        for table in db.metadata.sorted_tables:
+            keys = ", ".join(column.name for column in table.primary_key.columns) or "1"
+            rows = db.session.execute(text(f'SELECT * FROM "{table.name}" ORDER BY {keys}'))
+            dump[table.name] = [tuple(row) for row in rows]
+        return dump

@@ -1,12 +1,62 @@
-"""Helpers shared by the blueprints: the current table, loading a session, rule errors."""
+"""Helpers shared by the blueprints: the current table, loading a session, ids in URLs and
+where a redirect may go."""
 
 from __future__ import annotations
 
-from flask import abort, g
+from urllib.parse import urlsplit
 
+from flask import abort, g
+from werkzeug.routing import BaseConverter, ValidationError
+
+from ..limits import MAX_ID, has_control_characters
 from ..models import Table
 from ..services.sessions import LoadedSession, NotFound, load_session
 from ..services.tables import default_table
+
+MAX_REDIRECT = 2000
+
+
+class IdConverter(BaseConverter):
+    """``<id:session_id>``: a whole number from 1 to 2**63-1, anything else is a 404.
+
+    The pattern allows at most 19 digits and no leading zero, so a number past 64 bits never
+    reaches the database (which cannot hold it) and is never read by ``int()`` at length.
+    """
+
+    regex = r"[1-9][0-9]{0,18}"
+
+    def to_python(self, value: str) -> int:
+        """The id as an int; one past ``MAX_ID`` does not match the route."""
+        number = int(value)
+        if number > MAX_ID:
+            raise ValidationError()
+        return number
+
+    def to_url(self, value: int) -> str:
+        """The id as the URL writes it."""
+        return str(int(value))
+
+
+def is_local_target(target: object) -> bool:
+    """True when ``target`` is a path on this site that is safe to redirect to.
+
+    Only a single leading ``/`` is allowed: no scheme (``javascript:``, ``https:``), no host,
+    no ``//`` or ``/\\`` (browsers read both as another host), no backslash anywhere, no
+    control character or space that a browser might drop, nothing longer than 2000 characters.
+    """
+    if not isinstance(target, str) or not target or len(target) > MAX_REDIRECT:
+        return False
+    if not target.startswith("/") or target.startswith("//"):
+        return False
+    if "\\" in target or has_control_characters(target) or any(ch.isspace() for ch in target):
+        return False
+    parts = urlsplit(target)
+    return not parts.scheme and not parts.netloc
+
+
+def local_target(target: object, fallback: str) -> str:
+    """``target`` when it is a local path (see ``is_local_target``), otherwise ``fallback``."""
+    return target if is_local_target(target) else fallback  # type: ignore[return-value]
 
 
 def current_table() -> Table:

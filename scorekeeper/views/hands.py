@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from ..extensions import csrf, db
 from ..forms import ConfirmForm, hand_form
+from ..limits import clean_request_id, parse_id
 from ..models import AuditEntry
 from ..rules.errors import RuleError
 from ..services import hands as hand_service
@@ -38,7 +39,7 @@ def _csrf_expired(form) -> bool:
     return False
 
 
-@bp.post("/s/<int:session_id>/hands")
+@bp.post("/s/<id:session_id>/hands")
 @csrf.exempt  # the FlaskForm checks its own token so an expired one can re-show the form
 def create(session_id: int):
     """Save the next hand (or preview it), then go back to the session page."""
@@ -53,9 +54,9 @@ def create(session_id: int):
         if request.form.get("action") == "preview":
             preview = hand_service.preview_hand(loaded, entry)
             return render_session(loaded, form, nxt, preview=preview)
-        number = int(form.hand_number.data) if (form.hand_number.data or "").isdigit() else None
+        number = parse_id(form.hand_number.data)
         preview = hand_service.preview_hand(loaded, entry)
-        hand = hand_service.add_hand(loaded, entry, form.request_id.data or None, number)
+        hand = hand_service.add_hand(loaded, entry, clean_request_id(form.request_id.data), number)
     except hand_service.ConflictError as error:
         form.add_rule_error("form", error.rule)
         fresh = load_or_404(session_id)
@@ -73,7 +74,7 @@ def create(session_id: int):
     return redirect(url_for("sessions.show", session_id=session_id) + "#standings")
 
 
-@bp.post("/s/<int:session_id>/preview")
+@bp.post("/s/<id:session_id>/preview")
 @csrf.exempt  # read-only: nothing is saved
 def preview(session_id: int):
     """The live preview in words, as JSON, for the script on the hand form."""
@@ -96,7 +97,7 @@ def preview(session_id: int):
     return jsonify(ok=True, text=result.text, breakdowns=breakdowns)
 
 
-@bp.get("/s/<int:session_id>/history")
+@bp.get("/s/<id:session_id>/history")
 def history(session_id: int):
     """Every hand with its inputs and result, and the audit trail."""
     loaded = load_or_404(session_id)
@@ -123,9 +124,8 @@ def _version_text(row) -> str:
 def _version_of(text: str | None) -> tuple[int | None, int | None]:
     """(hand id, version) from the hidden field; (None, None) when it is missing or unreadable."""
     hand_id, _, version = (text or "").partition(":")
-    if hand_id.isdigit() and version.isdigit():
-        return int(hand_id), int(version)
-    return None, None
+    pair = parse_id(hand_id), parse_id(version)
+    return pair if None not in pair else (None, None)
 
 
 def _edit_form(loaded, number: int, formdata=None):
@@ -142,7 +142,7 @@ def _edit_form(loaded, number: int, formdata=None):
     return form, record, row
 
 
-@bp.route("/s/<int:session_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@bp.route("/s/<id:session_id>/hands/<id:number>/edit", methods=["GET", "POST"])
 @csrf.exempt  # the FlaskForm checks its own token so an expired one can re-show the form
 def edit(session_id: int, number: int):
     """Correct a hand; every figure after it is recomputed."""
@@ -191,7 +191,7 @@ def edit(session_id: int, number: int):
     ), status
 
 
-@bp.route("/s/<int:session_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+@bp.route("/s/<id:session_id>/hands/<id:number>/delete", methods=["GET", "POST"])
 def delete(session_id: int, number: int):
     """Delete a hand after a confirmation."""
     loaded = load_or_404(session_id)

@@ -31,6 +31,8 @@ def index():
         else:
             flash(f"{player.name} joins the roster.", "ok")
             return redirect(url_for("players.index"))
+    elif request.method == "POST":
+        error = next(iter(form.name.errors), None) or "Type the player's name and add it again."
     roster = tables.roster(table)
     loaded = load_table_sessions(table)
     stats = table_stats(loaded, [p.name for p in roster])
@@ -44,7 +46,7 @@ def index():
     ), (422 if error else 200)
 
 
-@bp.get("/<int:player_id>")
+@bp.get("/<id:player_id>")
 def show(player_id: int):
     """One player's statistics and the games they played, their line highlighted."""
     table = current_table()

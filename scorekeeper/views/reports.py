@@ -23,6 +23,7 @@ from wtforms.validators import ValidationError
 
 from .. import reports
 from ..extensions import csrf
+from ..limits import MAX_IMPORT_REQUEST_BYTES
 from ..services import exports
 from .common import current_table, load_or_404
 
@@ -42,7 +43,7 @@ def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
     return response
 
 
-@bp.get("/s/<int:session_id>/print")
+@bp.get("/s/<id:session_id>/print")
 def print_view(session_id: int):
     """The report as a page to read on the phone or print from the browser."""
     loaded = load_or_404(session_id)
@@ -60,7 +61,7 @@ def print_view(session_id: int):
     )
 
 
-@bp.get("/s/<int:session_id>/report.pdf")
+@bp.get("/s/<id:session_id>/report.pdf")
 def pdf(session_id: int):
     """The session report as a PDF download."""
     loaded = load_or_404(session_id)
@@ -68,7 +69,7 @@ def pdf(session_id: int):
     return _download(body, "application/pdf", exports.export_filename(loaded, "pdf"))
 
 
-@bp.get("/s/<int:session_id>/hands.csv")
+@bp.get("/s/<id:session_id>/hands.csv")
 def hands_csv(session_id: int):
     """The hand log as CSV."""
     loaded = load_or_404(session_id)
@@ -76,7 +77,7 @@ def hands_csv(session_id: int):
     return _download(body, "text/csv", exports.export_filename(loaded, "csv"))
 
 
-@bp.get("/s/<int:session_id>/session.json")
+@bp.get("/s/<id:session_id>/session.json")
 def session_json(session_id: int):
     """The whole session as JSON, to keep or to import elsewhere."""
     loaded = load_or_404(session_id)
@@ -105,6 +106,9 @@ def _csrf_ok() -> bool:
 @csrf.exempt  # checked below, so a page left open too long keeps what was pasted
 def import_session():
     """Recreate a session from its JSON export: a file, or its text pasted."""
+    # A session file may be up to 5 MB: this page alone reads more than the app's 1 MB.
+    request.max_content_length = MAX_IMPORT_REQUEST_BYTES
+    request.max_form_memory_size = MAX_IMPORT_REQUEST_BYTES
     table = current_table()
     error = None
     text = ""

@@ -16,6 +16,7 @@ from flask import (
 
 from .. import qr
 from ..forms import ConfirmForm, NewSessionForm, hand_form, option_values
+from ..limits import parse_id
 from ..money import format_cents_plain
 from ..rules.errors import RuleError
 from ..rules.options import OPTION_SPECS, GameSystem, Options, parse_system
@@ -137,13 +138,13 @@ def render_session(loaded, form=None, nxt=None, preview=None, status=200):
     ), status
 
 
-@bp.get("/s/<int:session_id>")
+@bp.get("/s/<id:session_id>")
 def show(session_id: int):
     """The page left open on the table."""
     return render_session(load_or_404(session_id))
 
 
-@bp.get("/s/<int:session_id>/live")
+@bp.get("/s/<id:session_id>/live")
 def live(session_id: int):
     """The session's version, polled by open phones to refresh their standings."""
     try:
@@ -152,7 +153,7 @@ def live(session_id: int):
         return jsonify(error=f"No session {session_id}."), 404
 
 
-@bp.get("/s/<int:session_id>/standings")
+@bp.get("/s/<id:session_id>/standings")
 def standings_fragment(session_id: int):
     """Standings, next dealer and recent hands as an HTML fragment for live updates."""
     loaded = load_or_404(session_id)
@@ -168,7 +169,7 @@ def standings_fragment(session_id: int):
     )
 
 
-@bp.get("/s/<int:session_id>/share")
+@bp.get("/s/<id:session_id>/share")
 def share(session_id: int):
     """A link and a QR code that open this session on another phone."""
     loaded = load_or_404(session_id)
@@ -178,7 +179,7 @@ def share(session_id: int):
     )
 
 
-@bp.route("/s/<int:session_id>/settings", methods=["GET", "POST"])
+@bp.route("/s/<id:session_id>/settings", methods=["GET", "POST"])
 def settings(session_id: int):
     """Every house rule of the session, changeable; all hands are replayed under the change."""
     loaded = load_or_404(session_id)
@@ -206,7 +207,7 @@ def settings(session_id: int):
     ), (422 if errors else 200)
 
 
-@bp.post("/s/<int:session_id>/end")
+@bp.post("/s/<id:session_id>/end")
 def end(session_id: int):
     """End the session (it can be reopened)."""
     loaded = load_or_404(session_id)
@@ -216,7 +217,7 @@ def end(session_id: int):
     return redirect(url_for("sessions.show", session_id=session_id))
 
 
-@bp.post("/s/<int:session_id>/reopen")
+@bp.post("/s/<id:session_id>/reopen")
 def reopen(session_id: int):
     """Reopen an ended session to add more hands."""
     loaded = load_or_404(session_id)
@@ -226,18 +227,20 @@ def reopen(session_id: int):
     return redirect(url_for("sessions.show", session_id=session_id))
 
 
-@bp.route("/s/<int:session_id>/leave", methods=["GET", "POST"])
+@bp.route("/s/<id:session_id>/leave", methods=["GET", "POST"])
 def leave(session_id: int):
     """A player gets up from a chip game: cashed out, play goes on without them."""
     loaded = load_or_404(session_id)
     form = ConfirmForm()
     error = None
     if request.method == "POST" and form.validate_on_submit():
+        player_id = parse_id(request.form.get("player"))
         try:
-            player_id = int(request.form.get("player", ""))
+            if player_id is None:
+                raise RuleError("player", "Choose who is leaving.")
             hand_service.player_leaves(loaded, player_id)
-        except (RuleError, ValueError) as exc:
-            error = exc.rule if isinstance(exc, RuleError) else "Choose who is leaving."
+        except RuleError as exc:
+            error = exc.rule
         else:
             flash("Cashed out. Play goes on without them.", "ok")
             return redirect(url_for("sessions.show", session_id=session_id))

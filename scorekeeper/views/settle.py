@@ -7,8 +7,6 @@ what was typed kept.
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
@@ -19,7 +17,7 @@ from ..services.ledger import PaymentErrors
 from ..services.sessions import NotFound
 from ..services.settle import settle_session
 from ..services.tables import roster
-from .common import current_table, load_or_404
+from .common import current_table, load_or_404, local_target
 
 bp = Blueprint("settle", __name__)
 
@@ -51,16 +49,6 @@ def _settle_args() -> dict[str, str]:
     if request.values.get("ledger") == "1":
         args["ledger"] = "1"
     return args
-
-
-def _safe_next(target: str | None, fallback: str) -> str:
-    """A local path to go back to, never another site."""
-    if not target:
-        return fallback
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
-        return fallback
-    return target
 
 
 def _render_settle(loaded, form: PaymentForm | None = None, errors=None, status: int = 200):
@@ -97,13 +85,13 @@ def _render_settle(loaded, form: PaymentForm | None = None, errors=None, status:
     ), status
 
 
-@bp.get("/s/<int:session_id>/settle")
+@bp.get("/s/<id:session_id>/settle")
 def show(session_id: int):
     """Who pays whom at the end of a session; fewest payments, or direct with ?view=direct."""
     return _render_settle(load_or_404(session_id))
 
 
-@bp.post("/s/<int:session_id>/settle/pay")
+@bp.post("/s/<id:session_id>/settle/pay")
 def pay(session_id: int):
     """Record a payment toward this session: a "Mark paid" tap, or the small form."""
     loaded = load_or_404(session_id)
@@ -181,7 +169,7 @@ def ledger_pay():
     return redirect(url_for("settle.ledger") + "#owed")
 
 
-@bp.route("/ledger/payments/<int:payment_id>/delete", methods=["GET", "POST"])
+@bp.route("/ledger/payments/<id:payment_id>/delete", methods=["GET", "POST"])
 def delete_payment(payment_id: int):
     """Delete a payment recorded by mistake, after asking."""
     table = current_table()
@@ -194,7 +182,7 @@ def delete_payment(payment_id: int):
         if payment.session_id is not None
         else url_for("settle.ledger")
     )
-    back = _safe_next(request.values.get("next"), fallback)
+    back = local_target(request.values.get("next"), fallback)
     form = DeleteForm()
     if request.method == "POST" and form.validate_on_submit():
         try:

@@ -1,0 +1,69 @@
+"""Error pages in the app's look: 400, 404, 405, 413 and 500.
+
+A 500 rolls the database session back first, so nothing of the failed request is half-saved
+(and nothing the page itself loads can commit it), then says plainly that the last change
+was not saved.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from ..extensions import db
+from ..limits import MAX_REQUEST_BYTES
+from ..services.exports import MAX_IMPORT_BYTES
+
+log = logging.getLogger(__name__)
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1_000_000:g} MB"
+
+
+def bad_request(error: HTTPException):
+    """400: the request could not be read (or a form's security token was missing)."""
+    expired = isinstance(error, CSRFError)
+    return render_template("errors/400.html", expired=expired), 400
+
+
+def not_found(_error: HTTPException):
+    """404: no such page, session, hand, player or payment."""
+    return render_template("errors/404.html"), 404
+
+
+def method_not_allowed(error: HTTPException):
+    """405: a page opened in a way it does not take (a form's address typed in, say)."""
+    allowed = ", ".join(getattr(error, "valid_methods", None) or ())
+    page = render_template("errors/405.html")
+    return page, 405, {"Allow": allowed} if allowed else {}
+
+
+def too_large(_error: HTTPException):
+    """413: more was sent than a page takes."""
+    return render_template(
+        "errors/413.html",
+        limit=_megabytes(MAX_REQUEST_BYTES),
+        import_limit=_megabytes(MAX_IMPORT_BYTES),
+    ), 413
+
+
+def server_error(error: Exception):
+    """500: roll back whatever the request wrote, then say the change was not saved."""
+    try:
+        db.session.rollback()
+    except Exception:  # the page must still be shown if the database itself failed
+        log.exception("rollback after a server error failed")
+    return render_template("errors/500.html"), 500
+
+
+def register(app: Flask) -> None:
+    """Attach the error pages to ``app``."""
+    app.register_error_handler(400, bad_request)
+    app.register_error_handler(404, not_found)
+    app.register_error_handler(405, method_not_allowed)
+    app.register_error_handler(413, too_large)
+    app.register_error_handler(500, server_error)
