@@ -6,7 +6,6 @@ The hand form is built per session: its player fields depend on who sits at the 
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -18,13 +17,17 @@ from wtforms import (
     RadioField,
     StringField,
 )
-from wtforms.validators import NumberRange, Optional, ValidationError
+from wtforms.validators import ValidationError
 
-from .money import MoneyError, parse_money
+from .limits import MAX_FIGURE, MAX_ID, MAX_MELD_TEXT, is_whole_number, shown, within
+from .money import MoneyError, MoneyTooLarge, parse_money
 from .rules.errors import OptionError
-from .rules.options import OPTION_SPECS, GameSystem, Options
+from .rules.options import OPTION_SPECS, GameSystem, Options, bound_problem
 from .rules.outcome import Outcome
 from .services.entries import MELD_MODES, HandEntry, MeldText
+from .services.tables import MAX_NAME
+
+MAX_SEATS = max(system.player_range[1] for system in GameSystem)
 
 TRUMP_CHOICES = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 
@@ -36,19 +39,36 @@ def _int_or_none(value: Any) -> int | None:
 
 
 class WholeNumberField(IntegerField):
-    """A whole number or nothing; anything else is refused naming the field and what was typed."""
+    """A whole number or nothing, at most ``maximum`` either way from 0; anything else is
+    refused naming the field and what was typed (a number thousands of digits long too)."""
+
+    def __init__(self, *args: Any, maximum: int = MAX_FIGURE, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.maximum = maximum
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         if not valuelist or str(valuelist[0]).strip() == "":
             self.data = None
             return
-        try:
-            self.data = int(str(valuelist[0]).strip())
-        except ValueError:
-            self.data = None
-            raise ValueError(
-                f"{self.label.text} must be a whole number, not '{valuelist[0]}'."
-            ) from None
+        text = str(valuelist[0]).strip()
+        self.data = None
+        if not is_whole_number(text):
+            raise ValueError(f"{self.label.text} must be a whole number, not '{shown(text)}'.")
+        if not within(text, self.maximum):
+            raise ValueError(f"{self.label.text} is at most {self.maximum}.")
+        self.data = int(text)
+
+
+def _meld_length(form: Any, field: Field) -> None:
+    """Refuse a meld typed longer than any hand's cards or named melds could be."""
+    if field.data and len(field.data) > MAX_MELD_TEXT:
+        raise ValidationError(f"Meld is at most {MAX_MELD_TEXT} characters.")
+
+
+def _name_length(form: Any, field: Field) -> None:
+    """Refuse a name longer than the roster keeps (spaces tidied first, as they are saved)."""
+    if field.data and len(" ".join(field.data.split())) > MAX_NAME:
+        raise ValidationError(f"A name is at most {MAX_NAME} characters.")
 
 
 def not_negative(form: Any, field: Field) -> None:
@@ -72,17 +92,22 @@ class NumberRadio(NoValidateRadio):
     """Buttons whose values are whole numbers (bids, player ids): any number passes here, so
     the engine can say which rule it breaks (a forbidden bid, a player who sits out)."""
 
-    def __init__(self, *args: Any, not_a_number: str, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, not_a_number: str, maximum: int, too_large: str, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.not_a_number = not_a_number
+        self.maximum = maximum
+        self.too_large = too_large
 
     def pre_validate(self, form: Any) -> None:
         if self.data in (None, "", "None"):
             return
-        try:
-            int(self.data)
-        except (TypeError, ValueError):
-            raise ValidationError(self.not_a_number.format(value=self.data)) from None
+        text = str(self.data)
+        if not is_whole_number(text):
+            raise ValidationError(self.not_a_number.format(value=shown(text)))
+        if not within(text, self.maximum):
+            raise ValidationError(self.too_large)
 
 
 class OutcomeRadio(NoValidateRadio):
@@ -103,13 +128,20 @@ class HandFormBase(FlaskForm):
     hand_number = HiddenField()
     version = HiddenField()
     declarer = NumberRadio(
-        "Declarer", coerce=str, validate_choice=False, not_a_number="Choose the declarer by name."
+        "Declarer",
+        coerce=str,
+        validate_choice=False,
+        not_a_number="Choose the declarer by name.",
+        maximum=MAX_ID,
+        too_large="Choose the declarer by name.",
     )
     bid = NumberRadio(
         "Bid",
         coerce=str,
         validate_choice=False,
         not_a_number="Bid '{value}' is not a whole number.",
+        maximum=MAX_FIGURE,
+        too_large=f"Bid is at most {MAX_FIGURE}.",
     )
     bid_other = WholeNumberField("Other bid", validators=[not_negative])
     trump = NoValidateRadio("Trump", choices=TRUMP_CHOICES, validate_choice=False)
@@ -245,7 +277,7 @@ def hand_form(
     attrs: dict[str, Any] = {}
     meld_keys = list(players) if system.everyone_melds else ["declarer"]
     for key in meld_keys:
-        attrs[f"meld-{key}"] = StringField("Meld")
+        attrs[f"meld-{key}"] = StringField("Meld", validators=[_meld_length])
         attrs[f"meld_mode-{key}"] = NoValidateRadio(
             "Meld by", choices=[(m, m) for m in MELD_MODES], default="number",
             validate_choice=False,
@@ -274,7 +306,9 @@ class NewSessionForm(FlaskForm):
     system = NoValidateRadio(
         "Game", choices=[(s.value, s.label) for s in GameSystem], validate_choice=False
     )
-    first_dealer = IntegerField("First dealer", validators=[Optional(), NumberRange(min=0)])
+    first_dealer = WholeNumberField(
+        "First dealer", validators=[not_negative], maximum=MAX_SEATS - 1
+    )
 
 
 def option_values(
@@ -289,10 +323,10 @@ def option_values(
     """
     data: dict[str, Any] = {"system": system.value}
     preset = shown or Options.preset(system)
-    try:
-        scale = int(formdata.get("scale") or preset.scale)
-    except ValueError:
-        raise OptionError("scale", "Scale must be 1 or 10.") from None
+    scale_text = str(formdata.get("scale") or preset.scale).strip()
+    if not is_whole_number(scale_text) or len(scale_text) > 3:
+        raise OptionError("scale", "Scale must be 1 or 10.")
+    scale = int(scale_text)
     for name, spec in OPTION_SPECS.items():
         if system not in spec.systems:
             continue
@@ -306,6 +340,8 @@ def option_values(
         if spec.kind == "money":
             try:
                 data[name] = parse_money(raw or "0")
+            except MoneyTooLarge:
+                raise OptionError(name, bound_problem(name, preset.scale)) from None
             except MoneyError as error:
                 raise OptionError(name, f"{spec.label}: {error}") from None
             continue
@@ -317,8 +353,8 @@ def option_values(
                 # so ticking "drop the trailing zero" does not make the game to 15000.
                 data[name] = default
                 continue
-            with contextlib.suppress(ValueError):  # the option's own parser names a bad value
-                raw = int(raw) * scale
+            if is_whole_number(raw) and within(raw, MAX_FIGURE * 10):
+                raw = int(raw) * scale  # otherwise the option's own parser names the problem
         data[name] = raw
     return data
 
@@ -326,7 +362,7 @@ def option_values(
 class AddPlayerForm(FlaskForm):
     """Add a name to the roster."""
 
-    name = StringField("Name")
+    name = StringField("Name", validators=[_name_length])
 
 
 class ConfirmForm(FlaskForm):

@@ -305,16 +305,32 @@ def _parse_bool(spec: OptionSpec, raw: Any) -> bool:
     raise OptionError(spec.name, f"{spec.label} must be on or off, not '{raw}'.")
 
 
+def _short(raw: Any) -> str:
+    """What was typed, cut short for a message."""
+    text = str(raw)
+    return text if len(text) <= 24 else text[:23] + "…"
+
+
+_HUGE = 10**18
+"""Stands for a typed number too long to read: above every option's bound (``_MAXIMA``)."""
+
+
 def _parse_int(spec: OptionSpec, raw: Any) -> int:
     if isinstance(raw, bool):
         raise OptionError(spec.name, f"{spec.label} must be a whole number.")
     if isinstance(raw, int):
         return raw
     text = str(raw).strip()
+    digits = text.lstrip("+-")
+    if digits.isascii() and digits.isdigit() and len(digits) > 18:
+        # Thousands of digits are never handed to int(); validation names the bound.
+        return -_HUGE if text.startswith("-") else _HUGE
     try:
         return int(text)
     except ValueError:
-        raise OptionError(spec.name, f"{spec.label} must be a whole number, not '{raw}'.") from None
+        raise OptionError(
+            spec.name, f"{spec.label} must be a whole number, not '{_short(raw)}'."
+        ) from None
 
 
 def _parse_optional_int(spec: OptionSpec, raw: Any) -> int | None:
@@ -341,11 +357,13 @@ def _parse_endings(spec: OptionSpec, raw: Any) -> tuple[int, ...]:
     endings = []
     for item in items:
         try:
-            ending = int(str(item).strip())
+            ending = int(str(item).strip()) if len(str(item).strip()) <= 18 else -1
         except ValueError:
+            ending = -1
+        if ending == -1:
             raise OptionError(
-                spec.name, f"{spec.label}: '{item}' is not a bid ending such as 40 or 90."
-            ) from None
+                spec.name, f"{spec.label}: '{_short(item)}' is not a bid ending such as 40 or 90."
+            )
         endings.append(ending)
     return tuple(sorted(set(endings)))
 
@@ -570,8 +588,63 @@ OPTION_SPECS: dict[str, OptionSpec] = {
 }
 
 
+MAX_POINTS = 100_000
+"""The largest points option (a minimum bid, a target), in full points."""
+
+MAX_STAKE = 100_000
+"""The largest money option (stake per unit, ante, game and set stakes): $1,000.00."""
+
+_MAXIMA: dict[str, int] = {
+    "min_bid": MAX_POINTS,
+    "bid_step": MAX_POINTS,
+    "kitty_threshold": MAX_POINTS,
+    "pot_threshold": MAX_POINTS,
+    "target": MAX_POINTS,
+    "negative_floor": MAX_POINTS,  # its size below 0
+    "fixed_deals": 1000,
+    "set_factor": 10,
+    "stake": MAX_STAKE,
+    "ante": MAX_STAKE,
+    "game_stake": MAX_STAKE,
+    "set_stake": MAX_STAKE,
+}
+"""Every whole-number option's bound, so no figure outgrows the table or the database."""
+
+
+def _bound_text(name: str, bound: int, scale: int) -> str:
+    kind = OPTION_SPECS[name].kind
+    if kind == "money":
+        return f"${bound // 100:,}.{bound % 100:02d}"
+    if kind in ("points", "optional-points"):
+        return f"{bound // scale:,}"
+    return f"{bound:,}"
+
+
+def bound_problem(name: str, scale: int = 1) -> str:
+    """The message for option ``name`` beyond its bound: ``Stake per unit is at most $1,000.00.``"""
+    return f"{OPTION_SPECS[name].label} is at most {_bound_text(name, _MAXIMA[name], scale)}."
+
+
+def _check_bounds(o: Options) -> None:
+    """Refuse a whole-number option beyond its bound (``_MAXIMA``), naming the bound."""
+    for name, bound in _MAXIMA.items():
+        if o.system not in OPTION_SPECS[name].systems:
+            continue
+        value = getattr(o, name)
+        if value is None:
+            continue
+        label = OPTION_SPECS[name].label
+        if name == "negative_floor":
+            if value < -bound:
+                text = _bound_text(name, bound, o.scale)
+                raise OptionError(name, f"{label} is at least -{text}.")
+        elif value > bound:
+            raise OptionError(name, bound_problem(name, o.scale))
+
+
 def _validate(options: Options, players: int | None) -> None:
     o = options
+    _check_bounds(o)
     if o.scale not in (1, 10):
         raise OptionError("scale", "Scale must be 1 or 10.")
     if o.scale == 10 and o.card_values is not CardValues.COUNTERS:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..limits import MAX_FIGURE, is_whole_number, shown, within
 from ..models import Hand, HandMeld, HandTake
 from ..rules.cards import Hand as CardHand
 from ..rules.cards import Suit
@@ -82,11 +83,11 @@ def meld_entry(text: MeldText, options: Options, field_name: str) -> MeldEntry |
     if not raw:
         return None
     if text.mode == "number":
-        try:
-            figure = int(raw)
-        except ValueError:
-            raise EntryError(field_name, f"Meld '{raw}' is not a whole number.") from None
-        return MeldNumber(options.from_table(figure))
+        if not is_whole_number(raw):
+            raise EntryError(field_name, f"Meld '{shown(raw)}' is not a whole number.")
+        if not within(raw, MAX_FIGURE):
+            raise EntryError(field_name, f"Meld is at most {MAX_FIGURE}.")
+        return MeldNumber(options.from_table(int(raw)))
     if text.mode == "cards":
         return MeldCards(CardHand.parse(raw, field=field_name))
     if text.mode == "claims":

@@ -27,6 +27,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
+from ..limits import MAX_ID, shown
 from ..models import AuditEntry, GameSession, Hand, Seat, Table, utcnow
 from ..rules.cards import Suit
 from ..rules.describe import describe
@@ -57,6 +58,15 @@ MAX_IMPORT_BYTES = 5_000_000
 """The largest JSON file the import reads (a 200-hand session is about 150 kB)."""
 
 MAX_EVENTS = 5000
+
+MAX_DEPTH = 32
+"""The deepest nesting a session file may have (an export nests 6 levels deep)."""
+
+MAX_NUMBER_DIGITS = 19
+"""The most digits a number in a session file may have (ids are 64-bit integers)."""
+
+MAX_FILE_FIGURE = 99_999
+"""The largest bid, tricks or counters figure an event may hold (the rules allow far less)."""
 
 KITTY_HOLDER = "Kitty"
 POT_HOLDER = "Pot"
@@ -410,24 +420,81 @@ def _fail(rule: str) -> ImportRefused:
     return ImportRefused(rule)
 
 
-def _whole(value: Any, where: str, optional: bool = True) -> int | None:
+def _whole(
+    value: Any, where: str, optional: bool = True, maximum: int = MAX_FILE_FIGURE
+) -> int | None:
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(f"{where} must be a whole number, not {json.dumps(value)}.")
+        raise _fail(f"{where} must be a whole number, not {_short_json(value)}.")
+    if not -maximum <= value <= maximum:
+        raise _fail(f"{where} must be a whole number from {-maximum} to {maximum}, not {value}.")
     return value
+
+
+def _short_json(value: Any) -> str:
+    """A value as JSON for a message, cut short (a whole list is not echoed back)."""
+    text = json.dumps(value) if isinstance(value, str | int | float | bool | None) else None
+    if text is None:
+        text = "an object" if isinstance(value, dict) else "a list"
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _bounded_int(text: str) -> int:
+    """``json.loads``'s reader of whole numbers: at most ``MAX_NUMBER_DIGITS`` digits."""
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _fail(
+            f"The file has a number {len(text.lstrip('-'))} digits long; numbers in a session "
+            f"file have at most {MAX_NUMBER_DIGITS} digits."
+        )
+    return int(text)
+
+
+def _depth(data: Any) -> int:
+    """How deeply lists and objects nest in ``data`` (counted without recursion)."""
+    deepest = 0
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                break
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items if isinstance(item, dict | list))
+    return deepest
+
+
+def _load_json(text: str) -> Any:
+    """The file's JSON, refused when it is not JSON, nests too deeply or has huge numbers."""
+    too_deep = _fail(
+        f"The file nests lists or objects more than {MAX_DEPTH} levels deep; a session file "
+        "is not built like that."
+    )
+    try:
+        data = json.loads(text, parse_int=_bounded_int)
+    except json.JSONDecodeError as error:
+        raise _fail(
+            f"This is not a session file: it is not JSON ({error.msg} at line {error.lineno}, "
+            f"column {error.colno})."
+        ) from None
+    except RecursionError:
+        raise too_deep from None
+    if _depth(data) > MAX_DEPTH:
+        raise too_deep
+    return data
 
 
 def _text(value: Any, where: str, optional: bool = True) -> str | None:
     if value is None and optional:
         return None
     if not isinstance(value, str):
-        raise _fail(f"{where} must be text, not {json.dumps(value)}.")
+        raise _fail(f"{where} must be text, not {_short_json(value)}.")
     return value
 
 
 def _player_ref(value: Any, ids: Mapping[int, str], where: str) -> int | None:
-    pid = _whole(value, where)
+    pid = _whole(value, where, maximum=MAX_ID)
     if pid is not None and pid not in ids:
         raise _fail(f"{where} names player {pid}, who is not among the file's players.")
     return pid
@@ -439,9 +506,11 @@ def _keyed_by_player(value: Any, ids: Mapping[int, str], where: str) -> dict[int
     out: dict[int, Any] = {}
     for key, item in value.items():
         try:
-            pid = int(key)
+            pid = int(key) if len(key) <= MAX_NUMBER_DIGITS else None
         except ValueError:
-            raise _fail(f"{where}: '{key}' is not a player id.") from None
+            pid = None
+        if pid is None:
+            raise _fail(f"{where}: '{shown(key)}' is not a player id.")
         if pid not in ids:
             raise _fail(f"{where} names player {pid}, who is not among the file's players.")
         out[pid] = item
@@ -476,7 +545,7 @@ def entry_from_dict(data: Any, ids: Mapping[int, str], where: str) -> HandEntry:
         if mode not in MELD_MODES:
             raise _fail(
                 f"{where}: the meld of player {pid} is entered by {', '.join(MELD_MODES)}, "
-                f"not {json.dumps(mode)}."
+                f"not {_short_json(mode)}."
             )
         text = _text(meld.get("text"), f"{where}: the meld of player {pid}", optional=False)
         melds[pid] = MeldText(mode, text or "")
@@ -501,7 +570,7 @@ def _date(value: Any, where: str) -> datetime | None:
     try:
         parsed = datetime.fromisoformat(text.removesuffix("Z"))
     except ValueError:
-        raise _fail(f"{where} is not a date and time: '{text}'.") from None
+        raise _fail(f"{where} is not a date and time: '{shown(text)}'.") from None
     return parsed.replace(tzinfo=None)
 
 
@@ -518,13 +587,7 @@ def read_session_file(text: str | bytes) -> ParsedSession:
         raise _fail(f"The file is larger than {MAX_IMPORT_BYTES // 1_000_000} MB.")
     if not text.strip():
         raise _fail("Choose a session file (.json) or paste its text.")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _fail(
-            f"This is not a session file: it is not JSON ({error.msg} at line {error.lineno}, "
-            f"column {error.colno})."
-        ) from None
+    data = _load_json(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _fail(
             'This is not a Scorekeeper session file (it has no "format": '
@@ -547,7 +610,9 @@ def read_session_file(text: str | bytes) -> ParsedSession:
     if not isinstance(options_data, dict):
         raise _fail("The options must be an object.")
     if options_data.get("system", system) != system:
-        raise _fail(f"The options are for {options_data['system']}, the session for {system}.")
+        raise _fail(
+            f"The options are for {shown(options_data['system'])}, the session for {shown(system)}."
+        )
     try:
         options = Options.from_dict({**options_data, "system": system})
     except RuleError as error:
@@ -560,7 +625,7 @@ def read_session_file(text: str | bytes) -> ParsedSession:
     for index, player in enumerate(players, start=1):
         if not isinstance(player, dict):
             raise _fail(f"Player {index} must be an object with an id and a name.")
-        pid = _whole(player.get("id"), f"Player {index}'s id", optional=False)
+        pid = _whole(player.get("id"), f"Player {index}'s id", optional=False, maximum=MAX_ID)
         raw = _text(player.get("name"), f"Player {index}'s name", optional=False)
         try:
             name = clean_name(raw or "")
@@ -595,7 +660,7 @@ def read_session_file(text: str | bytes) -> ParsedSession:
                 raise _fail(f"{where} does not say who left.")
             events.append(("leave", pid))
         else:
-            raise _fail(f"{where} is a {json.dumps(kind)}; events are hands or leaves.")
+            raise _fail(f"{where} is a {_short_json(kind)}; events are hands or leaves.")
     return ParsedSession(
         options=options,
         names=names,

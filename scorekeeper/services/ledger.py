@@ -26,8 +26,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
+from ..limits import has_control_characters, parse_id
 from ..models import GameSession, LedgerPayment, Player, Table
-from ..money import MoneyError, format_money, parse_money
+from ..money import MoneyError, MoneyTooLarge, format_money, parse_money
 from ..rules.closing import close_session
 from ..rules.errors import RuleError
 from .sessions import LoadedSession, NotFound, load_session
@@ -291,6 +292,8 @@ def parse_amount(text: str | int) -> int:
         raise LedgerError("amount", "Enter the amount paid, like 3.50.")
     try:
         cents = parse_money(text)
+    except MoneyTooLarge:
+        raise LedgerError("amount", f"A payment is at most {format_money(MAX_PAYMENT)}.") from None
     except MoneyError as error:
         raise LedgerError("amount", str(error)) from error
     if cents <= 0:
@@ -301,11 +304,10 @@ def parse_amount(text: str | int) -> int:
 
 
 def _table_player(table: Table, player_id: int | str | None, field: str, role: str) -> Player:
-    try:
-        pid = int(player_id)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise LedgerError(field, f"Choose who {role}.") from None
-    player = db.session.get(Player, pid)
+    if player_id is None or str(player_id).strip() == "":
+        raise LedgerError(field, f"Choose who {role}.")
+    pid = parse_id(player_id)  # a number past 64 bits is no player (and not for the database)
+    player = None if pid is None else db.session.get(Player, pid)
     if player is None or player.table_id != table.id:
         raise LedgerError(field, f"Choose who {role} from the table's players.")
     return player
@@ -346,6 +348,8 @@ def record_payment(
     note = " ".join((note or "").split())
     if len(note) > MAX_NOTE:
         errors.append(LedgerError("note", f"A note is at most {MAX_NOTE} characters."))
+    elif has_control_characters(note):
+        errors.append(LedgerError("note", "A note cannot contain control characters."))
     if session_id is not None:
         session = db.session.get(GameSession, session_id)
         if session is None or session.table_id != table.id:

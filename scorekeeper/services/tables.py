@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 
 from ..extensions import db
+from ..limits import has_control_characters
 from ..models import Player, Table
 from ..rules.errors import SeatingError
 
@@ -34,6 +35,8 @@ def clean_name(name: str) -> str:
         raise SeatingError("name", "A player needs a name.")
     if len(cleaned) > MAX_NAME:
         raise SeatingError("name", f"A name is at most {MAX_NAME} characters.")
+    if has_control_characters(cleaned):
+        raise SeatingError("name", "A name cannot contain control characters.")
     if "&" in cleaned:
         raise SeatingError("name", "A name cannot contain '&' (it joins partners' names).")
     return cleaned
