@@ -341,7 +341,7 @@ def option_values(
             try:
                 data[name] = parse_money(raw or "0")
             except MoneyTooLarge:
-                raise OptionError(name, bound_problem(name, preset.scale)) from None
+                raise OptionError(name, bound_problem(name, scale)) from None
             except MoneyError as error:
                 raise OptionError(name, f"{spec.label}: {error}") from None
             continue
