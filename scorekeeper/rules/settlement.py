@@ -15,28 +15,40 @@ such a pair as a group of its own), and the programme runs on the rest when at m
 ``EXACT_LIMIT`` (16) holders remain. Beyond that it falls back to ``greedy_payments``, which
 settles everyone in at most ``n - 1`` payments but is not always the fewest.
 
-Everything is an integer (units or cents); ties are broken by the holders' order in the input
-mapping, so the same nets always give the same payments.
+Debts carried from session to session (the table's ledger, README "Settling up") are settled
+differently: ``net_debts`` nets every flow pair by pair (``pairwise_debts``), then cancels each
+circle of debt (Bob owes Ann, Ann owes Cal, Cal owes Bob) by its smallest debt until none is
+left. That changes no holder's net, pays no pair both ways, and never adds a payment; flows
+whose nets are all 0 (direct payments paid instead of the fewest) leave nothing owed.
+
+A holder is any hashable key (a player, the kitty, the pot, a team). Holders are never sorted
+or compared, only told apart; ``str()`` of a holder is used in messages only. Everything is an
+integer (units or cents); ties are broken by the holders' order in the input, so the same
+input always gives the same payments.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Generic, TypeVar
 
 from .errors import SettlementError
+
+K = TypeVar("K", bound=Hashable)
+"""A holder: a player, the kitty, the pot or a team (anything hashable; never compared)."""
 
 EXACT_LIMIT = 16
 """The most holders (after pairing off opposite nets) the exact subset programme takes on."""
 
 
 @dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(Generic[K]):
     """One holder pays another a positive whole amount."""
 
-    payer: str
-    payee: str
+    payer: K
+    payee: K
     amount: int
 
     def __post_init__(self) -> None:
@@ -52,7 +64,7 @@ class Payment:
         return f"{self.payer} pays {self.payee} {self.amount}"
 
 
-def fewest_payments(nets: Mapping[str, int]) -> tuple[Payment, ...]:
+def fewest_payments(nets: Mapping[K, int]) -> tuple[Payment[K], ...]:
     """Payments that bring every net to 0, as few as there can be (greedy beyond 16 holders)."""
     order = _checked_nets(nets)
     holders = [name for name in order if nets[name] != 0]
@@ -61,50 +73,42 @@ def fewest_payments(nets: Mapping[str, int]) -> tuple[Payment, ...]:
     if len(rest) > EXACT_LIMIT:
         return greedy_payments(nets)
     groups.extend(_zero_sum_groups(rest, nets))
-    payments: list[Payment] = []
+    payments: list[Payment[K]] = []
     for group in groups:
         payments.extend(_greedy({name: nets[name] for name in group}, order))
     return _in_order(payments, order)
 
 
-def greedy_payments(nets: Mapping[str, int]) -> tuple[Payment, ...]:
+def greedy_payments(nets: Mapping[K, int]) -> tuple[Payment[K], ...]:
     """Payments from the largest debtor to the largest creditor, repeated until all are at 0."""
     order = _checked_nets(nets)
     return _in_order(_greedy({name: nets[name] for name in order if nets[name]}, order), order)
 
 
-def pairwise_debts(flows: Iterable[tuple[str, str, int]]) -> tuple[Payment, ...]:
+def pairwise_debts(flows: Iterable[tuple[K, K, int]]) -> tuple[Payment[K], ...]:
     """Net every (payer, payee, amount) flow per pair: one payment per pair still owing."""
-    order: dict[str, int] = {}
-    balance: dict[tuple[str, str], int] = {}  # keyed by the pair in first-seen order
-    for number, flow in enumerate(flows, start=1):
-        payer, payee, amount = flow
-        if not _is_int(amount) or amount < 0:
-            raise SettlementError(
-                field="flows",
-                rule=f"flow {number} ({payer} to {payee}) must be a whole amount of 0 or more, "
-                f"not {amount!r}",
-            )
-        if payer == payee:
-            raise SettlementError(
-                field="flows", rule=f"flow {number}: {payer} cannot pay themselves"
-            )
-        for name in (payer, payee):
-            order.setdefault(name, len(order))
-        if order[payer] < order[payee]:
-            key, owed = (payer, payee), amount
-        else:
-            key, owed = (payee, payer), -amount
-        balance[key] = balance.get(key, 0) + owed
-    payments = [
-        Payment(first, second, owed) if owed > 0 else Payment(second, first, -owed)
-        for (first, second), owed in balance.items()
-        if owed
-    ]
-    return _in_order(payments, order)
+    return _in_order(*_net_pairs(flows))
 
 
-def divide(amount: int, owners: Sequence[str]) -> tuple[dict[str, int], int]:
+def net_debts(flows: Iterable[tuple[K, K, int]]) -> tuple[Payment[K], ...]:
+    """Net every (payer, payee, amount) flow per pair, then cancel every circle of debt."""
+    debts, order = _net_pairs(flows)
+    return _in_order(_cancel_circles(debts, order), order)
+
+
+def still_owed(owed: Iterable[Payment[K]], paid: Iterable[Payment[K]]) -> tuple[Payment[K], ...]:
+    """The debts ``owed`` leaves once ``paid`` (oldest first) is handed back, circles cancelled."""
+    flows = [(debt.payer, debt.payee, debt.amount) for debt in owed]
+    flows += [(payment.payee, payment.payer, payment.amount) for payment in paid]
+    return net_debts(flows)
+
+
+def nets_owed(debts: Iterable[Payment[K]]) -> dict[K, int]:
+    """Each holder's total still to collect (+) or pay (-) on debts, in first-seen order."""
+    return {holder: -net for holder, net in apply_payments({}, debts).items()}
+
+
+def divide(amount: int, owners: Sequence[K]) -> tuple[dict[K, int], int]:
     """Share a non-negative amount equally, rounded down: (share per owner, undivided rest)."""
     if not _is_int(amount) or amount < 0:
         raise SettlementError(
@@ -113,15 +117,16 @@ def divide(amount: int, owners: Sequence[str]) -> tuple[dict[str, int], int]:
     if not owners:
         raise SettlementError(field="owners", rule=f"{amount} cannot be divided among nobody")
     if len(set(owners)) != len(owners):
-        twice = sorted({name for name in owners if list(owners).count(name) > 1})
+        twice = dict.fromkeys(name for place, name in enumerate(owners) if name in owners[:place])
         raise SettlementError(
-            field="owners", rule=f"each owner takes one share; named twice: {', '.join(twice)}"
+            field="owners",
+            rule=f"each owner takes one share; named twice: {', '.join(map(str, twice))}",
         )
     share, undivided = divmod(amount, len(owners))
     return {name: share for name in owners}, undivided
 
 
-def apply_payments(nets: Mapping[str, int], payments: Iterable[Payment]) -> dict[str, int]:
+def apply_payments(nets: Mapping[K, int], payments: Iterable[Payment[K]]) -> dict[K, int]:
     """The nets after the payments: each payer's net rises and each payee's falls by the amount."""
     after = dict(nets)
     for payment in payments:
@@ -141,7 +146,7 @@ def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def _checked_nets(nets: Mapping[str, int]) -> dict[str, int]:
+def _checked_nets(nets: Mapping[K, int]) -> dict[K, int]:
     """Check the nets are whole and add to 0; return each holder's place in the input order."""
     for name, value in nets.items():
         if not _is_int(value):
@@ -158,10 +163,10 @@ def _checked_nets(nets: Mapping[str, int]) -> dict[str, int]:
     return {name: place for place, name in enumerate(nets)}
 
 
-def _pair_off_opposites(holders: list[str], nets: Mapping[str, int]) -> list[list[str]]:
+def _pair_off_opposites(holders: list[K], nets: Mapping[K, int]) -> list[list[K]]:
     """Pair each holder with the first unpaired holder whose net is exactly opposite."""
-    waiting: dict[int, list[str]] = {}
-    pairs: list[list[str]] = []
+    waiting: dict[int, list[K]] = {}
+    pairs: list[list[K]] = []
     for name in holders:
         partners = waiting.get(-nets[name])
         if partners:
@@ -171,7 +176,7 @@ def _pair_off_opposites(holders: list[str], nets: Mapping[str, int]) -> list[lis
     return pairs
 
 
-def _zero_sum_groups(holders: list[str], nets: Mapping[str, int]) -> list[list[str]]:
+def _zero_sum_groups(holders: list[K], nets: Mapping[K, int]) -> list[list[K]]:
     """Split holders (nonzero, adding to 0) into as many zero-sum groups as possible.
 
     ``best[mask]`` is the most zero-sum groups in a chain of subsets ending at ``mask``: the
@@ -196,7 +201,7 @@ def _zero_sum_groups(holders: list[str], nets: Mapping[str, int]) -> list[list[s
             if best[mask ^ bit] > most:
                 most = best[mask ^ bit]
         best[mask] = most + (total == 0)
-    boundaries = []
+    boundaries: list[int] = []
     mask = size - 1
     while mask:
         wanted = best[mask]
@@ -215,13 +220,13 @@ def _zero_sum_groups(holders: list[str], nets: Mapping[str, int]) -> list[list[s
     ]
 
 
-def _greedy(nets: dict[str, int], order: Mapping[str, int]) -> list[Payment]:
+def _greedy(nets: dict[K, int], order: Mapping[K, int]) -> list[Payment[K]]:
     """Largest debtor pays largest creditor until everyone is at 0 (ties: input order)."""
     left = {name: value for name, value in nets.items() if value}
-    payments = []
+    payments: list[Payment[K]] = []
     while left:
-        payer = min((n for n in left if left[n] < 0), key=lambda n: (left[n], order[n], n))
-        payee = min((n for n in left if left[n] > 0), key=lambda n: (-left[n], order[n], n))
+        payer = min((n for n in left if left[n] < 0), key=lambda n: (left[n], order[n]))
+        payee = min((n for n in left if left[n] > 0), key=lambda n: (-left[n], order[n]))
         amount = min(-left[payer], left[payee])
         payments.append(Payment(payer, payee, amount))
         for name, change in ((payer, amount), (payee, -amount)):
@@ -231,6 +236,86 @@ def _greedy(nets: dict[str, int], order: Mapping[str, int]) -> list[Payment]:
     return payments
 
 
-def _in_order(payments: Iterable[Payment], order: Mapping[str, int]) -> tuple[Payment, ...]:
+def _net_pairs(flows: Iterable[tuple[K, K, int]]) -> tuple[list[Payment[K]], dict[K, int]]:
+    """One payment per pair still owing, and each holder's place in the order of the flows."""
+    order: dict[K, int] = {}
+    balance: dict[tuple[K, K], int] = {}  # keyed by the pair in first-seen order
+    for number, flow in enumerate(flows, start=1):
+        payer, payee, amount = flow
+        if not _is_int(amount) or amount < 0:
+            raise SettlementError(
+                field="flows",
+                rule=f"flow {number} ({payer} to {payee}) must be a whole amount of 0 or more, "
+                f"not {amount!r}",
+            )
+        if payer == payee:
+            raise SettlementError(
+                field="flows", rule=f"flow {number}: {payer} cannot pay themselves"
+            )
+        for name in (payer, payee):
+            order.setdefault(name, len(order))
+        if order[payer] < order[payee]:
+            key, owed = (payer, payee), amount
+        else:
+            key, owed = (payee, payer), -amount
+        balance[key] = balance.get(key, 0) + owed
+    payments = [
+        Payment(first, second, owed) if owed > 0 else Payment(second, first, -owed)
+        for (first, second), owed in balance.items()
+        if owed
+    ]
+    return payments, order
+
+
+def _cancel_circles(debts: list[Payment[K]], order: Mapping[K, int]) -> list[Payment[K]]:
+    """Take each circle's smallest debt off every debt round it until no circle is left.
+
+    ``debts`` hold one payment per pair. Each round removes at least one debt, so it ends.
+    """
+    owes: dict[K, dict[K, int]] = {}
+    for debt in debts:
+        owes.setdefault(debt.payer, {})[debt.payee] = debt.amount
+    while circle := _find_circle(owes, order):
+        least = min(owes[payer][payee] for payer, payee in circle)
+        for payer, payee in circle:
+            owes[payer][payee] -= least
+            if not owes[payer][payee]:
+                del owes[payer][payee]
+    return [
+        Payment(payer, payee, amount)
+        for payer, payees in owes.items()
+        for payee, amount in payees.items()
+    ]
+
+
+def _find_circle(owes: Mapping[K, Mapping[K, int]], order: Mapping[K, int]) -> list[tuple[K, K]]:
+    """The first circle of debts met by a depth-first walk in input order, or an empty list."""
+    on_path: dict[K, int] = {}  # holder -> place on the current path
+    path: list[K] = []
+    done: set[K] = set()
+
+    def visit(holder: K) -> list[tuple[K, K]]:
+        on_path[holder] = len(path)
+        path.append(holder)
+        for creditor in sorted(owes.get(holder, {}), key=order.__getitem__):
+            if creditor in on_path:
+                return list(pairwise([*path[on_path[creditor] :], creditor]))
+            if creditor not in done:
+                found = visit(creditor)
+                if found:
+                    return found
+        del on_path[path.pop()]
+        done.add(holder)
+        return []
+
+    for start in sorted(owes, key=order.__getitem__):
+        if start not in done:
+            found = visit(start)
+            if found:
+                return found
+    return []
+
+
+def _in_order(payments: Iterable[Payment[K]], order: Mapping[K, int]) -> tuple[Payment[K], ...]:
     """Payments sorted by payer, then payee, in the holders' input order."""
-    return tuple(sorted(payments, key=lambda p: (order[p.payer], p.payer, order[p.payee], p.payee)))
+    return tuple(sorted(payments, key=lambda p: (order[p.payer], order[p.payee])))

@@ -6,7 +6,8 @@ pair owes. Payments recorded at the table (``LedgerPayment`` rows) are taken off
 a payment toward a session that is not ended yet only counts once that session ends, like the
 session's own figures. Then debts that go round in a circle (Bob owes Ann, Ann owes Cal, Cal
 owes Bob) are cancelled, which changes no player's total: it is what happens when a table paid
-the direct payments of a session instead of the fewest ones.
+the direct payments of a session instead of the fewest ones. That netting is the engine's
+(``rules.settlement.still_owed``); this module only reads and writes the rows.
 
 Payments to or from the kitty or the pot (an undivided remainder) are settled on the table's
 pile of chips, not between players, so they never enter the ledger.
@@ -18,7 +19,6 @@ import uuid
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from itertools import pairwise
 from typing import TypeVar
 
 from sqlalchemy import select
@@ -29,11 +29,13 @@ from ..extensions import db
 from ..limits import has_control_characters, parse_id
 from ..models import GameSession, LedgerPayment, Player, Table
 from ..money import MoneyError, MoneyTooLarge, format_money, parse_money
+from ..rules import settlement
 from ..rules.closing import close_session
 from ..rules.errors import RuleError
+from ..rules.settlement import Payment, nets_owed, still_owed
 from .sessions import LoadedSession, NotFound, load_session
 
-K = TypeVar("K", bound=Hashable)  # a player: an id, or a name
+K = TypeVar("K", bound=Hashable)  # a player: an id, or a name (see ``net_debts``)
 
 MAX_PAYMENT = 9_999_999
 """The largest payment that can be recorded, in cents ($99,999.99)."""
@@ -180,7 +182,7 @@ def build_ledger(table: Table, exclude_session: int | None = None) -> Ledger:
     # A payment toward a session counts once that session has ended (and is not left out).
     counted = [p for p in payments if p.session_id is None or p.session_id in ended_ids]
     names: dict[int, str] = {}
-    flows: list[tuple[int, int, int]] = []
+    owed_debts: list[Payment[int]] = []
     owing: list[SessionOwing] = []
     problems: list[str] = []
     for row in reversed(ended):  # oldest first
@@ -198,89 +200,23 @@ def build_ledger(table: Table, exclude_session: int | None = None) -> Ledger:
             owing.append(SessionOwing(row.id, label, row.ended_at, owed, paid))
         for debt in owed:
             names[debt.debtor_id], names[debt.creditor_id] = debt.debtor, debt.creditor
-            flows.append((debt.debtor_id, debt.creditor_id, debt.cents))
-    # Payments in the order they were made: a payment is a flow back from payee to payer.
-    for p in reversed(counted):
+            owed_debts.append(Payment(debt.debtor_id, debt.creditor_id, debt.cents))
+    for p in counted:
         names[p.payer_id], names[p.payee_id] = p.payer, p.payee
-        flows.append((p.payee_id, p.payer_id, p.cents))
-    debts = tuple(
-        Debt(names[debtor], names[creditor], debtor, creditor, cents)
-        for debtor, creditor, cents in net_debts(flows)
-    )
-    totals: dict[str, int] = {}
-    for debt in debts:
-        totals[debt.creditor] = totals.get(debt.creditor, 0) + debt.cents
-        totals[debt.debtor] = totals.get(debt.debtor, 0) - debt.cents
-    balances = tuple(sorted(totals.items(), key=lambda item: (-item[1], item[0].lower())))
+    # Payments in the order they were made (oldest first).
+    made = [Payment(p.payer_id, p.payee_id, p.cents) for p in reversed(counted)]
+    left = still_owed(owed_debts, made)
+    debts = tuple(Debt(names[d.payer], names[d.payee], d.payer, d.payee, d.amount) for d in left)
+    totals = [(names[holder], cents) for holder, cents in nets_owed(left).items()]
+    balances = tuple(sorted(totals, key=lambda item: (-item[1], item[0].lower())))
     owing.reverse()  # newest first
     waiting = frozenset(p.id for p in payments if p not in counted)
     return Ledger(debts, balances, tuple(owing), tuple(payments), tuple(problems), waiting)
 
 
 def net_debts(flows: Iterable[tuple[K, K, int]]) -> list[tuple[K, K, int]]:
-    """Debts (debtor, creditor, amount) netted pair by pair, with circles cancelled.
-
-    Each player's total (what they are owed minus what they owe) is the same before and
-    after; only circles of debt, which nobody needs to pay round, disappear. Deterministic:
-    pairs keep the order in which they first appear.
-    """
-    order: dict[K, int] = {}
-    balance: dict[tuple[K, K], int] = {}
-    for debtor, creditor, amount in flows:
-        if debtor == creditor or not amount:
-            continue
-        for key in (debtor, creditor):
-            order.setdefault(key, len(order))
-        if order[debtor] < order[creditor]:
-            pair, owed = (debtor, creditor), amount
-        else:
-            pair, owed = (creditor, debtor), -amount
-        balance[pair] = balance.get(pair, 0) + owed
-    edges: dict[K, dict[K, int]] = {}
-    for (first, second), owed in balance.items():
-        if owed > 0:
-            edges.setdefault(first, {})[second] = owed
-        elif owed < 0:
-            edges.setdefault(second, {})[first] = -owed
-    while (cycle := _find_cycle(edges, order)) is not None:
-        least = min(edges[a][b] for a, b in cycle)
-        for a, b in cycle:
-            edges[a][b] -= least
-            if not edges[a][b]:
-                del edges[a][b]
-    out = [
-        (debtor, creditor, owed)
-        for debtor, targets in edges.items()
-        for creditor, owed in targets.items()
-    ]
-    return sorted(out, key=lambda debt: (order[debt[0]], order[debt[1]]))
-
-
-def _find_cycle(edges: dict[K, dict[K, int]], order: dict[K, int]) -> list[tuple[K, K]] | None:
-    """One circle of debts as a list of (debtor, creditor) edges, or None."""
-    state: dict[K, int] = {}  # 1: on the current path, 2: finished
-
-    def visit(node: K, path: list[K]) -> list[tuple[K, K]] | None:
-        state[node] = 1
-        path.append(node)
-        for nxt in sorted(edges.get(node, {}), key=order.__getitem__):
-            if state.get(nxt) == 1:
-                loop = [*path[path.index(nxt) :], nxt]
-                return list(pairwise(loop))
-            if nxt not in state:
-                found = visit(nxt, path)
-                if found:
-                    return found
-        path.pop()
-        state[node] = 2
-        return None
-
-    for start in sorted(edges, key=order.__getitem__):
-        if start not in state:
-            found = visit(start, [])
-            if found:
-                return found
-    return None
+    """Debts (debtor, creditor, amount) netted per pair, circles cancelled (the engine's)."""
+    return [(debt.payer, debt.payee, debt.amount) for debt in settlement.net_debts(flows)]
 
 
 # -- writing -------------------------------------------------------------------------------------

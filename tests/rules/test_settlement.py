@@ -1,7 +1,8 @@
-"""Settling up: the fewest payments that settle a set of nets, the greedy, pairwise debts, shares.
+"""Settling up: the fewest payments, the greedy, pairwise debts, the ledger's netting, shares.
 
 Nets are what each holder is owed: positive collects, negative pays. Every figure below was
-worked out by hand; the comments show the working.
+worked out by hand; the comments show the working. Holders are names here, and also typed
+values that cannot be ordered (``Seat``, ``Pile``), as players, the kitty and the pot will be.
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ import ast
 import inspect
 import re
 from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import pairwise, permutations
 
 import pytest
 from hypothesis import given, settings
@@ -23,7 +27,10 @@ from scorekeeper.rules.settlement import (
     divide,
     fewest_payments,
     greedy_payments,
+    net_debts,
+    nets_owed,
     pairwise_debts,
+    still_owed,
 )
 
 
@@ -33,6 +40,47 @@ def _triples(payments: tuple[Payment, ...]) -> list[tuple[str, str, int]]:
 
 def _nonzero(nets: dict[str, int]) -> int:
     return sum(1 for value in nets.values() if value)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player as a typed holder: equal and hashed by id, read by name, never ordered."""
+
+    id: int
+    name: str = field(compare=False)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Pile(Enum):
+    """The table's piles as holders (an enum: members cannot be ordered)."""
+
+    KITTY = "Kitty"
+    POT = "Pot"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _has_circle(debts) -> bool:
+    """Brute force: does any ring of two or more distinct holders owe all the way round?"""
+    owes = {(p.payer, p.payee) for p in debts}
+    holders = list(dict.fromkeys(h for p in debts for h in (p.payer, p.payee)))
+    return any(
+        all(link in owes for link in pairwise([*ring, ring[0]]))
+        for size in range(2, len(holders) + 1)
+        for ring in permutations(holders, size)
+    )
+
+
+def _flow_nets(flows) -> dict:
+    """Brute force: each holder's net (collects +, pays -) over the flows, zeros left out."""
+    nets: Counter = Counter()
+    for payer, payee, amount in flows:
+        nets[payer] -= amount
+        nets[payee] += amount
+    return {holder: net for holder, net in nets.items() if net}
 
 
 # -- Payment -----------------------------------------------------------------------------------
@@ -308,6 +356,200 @@ def test_pairwise_debts_refuse_flows_that_are_not_payments(flows, message):
     assert caught.value.field == "flows"
 
 
+# -- net_debts: the ledger's netting ----------------------------------------------------------
+
+
+def test_circles_of_debt_cancel_without_changing_anyones_total():
+    # 1 owes 2 five, 2 owes 3 five, 3 owes 1 three: the circle of three cancels, leaving
+    # 1 owes 2 two and 2 owes 3 two (totals 1: -2, 2: 0, 3: +2, as before: -5+3, 5-5, 5-3).
+    assert _triples(net_debts([(1, 2, 5), (2, 3, 5), (3, 1, 3)])) == [(1, 2, 2), (2, 3, 2)]
+    # Opposite debts between a pair net off.
+    assert _triples(net_debts([(1, 2, 5), (2, 1, 7)])) == [(2, 1, 2)]
+    assert _triples(net_debts([(1, 2, 5), (2, 1, 5)])) == []
+
+
+@pytest.mark.parametrize(
+    ("flows", "expected"),
+    [
+        pytest.param([], [], id="no flows"),
+        # A circle of four: the smallest debt, D>A 3, comes off every link:
+        # A>B 4-3, B>C 6-3, C>D 5-3. Nets before and after: A -1, B -2, C +1, D +2.
+        pytest.param(
+            [("A", "B", 4), ("B", "C", 6), ("C", "D", 5), ("D", "A", 3)],
+            [("A", "B", 1), ("B", "C", 3), ("C", "D", 2)],
+            id="a circle of four",
+        ),
+        # Two circles sharing A>B. Walking in input order (A, B, C, D) meets A>B>C>A first:
+        # less 2 leaves A>B 3, B>C 3. Then A>B>D>A: less 1 leaves A>B 2, B>D 3.
+        # Nets before: A -5+2+1 = -2, B 5-5-4 = -4, C 5-2 = +3, D 4-1 = +3; after the same.
+        pytest.param(
+            [("A", "B", 5), ("B", "C", 5), ("C", "A", 2), ("B", "D", 4), ("D", "A", 1)],
+            [("A", "B", 2), ("B", "C", 3), ("B", "D", 3)],
+            id="two circles sharing a debt",
+        ),
+        # A chain is no circle: B's net is 0 but B still pays C what A pays B. (The fewest
+        # payments would be A>C 5; the ledger keeps who owes whom.)
+        pytest.param(
+            [("A", "B", 5), ("B", "C", 5)],
+            [("A", "B", 5), ("B", "C", 5)],
+            id="a chain stays a chain",
+        ),
+        # A>B 5 less B>A 2 is A>B 3; with B>C 3 and C>A 3 that is a circle of 3: nothing owed.
+        pytest.param(
+            [("A", "B", 5), ("B", "A", 2), ("B", "C", 3), ("C", "A", 3)],
+            [],
+            id="netting a pair closes a circle",
+        ),
+        pytest.param(
+            [("A", "B", 0), ("B", "C", 4)], [("B", "C", 4)], id="a zero flow owes nothing"
+        ),
+    ],
+)
+def test_net_debts_hand_worked(flows, expected):
+    debts = net_debts(flows)
+    assert _triples(debts) == expected
+    assert {h: n for h, n in nets_owed(debts).items() if n} == _flow_nets(flows)
+
+
+def test_the_brute_force_circle_search_sees_the_circles_net_debts_cancels():
+    flows = [("A", "B", 4), ("B", "C", 6), ("C", "D", 5), ("D", "A", 3)]
+    assert _has_circle(pairwise_debts(flows))
+    assert not _has_circle(net_debts(flows))
+    assert _has_circle([Payment("A", "B", 1), Payment("B", "A", 1)])
+
+
+@pytest.mark.parametrize(
+    ("flows", "message"),
+    [
+        pytest.param([("A", "B", -1)], r"flow 1 \(A to B\)", id="negative flow"),
+        pytest.param([("A", "B", 1), ("B", "C", 0.5)], r"flow 2 \(B to C\)", id="fractional"),
+        pytest.param([("A", "A", 3)], "flow 1: A cannot pay themselves", id="paying oneself"),
+    ],
+)
+def test_net_debts_refuse_flows_that_are_not_payments(flows, message):
+    with pytest.raises(SettlementError, match=message) as caught:
+        net_debts(flows)
+    assert caught.value.field == "flows"
+
+
+# Brooklyn in cents (settle_fixtures.brooklyn): the fewest are Cal>Ann 20 and Cal>Bob 80.
+_BROOKLYN = [Payment("Cal", "Ann", 20), Payment("Cal", "Bob", 80)]
+
+
+@pytest.mark.parametrize(
+    ("owed", "paid", "expected"),
+    [
+        pytest.param(_BROOKLYN, [], [("Cal", "Ann", 20), ("Cal", "Bob", 80)], id="nothing paid"),
+        pytest.param(_BROOKLYN, _BROOKLYN, [], id="paid in full"),
+        # Cal paid Bob 80 and Ann 5: Cal still owes Ann 20 - 5 = 15.
+        pytest.param(
+            _BROOKLYN,
+            [Payment("Cal", "Bob", 80), Payment("Cal", "Ann", 5)],
+            [("Cal", "Ann", 15)],
+            id="partly paid",
+        ),
+        # Cal paid Ann 50 against 20 owed: Ann owes Cal the 30 back.
+        pytest.param(
+            [Payment("Cal", "Ann", 20)],
+            [Payment("Cal", "Ann", 50)],
+            [("Ann", "Cal", 30)],
+            id="overpaid",
+        ),
+        # The direct payments instead: Ann>Bob 20, Cal>Ann 40, Cal>Bob 60. Per pair,
+        # Cal-Ann 20-40: Ann>Cal 20; Cal-Bob 80-60: Cal>Bob 20; Bob>Ann 20 (Ann paid Bob).
+        # Ann>Cal>Bob>Ann is a circle of 20: nothing is owed.
+        pytest.param(
+            _BROOKLYN,
+            [Payment("Ann", "Bob", 20), Payment("Cal", "Ann", 40), Payment("Cal", "Bob", 60)],
+            [],
+            id="direct payments paid instead of the fewest",
+        ),
+        pytest.param([], [Payment("Bob", "Ann", 5)], [("Ann", "Bob", 5)], id="nothing owed"),
+    ],
+)
+def test_still_owed_takes_each_payment_off_what_was_owed(owed, paid, expected):
+    assert _triples(still_owed(owed, paid)) == expected
+
+
+@pytest.mark.parametrize(
+    ("debts", "expected"),
+    [
+        pytest.param([], {}, id="no debts"),
+        # A owes 2, B is owed 2 and owes 3, C is owed 3.
+        pytest.param(
+            [Payment("A", "B", 2), Payment("B", "C", 3)],
+            {"A": -2, "B": -1, "C": 3},
+            id="a chain",
+        ),
+        pytest.param(
+            [Payment("A", "B", 5), Payment("B", "C", 5)],
+            {"A": -5, "B": 0, "C": 5},
+            id="square in the middle",
+        ),
+    ],
+)
+def test_nets_owed_are_what_each_holder_collects_or_pays(debts, expected):
+    nets = nets_owed(debts)
+    assert nets == expected
+    assert list(nets) == list(expected)
+
+
+# -- typed holders -------------------------------------------------------------------------------
+
+_ANN, _BOB, _CY = Seat(7, "Ann"), Seat(3, "Bob"), Seat(5, "Cy")
+
+
+def test_typed_holders_settle_like_names_and_read_by_name():
+    # The kitty example above with players and the kitty as typed holders: same payments.
+    nets = {_ANN: -6, _BOB: 9, _CY: -5, Pile.KITTY: 2}
+    payments = fewest_payments(nets)
+    assert payments == (
+        Payment(_ANN, _BOB, 6),
+        Payment(_CY, _BOB, 3),
+        Payment(_CY, Pile.KITTY, 2),
+    )
+    assert [str(p) for p in payments] == ["Ann pays Bob 6", "Cy pays Bob 3", "Cy pays Kitty 2"]
+    assert greedy_payments(nets) == payments
+    assert apply_payments(nets, payments) == dict.fromkeys(nets, 0)
+
+
+def test_a_seat_is_one_holder_whatever_name_it_is_read_by():
+    # Seat 7 under a new name is still Ann: Ann>Bob 4 less Bob>Ann 3 leaves Ann>Bob 1.
+    renamed = Seat(7, "Annie")
+    assert pairwise_debts([(_ANN, _BOB, 4), (_BOB, renamed, 3)]) == (Payment(_ANN, _BOB, 1),)
+
+
+def test_typed_holders_through_the_ledger_netting():
+    # Ann>Bob 4, Bob>Cy 4, Cy>Ann 4 is a circle; the pot's 2 from Cy stays.
+    flows = [(_ANN, _BOB, 4), (_BOB, _CY, 4), (_CY, _ANN, 4), (_CY, Pile.POT, 2)]
+    assert net_debts(flows) == (Payment(_CY, Pile.POT, 2),)
+    assert nets_owed(net_debts(flows)) == {_CY: -2, Pile.POT: 2}
+    assert still_owed([Payment(_ANN, _BOB, 4)], [Payment(_ANN, _BOB, 4)]) == ()
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        pytest.param(lambda: Payment(_ANN, _ANN, 5), "Ann cannot pay themselves", id="payment"),
+        pytest.param(
+            lambda: fewest_payments({_ANN: 5, Pile.POT: -3}),
+            "Ann +5, Pot -3 add up to +2",
+            id="nets",
+        ),
+        pytest.param(lambda: pairwise_debts([(_BOB, _CY, -1)]), "flow 1 (Bob to Cy)", id="flows"),
+        pytest.param(lambda: divide(10, [_ANN, _BOB, _CY, _BOB]), "named twice: Bob", id="owners"),
+    ],
+)
+def test_messages_name_typed_holders_by_their_names(call, message):
+    with pytest.raises(SettlementError, match=re.escape(message)):
+        call()
+
+
+def test_divide_names_each_holder_named_twice_in_input_order():
+    with pytest.raises(SettlementError, match="named twice: Bob, Ann"):
+        divide(10, [_BOB, _ANN, _CY, _BOB, _ANN, _ANN])
+
+
 # -- divide ------------------------------------------------------------------------------------
 
 
@@ -466,3 +708,80 @@ def test_divide_loses_nothing_and_leaves_less_than_one_each(amount, count):
     assert sum(shares.values()) + undivided == amount
     assert 0 <= undivided < len(shares)
     assert len(set(shares.values())) == 1
+
+
+# -- properties: the ledger's netting -------------------------------------------------------------
+
+
+def flows_among(count: int):
+    """Up to 25 whole flows of 0..50 between ``count`` names, nobody paying themselves."""
+    return st.lists(
+        st.tuples(
+            st.sampled_from(_NAMES[:count]),
+            st.sampled_from(_NAMES[:count]),
+            st.integers(0, 50),
+        ).filter(lambda flow: flow[0] != flow[1]),
+        max_size=25,
+    )
+
+
+@given(flows_among(5))
+def test_net_debts_keep_every_holders_net(flows):
+    debts = net_debts(flows)
+    assert {h: n for h, n in nets_owed(debts).items() if n} == _flow_nets(flows)
+    assert all(p.amount > 0 for p in debts)
+
+
+@given(flows_among(5))
+def test_net_debts_only_shrink_the_pairwise_debts_and_never_pay_a_pair_both_ways(flows):
+    debts = net_debts(flows)
+    direct = {(p.payer, p.payee): p.amount for p in pairwise_debts(flows)}
+    assert len(debts) <= len(direct)
+    assert all(0 < p.amount <= direct[(p.payer, p.payee)] for p in debts)
+    pairs = [frozenset((p.payer, p.payee)) for p in debts]
+    assert len(pairs) == len(set(pairs))
+
+
+@settings(deadline=None)
+@given(flows_among(5))
+def test_net_debts_leave_no_circle_a_brute_force_search_can_find(flows):
+    assert not _has_circle(net_debts(flows))
+
+
+@given(flows_among(5))
+def test_paying_what_is_owed_or_the_fewest_that_settle_it_leaves_nothing_owed(flows):
+    # The direct debts, paid as they are or as the fewest payments that settle the same nets
+    # (what a table does when it pays the fewest instead of the direct): nothing is left.
+    owed = pairwise_debts(flows)
+    assert still_owed(owed, owed) == ()
+    assert still_owed(owed, fewest_payments(nets_owed(owed))) == ()
+
+
+@given(flows_among(5))
+def test_flows_whose_nets_are_all_zero_leave_nothing_owed(flows):
+    back = [(payee, payer, amount) for payer, payee, amount in reversed(flows)]
+    rotated = flows[1:] + flows[:1]
+    assert net_debts([*flows, *back]) == ()
+    assert net_debts([*flows, *[(b, a, n) for a, b, n in rotated]]) == ()
+
+
+@given(st.data())
+def test_settlement_depends_on_holders_only_through_their_input_order(data):
+    # Names become unorderable Seats numbered against the alphabet: any sort or comparison of
+    # the holders would fail or reorder, so equal results show ties follow input order.
+    nets = data.draw(zero_sum_nets(max_holders=8))
+    flows = data.draw(flows_among(5))
+    seat = {name: Seat(len(_NAMES) - place, name) for place, name in enumerate(_NAMES)}
+
+    def seated(payments):
+        return tuple(Payment(seat[p.payer], seat[p.payee], p.amount) for p in payments)
+
+    seat_nets = {seat[name]: value for name, value in nets.items()}
+    seat_flows = [(seat[a], seat[b], n) for a, b, n in flows]
+    assert fewest_payments(seat_nets) == seated(fewest_payments(nets))
+    assert greedy_payments(seat_nets) == seated(greedy_payments(nets))
+    assert pairwise_debts(seat_flows) == seated(pairwise_debts(flows))
+    assert net_debts(seat_flows) == seated(net_debts(flows))
+    assert list(nets_owed(net_debts(seat_flows))) == [
+        seat[name] for name in nets_owed(net_debts(flows))
+    ]

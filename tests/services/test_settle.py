@@ -25,7 +25,6 @@ from scorekeeper.services.ledger import (
     PaymentErrors,
     build_ledger,
     delete_payment,
-    net_debts,
     parse_amount,
     record_payment,
 )
@@ -388,12 +387,3 @@ def test_direct_payments_paid_instead_of_the_fewest_leave_nothing_owed(table):
                                  ("Cal", "Bob", "0.60")]:  # fmt: skip
         pay(table, payer, payee, amount, session_id=sid)
     assert build_ledger(table.row).debts == ()
-
-
-def test_circles_of_debt_cancel_without_changing_anyones_total():
-    # 1 owes 2 five, 2 owes 3 five, 3 owes 1 three: the circle of three cancels, leaving
-    # 1 owes 2 two and 2 owes 3 two (totals 1: -2, 2: 0, 3: +2, as before: -5+3, 5-5, 5-3).
-    assert net_debts([(1, 2, 5), (2, 3, 5), (3, 1, 3)]) == [(1, 2, 2), (2, 3, 2)]
-    # Opposite debts between a pair net off.
-    assert net_debts([(1, 2, 5), (2, 1, 7)]) == [(2, 1, 2)]
-    assert net_debts([(1, 2, 5), (2, 1, 5)]) == []
