@@ -1,6 +1,6 @@
 """Game systems, presets and house-rule options (RULES: the preset table and sections 2 to 6).
 
-Each preset's defaults are checked against the tables of RULES.md, option data round-trips
+Each preset's defaults are checked against the tables of docs/RULES.md, option data round-trips
 through ``to_dict`` / ``from_dict``, and every combination the rules do not allow is refused
 with an ``OptionError`` naming the option.
 """
