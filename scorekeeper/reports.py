@@ -31,6 +31,7 @@ from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from .charts import running_chart
+from .models import utcnow
 from .money import format_money
 from .optiontext import option_text
 from .rules.options import OPTION_SPECS, PRESETS, Options
@@ -39,6 +40,7 @@ from .services.exports import LogEntry, hand_log, log_holders
 from .services.sessions import LoadedSession
 from .services.settle import SettleUp, settle_session
 from .services.stats import game_series
+from .templating import day as format_day
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -447,7 +449,7 @@ def build_report(loaded: LoadedSession, size: str = "Letter") -> Report:
     options, state, row = loaded.options, loaded.state, loaded.row
     settle = settle_session(loaded)
     entries = hand_log(loaded)
-    day = row.created_at.strftime("%a %-d %b %Y") if row.created_at else ""
+    day = format_day(row.created_at)
     leaves = tuple(entry.text for entry in entries if entry.kind == "leave")
     return Report(
         session_id=row.id,
@@ -456,7 +458,7 @@ def build_report(loaded: LoadedSession, size: str = "Letter") -> Report:
         day=day,
         started=row.created_at,
         ended=row.ended_at,
-        generated=datetime.now().replace(microsecond=0),
+        generated=utcnow().replace(microsecond=0),
         system_label=options.system.label,
         system=options.system.value,
         players=loaded.setup.players,

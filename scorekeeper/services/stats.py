@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..models import Table
 from ..rules.outcome import Outcome
 from ..rules.session import games_won
+from ..templating import month_day
 from .sessions import LoadedSession, list_sessions, load_session
 
 LOST = (Outcome.SET, Outcome.CONCEDED, Outcome.FORFEIT)
@@ -96,7 +97,7 @@ def game_series(loaded: LoadedSession) -> list[GameSeries]:
     """Running totals per game (cumulative systems) or for the whole session (chip games)."""
     options = loaded.options
     label = options.system.label
-    day = loaded.row.created_at.strftime("%b %-d")
+    day = month_day(loaded.row.created_at)
     out: dict[int, GameSeries] = {}
     holders = loaded.setup.holders
     for record in loaded.state.hands:
