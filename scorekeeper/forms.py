@@ -20,9 +20,8 @@ from wtforms import (
 from wtforms.validators import ValidationError
 
 from .limits import MAX_FIGURE, MAX_ID, MAX_MELD_TEXT, is_whole_number, shown, within
-from .money import MoneyError, MoneyTooLarge, parse_money
-from .rules.errors import OptionError
-from .rules.options import OPTION_SPECS, GameSystem, Options, bound_problem
+from .optiontext import option_from_text, option_text
+from .rules.options import OPTION_SPECS, GameSystem, Options
 from .rules.outcome import Outcome
 from .services.entries import MELD_MODES, HandEntry, MeldText
 from .services.tables import MAX_NAME
@@ -316,47 +315,42 @@ def option_values(
 ) -> dict[str, Any]:
     """Plain option data for ``Options.from_dict`` from a posted form.
 
-    Points are typed as the table writes them (divided by ``scale``) and money as dollars
-    and cents; both come back here in full points and whole cents. ``shown`` is what the
+    Each field is read with its option's own parser (``optiontext.option_from_text``): points
+    as the table writes them (divided by ``scale``), money as dollars. ``shown`` is what the
     page filled in (the preset, or the session's options): a figure left as shown keeps its
     value when the scale is changed in the same post.
     """
     data: dict[str, Any] = {"system": system.value}
     preset = shown or Options.preset(system)
-    scale_text = str(formdata.get("scale") or preset.scale).strip()
-    if not is_whole_number(scale_text) or len(scale_text) > 3:
-        raise OptionError("scale", "Scale must be 1 or 10.")
-    scale = int(scale_text)
+    scale = option_from_text("scale", formdata.get("scale") or str(preset.scale))
     for name, spec in OPTION_SPECS.items():
         if system not in spec.systems:
             continue
-        if spec.kind == "bool":
-            data[name] = formdata.get(name) in ("on", "true", "1", "yes", "y")
+        if spec.kind == "bool":  # a checkbox: posted when ticked, absent when not
+            data[name] = option_from_text(name, "on" if formdata.get(name) else "off")
             continue
         raw = formdata.get(name)
         if raw is None:
             continue
-        raw = raw.strip()
-        if spec.kind == "money":
-            try:
-                data[name] = parse_money(raw or "0")
-            except MoneyTooLarge:
-                raise OptionError(name, bound_problem(name, scale)) from None
-            except MoneyError as error:
-                raise OptionError(name, f"{spec.label}: {error}") from None
+        if spec.unit == "cents" and not raw.strip():
+            raw = "0"  # an emptied money field is no money
+        default = getattr(preset, name)
+        if (
+            spec.unit == "points"
+            and scale != preset.scale
+            and raw.strip() == option_field_text(name, default, preset.scale)
+        ):
+            # Left as the page showed it (at the scale it was shown in): keep its value,
+            # so ticking "drop the trailing zero" does not make the game to 15000.
+            data[name] = default
             continue
-        if spec.kind in ("points", "optional-points") and raw:
-            default = getattr(preset, name)
-            shown = None if default is None else str(preset.to_table(default))
-            if scale != preset.scale and raw == shown:
-                # Left as the page showed it (at the scale it was shown in): keep its value,
-                # so ticking "drop the trailing zero" does not make the game to 15000.
-                data[name] = default
-                continue
-            if is_whole_number(raw) and within(raw, MAX_FIGURE * 10):
-                raw = int(raw) * scale  # otherwise the option's own parser names the problem
-        data[name] = raw
+        data[name] = spec.dump(option_from_text(name, raw, scale))
     return data
+
+
+def option_field_text(name: str, value: Any, scale: int) -> str:
+    """What an option's text field shows: its words, or nothing for an option left empty."""
+    return "" if value is None else option_text(name, value, scale)
 
 
 class AddPlayerForm(FlaskForm):

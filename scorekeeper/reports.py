@@ -31,12 +31,16 @@ from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from .charts import running_chart
+from .models import utcnow
 from .money import format_money
+from .optiontext import option_text
 from .rules.options import OPTION_SPECS, PRESETS, Options
+from .rules.session import games_won
 from .services.exports import LogEntry, hand_log, log_holders
 from .services.sessions import LoadedSession
 from .services.settle import SettleUp, settle_session
 from .services.stats import game_series
+from .templating import day as format_day
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -74,26 +78,6 @@ class OptionLine:
     changed: bool
 
 
-def option_value(name: str, value: object, options: Options) -> str:
-    """An option's value in words, as the table writes it (points by ``scale``, money in $)."""
-    spec = OPTION_SPECS[name]
-    if spec.kind == "bool":
-        return "On" if value else "Off"
-    if value is None:
-        return "None"
-    if spec.kind == "money":
-        return format_money(int(value))  # type: ignore[call-overload]
-    if spec.kind in ("points", "optional-points"):
-        return str(options.to_table(int(value)))  # type: ignore[call-overload]
-    if spec.kind == "endings":
-        endings = list(value)  # type: ignore[call-overload]
-        return ", ".join(str(e) for e in endings) if endings else "None"
-    if spec.kind == "choice":
-        raw = getattr(value, "value", value)
-        return spec.choice_label(str(raw))
-    return str(value)
-
-
 def option_lines(options: Options) -> list[OptionLine]:
     """Every option that applies to the session's game system, in the settings page's order."""
     preset = PRESETS[options.system]
@@ -101,7 +85,7 @@ def option_lines(options: Options) -> list[OptionLine]:
         OptionLine(
             name,
             spec.label,
-            option_value(name, getattr(options, name), options),
+            option_text(name, getattr(options, name), options.scale),
             getattr(options, name) != getattr(preset, name),
         )
         for name, spec in OPTION_SPECS.items()
@@ -447,9 +431,7 @@ def _games(loaded: LoadedSession, settle: SettleUp, series) -> list[GameSummary]
 def _standings(loaded: LoadedSession, settle: SettleUp) -> tuple[Standing, ...]:
     if loaded.options.system.is_chip_game:
         return ()
-    wins: dict[str, int] = {}
-    for game in loaded.state.games:
-        wins[game.winner] = wins.get(game.winner, 0) + 1
+    wins = games_won(loaded.state)
     playing = settle.unfinished_game is not None
     scores = dict(loaded.state.balances)
     return tuple(
@@ -467,7 +449,7 @@ def build_report(loaded: LoadedSession, size: str = "Letter") -> Report:
     options, state, row = loaded.options, loaded.state, loaded.row
     settle = settle_session(loaded)
     entries = hand_log(loaded)
-    day = row.created_at.strftime("%a %-d %b %Y") if row.created_at else ""
+    day = format_day(row.created_at)
     leaves = tuple(entry.text for entry in entries if entry.kind == "leave")
     return Report(
         session_id=row.id,
@@ -476,7 +458,7 @@ def build_report(loaded: LoadedSession, size: str = "Letter") -> Report:
         day=day,
         started=row.created_at,
         ended=row.ended_at,
-        generated=datetime.now().replace(microsecond=0),
+        generated=utcnow().replace(microsecond=0),
         system_label=options.system.label,
         system=options.system.value,
         players=loaded.setup.players,

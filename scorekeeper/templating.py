@@ -1,12 +1,19 @@
-"""Jinja filters: how figures, money, dates and game names are printed."""
+"""Jinja filters: how figures, money, dates and game names are printed.
+
+Times are stored as naive UTC and shown in the table's zone: the ``TIMEZONE`` setting (an
+IANA name) or the server's own zone. ``day``, ``when``, ``stamp`` and ``month_day`` are the
+only ways a time is written, on pages and in the PDF alike; day numbers are built by hand
+(no ``%-d``, which only some platforms know).
+"""
 
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import Flask
+from flask import Flask, current_app, has_app_context
 
 from .money import format_money
 from .rules.options import GameSystem
@@ -32,14 +39,65 @@ def system_label(value: str) -> str:
         return value
 
 
-def day(value: datetime | None) -> str:
-    """``Sat 21 Nov 2026``."""
-    return value.strftime("%a %-d %b %Y") if value else ""
+def parse_timezone(name: str | None) -> tzinfo | None:
+    """The zone a ``TIMEZONE`` setting names (IANA, e.g. ``Europe/Berlin``); None: the server's.
+
+    Raises ``ValueError`` saying what is wrong when the name is not a known time zone.
+    """
+    if name is None or not str(name).strip():
+        return None
+    try:
+        return ZoneInfo(str(name).strip())
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(
+            f"TIMEZONE setting: '{name}' is not a time zone; use an IANA name such as "
+            "Europe/Berlin or America/New_York (or leave it unset for the server's zone)."
+        ) from None
 
 
-def when(value: datetime | None) -> str:
-    """``21 Nov 21:04 UTC``."""
-    return value.strftime("%-d %b %H:%M UTC") if value else ""
+def table_zone() -> tzinfo | None:
+    """The table's time zone: the app's ``TIMEZONE`` setting, or None for the server's zone."""
+    if not has_app_context():
+        return None
+    return current_app.extensions.get("scorekeeper.timezone")
+
+
+def local_time(value: datetime, zone: tzinfo | None = None) -> datetime:
+    """A stored time (naive UTC) in the table's zone (``zone``, else the app's setting)."""
+    aware = value if value.tzinfo else value.replace(tzinfo=UTC)
+    return aware.astimezone(zone or table_zone())  # None: the server's own zone
+
+
+def day(value: datetime | None, zone: tzinfo | None = None) -> str:
+    """``Sat 21 Nov 2026`` in the table's zone."""
+    if not value:
+        return ""
+    t = local_time(value, zone)
+    return f"{t:%a} {t.day} {t:%b %Y}"
+
+
+def month_day(value: datetime | None, zone: tzinfo | None = None) -> str:
+    """``Nov 21`` in the table's zone (chart titles)."""
+    if not value:
+        return ""
+    t = local_time(value, zone)
+    return f"{t:%b} {t.day}"
+
+
+def when(value: datetime | None, zone: tzinfo | None = None) -> str:
+    """``21 Nov 21:04 CET``: day, time and zone in the table's zone."""
+    if not value:
+        return ""
+    t = local_time(value, zone)
+    return f"{t.day} {t:%b %H:%M} {t.tzname() or ''}".rstrip()
+
+
+def stamp(value: datetime | None, zone: tzinfo | None = None) -> str:
+    """``21 Nov 2026 21:04`` in the table's zone (when a report was printed)."""
+    if not value:
+        return ""
+    t = local_time(value, zone)
+    return f"{t.day} {t:%b %Y %H:%M}"
 
 
 def asset_version() -> str:
@@ -53,7 +111,8 @@ def asset_version() -> str:
 
 
 def init_templating(app: Flask) -> None:
-    """Register the filters and the asset version on ``app``."""
+    """Register the filters, the table's time zone and the asset version on ``app``."""
+    app.extensions["scorekeeper.timezone"] = parse_timezone(app.config.get("TIMEZONE"))
     app.jinja_env.filters.update(
         signed=signed,
         minus=minus,
@@ -61,6 +120,7 @@ def init_templating(app: Flask) -> None:
         system_label=system_label,
         day=day,
         when=when,
+        stamp=stamp,
     )
     version = asset_version()
     app.context_processor(lambda: {"asset_version": version})

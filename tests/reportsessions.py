@@ -1,7 +1,7 @@
 """Small sessions of every preset, entered through the services, with figures worked by hand.
 
 Used by the report, export and view tests. Each builder returns the session id; the comments
-work every figure out from RULES.md. Players sit clockwise in the order listed and the first
+work every figure out from docs/RULES.md. Players sit clockwise in the order listed and the first
 of them deals first; the player to the dealer's left bids first.
 """
 

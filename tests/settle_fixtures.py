@@ -2,7 +2,7 @@
 
 ``Table`` wraps the app's table: ``start`` seats a session, ``hand`` enters one by player
 *names*, ``leave`` cashes a player out, ``end`` ends the session. Each session below is
-worked out by hand in its comment (RULES.md); the tests assert those figures.
+worked out by hand in its comment (docs/RULES.md); the tests assert those figures.
 """
 
 from __future__ import annotations

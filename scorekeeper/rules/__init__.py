@@ -1,6 +1,6 @@
 """The rules of Auction Pinochle as a pure engine: no web, database or PDF code here.
 
-Everything in ``../shared/RULES.md`` lives in this package: cards and meld, trick counting,
+Everything in ``docs/RULES.md`` lives in this package: cards and meld, trick counting,
 bidding, each hand's result, replaying a session and settling up. Values are frozen
 dataclasses and enums; every broken rule raises a ``RuleError`` (a ``ValueError``) that names
 the field and the rule.

@@ -3,12 +3,18 @@
 A preset is nothing but a default ``Options`` value; a table may change any option. Points
 options (bids, thresholds, target) are held in full points; ``scale`` 10 only changes how the
 table writes them (``Options.to_table`` / ``Options.from_table``). Money is in whole cents.
+
+Each option's value has two spellings, each a pair owned by its ``OptionSpec``: plain data
+(``load`` / ``dump``, for JSON and storage) and words (``parse`` / ``format``, for pages, forms
+and the PDF). Money options are held in cents; the engine writes them as ``25¢`` unless the
+caller passes its own money formatter and parser (the app passes dollars: ``$0.25``).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -240,7 +246,7 @@ class Options:
                 raise OptionError(name, f"'{name}' is not a house-rule option.")
             if base.system not in spec.systems:
                 raise OptionError(name, f"{spec.label} does not apply to {base.system.label}.")
-            changes[name] = spec.parse(raw)
+            changes[name] = spec.load(raw)
         options = replace(base, **changes)
         options.validate()
         return options
@@ -266,9 +272,24 @@ def parse_system(name: str) -> GameSystem:
         ) from None
 
 
+MoneyFormatter = Callable[[int], str]
+MoneyParser = Callable[[str], int]
+
+
+def _cents(value: int) -> str:
+    return f"{value}¢"
+
+
+def _read_cents(text: str) -> int:
+    match = re.fullmatch(r"\s*(-?\d+)\s*(?:¢|c|cents?)?\s*", text, re.IGNORECASE)
+    if not match:
+        raise ValueError(f"'{text}' is not a number of cents such as 25 or 25¢.")
+    return int(match.group(1))
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """How one option is named, explained, parsed and shown."""
+    """How one option is named, explained, stored (load/dump) and written (parse/format)."""
 
     name: str
     label: str
@@ -277,13 +298,16 @@ class OptionSpec:
     systems: frozenset[GameSystem]
     choices: tuple[tuple[str, str], ...] = ()
 
-    def parse(self, raw: Any) -> Any:
-        """Turn plain data (a form string or JSON value) into the option's value."""
-        return _PARSERS[self.kind](self, raw)
+    @property
+    def unit(self) -> str:
+        """What the value counts: ``points`` (full points), ``cents``, or ``""``."""
+        if self.kind in ("points", "optional-points"):
+            return "points"
+        return "cents" if self.kind == "money" else ""
 
-    def choice_label(self, value: str) -> str:
-        """The words shown for one of the choices."""
-        return dict(self.choices).get(value, value)
+    def load(self, raw: Any) -> Any:
+        """Turn plain data (a JSON value, or a form string in full points) into the value."""
+        return _PARSERS[self.kind](self, raw)
 
     def dump(self, value: Any) -> Any:
         """Turn the option's value into plain JSON data."""
@@ -291,6 +315,52 @@ class OptionSpec:
             return value.value
         if isinstance(value, tuple):
             return list(value)
+        return value
+
+    def choice_label(self, value: str) -> str:
+        """The words shown for one of the choices."""
+        return dict(self.choices).get(value, value)
+
+    def format(self, value: Any, scale: int = 1, money: MoneyFormatter | None = None) -> str:
+        """The value in words, as the table writes it: points divided by ``scale``.
+
+        ``money`` formats a cents value (default ``25¢``); ``parse`` reads the text back.
+        """
+        if self.kind == "bool":
+            return "On" if value else "Off"
+        if value is None:
+            return "None"
+        if self.kind == "choice":
+            return self.choice_label(str(self.dump(value)))
+        if self.kind == "endings":
+            return ", ".join(str(e) for e in value) if value else "None"
+        if self.kind == "money":
+            return (money or _cents)(value)
+        if self.unit == "points":
+            return str(value // scale)
+        return str(value)
+
+    def parse(self, text: str, scale: int = 1, money: MoneyParser | None = None) -> Any:
+        """The value from its words (what ``format`` writes, or what a player types).
+
+        Raises ``OptionError`` naming the option and the rule the text breaks.
+        """
+        text = str(text).strip()
+        if self.kind == "choice":
+            by_label = {label.lower(): value for value, label in self.choices}
+            return self.load(by_label.get(text.lower(), text))
+        if self.kind == "money":
+            try:
+                return (money or _read_cents)(text)
+            except OptionError:
+                raise
+            except ValueError as error:
+                raise OptionError(self.name, f"{self.label}: {error}") from None
+        if self.kind == "endings" and text.lower() == "none":
+            return ()
+        value = self.load(text)
+        if self.unit == "points" and value is not None:
+            return value * scale
         return value
 
 

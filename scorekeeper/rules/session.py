@@ -380,6 +380,20 @@ def replay(setup: SessionSetup, events: Iterable[Event]) -> SessionState:
     return run.state()
 
 
+def games_won(state: SessionState) -> dict[str, int]:
+    """Finished games won, by holder and by player: a partnership win counts for both partners.
+
+    Keys are every holder (each player, or each team's name in partnership) and every player.
+    """
+    wins = dict.fromkeys(state.setup.holders, 0) | dict.fromkeys(state.setup.players, 0)
+    teams = {team_name(team): team for team in state.setup.teams}
+    for game in state.games:
+        wins[game.winner] += 1
+        for partner in teams.get(game.winner, ()):
+            wins[partner] += 1
+    return wins
+
+
 def check_new_hand(state: SessionState, hand: HandInput) -> HandResult:
     """The result of ``hand`` as the next hand of ``state``; raises the rule it breaks."""
     return score_hand(hand, state.next_hand, state.options)

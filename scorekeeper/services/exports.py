@@ -45,6 +45,7 @@ from ..rules.session import (
     SessionSetup,
     replay,
 )
+from ..templating import local_time
 from .entries import MELD_MODES, HandEntry, MeldText, apply_to_row, from_row, to_input
 from .sessions import LoadedSession, load_session
 from .settle import settle_session
@@ -388,7 +389,8 @@ def session_json(loaded: LoadedSession) -> str:
 
 def export_filename(loaded: LoadedSession, extension: str) -> str:
     """``scorekeeper-2026-11-21-hoyle-session-4.pdf``: ASCII only, safe in a header."""
-    day = loaded.row.created_at.strftime("%Y-%m-%d") if loaded.row.created_at else "session"
+    created = loaded.row.created_at
+    day = local_time(created).strftime("%Y-%m-%d") if created else "session"
     return f"scorekeeper-{day}-{loaded.options.system.value}-session-{loaded.row.id}.{extension}"
 
 

@@ -18,7 +18,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..models import AuditEntry, GameSession, Hand, HandMeld, HandTake, Player, Seat, Table, utcnow
-from ..money import format_money
+from ..optiontext import option_text
 from ..rules.errors import OptionError, RuleError, SeatingError
 from ..rules.options import OPTION_SPECS, Options
 from ..rules.session import Event, Replayer, ReplayError, SessionSetup, SessionState
@@ -277,8 +277,7 @@ def update_options(loaded: LoadedSession, option_data: Mapping[str, Any]) -> lis
     setup.check()
     old, new = loaded.options.to_dict(), options.to_dict()
     changes = [
-        f"{OPTION_SPECS[name].label}: {_shown(name, old.get(name), loaded.options)} → "
-        f"{_shown(name, value, options)}"
+        f"{OPTION_SPECS[name].label}: {_shown(name, loaded.options)} → {_shown(name, options)}"
         for name, value in new.items()
         if name != "system" and old.get(name) != value
     ]
@@ -306,22 +305,9 @@ def update_options(loaded: LoadedSession, option_data: Mapping[str, Any]) -> lis
     return changes
 
 
-def _shown(name: str, value: Any, options: Options) -> str:
+def _shown(name: str, options: Options) -> str:
     """An option's value in words, as the table writes it."""
-    spec = OPTION_SPECS[name]
-    if value is None or value == []:
-        return "none"
-    if spec.kind == "bool":
-        return "on" if value else "off"
-    if spec.kind == "money":
-        return format_money(value)
-    if spec.kind in ("points", "optional-points"):
-        return str(options.to_table(value))
-    if spec.kind == "choice":
-        return spec.choice_label(str(value))
-    if spec.kind == "endings":
-        return " ".join(str(v) for v in value)
-    return str(value)
+    return option_text(name, getattr(options, name), options.scale)
 
 
 def end_session(loaded: LoadedSession) -> None:

@@ -16,7 +16,7 @@ from datetime import datetime
 from ..money import format_money
 from ..rules.closing import UNDIVIDED_KITTY, UNDIVIDED_POT, Closing, close_session
 from ..rules.options import GameSystem
-from ..rules.session import GameRecord
+from ..rules.session import GameRecord, games_won
 from ..rules.settlement import Payment, fewest_payments, pairwise_debts
 from .ledger import Debt, RecordedPayment, build_ledger, net_debts, session_payments
 from .sessions import LoadedSession
@@ -277,9 +277,7 @@ def _rows(
         owed[debt.debtor] = owed.get(debt.debtor, 0) - debt.cents
         carried_ids[debt.creditor], carried_ids[debt.debtor] = debt.creditor_id, debt.debtor_id
     leaves = {leave.player: leave for leave in state.leaves}
-    wins: dict[str, int] = {}
-    for game in state.games:
-        wins[game.winner] = wins.get(game.winner, 0) + 1
+    wins = games_won(state)
     teams = loaded.setup.teams
     rows: list[PlayerRow] = []
     for pid, name in loaded.players.items():
@@ -296,7 +294,7 @@ def _rows(
                 notes.append(f"team {holder}")
             else:
                 holder = name
-            won = wins.get(holder, 0)
+            won = wins.get(name, 0)
             if won:
                 notes.append(f"won {won} game{'s' if won != 1 else ''}")
         rows.append(

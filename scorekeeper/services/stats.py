@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from ..models import Table
 from ..rules.outcome import Outcome
+from ..rules.session import games_won
+from ..templating import month_day
 from .sessions import LoadedSession, list_sessions, load_session
 
 LOST = (Outcome.SET, Outcome.CONCEDED, Outcome.FORFEIT)
@@ -64,10 +66,9 @@ def table_stats(
         for name in loaded.setup.players:
             if name in stats:
                 stats[name].sessions += 1
-        for game in loaded.state.games:
-            for name in game.winner.split(" & "):
-                if name in stats:
-                    stats[name].games_won += 1
+        for name, won in games_won(loaded.state).items():
+            if name in stats and name in loaded.setup.players:
+                stats[name].games_won += won
         for record in loaded.state.hands:
             for name in record.context.active:
                 if name in stats and record.result.outcome is not Outcome.MISDEAL:
@@ -96,7 +97,7 @@ def game_series(loaded: LoadedSession) -> list[GameSeries]:
     """Running totals per game (cumulative systems) or for the whole session (chip games)."""
     options = loaded.options
     label = options.system.label
-    day = loaded.row.created_at.strftime("%b %-d")
+    day = month_day(loaded.row.created_at)
     out: dict[int, GameSeries] = {}
     holders = loaded.setup.holders
     for record in loaded.state.hands:

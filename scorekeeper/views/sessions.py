@@ -15,9 +15,8 @@ from flask import (
 )
 
 from .. import qr
-from ..forms import ConfirmForm, NewSessionForm, hand_form, option_values
+from ..forms import ConfirmForm, NewSessionForm, hand_form, option_field_text, option_values
 from ..limits import parse_id
-from ..money import format_cents_plain
 from ..rules.errors import RuleError
 from ..rules.options import OPTION_SPECS, GameSystem, Options, parse_system
 from ..services import hands as hand_service
@@ -50,18 +49,12 @@ def _option_fields(options: Options, formdata=None) -> list[dict]:
         value = getattr(options, name)
         if formdata is not None and (name in formdata or spec.kind == "bool"):
             shown = formdata.get(name, "") if spec.kind != "bool" else name in formdata
-        elif spec.kind == "money":
-            shown = format_cents_plain(value)
-        elif spec.kind in ("points", "optional-points"):
-            shown = "" if value is None else options.to_table(value)
-        elif spec.kind == "endings":
-            shown = " ".join(str(e) for e in value)
         elif spec.kind == "bool":
             shown = value
-        elif hasattr(value, "value"):
-            shown = value.value
+        elif spec.kind == "choice":
+            shown = spec.dump(value)  # the select's value; its labels are the option's words
         else:
-            shown = "" if value is None else value
+            shown = option_field_text(name, value, options.scale)
         fields.append({"name": name, "spec": spec, "value": shown})
     return fields
 

@@ -1,6 +1,6 @@
 """Each preset played on a phone: start a session, tap in hands, read the standings, correct.
 
-Every figure asserted here is worked out by hand from ``../shared/RULES.md``; the arithmetic
+Every figure asserted here is worked out by hand from ``docs/RULES.md``; the arithmetic
 is in the comments. Each page visited is checked for sideways scrolling, overflow and tap
 targets under 44 px (``phone.check_phone_page``) and saved as a screenshot.
 """

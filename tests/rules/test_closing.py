@@ -1,7 +1,7 @@
 """Closing a session (RULES sections 5 to 7): nets, the kitty and the pot divided, payments.
 
 Every session below is followed hand by hand in the comments; the figures asserted are the
-ones worked out there, from RULES.md, not read back from the code.
+ones worked out there, from docs/RULES.md, not read back from the code.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from scorekeeper.rules.hands import HandInput, MeldNumber
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
 from scorekeeper.rules.payments import Flow
-from scorekeeper.rules.session import SessionSetup, replay
+from scorekeeper.rules.session import SessionSetup, games_won, replay
 from scorekeeper.rules.tricks import PlayerTricks, SideTricks
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
@@ -418,3 +418,33 @@ def test_an_all_pass_is_thrown_in_and_the_next_player_deals(system):
     state = replay(setup, [HandInput(Outcome.ALL_PASS)])
     assert state.next_hand.dealer == "Bob"
     assert all(score == 0 for _, score in state.balances)
+
+
+# == games won: counted once, for holders and players =============================================
+
+
+def test_games_won_counts_each_finished_bison_game_for_its_winner():
+    # GAME_ONE ends with Cal going out; the same three hands again make game 2, which Cal
+    # (dealing first as the winner) wins the same way: Cal 2, Ann and Bob 0.
+    state = bison_session(GAME_ONE + GAME_ONE, first_dealer="Ann", **STAKES)
+    assert [game.winner for game in state.games] == ["Cal", "Cal"]
+    assert games_won(state) == {"Ann": 0, "Bob": 0, "Cal": 2}
+
+
+def test_games_won_in_partnership_counts_for_the_team_and_both_partners():
+    # Partnership to 500. Ann (team Ann & Cal) bids 250 in spades; the team melds 150 + 100 =
+    # 250 and takes 200 of the 250 in tricks: 450 >= 250, made, +450. Bob & Dee: meld 40 and
+    # 50 in tricks, +90. Then Bob bids 250 in hearts and is set (meld 0, 100 in tricks):
+    # Bob & Dee -250; Ann & Cal meld 0 + 150 tricks -> 600 >= 500: Ann & Cal win.
+    options = replace(PARTNERSHIP, target=500)
+    setup = SessionSetup(options, ("Ann", "Bob", "Cal", "Dee"), "Ann")
+    made = HandInput(
+        None, "Ann", 250, S,
+        (("Ann", MeldNumber(150)), ("Cal", MeldNumber(100)), ("Bob", MeldNumber(40))),
+        SideTricks(200),
+    )  # fmt: skip
+    set_ = HandInput(None, "Bob", 250, H, (), SideTricks(100))
+    state = replay(setup, [made, set_])
+    assert [game.winner for game in state.games] == [TEAM_A]
+    assert dict(state.games[0].scores) == {TEAM_A: 600, TEAM_B: -160}
+    assert games_won(state) == {TEAM_A: 1, TEAM_B: 0, "Ann": 1, "Bob": 0, "Cal": 1, "Dee": 0}

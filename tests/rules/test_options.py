@@ -1,6 +1,6 @@
 """Game systems, presets and house-rule options (RULES: the preset table and sections 2 to 6).
 
-Each preset's defaults are checked against the tables of RULES.md, option data round-trips
+Each preset's defaults are checked against the tables of docs/RULES.md, option data round-trips
 through ``to_dict`` / ``from_dict``, and every combination the rules do not allow is refused
 with an ``OptionError`` naming the option.
 """
@@ -487,3 +487,132 @@ def test_partnership_at_scale_10_plays_to_150():
     options = Options.from_dict({"system": "partnership", "scale": 10})
     assert options.to_table(options.target) == 150
     assert options.to_table(options.min_bid) == 25
+
+
+# -- each option's value in words: the spec's format/parse pair -----------------------------
+
+_SAMPLES = {
+    "bool": [True, False],
+    "points": [10, 250, 300, 350, 400, 1500, 2500],
+    "int": [1, 2, 3, 10],
+    "money": [0, 1, 5, 25, 100, 125, 1050],
+    "endings": [(), (40,), (40, 90), (0, 50)],
+    "optional-points": [None, -1000, -500, -10],
+    "optional-int": [None, 1, 12, 40],
+}
+
+
+def _allowed_values(spec):
+    if spec.kind == "choice":
+        return [spec.load(value) for value, _ in spec.choices]
+    return _SAMPLES[spec.kind]
+
+
+def _dollars():
+    from scorekeeper.money import format_money, parse_money
+
+    return format_money, parse_money
+
+
+_ROUND_TRIPS = [
+    pytest.param(name, value, scale, money, id=f"{name}-{value}-scale{scale}-{money}")
+    for name, spec in OPTION_SPECS.items()
+    for value in _allowed_values(spec)
+    for scale in (1, 10)
+    for money in ("cents", "dollars")
+    if money == "cents" or spec.kind == "money"
+]
+
+
+@pytest.mark.parametrize(("name", "value", "scale", "money"), _ROUND_TRIPS)
+def test_every_option_value_written_in_words_reads_back_as_the_same_value(
+    name, value, scale, money
+):
+    spec = OPTION_SPECS[name]
+    fmt, parse = _dollars() if money == "dollars" else (None, None)
+    text = spec.format(value, scale=scale, money=fmt)
+    assert isinstance(text, str) and text
+    assert spec.parse(text, scale=scale, money=parse) == value
+
+
+def test_every_option_kind_has_round_trip_values():
+    kinds = {spec.kind for spec in OPTION_SPECS.values()}
+    assert kinds <= set(_SAMPLES) | {"choice"}
+    assert {name for name, *_ in (p.values for p in _ROUND_TRIPS)} == set(OPTION_SPECS)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "scale", "words"),
+    [
+        ("double_meld_bonus", True, 1, "On"),
+        ("spades_double", False, 1, "Off"),
+        ("schedule", Schedule.POT, 1, "Pot: one unit per full 50 points bid"),
+        ("sit_out", SitOut.DEALER, 1, "The dealer (4 players)"),
+        ("scale", 10, 10, "Yes (25, 150)"),
+        ("roundhouse_with_run", 390, 1, "390"),
+        ("min_bid", 250, 1, "250"),
+        ("min_bid", 250, 10, "25"),  # the table drops the trailing zero
+        ("target", 1500, 10, "150"),
+        ("forbidden_endings", (40, 90), 1, "40, 90"),
+        ("forbidden_endings", (), 1, "None"),
+        ("negative_floor", None, 1, "None"),
+        ("negative_floor", -1000, 10, "-100"),
+        ("fixed_deals", 12, 10, "12"),  # a count of deals, not points: never scaled
+        ("stake", 25, 1, "25¢"),  # the engine's own money words: cents
+    ],
+)
+def test_an_option_value_is_written_as_the_table_writes_it(name, value, scale, words):
+    assert OPTION_SPECS[name].format(value, scale=scale) == words
+
+
+def test_money_options_are_written_by_the_money_formatter_given():
+    fmt, parse = _dollars()
+    assert OPTION_SPECS["stake"].unit == "cents"
+    assert OPTION_SPECS["ante"].format(25, money=fmt) == "$0.25"
+    assert OPTION_SPECS["game_stake"].parse("$1.25", money=parse) == 125
+    assert OPTION_SPECS["set_stake"].parse("25c", money=parse) == 25
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "value"),
+    [
+        ("schedule", "Gentle A: 1, 2, 4, 6, 8, 10, 12", Schedule.BROOKLYN_GENTLE_A),
+        ("schedule", "hoyle-doubling", Schedule.HOYLE_DOUBLING),  # the stored name too
+        ("all_pass", "throw in, next dealer deals", AllPass.THROW_IN),
+        ("card_values", "COUNTERS", CardValues.COUNTERS),
+        ("hearts_triple", "on", True),
+        ("forbidden_endings", "40 90", (40, 90)),
+        ("negative_floor", "", None),
+        ("stake", "25", 25),
+    ],
+)
+def test_an_option_value_is_read_from_what_a_player_types(name, text, value):
+    assert OPTION_SPECS[name].parse(text) == value
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "words"),
+    [
+        ("min_bid", "lots", "Minimum bid must be a whole number, not 'lots'."),
+        ("min_bid", "25.5", "Minimum bid must be a whole number, not '25.5'."),
+        ("schedule", "steep", "Payment schedule must be one of brooklyn, "),
+        ("spades_double", "maybe", "Spades double must be on or off, not 'maybe'."),
+        ("forbidden_endings", "forty", "'forty' is not a bid ending such as 40 or 90."),
+        ("stake", "ten cents", "Stake per unit: 'ten cents' is not a number of cents"),
+    ],
+)
+def test_words_that_are_no_value_of_the_option_are_refused_naming_it(name, text, words):
+    with pytest.raises(OptionError) as caught:
+        OPTION_SPECS[name].parse(text)
+    assert caught.value.field == name
+    assert words in caught.value.rule
+
+
+def test_a_dollar_amount_that_is_no_money_is_refused_naming_the_option():
+    _, parse = _dollars()
+    with pytest.raises(OptionError) as caught:
+        OPTION_SPECS["ante"].parse("a quarter", money=parse)
+    assert caught.value.field == "ante"
+    assert caught.value.rule == (
+        "Ante: 'a quarter' is not an amount of money: write it like 0.25 or $1.20."
+    )

@@ -1,6 +1,6 @@
 """Chip-game payment schedules and trump multipliers (RULES section 5).
 
-Every expected value below is read off the schedule table of RULES.md section 5 (and the
+Every expected value below is read off the schedule table of docs/RULES.md section 5 (and the
 source tables of seeds 000 and 002), never from the code.
 """
 

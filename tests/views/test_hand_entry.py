@@ -1,5 +1,5 @@
 """Hand entry through POST /s/<id>/hands: every outcome of every preset, with the standings
-figures worked out by hand from RULES.md, the refusals next to their fields, preview,
+figures worked out by hand from docs/RULES.md, the refusals next to their fields, preview,
 idempotency, two phones saving at once, and an expired CSRF token.
 
 Tables (clockwise, Ann deals first unless said):

@@ -65,7 +65,7 @@ def history_hands(page) -> dict[str, str]:
 def audit_lines(page) -> list[str]:
     tree = parse(page)
     trail = next(ol for ol in tree.iter("ol") if "audit" in (ol.get("class") or ""))
-    return [text_of(li).split(" UTC ", 1)[1] for li in trail]
+    return [text_of(li.find("span")) for li in trail]  # each line's summary, after its time
 
 
 # -- the history ----------------------------------------------------------------------------

@@ -56,7 +56,7 @@ def test_turning_spades_double_off_recomputes_the_hands_already_played(client, b
     # Without the double: Bob +2 +2 = +4, Ann and Cal -2 each.
     assert _figures(client, brooklyn_three) == ["−2", "+4", "−2"]
     history = client.get(f"/s/{brooklyn_three}/history").text
-    assert "House rules changed: Spades double: on → off." in history
+    assert "House rules changed: Spades double: On → Off." in history
 
 
 def test_a_rule_that_an_entered_hand_breaks_is_refused_and_nothing_changes(client, brooklyn_three):

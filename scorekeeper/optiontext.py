@@ -1,0 +1,31 @@
+"""House-rule options in words, for pages, forms and the PDF alike.
+
+The words belong to each option's ``OptionSpec`` (``format`` / ``parse``); the engine holds
+money in cents and knows no currency, so this is where the app hands it its dollar formatter
+and parser. Every page, form and report goes through these two functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .money import MoneyTooLarge, format_money, parse_money
+from .rules.errors import OptionError
+from .rules.options import OPTION_SPECS, bound_problem
+
+
+def option_text(name: str, value: Any, scale: int = 1) -> str:
+    """Option ``name``'s value in words as the table writes it (points by ``scale``, money in $)."""
+    return OPTION_SPECS[name].format(value, scale=scale, money=format_money)
+
+
+def option_from_text(name: str, text: str, scale: int = 1) -> Any:
+    """Option ``name``'s value from its words; raises ``OptionError`` naming the option."""
+
+    def money(typed: str) -> int:
+        try:
+            return parse_money(typed)
+        except MoneyTooLarge:
+            raise OptionError(name, bound_problem(name, scale)) from None
+
+    return OPTION_SPECS[name].parse(text, scale=scale, money=money)
