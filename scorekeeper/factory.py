@@ -110,11 +110,21 @@ def _register_blueprints(app: Flask) -> None:
     for module in (sessions, hands, players, settle, reports):
         app.register_blueprint(module.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
+    app.add_url_rule("/favicon.ico", "favicon", _favicon)
     app.register_error_handler(404, lambda _e: (render_template("errors/404.html"), 404))
 
 
 def _healthz() -> tuple[str, int, dict[str, str]]:
     return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}
+
+
+def _favicon():
+    """The app's icon where browsers look for it by default (pages also link to the SVG)."""
+    from flask import current_app, send_from_directory
+
+    return send_from_directory(
+        current_app.static_folder, "favicon.ico", mimetype="image/x-icon", max_age=86400
+    )
 
 
 def _register_commands(app: Flask) -> None:
