@@ -9,19 +9,10 @@ from pathlib import Path
 from flask import Flask
 
 from .money import format_money
+from .rules.figures import signed
 from .rules.options import GameSystem
 
 STATIC = Path(__file__).parent / "static"
-
-
-def signed(n: int) -> str:
-    """``+5``, ``−3`` (a real minus sign), ``0``."""
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
-def minus(n: int) -> str:
-    """A figure with a real minus sign when negative (``−170``), no sign otherwise."""
-    return f"−{-n}" if n < 0 else str(n)
 
 
 def system_label(value: str) -> str:
@@ -55,8 +46,7 @@ def asset_version() -> str:
 def init_templating(app: Flask) -> None:
     """Register the filters and the asset version on ``app``."""
     app.jinja_env.filters.update(
-        signed=signed,
-        minus=minus,
+        signed=signed,  # the one way a signed figure is written (rules/figures.py)
         money=format_money,
         system_label=system_label,
         day=day,

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from .errors import SettlementError
+from .figures import signed
 
 EXACT_LIMIT = 16
 """The most holders (after pairing off opposite nets) the exact subset programme takes on."""
@@ -137,10 +138,6 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
 def _checked_nets(nets: Mapping[str, int]) -> dict[str, int]:
     """Check the nets are whole and add to 0; return each holder's place in the input order."""
     for name, value in nets.items():
@@ -150,10 +147,10 @@ def _checked_nets(nets: Mapping[str, int]) -> dict[str, int]:
             )
     total = sum(nets.values())
     if total:
-        figures = ", ".join(f"{name} {_signed(value)}" for name, value in nets.items())
+        figures = ", ".join(f"{name} {signed(value)}" for name, value in nets.items())
         raise SettlementError(
             field="nets",
-            rule=f"the nets must add up to 0, but {figures} add up to {_signed(total)}",
+            rule=f"the nets must add up to 0, but {figures} add up to {signed(total)}",
         )
     return {name: place for place, name in enumerate(nets)}
 
