@@ -293,7 +293,7 @@ def test_bison_counters_per_player_decide_who_scores_and_a_correction_rescores(
         takes={"Ann": 6, "Bob": 14, "Cy": 4}, last_trick="Bob",
     )  # fmt: skip
     saved_hand(page, 1)
-    assert figures(page) == {"Ann": "100", "Bob": "300", "Cy": "60"}
+    assert figures(page) == {"Ann": "+100", "Bob": "+300", "Cy": "+60"}
 
     # Hand 2: Cy bids 350 in hearts and is set: meld 190 + 10 counters = 290 < 350: -350.
     # Ann: no meld, 14 counters + last trick = 150. Bob melded 80 but took no counter:
@@ -367,7 +367,7 @@ def test_partnership_team_scores_from_meld_and_tricks_and_a_correction_rescores(
         melds={"Bob": 150, "Dee": 40, "Ann": 20}, tricks=150,
     )  # fmt: skip
     saved_hand(page, 1)
-    assert figures(page) == {ac: "120", bd: "340"}
+    assert figures(page) == {ac: "+120", bd: "+340"}
 
     # Hand 2: Cy bids 350 in spades and is set: meld 100 + 80 = 180, tricks 160: 340 < 350:
     # Ann & Cy -350 = -230. Bob & Dee: meld 40 + 90 = +130 = 470.
@@ -395,7 +395,7 @@ def test_partnership_team_scores_from_meld_and_tricks_and_a_correction_rescores(
         melds={"Ann": 150, "Cy": 20, "Bob": 40, "Dee": 20}, tricks=250,
     )  # fmt: skip
     saved_hand(page, 4)
-    assert figures(page) == {ac: "270", bd: "170"}
+    assert figures(page) == {ac: "+270", bd: "+170"}
 
     tour(page, live_server, url, "partnership", screenshots_dir, leave=False)
 
@@ -411,9 +411,9 @@ def test_partnership_team_scores_from_meld_and_tricks_and_a_correction_rescores(
     hand_1 = page.locator("#hand-1 table.changes tr")
     expect(hand_1.nth(0).locator("th")).to_have_text([ac, bd])
     expect(hand_1.nth(1).locator("td")).to_have_text(["+90", "+370"])
-    expect(hand_1.nth(2).locator("td")).to_have_text(["90", "370"])
+    expect(hand_1.nth(2).locator("td")).to_have_text(["+90", "+370"])
     page.goto(url)
-    assert figures(page) == {ac: "240", bd: "200"}
+    assert figures(page) == {ac: "+240", bd: "+200"}
 
 
 # --- the hand form: preview, meld helpers, several phones, no JavaScript ----------------------
