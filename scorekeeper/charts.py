@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from .rules.figures import signed
+
 COLOURS = ("#d94f3d", "#2f7bd9", "#2a9d5b", "#b8860b", "#8e44ad", "#16a2b8", "#e67e22", "#555")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "3 6")
 
@@ -21,7 +23,9 @@ def running_chart(
     height: int = 200,
 ) -> str:
     """A line per holder of running totals after each hand (starting from 0 before hand 1)."""
-    ends = max((len(f"{n} {v[-1] if v else 0}") for n, v in series), default=0)  # end labels
+    ends = max(
+        (len(f"{n} {signed(v[-1] if v else 0)}") for n, v in series), default=0
+    )  # end labels
     pad_l, pad_r, pad_t, pad_b = 40, min(max(64, 8 + 7 * ends), width // 2), 24, 22
     points = max((len(values) for _, values in series), default=0)
     every = [v for _, values in series for v in values] + [0]
@@ -44,7 +48,8 @@ def running_chart(
         f'<line x1="{pad_l}" x2="{width - pad_r}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
         'stroke="currentColor" stroke-opacity=".35"/>',
         *(
-            f'<text x="{pad_l - 4}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="10">{v}</text>'
+            f'<text x="{pad_l - 4}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="10">'
+            f"{signed(v)}</text>"
             for v in sorted({high, low, 0})
         ),
         f'<text x="{width - pad_r}" y="{height - 6}" text-anchor="end" font-size="10">'
@@ -71,7 +76,7 @@ def running_chart(
         final = values[-1] if values else 0
         parts.append(
             f'<text x="{width - pad_r + 4}" y="{end_y + 4:.1f}" font-size="10" fill="{colour}">'
-            f"{escape(name)} {final}</text>"
+            f"{escape(name)} {signed(final)}</text>"
         )
     parts.append("</svg>")
     return "".join(parts)

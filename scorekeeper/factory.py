@@ -118,10 +118,20 @@ def _register_blueprints(app: Flask) -> None:
         app.register_blueprint(module.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
     errors.register(app)
+    app.add_url_rule("/favicon.ico", "favicon", _favicon)
 
 
 def _healthz() -> tuple[str, int, dict[str, str]]:
     return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}
+
+
+def _favicon():
+    """The app's icon where browsers look for it by default (pages also link to the SVG)."""
+    from flask import current_app, send_from_directory
+
+    return send_from_directory(
+        current_app.static_folder, "favicon.ico", mimetype="image/x-icon", max_age=86400
+    )
 
 
 def _register_commands(app: Flask) -> None:

@@ -151,6 +151,7 @@ class HandFormBase(FlaskForm):
     last_trick = NoValidateRadio("Last trick", coerce=str, validate_choice=False)
 
     player_ids: tuple[int, ...] = ()
+    bid_ladder: tuple[int, ...] = ()  # every legal bid as the table writes it (bid stepper)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -270,8 +271,13 @@ def hand_form(
     declarers: list[int],
     bids: list[int],
     formdata: Any = None,
+    ladder: list[int] | None = None,
 ) -> HandFormBase:
-    """A hand form for one session: its players, legal quick-pick bids and outcomes."""
+    """A hand form for one session: its players, legal quick-pick bids and outcomes.
+
+    ``ladder`` is every legal bid (full points, low to high), which the bid stepper steps
+    through; without it the stepper only knows the quick picks.
+    """
     system = options.system
     attrs: dict[str, Any] = {}
     meld_keys = list(players) if system.everyone_melds else ["declarer"]
@@ -292,6 +298,7 @@ def hand_form(
     form.player_ids = tuple(players)
     form.declarer.choices = [(str(pid), players[pid]) for pid in declarers]
     form.bid.choices = [(str(options.to_table(b)), str(options.to_table(b))) for b in bids]
+    form.bid_ladder = tuple(options.to_table(b) for b in (bids if ladder is None else ladder))
     outcomes = [o for o in Outcome if o.value in options.outcomes]
     form.outcome.choices = [(o.value, o.label) for o in outcomes]
     form.reneger.choices = [(str(pid), players[pid]) for pid in players]

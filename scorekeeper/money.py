@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from .rules.figures import MINUS
+
 _MONEY = re.compile(r"^\s*(-|−)?\s*\$?\s*(\d*)(?:\.(\d{0,2}))?\s*$")
 _CENTS = re.compile(r"^\s*(-|−)?\s*(\d+)\s*(?:c|¢|cents?)\s*$", re.IGNORECASE)
 
@@ -60,7 +62,7 @@ def _bounded(digits: str) -> int:
 
 def format_money(cents: int, sign: bool = False) -> str:
     """``$1.20``; with ``sign`` a leading + or − (a real minus sign) shows the direction."""
-    prefix = "−" if cents < 0 else ("+" if sign and cents > 0 else "")
+    prefix = MINUS if cents < 0 else ("+" if sign and cents > 0 else "")
     cents = abs(cents)
     return f"{prefix}${cents // 100}.{cents % 100:02d}"
 

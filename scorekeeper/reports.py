@@ -34,9 +34,10 @@ from .charts import running_chart
 from .models import utcnow
 from .money import format_money
 from .optiontext import option_text
+from .rules.figures import signed
 from .rules.options import OPTION_SPECS, PRESETS, Options
 from .rules.session import games_won
-from .services.exports import LogEntry, hand_log, log_holders
+from .services.exports import KITTY_HOLDER, POT_HOLDER, LogEntry, hand_log, log_holders
 from .services.sessions import LoadedSession
 from .services.settle import SettleUp, settle_session
 from .services.stats import game_series
@@ -120,14 +121,6 @@ def _pad(text: str, width: int, right: bool) -> str:
     return gap + text if right else text + gap
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
-def _plain(n: int) -> str:
-    return f"−{-n}" if n < 0 else str(n)
-
-
 def short_names(names: Sequence[str], width: int = _NAME_WIDTH) -> dict[str, str]:
     """A label of at most ``width`` columns for each name, every label different."""
     labels = {name: clip(name, width) for name in names}
@@ -184,6 +177,7 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
     options = loaded.options
     system = options.system
     holders = log_holders(loaded)
+    funds = (KITTY_HOLDER, POT_HOLDER)
     names = list(loaded.setup.players)
     label = short_names(names)
     holder_label = short_names(holders, 14)
@@ -229,7 +223,8 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
         melds, tricks, totals = dict(entry.melds), dict(entry.tricks), dict(entry.totals)
         groups = []
         for holder, change in entry.changes:
-            figures = [_signed(change), _plain(totals[holder])]
+            total = totals[holder]  # the kitty or pot holds an amount, never below 0: no sign
+            figures = [signed(change), str(total) if holder in funds else signed(total)]
             if not system.is_chip_game:
                 meld = melds.get(holder)
                 took = tricks.get(holder)

@@ -16,19 +16,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from flask import Flask, current_app, has_app_context
 
 from .money import format_money
+from .rules.figures import signed
 from .rules.options import GameSystem
 
 STATIC = Path(__file__).parent / "static"
-
-
-def signed(n: int) -> str:
-    """``+5``, ``−3`` (a real minus sign), ``0``."""
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
-def minus(n: int) -> str:
-    """A figure with a real minus sign when negative (``−170``), no sign otherwise."""
-    return f"−{-n}" if n < 0 else str(n)
 
 
 def system_label(value: str) -> str:
@@ -114,8 +105,7 @@ def init_templating(app: Flask) -> None:
     """Register the filters, the table's time zone and the asset version on ``app``."""
     app.extensions["scorekeeper.timezone"] = parse_timezone(app.config.get("TIMEZONE"))
     app.jinja_env.filters.update(
-        signed=signed,
-        minus=minus,
+        signed=signed,  # the one way a signed figure is written (rules/figures.py)
         money=format_money,
         system_label=system_label,
         day=day,

@@ -87,9 +87,9 @@ def test_brooklyn_pdf_prints_standings_money_payments_and_the_hand_log(ctx):
         assert line in text
     assert "3 payments settle everything" in text
     # hand 1: Ann deals, Dan (her right) sits out, Bob makes 350 in spades: 2 x 2 = 4 each
-    assert "1 Ann Dan Bob 350 ♠ made │ −4 −4 │ +12 12 │ −4 −4 │ −4 −4" in text
+    assert "1 Ann Dan Bob 350 ♠ made │ −4 −4 │ +12 +12 │ −4 −4 │ −4 −4" in text
     # hand 2: Bob deals, Ann sits out, Cal is set at 300 in hearts: 2 x 1 to each other
-    assert "2 Bob Ann Cal 300 ♥ set │ +2 −2 │ +2 14 │ −6 −10 │ +2 −2" in text
+    assert "2 Bob Ann Cal 300 ♥ set │ +2 −2 │ +2 +14 │ −6 −10 │ +2 −2" in text
 
 
 def test_brooklyn_pdf_prints_every_house_rule_in_words(ctx):
@@ -117,22 +117,24 @@ def test_brooklyn_pot_pdf_divides_the_pot_and_settles(ctx):
     # pot 15 + 24 = 39 units = $1.95 at 5c; 13 each; Ann 19+13, Bob -77+13, Cal 19+13
     assert "The pot holds 39 units ($1.95)" in text
     assert "owns a share of 13 units ($0.65)" in text
-    for line in ("Ann +32 +$1.60", "Bob −64 −$3.20", "Cal +32 +$1.60"):
+    # each row: chips, with pot share, money
+    for line in ("Ann +19 +32 +$1.60", "Bob −77 −64 −$3.20", "Cal +19 +32 +$1.60"):
         assert line in text
     assert "Bob pays Ann $1.60" in text
     assert "Bob pays Cal $1.60" in text
     # Bob's set at 330 in spades: 2 x (6 x 2) = 24 to each, the pot included; antes of 5 before
-    assert "1 Ann Bob 330 ♠ set │ +24 19 │ −72 −77 │ +24 19 │ +24 39" in text
+    assert "1 Ann Bob 330 ♠ set │ +24 +19 │ −72 −77 │ +24 +19 │ +24 39" in text
     assert "Ante $0.25" in text and "Pot taken at 400" in text
 
 
 def test_hoyle_pdf_shows_the_kitty_its_undivided_units_and_the_payments(ctx):
     text = text_of(pdf_of(rs.hoyle()))
     for line in (
-        "Ann −7 −$0.70",
-        "Bob +43 +$4.30",
-        "Cal −7 −$0.70",
-        "Dan −31 −$3.10",
+        # chips, with kitty share (0 each: see below), money
+        "Ann −7 −7 −$0.70",
+        "Bob +43 +43 +$4.30",
+        "Cal −7 −7 −$0.70",
+        "Dan −31 −31 −$3.10",
         # 2 units among 4 players: 0 each, 2 stay in the kitty
         "Kitty (undivided) +2 +$0.20",
     ):
@@ -144,10 +146,10 @@ def test_hoyle_pdf_shows_the_kitty_its_undivided_units_and_the_payments(ctx):
     assert "puts $0.20 in the kitty" in text
     assert "Dan pays Bob $3.10" in text  # Dan's whole debt goes to the one big winner
     # hand 1: 10 from each opponent and the kitty; everyone chips in 3 for the kitty
-    assert "1 Ann Ann Bob 350 ♠ 190 170 made │ −13 −13 │ +37 37 │ −13 −13 │ −13 −13 │ +2 2" in (
+    assert "1 Ann Ann Bob 350 ♠ 190 170 made │ −13 −13 │ +37 +37 │ −13 −13 │ −13 −13 │ +2 2" in (
         text
     )
-    assert "2 Bob Bob Dan 300 ♥ set │ +6 −7 │ +6 43 │ +6 −7 │ −18 −31 │ 0 2" in text
+    assert "2 Bob Bob Dan 300 ♥ set │ +6 −7 │ +6 +43 │ +6 −7 │ −18 −31 │ 0 2" in text
     assert "Kitty joins at 350" in text
 
 
@@ -172,11 +174,11 @@ def test_bison_pdf_prints_games_stakes_and_the_unfinished_game(ctx):
         assert line in text
     assert "Ann pays Bob $1.00" in text and "Cal pays Bob $2.00" in text
     # each player's meld, trick points, change and running total
-    assert "1 Ann Bob 250 ♠ made │ 40 80 +120 120 │ 150 130 +280 280 │ 20 40 +60 60" in text
-    assert "2 Bob Cal 300 ♥ set │ 0 0 0 120 │ 60 140 +200 480 │ 40 110 −300 −240" in text
-    assert "3 Cal Ann 250 ♦ made │ 100 160 +260 380 │ 20 90 +110 590 │ 0 0 0 −240" in text
+    assert "1 Ann Bob 250 ♠ made │ 40 80 +120 +120 │ 150 130 +280 +280 │ 20 40 +60 +60" in text
+    assert "2 Bob Cal 300 ♥ set │ 0 0 0 +120 │ 60 140 +200 +480 │ 40 110 −300 −240" in text
+    assert "3 Cal Ann 250 ♦ made │ 100 160 +260 +380 │ 20 90 +110 +590 │ 0 0 0 −240" in text
     assert "Game 1 won by Bob." in text
-    assert "4 Bob Cal 250 conceded │ 20 +20 20 │ 40 +40 40 │ −250 −250" in text
+    assert "4 Bob Cal 250 conceded │ 20 +20 +20 │ 40 +40 +40 │ −250 −250" in text
     assert "Game to * 500" in text and "Set stake * $0.50" in text
 
 
@@ -189,9 +191,9 @@ def test_partnership_pdf_prints_team_scores_as_the_table_writes_them(ctx):
     # scale 10: points are shown divided by ten
     for line in ("Drop the trailing zero * Yes (25, 150)", "Minimum bid 25", "Game to * 50"):
         assert line in text
-    assert "1 Ann Bob 25 ♣ made │ 2 10 +12 12 │ 14 15 +29 29" in text
-    assert "2 Bob Cal 30 ♠ made │ 21 16 +37 49 │ 2 9 +11 40" in text
-    assert "3 Cal Dan 25 ♥ set │ 2 20 +22 71 │ 4 5 −25 15" in text
+    assert "1 Ann Bob 25 ♣ made │ 2 10 +12 +12 │ 14 15 +29 +29" in text
+    assert "2 Bob Cal 30 ♠ made │ 21 16 +37 +49 │ 2 9 +11 +40" in text
+    assert "3 Cal Dan 25 ♥ set │ 2 20 +22 +71 │ 4 5 −25 +15" in text
 
 
 # -- pages, paper, fonts, looks -----------------------------------------------------------

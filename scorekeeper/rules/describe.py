@@ -6,6 +6,7 @@ shown as the table writes them (``scale``); chips in units.
 
 from __future__ import annotations
 
+from .figures import signed
 from .hands import HandResult
 from .options import Options
 from .outcome import Outcome
@@ -81,7 +82,7 @@ def describe(result: HandResult, options: Options) -> str:
 
 
 def _signed(n: int, options: Options) -> str:
-    return f"{'+' if n >= 0 else '−'}{abs(options.to_table(n))}"
+    return signed(options.to_table(n))
 
 
 def _cumulative(result: HandResult, options: Options, figures: str) -> str:

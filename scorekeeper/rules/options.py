@@ -599,7 +599,13 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "int",
             _CHIPS,
         ),
-        _spec("stake", "Stake per unit", "Money per chip, in cents.", "money", _CHIPS),
+        _spec(
+            "stake",
+            "Stake per unit",
+            "Money per chip, in dollars and cents: 0.10 is ten cents a chip.",
+            "money",
+            _CHIPS,
+        ),
         _spec(
             "kitty_threshold",
             "Kitty joins at",
@@ -611,7 +617,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "ante",
             "Ante",
             "What every player puts in the pot at the start and after it is won, "
-            "in cents (a whole number of units).",
+            "in dollars and cents (0.25 is 25 cents; a whole number of units).",
             "money",
             {GameSystem.BROOKLYN_POT},
         ),
@@ -641,7 +647,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         _spec(
             "game_stake",
             "Game stake",
-            "Money each loser pays the game's winner, in cents (0: not for money). In "
+            "Money each loser pays the game's winner, in dollars and cents (0: not for money). In "
             "partnership each player of the losing team pays one player of the winning team.",
             "money",
             _CUMULATIVE,
@@ -649,8 +655,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         _spec(
             "set_stake",
             "Set stake",
-            "Money per set paid to the game's winner, in cents: one for a single set, two for a "
-            "double set.",
+            "Money per set paid to the game's winner, in dollars and cents: one for a single set, "
+            "two for a double set.",
             "money",
             {GameSystem.BISON},
         ),

@@ -35,6 +35,7 @@ from itertools import pairwise
 from typing import Generic, TypeVar
 
 from .errors import SettlementError
+from .figures import signed
 
 K = TypeVar("K", bound=Hashable)
 """A holder: a player, the kitty, the pot or a team (anything hashable; never compared)."""
@@ -142,10 +143,6 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
 def _checked_nets(nets: Mapping[K, int]) -> dict[K, int]:
     """Check the nets are whole and add to 0; return each holder's place in the input order."""
     for name, value in nets.items():
@@ -155,10 +152,10 @@ def _checked_nets(nets: Mapping[K, int]) -> dict[K, int]:
             )
     total = sum(nets.values())
     if total:
-        figures = ", ".join(f"{name} {_signed(value)}" for name, value in nets.items())
+        figures = ", ".join(f"{name} {signed(value)}" for name, value in nets.items())
         raise SettlementError(
             field="nets",
-            rule=f"the nets must add up to 0, but {figures} add up to {_signed(total)}",
+            rule=f"the nets must add up to 0, but {figures} add up to {signed(total)}",
         )
     return {name: place for place, name in enumerate(nets)}
 

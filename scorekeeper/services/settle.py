@@ -20,6 +20,7 @@ from ..rules.session import GameRecord, games_won
 from ..rules.settlement import Payment, fewest_payments, pairwise_debts
 from .ledger import Debt, RecordedPayment, build_ledger, net_debts, session_payments
 from .sessions import LoadedSession
+from .standings import share_label
 
 FEWEST = "fewest"
 DIRECT = "direct"
@@ -39,6 +40,7 @@ class PlayerRow:
     player_id: int | None = None
     left: bool = False
     carried: int = 0  # cents still owed from earlier sessions (+ to collect), when included
+    chips: int | None = None  # Hoyle, Brooklyn with a pot: the balance before the fund's share
 
     @property
     def total(self) -> int:
@@ -145,6 +147,7 @@ class SettleUp:
     carried: tuple[Debt, ...] = ()  # still owed from earlier sessions (when included)
     recorded: tuple[RecordedPayment, ...] = ()  # payments recorded toward this session
     still_to_pay: tuple[PaymentLine, ...] = ()  # what settles what is left after ``recorded``
+    share_label: str = ""  # what ``units`` is called when a fund is shared: "With kitty share"
 
     @property
     def is_chip_game(self) -> bool:
@@ -249,6 +252,7 @@ def settle_session(
         carried=carried,
         recorded=recorded,
         still_to_pay=_lines(left, all_ids),
+        share_label=share_label(options),
     )
 
 
@@ -279,6 +283,8 @@ def _rows(
     leaves = {leave.player: leave for leave in state.leaves}
     wins = games_won(state)
     teams = loaded.setup.teams
+    balances = dict(state.balances)
+    fund = options.system.has_kitty or options.system.has_pot
     rows: list[PlayerRow] = []
     for pid, name in loaded.players.items():
         notes = []
@@ -307,6 +313,7 @@ def _rows(
                 pid,
                 name in leaves,
                 owed.get(name, 0),
+                balances.get(name) if fund else None,
             )
         )
     for holder, kind in ((UNDIVIDED_KITTY, "kitty"), (UNDIVIDED_POT, "pot")):

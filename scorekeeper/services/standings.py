@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..money import format_money
-from ..rules.bidding import legal_bids
+from ..rules.bidding import highest_makeable, legal_bids
+from ..rules.closing import close_session
 from ..rules.describe import describe
 from ..rules.hands import breakdowns
 from ..rules.meld import MeldScore
@@ -28,6 +29,20 @@ class StandingRow:
     note: str = ""  # "deals", "sits out", "left", "3 games"
     kind: str = "player"  # player | team | kitty | pot
     leader: bool = False
+    # Hoyle and Brooklyn with a pot: the balance plus this player's equal share of the kitty
+    # or pot as settle-up divides it now (close_session), and that in money; else None, "".
+    with_share: int | None = None
+    with_share_money: str = ""
+    share_label: str = ""  # "With kitty share" | "With pot share"
+
+
+def share_label(options: Options) -> str:
+    """The name of a balance plus the kitty or pot share, the same on every page and the PDF."""
+    if options.system.has_kitty:
+        return "With kitty share"
+    if options.system.has_pot:
+        return "With pot share"
+    return ""
 
 
 @dataclass(frozen=True)
@@ -61,7 +76,8 @@ class NextHand:
     active: tuple[tuple[int, str], ...]
     sitting_out: tuple[str, ...]
     first_bidder: str
-    bids: tuple[int, ...] = field(default=())
+    bids: tuple[int, ...] = field(default=())  # the quick picks: the lowest legal bids
+    ladder: tuple[int, ...] = field(default=())  # every legal bid, low to high (bid stepper)
 
 
 def standings(loaded: LoadedSession) -> list[StandingRow]:
@@ -73,15 +89,24 @@ def standings(loaded: LoadedSession) -> list[StandingRow]:
     if options.system.is_chip_game:
         balances = dict(state.balances)
         top = max(balances.values()) if balances else 0
+        has_fund = options.system.has_kitty or options.system.has_pot
+        closing = close_session(state) if has_fund else None
+        shared = dict(closing.units) if closing else {}
         for name in loaded.setup.players:
             units = balances[name]
             note = "left" if name in left else ("deals" if name == nxt.dealer else "")
             if name in nxt.sitting_out and name not in left:
                 note = "deals, sits out" if name == nxt.dealer else "sits out"
+            with_share = shared.get(name) if closing else None
             rows.append(
                 StandingRow(
                     name, units, format_money(units * options.stake, sign=True), note,
                     leader=units == top and units > 0,
+                    with_share=with_share,
+                    with_share_money="" if closing is None else format_money(
+                        closing.net(name), sign=True
+                    ),
+                    share_label=share_label(options),
                 )
             )  # fmt: skip
         if options.system.has_kitty:
@@ -137,6 +162,8 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         sitting_out=nxt.sitting_out,
         first_bidder=nxt.first_bidder,
         bids=tuple(legal_bids(loaded.options, count=16)),
+        # every legal bid: there are never more of them than points in the highest bid
+        ladder=tuple(legal_bids(loaded.options, count=highest_makeable(loaded.options))),
     )
 
 

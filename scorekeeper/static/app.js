@@ -25,8 +25,29 @@
       var radio = $("input[name=bid][value='" + value + "']", form);
       if (radio) { radio.checked = true; if (other) other.value = ""; }
       else if (other) { $$("input[name=bid]", form).forEach(function (r) { r.checked = false; }); other.value = value; }
-      showBid();
+      remember("bid"); showBid();
     };
+    /* Tap the chosen chip again to clear its group: the group's empty choice ("No trump",
+       "Nobody", "From meld and tricks") is chosen if it has one, else nothing is. The browser has
+       already checked the tapped radio when "click" runs, so which one was chosen before is kept
+       in data-was (updated on every change). Meld modes always have one mode, so they are left. */
+    var CLEARABLE = ["declarer", "bid", "trump", "outcome", "reneger", "last_trick"];
+    var remember = function (name) {
+      $$("input[type=radio][name='" + name + "']", form).forEach(function (r) { r.dataset.was = r.checked ? "1" : ""; });
+    };
+    CLEARABLE.forEach(function (name) {
+      remember(name);
+      $$("input[type=radio][name='" + name + "']", form).forEach(function (radio) {
+        radio.addEventListener("click", function () {
+          if (radio.dataset.was !== "1" || radio.value === "") return;
+          var none = $("input[type=radio][name='" + name + "'][value='']", form);
+          if (none) none.checked = true; else radio.checked = false;
+          form.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+      });
+    });
+    form.addEventListener("change", function () { CLEARABLE.forEach(remember); });
+
     var showBid = function () {
       if (stepValue) { var b = currentBid(); stepValue.textContent = b === null ? "–" : b; }
     };
@@ -34,11 +55,14 @@
       stepper.hidden = false;
       $$(".step", stepper).forEach(function (button) {
         button.addEventListener("click", function () {
-          var dir = Number(button.dataset.step), b = currentBid(), step = bids.length > 1 ? bids[1] - bids[0] : 1;
-          if (b === null) { setBid(bids[0]); return schedule(); }
-          var next = b + dir * step;
-          if (next < bids[0]) return;
-          while (bids.indexOf(next) < 0 && next <= b + 20 * step && next >= bids[0] && next <= bids[bids.length - 1]) next += dir * step;
+          /* data-bids is every legal bid of the session, low to high (the server's list):
+             step to the next one up or down, so a forbidden bid (Brooklyn's 490) is never shown */
+          var dir = Number(button.dataset.step), b = currentBid();
+          if (b === null || isNaN(b)) { setBid(bids[0]); return schedule(); }
+          var next = null;
+          if (dir > 0) { for (var i = 0; i < bids.length; i++) if (bids[i] > b) { next = bids[i]; break; } }
+          else { for (var j = bids.length - 1; j >= 0; j--) if (bids[j] < b) { next = bids[j]; break; } }
+          if (next === null) return;  /* already at the lowest or highest legal bid */
           setBid(next); schedule();
         });
       });

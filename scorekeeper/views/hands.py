@@ -134,8 +134,10 @@ def _edit_form(loaded, number: int, formdata=None):
     ctx = record.context
     ids = loaded.ids
     declarers = [ids[p] for p in ctx.active]
-    bids = next_hand(loaded).bids
-    form = hand_form(loaded.players, loaded.options, declarers, list(bids), formdata)
+    nxt = next_hand(loaded)
+    form = hand_form(
+        loaded.players, loaded.options, declarers, list(nxt.bids), formdata, ladder=list(nxt.ladder)
+    )
     if formdata is None:
         form.fill(from_row(row, loaded.options))
         form.version.data = _version_text(row)

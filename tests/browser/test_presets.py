@@ -54,9 +54,11 @@ def tour(page: Page, base: str, session_url: str, name: str, folder, *, leave: b
     shoot(page, folder, f"{name}-player-dark", dark=True)
 
 
-def _row(*totals: int) -> list[str]:
-    """The cells of a history table's running-totals row."""
-    return [str(t) for t in totals]
+def _row(*totals: int, fund: int | None = None) -> list[str]:
+    """The cells of a history table's running-totals row: each player's balance as a signed
+    figure (+14, −86, 0), then the kitty's or pot's holding as a plain amount."""
+    cells = [f"+{t}" if t > 0 else f"\u2212{-t}" if t < 0 else "0" for t in totals]
+    return cells + ([] if fund is None else [str(fund)])
 
 
 def add_to_roster(page: Page, base: str, names: list[str]) -> None:
@@ -200,7 +202,7 @@ def test_brooklyn_pot_antes_pays_the_pot_on_a_set_and_a_big_bid_takes_it(
     chip(page.locator("#hand-form"), "Bid", "350").tap()
     follow(page, page.get_by_role("button", name="Save correction"))
     expect(page.locator(".flash")).to_contain_text("Hand 1 corrected")
-    expect(page.locator("#hand-3 tr.running td")).to_have_text(_row(16, -124, -14, 102, 20))
+    expect(page.locator("#hand-3 tr.running td")).to_have_text(_row(16, -124, -14, 102, fund=20))
     page.goto(url)
     assert figures(page) == {"Ann": "+37", "Bob": "−131", "Cy": "−21", "Dee": "+95", "Pot": "20"}
 
@@ -259,7 +261,7 @@ def test_hoyle_kitty_joins_from_350_and_a_correction_moves_every_later_total(
     follow(page, page.get_by_role("button", name="Save correction"))
     expect(page.locator(".flash")).to_contain_text("Hand 1 corrected")
     # After hand 2: Ann 17-3 = 14, Bob 29+9 = 38, Cy -83-3 = -86, Dee 17-3 = 14, kitty 20.
-    expect(page.locator("#hand-2 tr.running td")).to_have_text(_row(14, 38, -86, 14, 20))
+    expect(page.locator("#hand-2 tr.running td")).to_have_text(_row(14, 38, -86, 14, fund=20))
     page.goto(url)
     assert figures(page) == {"Ann": "+64", "Bob": "+38", "Cy": "−86", "Dee": "−36", "Kitty": "20"}
 
@@ -291,7 +293,7 @@ def test_bison_counters_per_player_decide_who_scores_and_a_correction_rescores(
         takes={"Ann": 6, "Bob": 14, "Cy": 4}, last_trick="Bob",
     )  # fmt: skip
     saved_hand(page, 1)
-    assert figures(page) == {"Ann": "100", "Bob": "300", "Cy": "60"}
+    assert figures(page) == {"Ann": "+100", "Bob": "+300", "Cy": "+60"}
 
     # Hand 2: Cy bids 350 in hearts and is set: meld 190 + 10 counters = 290 < 350: -350.
     # Ann: no meld, 14 counters + last trick = 150. Bob melded 80 but took no counter:
@@ -302,7 +304,7 @@ def test_bison_counters_per_player_decide_who_scores_and_a_correction_rescores(
         takes={"Ann": 14, "Bob": 0, "Cy": 10}, last_trick="Ann",
     )  # fmt: skip
     saved_hand(page, 2)
-    assert figures(page) == {"Ann": "250", "Bob": "300", "Cy": "−290"}
+    assert figures(page) == {"Ann": "+250", "Bob": "+300", "Cy": "−290"}
 
     # Hand 3: Ann concedes 300 in diamonds after the meld: Ann -300 = -50; the opponents add
     # their meld, no counter needed: Bob +40 = 340, Cy +60 = -230.
@@ -311,7 +313,7 @@ def test_bison_counters_per_player_decide_who_scores_and_a_correction_rescores(
         melds={"Ann": 100, "Bob": 40, "Cy": 60},
     )  # fmt: skip
     saved_hand(page, 3)
-    assert figures(page) == {"Ann": "−50", "Bob": "340", "Cy": "−230"}
+    assert figures(page) == {"Ann": "−50", "Bob": "+340", "Cy": "−230"}
 
     # Hand 4: Bob bids 250 in clubs: meld 120 + 13 counters = 250 >= 250, made: 340+250 = 590.
     # Ann meld 20 + 6 counters = 80: -50+80 = 30. Cy 5 counters + last trick = 60: -170.
@@ -321,7 +323,7 @@ def test_bison_counters_per_player_decide_who_scores_and_a_correction_rescores(
         takes={"Ann": 6, "Bob": 13, "Cy": 5}, last_trick="Cy",
     )  # fmt: skip
     saved_hand(page, 4)
-    assert figures(page) == {"Ann": "30", "Bob": "590", "Cy": "−170"}
+    assert figures(page) == {"Ann": "+30", "Bob": "+590", "Cy": "−170"}
 
     tour(page, live_server, url, "bison", screenshots_dir, leave=False)
 
@@ -335,7 +337,7 @@ def test_bison_counters_per_player_decide_who_scores_and_a_correction_rescores(
     # After hand 3: Ann -50-10 = -60, Bob 340+90 = 430, Cy -230.
     expect(page.locator("#hand-3 tr.running td")).to_have_text(_row(-60, 430, -230))
     page.goto(url)
-    assert figures(page) == {"Ann": "20", "Bob": "680", "Cy": "−170"}
+    assert figures(page) == {"Ann": "+20", "Bob": "+680", "Cy": "−170"}
 
 
 # --- Partnership ---------------------------------------------------------------------------
@@ -365,7 +367,7 @@ def test_partnership_team_scores_from_meld_and_tricks_and_a_correction_rescores(
         melds={"Bob": 150, "Dee": 40, "Ann": 20}, tricks=150,
     )  # fmt: skip
     saved_hand(page, 1)
-    assert figures(page) == {ac: "120", bd: "340"}
+    assert figures(page) == {ac: "+120", bd: "+340"}
 
     # Hand 2: Cy bids 350 in spades and is set: meld 100 + 80 = 180, tricks 160: 340 < 350:
     # Ann & Cy -350 = -230. Bob & Dee: meld 40 + 90 = +130 = 470.
@@ -374,7 +376,7 @@ def test_partnership_team_scores_from_meld_and_tricks_and_a_correction_rescores(
         melds={"Cy": 100, "Ann": 80, "Bob": 40}, tricks=160,
     )  # fmt: skip
     saved_hand(page, 2)
-    assert figures(page) == {ac: "−230", bd: "470"}
+    assert figures(page) == {ac: "−230", bd: "+470"}
 
     # Hand 3: Dee concedes 300 in diamonds: Bob & Dee 470-300 = 170; Ann & Cy add their meld
     # 40 + 40 = 80: -150.
@@ -383,7 +385,7 @@ def test_partnership_team_scores_from_meld_and_tricks_and_a_correction_rescores(
         melds={"Dee": 60, "Bob": 20, "Ann": 40, "Cy": 40},
     )  # fmt: skip
     saved_hand(page, 3)
-    assert figures(page) == {ac: "−150", bd: "170"}
+    assert figures(page) == {ac: "−150", bd: "+170"}
 
     # Hand 4: Ann bids 250 in clubs and takes every trick point (250, the other side 0):
     # meld 150 + 20 + 250 = 420: -150+420 = 270. Bob & Dee took no trick: their 60 meld is
@@ -393,7 +395,7 @@ def test_partnership_team_scores_from_meld_and_tricks_and_a_correction_rescores(
         melds={"Ann": 150, "Cy": 20, "Bob": 40, "Dee": 20}, tricks=250,
     )  # fmt: skip
     saved_hand(page, 4)
-    assert figures(page) == {ac: "270", bd: "170"}
+    assert figures(page) == {ac: "+270", bd: "+170"}
 
     tour(page, live_server, url, "partnership", screenshots_dir, leave=False)
 
@@ -409,9 +411,9 @@ def test_partnership_team_scores_from_meld_and_tricks_and_a_correction_rescores(
     hand_1 = page.locator("#hand-1 table.changes tr")
     expect(hand_1.nth(0).locator("th")).to_have_text([ac, bd])
     expect(hand_1.nth(1).locator("td")).to_have_text(["+90", "+370"])
-    expect(hand_1.nth(2).locator("td")).to_have_text(["90", "370"])
+    expect(hand_1.nth(2).locator("td")).to_have_text(["+90", "+370"])
     page.goto(url)
-    assert figures(page) == {ac: "240", bd: "200"}
+    assert figures(page) == {ac: "+240", bd: "+200"}
 
 
 # --- the hand form: preview, meld helpers, several phones, no JavaScript ----------------------

@@ -365,7 +365,7 @@ def test_describe_bison_names_the_player_without_a_counter():
     )
     text = said(entry, BISON)
     assert text.startswith("Ann makes 300 with 190 meld and 160 in tricks")
-    assert "Ann +350" in text and "Bob +120" in text and "Cal +0" in text
+    assert "Ann +350" in text and "Bob +120" in text and "Cal 0" in text
     assert "took no counter" in text
 
 
@@ -417,7 +417,7 @@ def test_describe_partnership_team_without_a_trick():
     )
     text = said(entry, PARTNERSHIP, ctx)
     assert text.startswith("Ann makes 300 with 140 meld and 250 in tricks")
-    assert "Ann & Cal +390" in text and "Bob & Dee +0" in text
+    assert "Ann & Cal +390" in text and "Bob & Dee 0" in text
     assert "took no trick" in text
 
 

@@ -279,9 +279,9 @@ def test_fewest_payments_pairs_off_opposites_before_the_limit():
 @pytest.mark.parametrize(
     ("nets", "message"),
     [
-        pytest.param({"A": 5, "B": -3}, "A +5, B -3 add up to +2", id="two short"),
+        pytest.param({"A": 5, "B": -3}, "A +5, B −3 add up to +2", id="two short"),
         pytest.param({"A": 5}, "A +5 add up to +5", id="one holder owed"),
-        pytest.param({"A": -4, "B": 0, "C": 1}, "A -4, B 0, C +1 add up to -3", id="three short"),
+        pytest.param({"A": -4, "B": 0, "C": 1}, "A −4, B 0, C +1 add up to −3", id="three short"),
         pytest.param({"A": 2.5, "B": -2.5}, "A's net must be a whole amount, not 2.5", id="float"),
         pytest.param({"A": True, "B": -1}, "A's net must be a whole amount", id="flag"),
     ],

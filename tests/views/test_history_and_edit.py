@@ -80,10 +80,11 @@ def test_the_history_lists_every_hand_newest_first_with_changes_and_totals(clien
     # Hand 1: Bob +6, the others -2. Hand 2: Dee 1 x 2 (spades) = 2 from each, +6.
     assert hands["hand-1"] == (
         "1 Ann dealt · Dee out Edit Bob makes 350: collects 2 units from each player. "
-        "AnnBobCalDee −2+6−2−2 -26-2-2"
+        "AnnBobCalDee −2+6−2−2 −2+6−2−2"
     )
     assert hands["hand-2"].startswith("2 Bob dealt · Ann out Edit Dee makes 300")
-    assert hands["hand-2"].endswith("−2−2−2+6 -44-44")
+    # running totals are signed figures too: Ann −4, Bob +4, Cal −4, Dee +4
+    assert hands["hand-2"].endswith("−2−2−2+6 −4+4−4+4")
 
 
 def test_the_history_shows_meld_breakdowns_and_the_kitty(client):
@@ -97,7 +98,8 @@ def test_the_history_shows_meld_breakdowns_and_the_kitty(client):
     (hand,) = history_hands(client.get(f"/s/{sid}/history")).values()
 
     assert "Cal: run 150 = 150" in hand
-    assert hand.endswith("AnnBobCalDeeKitty +10+10−40+10+10 1010-401010")
+    # the kitty holds 10 (a holding, never below 0, so no sign); the players are signed
+    assert hand.endswith("AnnBobCalDeeKitty +10+10−40+10+10 +10+10−40+1010")
 
 
 def test_the_audit_trail_says_what_happened_newest_first(client, evening):
@@ -154,7 +156,7 @@ def test_correcting_an_earlier_hand_changes_every_figure_after_it(client, evenin
     assert audit_lines(history)[0] == (
         "Hand 1 edited: bid 350 → 400. Now: Bob makes 400: collects 4 units from each player."
     )
-    assert history_hands(history)["hand-2"].endswith("−2−2−2+6 -610-62")
+    assert history_hands(history)["hand-2"].endswith("−2−2−2+6 −6+10−6+2")
 
 
 def test_correcting_the_declarer_and_outcome_names_both_in_the_audit(client, evening):

@@ -72,10 +72,11 @@ def test_the_roster_charts_running_scores(client):
     labels = charts(page)
     assert len(labels) == 1
     assert labels[0].startswith("Brooklyn (chips), ")
-    # Four hands charted; end labels carry each balance (Ann -2 +2 -8 -2 = -10).
+    # Four hands charted; end labels carry each balance as a signed figure
+    # (Ann -2 +2 -8 -2 = -10, written with a real minus sign).
     text = page_text(page)
     assert "hand 4" in text
-    assert "Ann -10" in text
+    assert "Ann −10" in text
 
 
 def test_a_player_is_added_to_the_roster(client):
@@ -133,7 +134,7 @@ def test_a_players_page_shows_their_statistics_and_charts_with_their_line(client
     assert len(charts(page)) == 1
     # Bob's balance after four hands: +4 (350: 2 from each of two), +2 (Cal set at 300 pays 2),
     # +16 (400 in spades: 4 x 2 = 8 from each), +1 (Ann concedes 300, pays 1): 23.
-    assert "Bob 23" in page_text(page)
+    assert "Bob +23" in page_text(page)
 
 
 def test_a_bison_winner_has_a_game_won(client):

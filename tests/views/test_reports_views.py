@@ -59,8 +59,11 @@ def test_the_print_view_shows_the_report_with_links_to_the_downloads(client, mak
     text = page_text(page)
     assert "Hoyle (chips and the kitty)" in text
     rows = table_rows(page)
-    assert "Kitty (undivided) +2 +$0.20 fewer units than players: stays for next time" in rows
-    assert "Bob +43 +$4.30" in rows  # 2 units among 4 players: none each (reportsessions)
+    assert "Player Chips With kitty share Money Note" in rows
+    # the undivided kitty is no player's chips, so its Chips cell is empty
+    assert "Kitty (undivided)  +2 +$0.20 fewer units than players: stays for next time" in rows
+    # 2 units among 4 players: none each (reportsessions), so chips and with share agree
+    assert "Bob +43 +43 +$4.30" in rows
     assert "Dan pays Bob $3.10" in text
     links = {a.get("href") for a in parse(page).iter("a")}
     assert {
@@ -172,7 +175,7 @@ def test_pasting_an_export_recreates_the_session(app, client, make):
     page = client.get(response.headers["Location"])
     assert "Session imported: Ann, Bob, Cal, Dan; 2 hands." in page_text(page)
     # the same figures: Bob +43 units is +$4.30 (reportsessions.hoyle)
-    assert "Bob +43 +$4.30" in table_rows(client.get(f"/s/{new_id}/print"))
+    assert "Bob +43 +43 +$4.30" in table_rows(client.get(f"/s/{new_id}/print"))
 
 
 def test_uploading_an_export_recreates_the_session(client, make):

@@ -15,6 +15,10 @@ def _form_defaults(client, url: str) -> dict[str, str]:
         r'<select id="opt-([a-z_]+)" name="[a-z_]+">(.*?)</select>', page, re.S
     ):
         form[name] = re.search(r'<option value="([^"]*)" selected', body).group(1)
+    for name, value in re.findall(
+        r'<input type="radio" name="([a-z_]+)" value="([^"]*)" checked', page
+    ):
+        form[name] = value  # a long choice shown as buttons: the one ticked
     for name in re.findall(r'<input type="checkbox" name="([a-z_]+)" checked', page):
         form[name] = "on"
     return form

@@ -128,8 +128,10 @@ def payment_count(app) -> int:
         pytest.param(
             brooklyn_pot,
             [
-                "Ann +$1.90 +38 units",
-                "Bob −$2.90 −58 units",
+                # the pot's 44 units give each of the 3 players 14 (2 stay undivided):
+                # Ann's chips +24 + 14 = +38, Bob's −72 + 14 = −58
+                "Ann +$1.90 Chips +24 · With pot share +38",
+                "Bob −$2.90 Chips −72 · With pot share −58",
                 "Pot 44 units ($2.20) at the end, shared equally by the 3 players at the table.",
                 "Ann 14 · $0.70",
                 "2 units ($0.10) cannot be split 3 ways: they stay undivided in the pot.",
@@ -140,7 +142,9 @@ def payment_count(app) -> int:
         pytest.param(
             hoyle_with_leaver,
             [
-                "Cal left after hand 1, cashed out with 2 units from the kitty +$1.20 +12 units",
+                # Cal took his share when he left, so his chips already hold it
+                "Cal left after hand 1, cashed out with 2 units from the kitty +$1.20 "
+                "Chips +12 · With kitty share +12",
                 "Kitty 18 units ($1.80) at the end, shared equally by the 3 players",
                 "Dee 6 · $0.60",
                 "Cal took 2 units ($0.20), taken when leaving after hand 1.",
