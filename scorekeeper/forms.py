@@ -20,6 +20,7 @@ from wtforms import (
 from wtforms.validators import ValidationError
 
 from .limits import MAX_FIGURE, MAX_ID, MAX_MELD_TEXT, is_whole_number, shown, within
+from .money import format_cents_plain
 from .optiontext import option_from_text, option_text
 from .rules.options import OPTION_SPECS, GameSystem, Options
 from .rules.outcome import Outcome
@@ -356,8 +357,15 @@ def option_values(
 
 
 def option_field_text(name: str, value: Any, scale: int) -> str:
-    """What an option's text field shows: its words, or nothing for an option left empty."""
-    return "" if value is None else option_text(name, value, scale)
+    """What an option's text field shows: its words, or nothing for an option left empty.
+
+    Money shows as ``0.10``: the field's label carries the ``($)``.
+    """
+    if value is None:
+        return ""
+    if OPTION_SPECS[name].unit == "cents":
+        return format_cents_plain(value)
+    return option_text(name, value, scale)
 
 
 class AddPlayerForm(FlaskForm):

@@ -533,7 +533,7 @@ def test_typed_holders_through_the_ledger_netting():
         pytest.param(lambda: Payment(_ANN, _ANN, 5), "Ann cannot pay themselves", id="payment"),
         pytest.param(
             lambda: fewest_payments({_ANN: 5, Pile.POT: -3}),
-            "Ann +5, Pot -3 add up to +2",
+            "Ann +5, Pot −3 add up to +2",
             id="nets",
         ),
         pytest.param(lambda: pairwise_debts([(_BOB, _CY, -1)]), "flow 1 (Bob to Cy)", id="flows"),

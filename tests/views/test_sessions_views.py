@@ -75,19 +75,19 @@ def test_an_ended_session_is_not_resumed(client):
 @pytest.mark.parametrize(
     ("system", "shown"),
     [
-        ("brooklyn", {"min_bid": "300", "forbidden_endings": "40, 90", "stake": "$0.10",
+        ("brooklyn", {"min_bid": "300", "forbidden_endings": "40, 90", "stake": "0.10",
                       "schedule": "brooklyn", "sit_out": "right-of-dealer", "spades_double": "on",
                       "all_pass": "dealer-takeover", "card_values": "classic", "scale": "1"}),
-        ("brooklyn-pot", {"min_bid": "250", "stake": "$0.05", "ante": "$0.25",
+        ("brooklyn-pot", {"min_bid": "250", "stake": "0.05", "ante": "0.25",
                           "pot_threshold": "400", "schedule": "pot",
                           "sit_out": "three-left-play", "all_pass": "dealer-must-bid"}),
         ("hoyle", {"min_bid": "300", "kitty_threshold": "350", "schedule": "hoyle",
                    "sit_out": "dealer-and-second-left", "all_pass": "compulsory-first-bid"}),
-        ("bison", {"min_bid": "250", "target": "1500", "game_stake": "$0.00",
-                   "set_stake": "$0.00", "card_values": "counters", "double_meld_bonus": "on",
+        ("bison", {"min_bid": "250", "target": "1500", "game_stake": "0.00",
+                   "set_stake": "0.00", "card_values": "counters", "double_meld_bonus": "on",
                    "negative_floor": "", "fixed_deals": "", "all_pass": "throw-in"}),
         ("partnership", {"min_bid": "250", "target": "1500", "card_values": "counters",
-                         "game_stake": "$0.00"}),
+                         "game_stake": "0.00"}),
     ],
 )  # fmt: skip
 def test_the_new_session_form_fills_in_each_presets_defaults(client, system, shown):
