@@ -19,10 +19,11 @@ import hashlib
 import mimetypes
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import unquote, urlsplit
 
 from flask import render_template
@@ -32,6 +33,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from .charts import running_chart
 from .money import format_money
+from .rules.holders import PlayerKey
 from .rules.options import OPTION_SPECS, PRESETS, Options
 from .services.exports import LogEntry, hand_log, log_holders
 from .services.sessions import LoadedSession
@@ -49,6 +51,8 @@ _SIDE_MARGIN = 36.0
 _MONO_ADVANCE = 0.602  # DejaVu Sans Mono: every glyph is 1233/2048 of the font size wide
 _LOG_MAX_PT = 8.0
 _LOG_MIN_PORTRAIT_PT = 6.0
+H = TypeVar("H", bound=Hashable)
+
 _NAME_WIDTH = 12  # the most columns a name takes in the hand log before it is shortened
 
 BASE_URL = "scorekeeper-report:/"
@@ -144,16 +148,16 @@ def _plain(n: int) -> str:
     return f"−{-n}" if n < 0 else str(n)
 
 
-def short_names(names: Sequence[str], width: int = _NAME_WIDTH) -> dict[str, str]:
-    """A label of at most ``width`` columns for each name, every label different."""
-    labels = {name: clip(name, width) for name in names}
+def short_names(holders: Sequence[H], width: int = _NAME_WIDTH) -> dict[H, str]:
+    """A label of at most ``width`` columns for each holder's name, every label different."""
+    labels = {holder: clip(str(holder), width) for holder in holders}
     seen: dict[str, int] = {}
     for label in labels.values():
         seen[label] = seen.get(label, 0) + 1
-    for index, name in enumerate(names, start=1):
-        if seen[labels[name]] > 1:
+    for index, holder in enumerate(holders, start=1):
+        if seen[labels[holder]] > 1:
             suffix = f"#{index}"
-            labels[name] = clip(name, width - len(suffix)) + suffix
+            labels[holder] = clip(str(holder), width - len(suffix)) + suffix
     return labels
 
 
@@ -222,8 +226,8 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
         sub = ("meld", "trk", "+/−", "total")
     fixed.append(("result", _Column("Result", False)))
 
-    def name(n: str) -> str:
-        return label.get(n, n)
+    def name(player: PlayerKey | None) -> str:
+        return "" if player is None else label.get(player, str(player))
 
     cells: list[tuple[LogEntry, dict[str, list[str]], list[list[str]]]] = []
     for entry in entries:
@@ -322,7 +326,7 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
         for text in [*head.split("\n")] + [part for r in rows for part in r.text.split("\n")]
     )
     points, landscape = _fit(width, size)
-    shortened = tuple((n, label[n]) for n in names if label[n] != n)
+    shortened = tuple((str(n), label[n]) for n in names if label[n] != str(n))
     return LogTable(head, tuple(rows), width, points, landscape, shortened)
 
 
@@ -447,15 +451,12 @@ def _games(loaded: LoadedSession, settle: SettleUp, series) -> list[GameSummary]
 def _standings(loaded: LoadedSession, settle: SettleUp) -> tuple[Standing, ...]:
     if loaded.options.system.is_chip_game:
         return ()
-    wins: dict[str, int] = {}
-    for game in loaded.state.games:
-        wins[game.winner] = wins.get(game.winner, 0) + 1
     playing = settle.unfinished_game is not None
     scores = dict(loaded.state.balances)
     return tuple(
         Standing(
             holder,
-            wins.get(holder, 0),
+            loaded.state.games_won(holder),
             loaded.options.to_table(scores.get(holder, 0)) if playing else None,
         )
         for holder in loaded.setup.holders

@@ -28,6 +28,7 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..models import GameSession, LedgerPayment, Player, Table
 from ..money import MoneyError, format_money, parse_money
+from ..rules import holders
 from ..rules.closing import close_session
 from ..rules.errors import RuleError
 from .sessions import LoadedSession, NotFound, load_session
@@ -117,11 +118,10 @@ class Ledger:
 
 def session_owing(loaded: LoadedSession) -> tuple[Debt, ...]:
     """A session's fewest payments between players (kitty and pot remainders left out)."""
-    ids = loaded.ids
     return tuple(
-        Debt(p.payer, p.payee, ids[p.payer], ids[p.payee], p.amount)
+        Debt(p.payer.name, p.payee.name, p.payer.id, p.payee.id, p.amount)
         for p in close_session(loaded.state).payments
-        if p.payer in ids and p.payee in ids
+        if isinstance(p.payer, holders.Player) and isinstance(p.payee, holders.Player)
     )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..models import Table
+from ..rules.holders import Holder, Player, members
 from ..rules.outcome import Outcome
 from .sessions import LoadedSession, list_sessions, load_session
 
@@ -16,7 +17,7 @@ LOST = (Outcome.SET, Outcome.CONCEDED, Outcome.FORFEIT)
 class PlayerStats:
     """What one player did as declarer, across the table's sessions."""
 
-    name: str
+    player: Player
     sessions: int = 0
     hands_played: int = 0
     declared: int = 0
@@ -26,6 +27,11 @@ class PlayerStats:
     meld_count: int = 0
     biggest_bid: int | None = None  # the highest bid made, as the table writes it
     games_won: int = 0
+
+    @property
+    def name(self) -> str:
+        """The player's name."""
+        return self.player.name
 
     @property
     def average_meld(self) -> int | None:
@@ -44,7 +50,7 @@ class GameSeries:
 
     session_id: int
     title: str
-    series: list[tuple[str, list[int]]] = field(default_factory=list)
+    series: list[tuple[Holder, list[int]]] = field(default_factory=list)
 
 
 def _declarer_lost(record) -> bool:
@@ -55,17 +61,17 @@ def _declarer_lost(record) -> bool:
 
 
 def table_stats(
-    loaded_sessions: Iterable[LoadedSession], roster: Iterable[str]
+    loaded_sessions: Iterable[LoadedSession], roster: Iterable[Player]
 ) -> list[PlayerStats]:
-    """Each roster player's statistics over the given sessions."""
-    stats = {name: PlayerStats(name) for name in roster}
+    """Each roster player's statistics over the given sessions (players matched by id)."""
+    stats = {player: PlayerStats(player) for player in roster}
     for loaded in loaded_sessions:
         options = loaded.options
         for name in loaded.setup.players:
             if name in stats:
                 stats[name].sessions += 1
         for game in loaded.state.games:
-            for name in game.winner.split(" & "):
+            for name in members(game.winner):
                 if name in stats:
                     stats[name].games_won += 1
         for record in loaded.state.hands:
@@ -78,7 +84,7 @@ def table_stats(
                     stats[name].meld_total += options.to_table(meld)
                     stats[name].meld_count += 1
             who = result.declarer
-            if who is None or who not in stats:
+            if not isinstance(who, Player) or who not in stats:
                 continue
             s = stats[who]
             s.declared += 1

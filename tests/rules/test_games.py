@@ -15,6 +15,7 @@ import pytest
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.games import bison_end, partnership_end
 from scorekeeper.rules.hands import HandInput, MeldNumber
+from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
 from scorekeeper.rules.payments import Flow
@@ -24,7 +25,7 @@ from scorekeeper.rules.tricks import PlayerTricks, SideTricks
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 BISON = Options.preset("bison")
 PARTNERSHIP = Options.preset("partnership")
-TEAM_A, TEAM_B = "Ann & Cal", "Bob & Dee"
+TEAM_A, TEAM_B = Team(("Ann", "Cal")), Team(("Bob", "Dee"))
 
 
 def played(declarer, bid, trump, meld, counters, last):
