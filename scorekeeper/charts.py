@@ -6,7 +6,7 @@ may be printed in black and white).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from html import escape
 
 from .rules.figures import signed
@@ -16,13 +16,16 @@ DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "3 6")
 
 
 def running_chart(
-    series: Sequence[tuple[str, Sequence[int]]],
+    series: Sequence[tuple[Hashable, Sequence[int]]],
     title: str,
-    highlight: str | None = None,
+    highlight: Hashable | None = None,
     width: int = 360,
     height: int = 200,
 ) -> str:
-    """A line per holder of running totals after each hand (starting from 0 before hand 1)."""
+    """A line per holder of running totals after each hand (starting from 0 before hand 1).
+
+    Holders are labelled by ``str()``; ``highlight`` is the holder whose line is drawn strong.
+    """
     ends = max(
         (len(f"{n} {signed(v[-1] if v else 0)}") for n, v in series), default=0
     )  # end labels
@@ -76,7 +79,7 @@ def running_chart(
         final = values[-1] if values else 0
         parts.append(
             f'<text x="{width - pad_r + 4}" y="{end_y + 4:.1f}" font-size="10" fill="{colour}">'
-            f"{escape(name)} {signed(final)}</text>"
+            f"{escape(str(name))} {signed(final)}</text>"
         )
     parts.append("</svg>")
     return "".join(parts)

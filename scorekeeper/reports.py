@@ -19,10 +19,11 @@ import hashlib
 import mimetypes
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import unquote, urlsplit
 
 from flask import render_template
@@ -35,9 +36,9 @@ from .models import utcnow
 from .money import format_money
 from .optiontext import option_text
 from .rules.figures import signed
+from .rules.holders import PlayerKey, Pool
 from .rules.options import OPTION_SPECS, PRESETS, Options
-from .rules.session import games_won
-from .services.exports import KITTY_HOLDER, POT_HOLDER, LogEntry, hand_log, log_holders
+from .services.exports import LogEntry, hand_log, log_holders
 from .services.sessions import LoadedSession
 from .services.settle import SettleUp, settle_session
 from .services.stats import game_series
@@ -54,6 +55,8 @@ _SIDE_MARGIN = 36.0
 _MONO_ADVANCE = 0.602  # DejaVu Sans Mono: every glyph is 1233/2048 of the font size wide
 _LOG_MAX_PT = 8.0
 _LOG_MIN_PORTRAIT_PT = 6.0
+H = TypeVar("H", bound=Hashable)
+
 _NAME_WIDTH = 12  # the most columns a name takes in the hand log before it is shortened
 
 BASE_URL = "scorekeeper-report:/"
@@ -121,16 +124,16 @@ def _pad(text: str, width: int, right: bool) -> str:
     return gap + text if right else text + gap
 
 
-def short_names(names: Sequence[str], width: int = _NAME_WIDTH) -> dict[str, str]:
-    """A label of at most ``width`` columns for each name, every label different."""
-    labels = {name: clip(name, width) for name in names}
+def short_names(holders: Sequence[H], width: int = _NAME_WIDTH) -> dict[H, str]:
+    """A label of at most ``width`` columns for each holder's name, every label different."""
+    labels = {holder: clip(str(holder), width) for holder in holders}
     seen: dict[str, int] = {}
     for label in labels.values():
         seen[label] = seen.get(label, 0) + 1
-    for index, name in enumerate(names, start=1):
-        if seen[labels[name]] > 1:
+    for index, holder in enumerate(holders, start=1):
+        if seen[labels[holder]] > 1:
             suffix = f"#{index}"
-            labels[name] = clip(name, width - len(suffix)) + suffix
+            labels[holder] = clip(str(holder), width - len(suffix)) + suffix
     return labels
 
 
@@ -177,7 +180,6 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
     options = loaded.options
     system = options.system
     holders = log_holders(loaded)
-    funds = (KITTY_HOLDER, POT_HOLDER)
     names = list(loaded.setup.players)
     label = short_names(names)
     holder_label = short_names(holders, 14)
@@ -200,8 +202,8 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
         sub = ("meld", "trk", "+/−", "total")
     fixed.append(("result", _Column("Result", False)))
 
-    def name(n: str) -> str:
-        return label.get(n, n)
+    def name(player: PlayerKey | None) -> str:
+        return "" if player is None else label.get(player, str(player))
 
     cells: list[tuple[LogEntry, dict[str, list[str]], list[list[str]]]] = []
     for entry in entries:
@@ -224,7 +226,7 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
         groups = []
         for holder, change in entry.changes:
             total = totals[holder]  # the kitty or pot holds an amount, never below 0: no sign
-            figures = [signed(change), str(total) if holder in funds else signed(total)]
+            figures = [signed(change), str(total) if isinstance(holder, Pool) else signed(total)]
             if not system.is_chip_game:
                 meld = melds.get(holder)
                 took = tricks.get(holder)
@@ -301,7 +303,7 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
         for text in [*head.split("\n")] + [part for r in rows for part in r.text.split("\n")]
     )
     points, landscape = _fit(width, size)
-    shortened = tuple((n, label[n]) for n in names if label[n] != n)
+    shortened = tuple((str(n), label[n]) for n in names if label[n] != str(n))
     return LogTable(head, tuple(rows), width, points, landscape, shortened)
 
 
@@ -426,13 +428,12 @@ def _games(loaded: LoadedSession, settle: SettleUp, series) -> list[GameSummary]
 def _standings(loaded: LoadedSession, settle: SettleUp) -> tuple[Standing, ...]:
     if loaded.options.system.is_chip_game:
         return ()
-    wins = games_won(loaded.state)
     playing = settle.unfinished_game is not None
     scores = dict(loaded.state.balances)
     return tuple(
         Standing(
             holder,
-            wins.get(holder, 0),
+            loaded.state.games_won(holder),
             loaded.options.to_table(scores.get(holder, 0)) if playing else None,
         )
         for holder in loaded.setup.holders

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import flask_migrate
 import pytest
+from naming import named
 from sqlalchemy import func, select
 from webhelpers import figures, hand_count, new_session, save_hand
 
@@ -71,9 +72,9 @@ def test_a_hoyle_evening_saved_through_the_services_reads_back_the_same(pg_app):
         hands.player_leaves(sessions.load_session(sid, table), ids["Ann"])  # kitty 3 // 4 = 0
 
         state = reload(sid).state
-        assert dict(state.balances) == {"Ann": 0, "Bob": 0, "Cal": -50, "Dee": 47}
+        assert named(dict(state.balances)) == {"Ann": 0, "Bob": 0, "Cal": -50, "Dee": 47}
         assert state.kitty == 3
-        assert state.seated == ("Bob", "Cal", "Dee")
+        assert named(state.seated) == ("Bob", "Cal", "Dee")
 
         # Correct hand 1: Cal was set at 300, not 350. 300 pays 3, set 6 to each of three, and
         # below 350 the kitty stays out. Hands 2 and 3 then replay against a kitty of 0: in
@@ -86,9 +87,9 @@ def test_a_hoyle_evening_saved_through_the_services_reads_back_the_same(pg_app):
         state = reload(sid).state
         # Ann +6 -10 -3 = -7; Bob +6 -10 -3 = -7; Cal -18 -10 -3 = -31; Dee +6 +40 -3 -3 = 40;
         # kitty -10 +12 +3 = 5; Ann's share on leaving: 5 // 4 = 1 (Ann -6, kitty 4).
-        assert dict(state.balances) == {"Ann": -6, "Bob": -7, "Cal": -31, "Dee": 40}
+        assert named(dict(state.balances)) == {"Ann": -6, "Bob": -7, "Cal": -31, "Dee": 40}
         assert state.kitty == 4
-        assert sum(dict(state.balances).values()) + state.kitty == 0
+        assert sum(named(dict(state.balances)).values()) + state.kitty == 0
         assert state.hands[1].result.chip_in == 3
 
         summaries = db.session.scalars(
@@ -123,7 +124,7 @@ def test_meld_and_takes_keep_what_was_typed_on_postgresql(pg_app):
         }
         # Bob: run 150 + pinochle 40 = 190 meld, 140 + 10 in tricks = 340, made (>= 250).
         # Cal: kings around 80 + 100 = 180. Ann took no counter: nothing.
-        assert dict(loaded.state.balances) == {"Ann": 0, "Bob": 340, "Cal": 180}
+        assert named(dict(loaded.state.balances)) == {"Ann": 0, "Bob": 340, "Cal": 180}
 
         # The same request again is the same hand, on PostgreSQL too.
         again = hands.add_hand(loaded, entry, request_id="pg-1")

@@ -2,7 +2,8 @@
 
 Chip games: each player's chip balance, plus their equal share of the kitty (Hoyle) or of the
 pot (Brooklyn with a pot) divided among the players still at the table, rounded down; a
-remainder smaller than the number of players stays undivided and is shown as its own holder.
+remainder smaller than the number of players stays undivided: the kitty or the pot keeps it,
+as a holder of its own in the settlement.
 Money is units times the stake. Bison and Partnership: the game stakes and set stakes of every
 finished game. Then the fewest payments that settle it, and the direct payments (each loser
 pays each winner what they lost to them) as the alternative view.
@@ -12,30 +13,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .payments import KITTY, POT, Flow
+from .holders import KITTY, POT, Holder, PlayerKey
+from .payments import Flow
 from .session import SessionState
 from .settlement import Payment, divide, fewest_payments, pairwise_debts
-
-UNDIVIDED_KITTY = "Kitty (undivided)"
-UNDIVIDED_POT = "Pot (undivided)"
 
 
 @dataclass(frozen=True, slots=True)
 class Closing:
     """A session's closing figures: nets, shares, and two ways to settle them."""
 
-    units: tuple[tuple[str, int], ...]  # chip games: holder -> units (empty for points games)
-    cents: tuple[tuple[str, int], ...]  # holder -> money in cents; adds up to 0
+    units: tuple[tuple[Holder, int], ...]  # chip games: holder -> units (empty for points)
+    cents: tuple[tuple[Holder, int], ...]  # holder -> money in cents; adds up to 0
     kitty: int = 0  # kitty balance before dividing (units)
-    kitty_shares: tuple[tuple[str, int], ...] = ()
+    kitty_shares: tuple[tuple[PlayerKey, int], ...] = ()
     kitty_undivided: int = 0
     pot: int = 0
-    pot_shares: tuple[tuple[str, int], ...] = ()
+    pot_shares: tuple[tuple[PlayerKey, int], ...] = ()
     pot_undivided: int = 0
     payments: tuple[Payment, ...] = ()  # fewest, in cents
     direct: tuple[Payment, ...] = ()  # each loser to each winner, in cents
 
-    def net(self, holder: str) -> int:
+    def net(self, holder: Holder) -> int:
         """``holder``'s net in cents."""
         return dict(self.cents).get(holder, 0)
 
@@ -46,7 +45,7 @@ def close_session(state: SessionState) -> Closing:
     if options.system.is_chip_game:
         return _close_chips(state)
     flows = [flow for game in state.games for flow in game.money]
-    cents = dict(state.money)
+    cents: dict[Holder, int] = dict(state.money)
     return Closing(
         units=(),
         cents=tuple(cents.items()),
@@ -57,7 +56,7 @@ def close_session(state: SessionState) -> Closing:
 
 def _close_chips(state: SessionState) -> Closing:
     stake = state.options.stake
-    units = dict(state.balances)
+    units: dict[Holder, int] = dict(state.balances)
     seated = list(state.seated)
     flows: list[Flow] = list(state.flows())
     kitty_shares, kitty_left = divide(state.kitty, seated) if state.kitty else ({}, 0)
@@ -68,15 +67,11 @@ def _close_chips(state: SessionState) -> Closing:
                 units[player] += share
                 flows.append(Flow(holder, player, share))
     if kitty_left:
-        units[UNDIVIDED_KITTY] = kitty_left
+        units[KITTY] = kitty_left
     if pot_left:
-        units[UNDIVIDED_POT] = pot_left
+        units[POT] = pot_left
     cents = {holder: n * stake for holder, n in units.items()}
-    rename = {KITTY: UNDIVIDED_KITTY, POT: UNDIVIDED_POT}
-    direct = pairwise_debts(
-        (rename.get(f.payer, f.payer), rename.get(f.payee, f.payee), f.amount * stake)
-        for f in flows
-    )
+    direct = pairwise_debts((f.payer, f.payee, f.amount * stake) for f in flows)
     return Closing(
         units=tuple(units.items()),
         cents=tuple(cents.items()),

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from .figures import signed
 from .hands import HandResult
+from .holders import KITTY, POT, Holder, Pool, members
 from .options import Options
 from .outcome import Outcome
-from .payments import KITTY, POT
 
 
 def _units(n: int) -> str:
@@ -19,32 +19,32 @@ def _units(n: int) -> str:
 
 def _figures(result: HandResult, options: Options) -> str:
     t = options.to_table
-    meld = result.meld_of(result.declarer or "")
-    if result.tricks and options.system.is_chip_game:
-        return f" with {t(meld)} meld and {t(dict(result.tricks)['declarer'])} in tricks"
+    meld = result.meld_of(result.declarer)
+    if result.side_tricks is not None:
+        return f" with {t(meld)} meld and {t(result.side_tricks[0])} in tricks"
     if result.tricks and options.system.is_partnership:
         team, taken = result.tricks[0]
-        melded = sum(m for p, m in result.melds if p in team.split(" & "))
+        melded = sum(m for p, m in result.melds if p in members(team))
         return f" with {t(melded)} meld and {t(taken)} in tricks"
-    if result.tricks:
+    if result.tricks and result.declarer is not None:
         return f" with {t(meld)} meld and {t(dict(result.tricks)[result.declarer])} in tricks"
     return ""
 
 
 def _chip_tail(result: HandResult, to_declarer: bool) -> str:
-    amounts = {
+    amounts: dict[Holder, int] = {
         (f.payee if f.payer == result.declarer else f.payer): f.amount
         for f in result.flows
         if result.declarer in (f.payer, f.payee)
         and (f.payee == result.declarer) == to_declarer
-        and f.payer != POT
+        and f.payer is not POT
     }
-    others = [h for h in amounts if h not in (KITTY, POT)]
+    others = [h for h in amounts if not isinstance(h, Pool)]
     if not others and KITTY in amounts:
         return f"pays {_units(amounts[KITTY])} to the kitty"
     amount = amounts[others[0]] if others else 0
-    extras = [name for name in (KITTY, POT) if name in amounts]
-    whom = "each player" + "".join(f" and the {name}" for name in extras)
+    extras = [pool for pool in (KITTY, POT) if pool in amounts]
+    whom = "each player" + "".join(f" and the {pool.value}" for pool in extras)
     verb = "collects" if to_declarer else "pays"
     direction = "from" if to_declarer else "to"
     return f"{verb} {_units(amount)} {direction} {whom}"
@@ -99,7 +99,7 @@ def _cumulative(result: HandResult, options: Options, figures: str) -> str:
     text = f"{who} {verbs[outcome]}: " + ", ".join(parts)
     if options.system.is_cumulative and outcome in (Outcome.MADE, Outcome.SET):
         nothing = [
-            h for h, c in result.changes if c == 0 and h != who and who not in h.split(" & ")
+            str(h) for h, c in result.changes if c == 0 and h != who and who not in members(h)
         ]
         if nothing:
             what = "trick" if options.system.is_partnership else "counter"

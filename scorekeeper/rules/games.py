@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .holders import Holder
 from .options import GameSystem, Options
 
 
@@ -19,20 +20,20 @@ from .options import GameSystem, Options
 class GameEnd:
     """The verdict after a hand: a winner with the reason, or play on."""
 
-    winner: str | None
+    winner: Holder | None
     reason: str
     floor_pending: bool = False
 
 
-def _single_top(scores: Mapping[str, int], among: list[str]) -> str | None:
+def _single_top(scores: Mapping[Holder, int], among: list[Holder]) -> Holder | None:
     top = max(scores[h] for h in among)
     leaders = [h for h in among if scores[h] == top]
     return leaders[0] if len(leaders) == 1 else None
 
 
 def bison_end(
-    scores: Mapping[str, int],
-    declarer: str | None,
+    scores: Mapping[Holder, int],
+    declarer: Holder | None,
     options: Options,
     deals: int,
     floor_pending: bool,
@@ -69,7 +70,7 @@ def bison_end(
 
 
 def partnership_end(
-    scores: Mapping[str, int], bidding_team: str | None, made: bool | None, options: Options
+    scores: Mapping[Holder, int], bidding_team: Holder | None, made: bool | None, options: Options
 ) -> GameEnd:
     """Whether a partnership game ends after a hand, and which team wins it."""
     t = options.to_table
@@ -88,8 +89,8 @@ def partnership_end(
 
 def game_end(
     system: GameSystem,
-    scores: Mapping[str, int],
-    declarer_holder: str | None,
+    scores: Mapping[Holder, int],
+    declarer_holder: Holder | None,
     made: bool | None,
     options: Options,
     deals: int,

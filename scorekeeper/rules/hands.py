@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .bidding import COMPULSORY_BID, TAKEOVER_BID, check_bid, check_takeover
 from .cards import Hand, Suit
 from .errors import BidError, MeldError, OutcomeError, PlayerError, TrumpError
+from .holders import KITTY, POT, Holder, PlayerKey, Team, field_key
 from .meld import (
     Claim,
     MeldScore,
@@ -24,7 +25,7 @@ from .meld import (
 )
 from .options import GameSystem, Options
 from .outcome import Outcome
-from .payments import KITTY, POT, Flow, chip_hand
+from .payments import Flow, chip_hand
 from .tricks import PlayerTricks, SideTricks, other_side
 
 
@@ -82,7 +83,7 @@ def meld_breakdown(entry: MeldEntry, trump: Suit | None, options: Options) -> Me
     return None
 
 
-def breakdowns(hand: HandInput, options: Options) -> dict[str, MeldScore]:
+def breakdowns(hand: HandInput, options: Options) -> dict[PlayerKey, MeldScore]:
     """Each player's meld breakdown for a hand, where it was entered by cards or claims."""
     out = {}
     for player, entry in hand.meld:
@@ -97,15 +98,15 @@ class HandInput:
     """What the table entered for one hand; figures in full points."""
 
     outcome: Outcome | None = None  # None: derive made or set from meld and tricks
-    declarer: str | None = None
+    declarer: PlayerKey | None = None
     bid: int | None = None
     trump: Suit | None = None
-    meld: tuple[tuple[str, MeldEntry], ...] = ()
+    meld: tuple[tuple[PlayerKey, MeldEntry], ...] = ()
     tricks: SideTricks | PlayerTricks | None = None
-    reneger: str | None = None
+    reneger: PlayerKey | None = None
     takeover: bool = False
 
-    def meld_entry(self, player: str) -> MeldEntry | None:
+    def meld_entry(self, player: PlayerKey) -> MeldEntry | None:
         """The meld entered for ``player``, if any."""
         return dict(self.meld).get(player)
 
@@ -114,24 +115,24 @@ class HandInput:
 class HandContext:
     """Who is at the table for a hand, worked out by the session replay."""
 
-    seated: tuple[str, ...]  # everyone at the table, clockwise
-    dealer: str
-    active: tuple[str, ...]  # the players dealt in, in bidding order (dealer's left first)
-    teams: tuple[tuple[str, ...], ...] = ()  # partnership: the two teams
+    seated: tuple[PlayerKey, ...]  # everyone at the table, clockwise
+    dealer: PlayerKey
+    active: tuple[PlayerKey, ...]  # the players dealt in, in bidding order (dealer's left first)
+    teams: tuple[Team, ...] = ()  # partnership: the two teams
     kitty: int = 0  # kitty balance before the hand (units)
     pot: int = 0  # pot balance before the hand (units)
 
     @property
-    def sitting_out(self) -> tuple[str, ...]:
+    def sitting_out(self) -> tuple[PlayerKey, ...]:
         """Players at the table who get no cards this hand."""
         return tuple(p for p in self.seated if p not in self.active)
 
     @property
-    def first_bidder(self) -> str:
+    def first_bidder(self) -> PlayerKey:
         """The player to the dealer's left among those dealt in."""
         return self.active[0]
 
-    def team_of(self, player: str) -> tuple[str, ...]:
+    def team_of(self, player: PlayerKey) -> Team:
         """The partnership team ``player`` belongs to."""
         for team in self.teams:
             if player in team:
@@ -144,32 +145,33 @@ class HandResult:
     """What a hand did: each holder's change and the figures that led to it."""
 
     outcome: Outcome
-    declarer: str | None = None
+    declarer: PlayerKey | None = None
     bid: int | None = None
     trump: Suit | None = None
-    changes: tuple[tuple[str, int], ...] = ()  # holder (player or team) -> units or points
+    changes: tuple[tuple[Holder, int], ...] = ()  # holder (player or team) -> units or points
     flows: tuple[Flow, ...] = ()  # chip games: who paid whom, kitty and pot included
     kitty_change: int = 0
     pot_change: int = 0
-    melds: tuple[tuple[str, int], ...] = ()  # player -> meld points
-    tricks: tuple[tuple[str, int], ...] = ()  # holder or side -> trick points
+    melds: tuple[tuple[PlayerKey, int], ...] = ()  # player -> meld points
+    tricks: tuple[tuple[Holder, int], ...] = ()  # player or team -> trick points
+    side_tricks: tuple[int, int] | None = None  # chip games: (declarer's side, opponents)
     made: bool | None = None
     value: int = 0  # chip games: schedule value times trump multiplier (units)
     multiplier: int = 1
     pot_taken: int = 0
     chip_in: int = 0  # each player's share of a kitty shortfall
     ante: int = 0  # each player's ante after the pot was taken
-    sets: tuple[tuple[str, int], ...] = ()  # Bison money: player -> 1 single set, 2 double set
-    reneger: str | None = None
+    sets: tuple[tuple[PlayerKey, int], ...] = ()  # Bison: player -> 1 single, 2 double set
+    reneger: PlayerKey | None = None
     takeover: bool = False
     passes_deal: bool = True
     notes: tuple[str, ...] = field(default=())
 
-    def change(self, holder: str) -> int:
+    def change(self, holder: Holder) -> int:
         """The change for ``holder`` (0 when untouched)."""
         return dict(self.changes).get(holder, 0)
 
-    def meld_of(self, player: str) -> int:
+    def meld_of(self, player: PlayerKey | None) -> int:
         """Meld points of ``player`` this hand."""
         return dict(self.melds).get(player, 0)
 
@@ -177,15 +179,18 @@ class HandResult:
 # -- checking the entry ----------------------------------------------------------------------
 
 
-def _check_player(name: str | None, ctx: HandContext, field_name: str, role: str) -> str:
-    if not name:
+def _check_player(
+    name: PlayerKey | None, ctx: HandContext, field_name: str, role: str
+) -> PlayerKey:
+    if name is None or name == "":
         raise PlayerError(field_name, f"Choose the {role}.")
     if name not in ctx.seated:
         raise PlayerError(field_name, f"'{name}' is not at this table.")
     if name not in ctx.active:
         raise PlayerError(
             field_name,
-            f"{name} sits out this hand; the {role} is one of {', '.join(ctx.active)}.",
+            f"{name} sits out this hand; the {role} is one of "
+            f"{', '.join(str(p) for p in ctx.active)}.",
         )
     return name
 
@@ -210,15 +215,18 @@ def _allowed(outcome: Outcome, options: Options) -> None:
         raise OutcomeError("outcome", rule)
 
 
-def _melds(hand: HandInput, ctx: HandContext, options: Options, melders: Sequence[str]):
-    melds: dict[str, int] = {}
+def _melds(
+    hand: HandInput, ctx: HandContext, options: Options, melders: Sequence[PlayerKey]
+) -> dict[PlayerKey, int]:
+    melds: dict[PlayerKey, int] = {}
     for player, entry in hand.meld:
+        field_name = f"meld-{field_key(player)}"
         if player not in ctx.seated:
-            raise PlayerError(f"meld-{player}", f"'{player}' is not at this table.")
+            raise PlayerError(field_name, f"'{player}' is not at this table.")
         if player not in melders:
             who = "the declarer" if not options.system.everyone_melds else "players dealt in"
-            raise MeldError(f"meld-{player}", f"Only {who} meld in {options.system.label}.")
-        melds[player] = evaluate_meld(entry, hand.trump, options, f"meld-{player}")
+            raise MeldError(field_name, f"Only {who} meld in {options.system.label}.")
+        melds[player] = evaluate_meld(entry, hand.trump, options, field_name)
     return melds
 
 
@@ -302,7 +310,9 @@ def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResul
 # -- chip games ------------------------------------------------------------------------------
 
 
-def _chip_game(hand: HandInput, ctx: HandContext, options: Options, declarer: str) -> HandResult:
+def _chip_game(
+    hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey
+) -> HandResult:
     if hand.reneger:
         raise OutcomeError("outcome", f"{options.system.label} has no renege outcome.")
     melds = _melds(hand, ctx, options, (declarer,))
@@ -321,19 +331,17 @@ def _chip_game(hand: HandInput, ctx: HandContext, options: Options, declarer: st
         meld = 0
     outcome, made = _derive_outcome(hand, meld, tricks, options)
     flows, notes, extra = chip_hand(outcome, declarer, hand.bid, hand.trump, ctx, options)
-    changes: dict[str, int] = {p: 0 for p in ctx.seated}
+    changes: dict[Holder, int] = {p: 0 for p in ctx.seated}
     kitty = pot = 0
     for flow in flows:
         for holder, sign in ((flow.payer, -1), (flow.payee, 1)):
-            if holder == KITTY:
+            if holder is KITTY:
                 kitty += sign * flow.amount
-            elif holder == POT:
+            elif holder is POT:
                 pot += sign * flow.amount
             else:
                 changes[holder] += sign * flow.amount
-    trick_figures = ()
-    if tricks is not None:
-        trick_figures = (("declarer", tricks), ("opponents", other_side(tricks)))
+    side_tricks = None if tricks is None else (tricks, other_side(tricks))
     return HandResult(
         outcome,
         declarer,
@@ -344,7 +352,7 @@ def _chip_game(hand: HandInput, ctx: HandContext, options: Options, declarer: st
         kitty_change=kitty,
         pot_change=pot,
         melds=tuple(melds.items()),
-        tricks=trick_figures,
+        side_tricks=side_tricks,
         made=made,
         takeover=hand.takeover,
         notes=tuple(notes),
@@ -355,15 +363,15 @@ def _chip_game(hand: HandInput, ctx: HandContext, options: Options, declarer: st
 # -- Bison -----------------------------------------------------------------------------------
 
 
-def _bison(hand: HandInput, ctx: HandContext, options: Options, declarer: str) -> HandResult:
+def _bison(hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey) -> HandResult:
     players = ctx.active
     melds = _melds(hand, ctx, options, players)
     meld = {p: melds.get(p, 0) for p in players}
     opponents = [p for p in players if p != declarer]
     outcome = hand.outcome
-    changes = {p: 0 for p in players}
-    sets: dict[str, int] = {}
-    tricks: dict[str, int] = {}
+    changes: dict[Holder, int] = {p: 0 for p in players}
+    sets: dict[PlayerKey, int] = {}
+    tricks: dict[Holder, int] = {}
     made = None
     reneger = None
     if outcome in (None, Outcome.MADE, Outcome.SET):
@@ -427,20 +435,16 @@ def _bison(hand: HandInput, ctx: HandContext, options: Options, declarer: str) -
 # -- Partnership -----------------------------------------------------------------------------
 
 
-def team_name(team: Sequence[str]) -> str:
-    """How a partnership team is written: ``Ann & Cal``."""
-    return " & ".join(team)
-
-
-def _partnership(hand: HandInput, ctx: HandContext, options: Options, declarer: str) -> HandResult:
+def _partnership(
+    hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey
+) -> HandResult:
     melds = _melds(hand, ctx, options, ctx.active)
     bidders = ctx.team_of(declarer)
     others = next(team for team in ctx.teams if team != bidders)
     meld_b = sum(melds.get(p, 0) for p in bidders)
     meld_o = sum(melds.get(p, 0) for p in others)
     outcome = hand.outcome
-    name_b, name_o = team_name(bidders), team_name(others)
-    tricks: dict[str, int] = {}
+    tricks: dict[Holder, int] = {}
     made = None
     if hand.reneger:
         raise OutcomeError("outcome", "Partnership has no renege outcome.")
@@ -450,7 +454,7 @@ def _partnership(hand: HandInput, ctx: HandContext, options: Options, declarer: 
         hand.tricks.check(options)
         tricks_b = hand.tricks.declarer_points
         tricks_o = hand.tricks.other_points
-        tricks = {name_b: tricks_b, name_o: tricks_o}
+        tricks = {bidders: tricks_b, others: tricks_o}
         outcome, made = _derive_outcome(hand, meld_b, tricks_b, options)
         change_b = meld_b + tricks_b if made else -hand.bid
         change_o = meld_o + tricks_o if tricks_o > 0 else 0
@@ -466,14 +470,14 @@ def _partnership(hand: HandInput, ctx: HandContext, options: Options, declarer: 
         declarer,
         hand.bid,
         hand.trump,
-        changes=((name_b, change_b), (name_o, change_o)),
+        changes=((bidders, change_b), (others, change_o)),
         melds=tuple(melds.items()),
         tricks=tuple(tricks.items()),
         made=made,
     )
 
 
-def meld_input(entries: Mapping[str, MeldEntry]) -> tuple[tuple[str, MeldEntry], ...]:
+def meld_input(entries: Mapping[PlayerKey, MeldEntry]) -> tuple[tuple[PlayerKey, MeldEntry], ...]:
     """Meld entries in the shape ``HandInput.meld`` keeps."""
     return tuple(entries.items())
 

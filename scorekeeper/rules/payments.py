@@ -15,14 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import Suit
+from .holders import KITTY, POT, Holder, PlayerKey
 from .options import Options, Schedule
 from .outcome import Outcome
 
 if TYPE_CHECKING:
     from .hands import HandContext
-
-KITTY = "kitty"
-POT = "pot"
 
 _FIFTIES = (300, 350, 400, 450, 500, 550, 600)
 _BRACKETS: dict[Schedule, tuple[tuple[int, ...], tuple[int, ...]]] = {
@@ -38,8 +36,8 @@ _BRACKETS: dict[Schedule, tuple[tuple[int, ...], tuple[int, ...]]] = {
 class Flow(NamedTuple):
     """One payment within a hand: ``payer`` gives ``payee`` ``amount`` units (immutable)."""
 
-    payer: str
-    payee: str
+    payer: Holder
+    payee: Holder
     amount: int
 
     def __str__(self) -> str:
@@ -84,7 +82,7 @@ def ante_units(options: Options) -> int:
 
 def chip_hand(
     outcome: Outcome,
-    declarer: str,
+    declarer: PlayerKey,
     bid: int,
     trump: Suit | None,
     ctx: HandContext,
@@ -101,7 +99,7 @@ def chip_hand(
     extra: dict[str, Any] = {"value": base * multiplier, "multiplier": multiplier}
 
     def pay_all(payer_is_declarer: bool, amount: int) -> None:
-        others = list(opponents)
+        others: list[Holder] = list(opponents)
         if kitty_in:
             others.append(KITTY)
         if pot_in and payer_is_declarer:

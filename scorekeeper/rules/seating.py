@@ -11,23 +11,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import SeatingError
+from .holders import PlayerKey, Team
 from .options import Options, SitOut
 
 
-def check_players(players: Sequence[str], options: Options) -> None:
-    """Refuse blank or repeated names and a player count the system cannot seat."""
-    seen: set[str] = set()
-    for name in players:
-        if not name or not name.strip():
+def check_players(players: Sequence[PlayerKey], options: Options) -> None:
+    """Refuse blank names, a player seated twice and a count the system cannot seat."""
+    seen: set[object] = set()
+    for player in players:
+        name = str(player)
+        if not name.strip():
             raise SeatingError("players", "Every seat needs a player's name.")
-        key = name.strip().casefold()
-        if key in seen:
+        keys = {player, name.strip().casefold()}
+        if keys & seen:
             raise SeatingError("players", f"{name} is seated twice.")
-        seen.add(key)
+        seen |= keys
     options.validate(len(players))
 
 
-def next_clockwise(seated: Sequence[str], player: str, order: Sequence[str]) -> str:
+def next_clockwise(
+    seated: Sequence[PlayerKey], player: PlayerKey, order: Sequence[PlayerKey]
+) -> PlayerKey:
     """The seated player after ``player`` clockwise; ``order`` is the original seating."""
     start = order.index(player)
     for step in range(1, len(order) + 1):
@@ -37,7 +41,9 @@ def next_clockwise(seated: Sequence[str], player: str, order: Sequence[str]) -> 
     raise SeatingError("players", "Nobody is left at the table.")
 
 
-def dealt_in(seated: Sequence[str], dealer: str, options: Options) -> tuple[str, ...]:
+def dealt_in(
+    seated: Sequence[PlayerKey], dealer: PlayerKey, options: Options
+) -> tuple[PlayerKey, ...]:
     """The players dealt in for a hand, in bidding order (the dealer's left first)."""
     n = len(seated)
     d = seated.index(dealer)
@@ -45,6 +51,7 @@ def dealt_in(seated: Sequence[str], dealer: str, options: Options) -> tuple[str,
     if options.system.is_cumulative or n == 3:
         return tuple(clockwise)
     rule = options.sit_out
+    out: set[PlayerKey]
     if rule is SitOut.RIGHT_OF_DEALER:
         out = {clockwise[-2]} if n == 4 else set()
     elif rule is SitOut.DEALER:
@@ -56,8 +63,8 @@ def dealt_in(seated: Sequence[str], dealer: str, options: Options) -> tuple[str,
     return tuple(p for p in clockwise if p not in out)
 
 
-def partnership_teams(players: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:
+def partnership_teams(players: Sequence[PlayerKey]) -> tuple[Team, Team]:
     """The two teams of partners sitting opposite: seats 1 and 3, seats 2 and 4."""
     if len(players) != 4:
         raise SeatingError("players", "Partnership needs exactly four players.")
-    return (players[0], players[2]), (players[1], players[3])
+    return Team((players[0], players[2])), Team((players[1], players[3]))

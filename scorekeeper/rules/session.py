@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 
 from .errors import RuleError, SeatingError
 from .games import game_end
-from .hands import HandContext, HandInput, HandResult, score_hand, team_name
+from .hands import HandContext, HandInput, HandResult, score_hand
+from .holders import KITTY, POT, Holder, PlayerKey, Team, members
 from .options import GameSystem, Options
-from .payments import KITTY, POT, Flow, ante_units
+from .payments import Flow, ante_units
 from .seating import check_players, dealt_in, next_clockwise, partnership_teams
 
 
@@ -27,8 +28,8 @@ class SessionSetup:
     """How a session starts: options, players clockwise from seat 1, and the first dealer."""
 
     options: Options
-    players: tuple[str, ...]
-    first_dealer: str
+    players: tuple[PlayerKey, ...]
+    first_dealer: PlayerKey
 
     def check(self) -> None:
         """Refuse players, counts or a first dealer the options cannot seat."""
@@ -37,17 +38,17 @@ class SessionSetup:
             raise SeatingError("first_dealer", "The first dealer must be one of the players.")
 
     @property
-    def teams(self) -> tuple[tuple[str, ...], ...]:
+    def teams(self) -> tuple[Team, ...]:
         """Partnership teams (empty for other systems)."""
         if self.options.system.is_partnership:
             return partnership_teams(self.players)
         return ()
 
     @property
-    def holders(self) -> tuple[str, ...]:
+    def holders(self) -> tuple[Holder, ...]:
         """Who keeps a score: the players, or the two teams in partnership."""
         if self.options.system.is_partnership:
-            return tuple(team_name(team) for team in self.teams)
+            return self.teams
         return self.players
 
 
@@ -55,7 +56,7 @@ class SessionSetup:
 class PlayerLeaves:
     """A player gets up from a chip game; they are paid their kitty share."""
 
-    player: str
+    player: PlayerKey
 
 
 Event = HandInput | PlayerLeaves
@@ -80,21 +81,21 @@ class HandRecord:
     context: HandContext
     input: HandInput
     result: HandResult
-    balances: tuple[tuple[str, int], ...]  # after the hand: chips per player, or game scores
+    balances: tuple[tuple[Holder, int], ...]  # after the hand: chips per player, or game scores
     kitty: int = 0
     pot: int = 0
 
     @property
-    def dealer(self) -> str:
+    def dealer(self) -> PlayerKey:
         """Who dealt this hand."""
         return self.context.dealer
 
     @property
-    def sitting_out(self) -> tuple[str, ...]:
+    def sitting_out(self) -> tuple[PlayerKey, ...]:
         """Who sat out this hand."""
         return self.context.sitting_out
 
-    def balance(self, holder: str) -> int:
+    def balance(self, holder: Holder) -> int:
         """``holder``'s running total after this hand."""
         return dict(self.balances).get(holder, 0)
 
@@ -104,7 +105,7 @@ class LeaveRecord:
     """A player leaving: what they had won or lost, and their kitty share."""
 
     position: int
-    player: str
+    player: PlayerKey
     after_hand: int  # hands played before they left
     balance: int  # session balance in units, kitty share included
     kitty_share: int
@@ -118,14 +119,14 @@ class GameRecord:
     number: int
     first_hand: int
     last_hand: int
-    scores: tuple[tuple[str, int], ...]
-    winner: str
+    scores: tuple[tuple[Holder, int], ...]
+    winner: Holder
     reason: str
-    sets: tuple[tuple[str, int, int], ...] = ()  # Bison: player, single sets, double sets
+    sets: tuple[tuple[PlayerKey, int, int], ...] = ()  # Bison: player, single sets, double sets
     money: tuple[Flow, ...] = ()  # cents each loser pays the winner(s)
     winner_stakes: int = 0  # cents the winner(s) would have put into a pot
 
-    def score(self, holder: str) -> int:
+    def score(self, holder: Holder) -> int:
         """``holder``'s final score in this game."""
         return dict(self.scores).get(holder, 0)
 
@@ -143,14 +144,14 @@ class SessionState:
     hands: tuple[HandRecord, ...]
     leaves: tuple[LeaveRecord, ...]
     games: tuple[GameRecord, ...]
-    balances: tuple[tuple[str, int], ...]  # chips per player, or the current game's scores
-    seated: tuple[str, ...]
+    balances: tuple[tuple[Holder, int], ...]  # chips per player, or the current game's scores
+    seated: tuple[PlayerKey, ...]
     next_hand: HandContext
     kitty: int
     pot: int
     game: int  # the game the next hand belongs to
     opening: tuple[Flow, ...] = ()  # antes into the pot before the first hand
-    money: tuple[tuple[str, int], ...] = field(default=())  # cents per player (bison games)
+    money: tuple[tuple[PlayerKey, int], ...] = field(default=())  # cents per player (bison games)
 
     @property
     def options(self) -> Options:
@@ -164,9 +165,15 @@ class SessionState:
             return self.games[-1]
         return None
 
-    def balance(self, holder: str) -> int:
+    def balance(self, holder: Holder) -> int:
         """``holder``'s current balance (chips) or score (points)."""
         return dict(self.balances).get(holder, 0)
+
+    def games_won(self, holder: Holder) -> int:
+        """Finished games ``holder`` won: a team's wins, or a player's own and their team's."""
+        return sum(
+            1 for game in self.games if game.winner == holder or holder in members(game.winner)
+        )
 
     def hand(self, number: int) -> HandRecord:
         """The replayed hand with this 1-based number."""
@@ -202,18 +209,18 @@ class Replayer:
         self.teams = setup.teams
         self.holders = setup.holders
         self.dealer = setup.first_dealer
-        self.balances = {h: 0 for h in self.holders}
+        self.balances: dict[Holder, int] = {h: 0 for h in self.holders}
         self.kitty = 0
         self.pot = 0
         self.hands: list[HandRecord] = []
         self.leaves: list[LeaveRecord] = []
         self.games: list[GameRecord] = []
-        self.money = {p: 0 for p in setup.players}
+        self.money: dict[PlayerKey, int] = {p: 0 for p in setup.players}
         self.game = 1
         self.game_first_hand = 1
         self.deals = 0
         self.floor_pending = False
-        self.sets: dict[str, list[int]] = {p: [0, 0] for p in setup.players}
+        self.sets: dict[PlayerKey, list[int]] = {p: [0, 0] for p in setup.players}
         self.opening: list[Flow] = []
         ante = ante_units(self.options)
         if ante:
@@ -223,6 +230,7 @@ class Replayer:
             self.pot = ante * len(self.seated)
 
     def context(self) -> HandContext:
+        """The seating of the next hand."""
         active = dealt_in(self.seated, self.dealer, self.options)
         return HandContext(
             tuple(self.seated), self.dealer, active, self.teams, self.kitty, self.pot
@@ -277,9 +285,9 @@ class Replayer:
     def _after_cumulative_hand(self, number: int, result: HandResult) -> None:
         for player, kind in result.sets:
             self.sets[player][kind - 1] += 1
-        declarer_holder = result.declarer
-        if self.teams and result.declarer:
-            declarer_holder = team_name(next(t for t in self.teams if result.declarer in t))
+        declarer_holder: Holder | None = result.declarer
+        if self.teams and result.declarer is not None:
+            declarer_holder = next(t for t in self.teams if result.declarer in t)
         verdict = game_end(
             self.system, self.balances, declarer_holder, result.made, self.options,
             self.deals, self.floor_pending,
@@ -304,12 +312,12 @@ class Replayer:
         self.deals = 0
         self.floor_pending = False
         self.sets = {p: [0, 0] for p in self.setup.players}
-        if self.system is GameSystem.BISON:
+        if self.system is GameSystem.BISON and not isinstance(verdict.winner, Team):
             self.dealer = verdict.winner  # the winner deals first in the next game
 
-    def _game_money(self, winner: str) -> tuple[tuple[Flow, ...], int]:
+    def _game_money(self, winner: Holder) -> tuple[tuple[Flow, ...], int]:
         o = self.options
-        if self.system is GameSystem.BISON:
+        if not isinstance(winner, Team):  # Bison: one player wins
             flows = []
             for p in self.setup.players:
                 if p == winner:
@@ -320,14 +328,14 @@ class Replayer:
                     flows.append(Flow(p, winner, amount))
             own = o.game_stake + o.set_stake * (self.sets[winner][0] + 2 * self.sets[winner][1])
             return tuple(flows), own
-        winners = next(t for t in self.teams if team_name(t) == winner)
-        losers = next(t for t in self.teams if team_name(t) != winner)
+        winners = winner
+        losers = next(t for t in self.teams if t != winner)
         if not o.game_stake:
             return (), 0
         flows = tuple(Flow(lo, wi, o.game_stake) for lo, wi in zip(losers, winners, strict=True))
         return flows, o.game_stake * len(winners)
 
-    def _leave(self, position: int, player: str) -> None:
+    def _leave(self, position: int, player: PlayerKey) -> None:
         label = f"{player} leaving"
         try:
             if not self.system.is_chip_game:
@@ -378,20 +386,6 @@ def replay(setup: SessionSetup, events: Iterable[Event]) -> SessionState:
     for event in events:
         run.apply(event)
     return run.state()
-
-
-def games_won(state: SessionState) -> dict[str, int]:
-    """Finished games won, by holder and by player: a partnership win counts for both partners.
-
-    Keys are every holder (each player, or each team's name in partnership) and every player.
-    """
-    wins = dict.fromkeys(state.setup.holders, 0) | dict.fromkeys(state.setup.players, 0)
-    teams = {team_name(team): team for team in state.setup.teams}
-    for game in state.games:
-        wins[game.winner] += 1
-        for partner in teams.get(game.winner, ()):
-            wins[partner] += 1
-    return wins
 
 
 def check_new_hand(state: SessionState, hand: HandInput) -> HandResult:

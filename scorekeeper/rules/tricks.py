@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .cards import Rank
 from .errors import PlayerError, TrickError
+from .holders import PlayerKey
 from .options import CardValues, Options
 
 TOTAL = 250
@@ -119,32 +120,31 @@ class PlayerTricks:
     without the last trick under the other schemes.
     """
 
-    taken: tuple[tuple[str, int], ...]
-    last_trick: str
+    taken: tuple[tuple[PlayerKey, int], ...]
+    last_trick: PlayerKey | None
 
     @classmethod
-    def of(cls, taken: Mapping[str, int], last_trick: str) -> PlayerTricks:
+    def of(cls, taken: Mapping[PlayerKey, int], last_trick: PlayerKey | None) -> PlayerTricks:
         """Build from a mapping of player to take."""
         return cls(tuple(taken.items()), last_trick)
 
-    def taken_by(self, player: str) -> int:
+    def taken_by(self, player: PlayerKey) -> int:
         """What ``player`` took (counters or card points)."""
         return dict(self.taken).get(player, 0)
 
-    def took_a_counter(self, player: str) -> bool:
+    def took_a_counter(self, player: PlayerKey) -> bool:
         """True if ``player`` took at least one counting card (the last trick alone is not one)."""
         return self.taken_by(player) > 0
 
-    def points(self, player: str, options: Options) -> int:
+    def points(self, player: PlayerKey, options: Options) -> int:
         """Trick points of ``player``, last trick included, in full points."""
         taken = self.taken_by(player)
         if options.card_values is CardValues.COUNTERS:
             taken *= 10
         return taken + (LAST_TRICK if player == self.last_trick else 0)
 
-    def check(self, players: Iterable[str], options: Options, field: str = "tricks") -> None:
+    def check(self, players: Iterable[PlayerKey], options: Options, field: str = "tricks") -> None:
         """Refuse takes that do not add up, name strangers, or lack the last trick."""
-        players = tuple(players)
         known = set(players)
         for player, taken in self.taken:
             if player not in known:

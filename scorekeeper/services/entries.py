@@ -17,6 +17,7 @@ from ..rules.cards import Hand as CardHand
 from ..rules.cards import Suit
 from ..rules.errors import RuleError
 from ..rules.hands import HandInput, MeldCards, MeldClaims, MeldEntry, MeldNumber
+from ..rules.holders import Player, PlayerKey
 from ..rules.meld import format_claims, parse_claims
 from ..rules.options import CardValues, Options
 from ..rules.outcome import Outcome
@@ -69,7 +70,7 @@ class EntryError(RuleError):
     """An entry that does not name a known player or cannot be read (field by form name)."""
 
 
-def _name(players: Mapping[int, str], pid: int | None, field_name: str) -> str | None:
+def _player(players: Mapping[int, Player], pid: int | None, field_name: str) -> Player | None:
     if pid is None:
         return None
     if pid not in players:
@@ -95,32 +96,35 @@ def meld_entry(text: MeldText, options: Options, field_name: str) -> MeldEntry |
     raise EntryError(field_name, f"Meld is entered by {', '.join(MELD_MODES)}.")
 
 
-def to_input(entry: HandEntry, players: Mapping[int, str], options: Options) -> HandInput:
-    """The engine's ``HandInput`` for an entry; names replace ids, figures become full points."""
+def to_input(entry: HandEntry, players: Mapping[int, Player], options: Options) -> HandInput:
+    """The engine's ``HandInput`` for an entry: seated players for ids, full points for figures."""
     outcome = Outcome.parse(entry.outcome)
     trump = Suit.parse(entry.trump) if entry.trump else None
-    melds: list[tuple[str, MeldEntry]] = []
+    melds: list[tuple[PlayerKey, MeldEntry]] = []
     for pid, text in entry.melds.items():
-        name = _name(players, pid, f"meld-{pid}")
+        player = _player(players, pid, f"meld-{pid}")
         meld = meld_entry(text, options, f"meld-{pid}")
-        if meld is not None and name is not None:
-            melds.append((name, meld))
+        if meld is not None and player is not None:
+            melds.append((player, meld))
     tricks: SideTricks | PlayerTricks | None = None
     if entry.takes:
         scale = 1 if options.card_values is CardValues.COUNTERS else options.scale
-        taken = {_name(players, pid, f"take-{pid}"): n * scale for pid, n in entry.takes.items()}
-        last = _name(players, entry.last_trick, "last_trick") or ""
-        tricks = PlayerTricks.of(taken, last)  # type: ignore[arg-type]
+        taken: dict[PlayerKey, int] = {}
+        for pid, n in entry.takes.items():
+            taker = _player(players, pid, f"take-{pid}")
+            if taker is not None:
+                taken[taker] = n * scale
+        tricks = PlayerTricks.of(taken, _player(players, entry.last_trick, "last_trick"))
     elif entry.tricks is not None:
         tricks = SideTricks(options.from_table(entry.tricks))
     return HandInput(
         outcome=outcome,
-        declarer=_name(players, entry.declarer, "declarer"),
+        declarer=_player(players, entry.declarer, "declarer"),
         bid=None if entry.bid is None else options.from_table(entry.bid),
         trump=trump,
         meld=tuple(melds),
         tricks=tricks,
-        reneger=_name(players, entry.reneger, "reneger"),
+        reneger=_player(players, entry.reneger, "reneger"),
         takeover=entry.takeover,
     )
 
@@ -191,8 +195,11 @@ def from_row(row: Hand, options: Options) -> HandEntry:
     )
 
 
-def row_event(row: Hand, players: Mapping[int, str], options: Options) -> Event:
+def row_event(row: Hand, players: Mapping[int, Player], options: Options) -> Event:
     """The engine event a stored row stands for."""
     if row.kind == "leave":
-        return PlayerLeaves(players[row.player_id])  # type: ignore[index]
+        leaver = _player(players, row.player_id, "player")
+        if leaver is None:
+            raise EntryError("player", "A player leaving must name the player.")
+        return PlayerLeaves(leaver)
     return to_input(from_row(row, options), players, options)

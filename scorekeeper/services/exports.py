@@ -18,7 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -32,10 +32,9 @@ from ..models import AuditEntry, GameSession, Hand, Seat, Table, utcnow
 from ..rules.cards import Suit
 from ..rules.describe import describe
 from ..rules.errors import RuleError
-from ..rules.hands import team_name
+from ..rules.holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members
 from ..rules.options import Options
 from ..rules.outcome import Outcome
-from ..rules.payments import KITTY
 from ..rules.session import (
     Event,
     HandRecord,
@@ -52,8 +51,14 @@ from .settle import settle_session
 from .tables import clean_name, find_or_add_player, find_player
 
 FORMAT = "scorekeeper-session"
-FORMAT_VERSION = 1
-"""Bumped whenever the JSON's shape changes; the import refuses versions it does not know."""
+FORMAT_VERSION = 2
+"""Bumped whenever the JSON's shape changes; the import refuses versions it does not know.
+
+Version 2 names holders in the derived figures by seat (``seat:1``, ``team:1+3``, ``kitty``,
+``pot``) instead of by name, so no name can be mistaken for another holder. Version 1 files
+(derived figures keyed by names) still import; their derived figures are not compared.
+"""
+READ_VERSIONS = (1, 2)
 
 MAX_IMPORT_BYTES = 5_000_000
 """The largest JSON file the import reads (a 200-hand session is about 150 kB)."""
@@ -68,9 +73,6 @@ MAX_NUMBER_DIGITS = 19
 
 MAX_FILE_FIGURE = 99_999
 """The largest bid, tricks or counters figure an event may hold (the rules allow far less)."""
-
-KITTY_HOLDER = "Kitty"
-POT_HOLDER = "Pot"
 
 
 # -- the hand log -----------------------------------------------------------------------------
@@ -88,20 +90,20 @@ class LogEntry:
     kind: str  # "hand" | "leave"
     number: int | None  # the hand's number; None for a player leaving
     game: int
-    dealer: str
-    sitting_out: tuple[str, ...]
-    declarer: str
+    dealer: PlayerKey | None
+    sitting_out: tuple[PlayerKey, ...]
+    declarer: PlayerKey | None
     bid: int | None
     trump: Suit | None
-    melds: tuple[tuple[str, int], ...]  # chip games: the declarer's; otherwise each holder's
-    tricks: tuple[tuple[str, int], ...]  # chip games: the declarer's side; otherwise per holder
+    melds: tuple[tuple[Holder, int], ...]  # chip games: the declarer's; otherwise each holder's
+    tricks: tuple[tuple[Holder, int], ...]  # chip games: the declarer's side; otherwise per holder
     outcome: str  # in words: "made", "set", "all passed", "left the table"
     text: str  # the whole hand in a sentence
-    changes: tuple[tuple[str, int], ...]
-    totals: tuple[tuple[str, int], ...]
+    changes: tuple[tuple[Holder, int], ...]
+    totals: tuple[tuple[Holder, int], ...]
     game_over: str = ""  # "Game 1 won by Ann" after the hand that ended a game
     takeover: bool = False
-    reneger: str = ""
+    reneger: PlayerKey | None = None
 
     @property
     def meld(self) -> int | None:
@@ -114,10 +116,10 @@ class LogEntry:
         return self.tricks[0][1] if self.tricks else None
 
 
-def log_holders(loaded: LoadedSession) -> tuple[str, ...]:
+def log_holders(loaded: LoadedSession) -> tuple[Holder, ...]:
     """Who has a column in the hand log: players or teams, then the kitty or the pot."""
     system = loaded.options.system
-    extra = (KITTY_HOLDER,) if system.has_kitty else (POT_HOLDER,) if system.has_pot else ()
+    extra = (KITTY,) if system.has_kitty else (POT,) if system.has_pot else ()
     return (*loaded.setup.holders, *extra)
 
 
@@ -128,11 +130,10 @@ def hand_log(loaded: LoadedSession) -> list[LogEntry]:
     events += [(leave.position, leave) for leave in state.leaves]
     events.sort(key=lambda pair: pair[0])
     holders = log_holders(loaded)
-    totals = dict.fromkeys(holders, 0)
-    ante = state.opening
-    for flow in ante:  # the pot's opening antes come before hand 1
+    totals: dict[Holder, int] = dict.fromkeys(holders, 0)
+    for flow in state.opening:  # the pot's opening antes come before hand 1
         totals[flow.payer] -= flow.amount
-        totals[POT_HOLDER] += flow.amount
+        totals[flow.payee] += flow.amount
     games = {game.last_hand: game for game in state.games}
     out: list[LogEntry] = []
     for _, event in events:
@@ -148,29 +149,30 @@ def _hand_entry(loaded, record: HandRecord, holders, totals, games) -> LogEntry:
     system = options.system
     result = record.result
     t = options.to_table
+    melds: tuple[tuple[Holder, int], ...]
+    tricks: tuple[tuple[Holder, int], ...] = ()
     if system.is_chip_game:
-        changes = {h: result.change(h) for h in loaded.setup.players}
-        if system.has_kitty:
-            changes[KITTY_HOLDER] = result.kitty_change
-        if system.has_pot:
-            changes[POT_HOLDER] = result.pot_change
-        running = dict(record.balances)
-        if system.has_kitty:
-            running[KITTY_HOLDER] = record.kitty
-        if system.has_pot:
-            running[POT_HOLDER] = record.pot
-        melds = tuple((name, t(points)) for name, points in result.melds if name == result.declarer)
-        tricks = tuple((side, t(points)) for side, points in result.tricks if side == "declarer")
+        changes: dict[Holder, int] = {h: result.change(h) for h in loaded.setup.players}
+        running: dict[Holder, int] = dict(record.balances)
+        for pool, change, balance in (
+            (KITTY, result.kitty_change, record.kitty),
+            (POT, result.pot_change, record.pot),
+        ):
+            if pool in holders:
+                changes[pool], running[pool] = change, balance
+        melds = tuple((p, t(points)) for p, points in result.melds if p == result.declarer)
+        if result.side_tricks is not None and result.declarer is not None:
+            tricks = ((result.declarer, t(result.side_tricks[0])),)
     else:
         changes = {h: t(result.change(h)) for h in holders}
         running = {h: t(points) for h, points in record.balances}
         if system.is_partnership:
             melds = tuple(
-                (team_name(team), t(sum(result.meld_of(p) for p in team)))
+                (team, t(sum(result.meld_of(p) for p in members(team))))
                 for team in loaded.setup.teams
             )
         else:
-            melds = tuple((name, t(points)) for name, points in result.melds)
+            melds = tuple((p, t(points)) for p, points in result.melds)
         tricks = tuple((holder, t(points)) for holder, points in result.tricks)
     for holder in holders:
         totals[holder] = running.get(holder, 0)
@@ -183,7 +185,7 @@ def _hand_entry(loaded, record: HandRecord, holders, totals, games) -> LogEntry:
         game=record.game,
         dealer=record.dealer,
         sitting_out=record.sitting_out,
-        declarer=result.declarer or "",
+        declarer=result.declarer,
         bid=None if result.bid is None else t(result.bid),
         trump=result.trump,
         melds=melds,
@@ -194,15 +196,14 @@ def _hand_entry(loaded, record: HandRecord, holders, totals, games) -> LogEntry:
         totals=tuple((h, totals[h]) for h in holders),
         game_over=over,
         takeover=result.takeover,
-        reneger=(result.reneger or "") if outcome is Outcome.RENEGE else "",
+        reneger=result.reneger if outcome is Outcome.RENEGE else None,
     )
 
 
 def _leave_entry(loaded, leave: LeaveRecord, holders, totals) -> LogEntry:
-    changes = dict.fromkeys(holders, 0)
+    changes: dict[Holder, int] = dict.fromkeys(holders, 0)
     for flow in leave.flows:  # the kitty pays the leaver their share
-        payer = KITTY_HOLDER if flow.payer == KITTY else flow.payer
-        changes[payer] -= flow.amount
+        changes[flow.payer] -= flow.amount
         changes[flow.payee] += flow.amount
     for holder, change in changes.items():
         totals[holder] += change
@@ -211,7 +212,7 @@ def _leave_entry(loaded, leave: LeaveRecord, holders, totals) -> LogEntry:
         kind="leave",
         number=None,
         game=1,
-        dealer="",
+        dealer=None,
         sitting_out=(),
         declarer=leave.player,
         bid=None,
@@ -261,9 +262,9 @@ def hands_csv(loaded: LoadedSession) -> str:
         row: list[Any] = [
             entry.number if entry.number is not None else "",
             entry.game,
-            _cell(entry.dealer),
-            _cell(", ".join(entry.sitting_out)),
-            _cell(entry.declarer),
+            _cell(_shown(entry.dealer)),
+            _cell(", ".join(str(p) for p in entry.sitting_out)),
+            _cell(_shown(entry.declarer)),
             "" if entry.bid is None else entry.bid,
             entry.trump.value if entry.trump else "",
         ]
@@ -302,25 +303,50 @@ def _iso(value: datetime | None) -> str | None:
     return value.isoformat(timespec="seconds") + "Z" if value else None
 
 
+def _shown(player: PlayerKey | None) -> str:
+    return "" if player is None else str(player)
+
+
+def holder_keys(loaded: LoadedSession) -> Callable[[Holder | None], str | None]:
+    """How the JSON names a holder: ``seat:2``, ``team:1+3``, ``kitty`` or ``pot`` (never a name,
+    which could read as another holder; seats survive an import, unlike ids)."""
+    seats = {player: number for number, player in enumerate(loaded.setup.players, start=1)}
+
+    def key(holder: Holder | None) -> str | None:
+        if holder is None:
+            return None
+        if isinstance(holder, Pool):
+            return holder.value
+        if isinstance(holder, Team):
+            return "team:" + "+".join(str(seats[p]) for p in holder.members)
+        return f"seat:{seats[holder]}" if holder in seats else f"player:{holder}"
+
+    return key
+
+
 def derived_figures(loaded: LoadedSession) -> dict[str, Any]:
     """What the replay makes of the session, as plain data: every figure a round trip keeps.
 
     Hands with their dealer, who sat out, each holder's change and running total; the games;
     the balances, kitty and pot now; each player's net in cents and the fewest payments.
+    Holders are named by ``holder_keys``.
     """
     state = loaded.state
     settle = settle_session(loaded)
+    key = holder_keys(loaded)
+    t = loaded.options.to_table
+    chips = loaded.options.system.is_chip_game
     return {
         "log": [
             {
                 "hand": entry.number,
                 "game": entry.game,
-                "dealer": entry.dealer,
-                "sat_out": list(entry.sitting_out),
-                "declarer": entry.declarer,
+                "dealer": key(entry.dealer),
+                "sat_out": [key(p) for p in entry.sitting_out],
+                "declarer": key(entry.declarer),
                 "outcome": entry.outcome,
-                "changes": dict(entry.changes),
-                "totals": dict(entry.totals),
+                "changes": {key(h): n for h, n in entry.changes},
+                "totals": {key(h): n for h, n in entry.totals},
             }
             for entry in hand_log(loaded)
         ],
@@ -329,22 +355,19 @@ def derived_figures(loaded: LoadedSession) -> dict[str, Any]:
                 "game": game.number,
                 "first_hand": game.first_hand,
                 "last_hand": game.last_hand,
-                "winner": game.winner,
+                "winner": key(game.winner),
                 "reason": game.reason,
-                "scores": {h: loaded.options.to_table(s) for h, s in game.scores},
-                "money_cents": [[f.payer, f.payee, f.amount] for f in game.money],
+                "scores": {key(h): t(s) for h, s in game.scores},
+                "money_cents": [[key(f.payer), key(f.payee), f.amount] for f in game.money],
             }
             for game in state.games
         ],
-        "balances": {
-            h: (b if loaded.options.system.is_chip_game else loaded.options.to_table(b))
-            for h, b in state.balances
-        },
+        "balances": {key(h): (b if chips else t(b)) for h, b in state.balances},
         "kitty": state.kitty,
         "pot": state.pot,
-        "next_dealer": state.next_hand.dealer,
-        "nets_cents": {row.name: row.cents for row in settle.rows},
-        "payments_cents": [[p.payer, p.payee, p.cents] for p in settle.payments],
+        "next_dealer": key(state.next_hand.dealer),
+        "nets_cents": {key(row.holder): row.cents for row in settle.rows},
+        "payments_cents": [[key(p.payer), key(p.payee), p.cents] for p in settle.payments],
     }
 
 
@@ -374,7 +397,7 @@ def export_session(loaded: LoadedSession) -> dict[str, Any]:
             "ended_at": _iso(row.ended_at),
             "system": options.system.value,
             "options": options.to_dict(),
-            "players": [{"id": pid, "name": name} for pid, name in loaded.players.items()],
+            "players": [{"id": p.id, "name": p.name} for p in loaded.players.values()],
             "first_dealer": row.first_dealer_id,
         },
         "events": events,
@@ -596,12 +619,12 @@ def read_session_file(text: str | bytes) -> ParsedSession:
             f'"{FORMAT}"). Export one from a session\'s history page.'
         )
     version = data.get("version")
-    if version != FORMAT_VERSION:
+    if version not in READ_VERSIONS or isinstance(version, bool):
         if isinstance(version, int) and not isinstance(version, bool) and version > 0:
             newer = "newer" if version > FORMAT_VERSION else "older"
             raise _fail(
                 f"The file is format version {version}, from a {newer} Scorekeeper; this one "
-                f"reads version {FORMAT_VERSION}."
+                f"reads versions {READ_VERSIONS[0]} to {READ_VERSIONS[-1]}."
             )
         raise _fail("The file has no format version number.")
     session = data.get("session")
@@ -671,13 +694,16 @@ def read_session_file(text: str | bytes) -> ParsedSession:
         file_ids=file_ids,
         created_at=_date(session.get("created_at"), "The session's date"),
         ended_at=_date(session.get("ended_at"), "The session's end"),
-        derived=data.get("derived"),
+        derived=data.get("derived") if version == FORMAT_VERSION else None,
     )
 
 
 def check_replay(parsed: ParsedSession) -> list[Event]:
     """Replay the file's events through the rules; raises ``ImportRefused`` at the first bad one."""
-    setup = SessionSetup(parsed.options, tuple(parsed.names), parsed.first_dealer)
+    players = {fid: Player(fid, name) for fid, name in parsed.file_ids.items()}
+    by_name = {player.name: player for player in players.values()}
+    seated = tuple(by_name[name] for name in parsed.names)
+    setup = SessionSetup(parsed.options, seated, by_name[parsed.first_dealer])
     try:
         setup.check()
     except RuleError as error:
@@ -686,11 +712,11 @@ def check_replay(parsed: ParsedSession) -> list[Event]:
     hand = 0
     for index, (kind, value) in enumerate(parsed.events, start=1):
         if kind == "leave":
-            events.append(PlayerLeaves(parsed.file_ids[value]))
+            events.append(PlayerLeaves(players[value]))
             continue
         hand += 1
         try:
-            events.append(to_input(value, parsed.file_ids, parsed.options))
+            events.append(to_input(value, players, parsed.options))
         except RuleError as error:
             raise _fail(f"Hand {hand} (event {index}): {error.rule}") from None
     try:

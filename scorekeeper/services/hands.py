@@ -19,6 +19,7 @@ from ..rules.cards import Suit
 from ..rules.describe import describe
 from ..rules.errors import RuleError
 from ..rules.hands import HandResult, breakdowns, meld_breakdown
+from ..rules.holders import PlayerKey
 from ..rules.meld import MeldScore
 from ..rules.session import Event, PlayerLeaves, ReplayError, check_new_hand
 from .entries import HandEntry, apply_to_row, from_row, meld_entry, to_input
@@ -39,23 +40,12 @@ class Preview:
 
     text: str
     result: HandResult
-    breakdowns: dict[str, MeldScore]
+    breakdowns: dict[PlayerKey, MeldScore]
 
 
-def form_field(field: str, loaded: LoadedSession) -> str:
-    """The form's name for an engine field (player names become ids)."""
-    for prefix in ("meld-", "take-"):
-        if field.startswith(prefix):
-            name = field[len(prefix) :]
-            if name in loaded.ids:
-                return f"{prefix}{loaded.ids[name]}"
-    return field
-
-
-def _mapped(error: RuleError, loaded: LoadedSession) -> RuleError:
-    cause = error.cause if isinstance(error, ReplayError) else error
-    mapped = type(cause)(form_field(cause.field, loaded), cause.rule)
-    return mapped
+def _mapped(error: RuleError) -> RuleError:
+    """The rule an event broke, without the replay's wrapping (its field is the form's)."""
+    return error.cause if isinstance(error, ReplayError) else error
 
 
 def preview_hand(loaded: LoadedSession, entry: HandEntry) -> Preview:
@@ -65,23 +55,25 @@ def preview_hand(loaded: LoadedSession, entry: HandEntry) -> Preview:
         result = check_new_hand(loaded.state, hand)
         melds = breakdowns(hand, loaded.options)
     except RuleError as error:
-        raise _mapped(error, loaded) from error
+        raise _mapped(error) from error
     return Preview(describe(result, loaded.options), result, melds)
 
 
-def meld_breakdowns(loaded: LoadedSession, entry: HandEntry) -> dict[str, MeldScore]:
+def meld_breakdowns(loaded: LoadedSession, entry: HandEntry) -> dict[PlayerKey, MeldScore]:
     """Meld breakdowns of whatever meld can be scored already, even if the hand cannot yet."""
-    out: dict[str, MeldScore] = {}
+    out: dict[PlayerKey, MeldScore] = {}
     trump = entry.trump
     for pid, text in entry.melds.items():
-        name = loaded.players.get(pid)
+        player = loaded.players.get(pid)
         try:
             meld = meld_entry(text, loaded.options, f"meld-{pid}")
+            if meld is None:
+                continue
             score = meld_breakdown(meld, Suit.parse(trump) if trump else None, loaded.options)
         except (RuleError, ValueError):
             continue
-        if name and score is not None:
-            out[name] = score
+        if player is not None and score is not None:
+            out[player] = score
     return out
 
 
@@ -181,7 +173,7 @@ def _proposed(loaded: LoadedSession, position: int, event: Event | None) -> Load
         return replay_events(loaded.row, events, hand_ids)
     except ReplayError as error:
         if event is not None and error.position == position:
-            raise _mapped(error, loaded) from error
+            raise _mapped(error) from error
         # A later event broke; name it by its number as the table knows it now.
         index = error.position + (1 if event is None else 0)
         raise ConflictError(
@@ -225,7 +217,7 @@ def edit_hand(
     try:
         event = to_input(entry, loaded.players, loaded.options)
     except RuleError as error:
-        raise _mapped(error, loaded) from error
+        raise _mapped(error) from error
     proposed = _proposed(loaded, record.position, event)
     before_entry = from_row(row, loaded.options)
     before = loaded.row.version
@@ -279,10 +271,10 @@ def delete_hand(
 
 def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
     """Record a player getting up; they are cashed out and play goes on without them."""
-    name = loaded.players.get(player_id)
-    if name is None:
+    player = loaded.players.get(player_id)
+    if player is None:
         raise RuleError("player", "That player is not in this session.")
-    event = PlayerLeaves(name)
+    event = PlayerLeaves(player)
     try:
         loaded.replayer.copy().apply(event)
     except ReplayError as error:
@@ -298,7 +290,7 @@ def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
             session_id=loaded.row.id,
             hand_id=row.id,
             action="left",
-            summary=f"{name} left the table after hand {len(loaded.state.hands)}.",
+            summary=f"{player} left the table after hand {len(loaded.state.hands)}.",
         )
     )
     commit_and_remember(_appended(loaded, event, row.id), before)
@@ -307,17 +299,21 @@ def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
 
 def changes_text(before: HandEntry, after: HandEntry, loaded: LoadedSession) -> str:
     """What an edit changed, field by field (``bid 350 → 380``)."""
-    names = loaded.players
+    players = loaded.players
+
+    def named(pid: object) -> str:
+        player = players.get(int(str(pid)))
+        return str(player) if player is not None else str(pid)
 
     def show(key: str, value: object) -> str:
         if value is None or value == "" or value == {}:
             return "—"
         if key in ("declarer", "reneger", "last_trick"):
-            return names.get(value, str(value))  # type: ignore[arg-type]
-        if key == "melds":
-            return "; ".join(f"{names.get(int(p), p)} {m['text']}" for p, m in value.items())  # type: ignore[union-attr]
-        if key == "takes":
-            return ", ".join(f"{names.get(int(p), p)} {n}" for p, n in value.items())  # type: ignore[union-attr]
+            return named(value)
+        if key == "melds" and isinstance(value, dict):
+            return "; ".join(f"{named(p)} {m['text']}" for p, m in value.items())
+        if key == "takes" and isinstance(value, dict):
+            return ", ".join(f"{named(p)} {n}" for p, n in value.items())
         return str(value)
 
     a, b = before.as_dict(), after.as_dict()

@@ -29,7 +29,7 @@ from ..extensions import db
 from ..limits import has_control_characters, parse_id
 from ..models import GameSession, LedgerPayment, Player, Table
 from ..money import MoneyError, MoneyTooLarge, format_money, parse_money
-from ..rules import settlement
+from ..rules import holders, settlement
 from ..rules.closing import close_session
 from ..rules.errors import RuleError
 from ..rules.settlement import Payment, nets_owed, still_owed
@@ -120,11 +120,10 @@ class Ledger:
 
 def session_owing(loaded: LoadedSession) -> tuple[Debt, ...]:
     """A session's fewest payments between players (kitty and pot remainders left out)."""
-    ids = loaded.ids
     return tuple(
-        Debt(p.payer, p.payee, ids[p.payer], ids[p.payee], p.amount)
+        Debt(p.payer.name, p.payee.name, p.payer.id, p.payee.id, p.amount)
         for p in close_session(loaded.state).payments
-        if p.payer in ids and p.payee in ids
+        if isinstance(p.payer, holders.Player) and isinstance(p.payee, holders.Player)
     )
 
 

@@ -19,6 +19,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from ..extensions import db
 from ..models import AuditEntry, GameSession, Hand, HandMeld, HandTake, Player, Seat, Table, utcnow
 from ..optiontext import option_text
+from ..rules import holders
 from ..rules.errors import OptionError, RuleError, SeatingError
 from ..rules.options import OPTION_SPECS, Options
 from ..rules.session import Event, Replayer, ReplayError, SessionSetup, SessionState
@@ -38,7 +39,7 @@ class LoadedSession:
 
     row: GameSession
     options: Options
-    players: dict[int, str]  # id -> name, in seat order
+    players: dict[int, holders.Player]  # by id, in seat order
     setup: SessionSetup
     events: list[Event]
     hand_ids: list[int]  # the stored row id behind each event, by position
@@ -47,12 +48,9 @@ class LoadedSession:
 
     @property
     def ids(self) -> dict[str, int]:
-        """Player id by name."""
-        return {name: pid for pid, name in self.players.items()}
-
-    def player_id(self, name: str) -> int:
-        """The id of a seated player."""
-        return self.ids[name]
+        """Player id by name, for callers that start from a typed name (names are unique at a
+        table); everything else goes by the typed ``players``."""
+        return {player.name: pid for pid, player in self.players.items()}
 
     def event_row(self, position: int) -> Hand:
         """The stored row of the event at ``position``."""
@@ -76,10 +74,12 @@ def options_of(row: GameSession) -> Options:
     return Options.from_dict({"system": row.system, **row.options})
 
 
-def build_setup(row: GameSession) -> tuple[SessionSetup, dict[int, str]]:
+def build_setup(row: GameSession) -> tuple[SessionSetup, dict[int, holders.Player]]:
     """The engine's setup for a session row, with its players by id in seat order."""
-    players = {seat.player_id: seat.player.name for seat in row.seats}
-    setup = SessionSetup(options_of(row), tuple(players.values()), row.first_dealer.name)
+    players = {
+        seat.player_id: holders.Player(seat.player_id, seat.player.name) for seat in row.seats
+    }
+    setup = SessionSetup(options_of(row), tuple(players.values()), players[row.first_dealer_id])
     return setup, players
 
 
@@ -102,7 +102,7 @@ def _session_row(session_id: int) -> GameSession | None:
     )
 
 
-def stored_events(session_id: int, players: dict[int, str], options: Options):
+def stored_events(session_id: int, players: Mapping[int, holders.Player], options: Options):
     """The session's events from the database, in order, with their row ids (three queries)."""
     columns = (
         Hand.id, Hand.kind, Hand.outcome, Hand.declarer_id, Hand.bid, Hand.trump, Hand.takeover,

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..money import format_money
-from ..rules.closing import UNDIVIDED_KITTY, UNDIVIDED_POT, Closing, close_session
+from ..rules.closing import Closing, close_session
+from ..rules.holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members
 from ..rules.options import GameSystem
-from ..rules.session import GameRecord, games_won
+from ..rules.session import GameRecord
 from ..rules.settlement import Payment, fewest_payments, pairwise_debts
 from .ledger import Debt, RecordedPayment, build_ledger, net_debts, session_payments
 from .sessions import LoadedSession
@@ -25,22 +26,31 @@ from .standings import share_label
 FEWEST = "fewest"
 DIRECT = "direct"
 
-_FUND_NAMES = {UNDIVIDED_KITTY: "the kitty", UNDIVIDED_POT: "the pot"}
-
 
 @dataclass(frozen=True)
 class PlayerRow:
     """One line of the nets: a player (or what stays in the kitty or pot)."""
 
-    name: str
+    holder: Holder
     units: int | None  # chip games: units, kitty or pot share included; None for points games
     cents: int  # this session's net in money: + collects, - pays
     note: str = ""  # "left after hand 12, cashed out", "won 2 games", "not in this session"
     kind: str = "player"  # player | kitty | pot (an undivided remainder) | carried
-    player_id: int | None = None
     left: bool = False
     carried: int = 0  # cents still owed from earlier sessions (+ to collect), when included
     chips: int | None = None  # Hoyle, Brooklyn with a pot: the balance before the fund's share
+
+    @property
+    def name(self) -> str:
+        """The holder as written: the player's name, or ``Kitty (undivided)``."""
+        if isinstance(self.holder, Pool):
+            return f"{self.holder.label} (undivided)"
+        return str(self.holder)
+
+    @property
+    def player_id(self) -> int | None:
+        """The player's id (None for the kitty or the pot)."""
+        return self.holder.id if isinstance(self.holder, Player) else None
 
     @property
     def total(self) -> int:
@@ -52,10 +62,15 @@ class PlayerRow:
 class Share:
     """An owner's share of the kitty or the pot."""
 
-    name: str
+    player: PlayerKey
     units: int
     cents: int
     note: str = ""  # "taken when leaving after hand 3"
+
+    @property
+    def name(self) -> str:
+        """The owner's name."""
+        return str(self.player)
 
 
 @dataclass(frozen=True)
@@ -77,11 +92,19 @@ class Fund:
 class PaymentLine:
     """One payment that settles the session: ``Bob pays Ann $3.50``."""
 
-    payer: str
-    payee: str
+    payer: Holder
+    payee: Holder
     cents: int
-    payer_id: int | None = None  # None for the kitty or pot
-    payee_id: int | None = None
+
+    @property
+    def payer_id(self) -> int | None:
+        """The paying player's id (None for the kitty or the pot)."""
+        return self.payer.id if isinstance(self.payer, Player) else None
+
+    @property
+    def payee_id(self) -> int | None:
+        """The paid player's id (None for the kitty or the pot)."""
+        return self.payee.id if isinstance(self.payee, Player) else None
 
     @property
     def between_players(self) -> bool:
@@ -92,10 +115,10 @@ class PaymentLine:
     def text(self) -> str:
         """The payment in words: ``Bob pays Ann $3.50``, ``Bob puts $0.20 in the kitty``."""
         money = format_money(self.cents)
-        if self.payee in _FUND_NAMES:
-            return f"{self.payer} puts {money} in {_FUND_NAMES[self.payee]}"
-        if self.payer in _FUND_NAMES:
-            return f"{self.payee} takes {money} from {_FUND_NAMES[self.payer]}"
+        if isinstance(self.payee, Pool):
+            return f"{self.payer} puts {money} in the {self.payee.value}"
+        if isinstance(self.payer, Pool):
+            return f"{self.payee} takes {money} from the {self.payer.value}"
         return f"{self.payer} pays {self.payee} {money}"
 
 
@@ -103,7 +126,7 @@ class PaymentLine:
 class StakeLine:
     """One contribution to a game's pot: ``Bob: ante`` $2.00, ``Bob: 1 single set`` $1.00."""
 
-    player: str
+    player: PlayerKey
     label: str
     cents: int
 
@@ -113,15 +136,20 @@ class GameStakes:
     """A finished Bison or Partnership game's money, as direct payments and as a pot."""
 
     number: int
-    winner: str
+    winner: Holder
     reason: str
     first_hand: int
     last_hand: int
     payments: tuple[PaymentLine, ...]  # each loser pays the winner (direct)
     pot: tuple[StakeLine, ...]  # each ante and each set stake
     pot_cents: int  # the whole pot, which the winner takes
-    takers: tuple[tuple[str, int], ...]  # who takes the pot: the winner, or each partner's half
-    sets: tuple[tuple[str, int, int], ...] = ()  # Bison: player, single sets, double sets
+    takers: tuple[tuple[PlayerKey, int], ...]  # who takes the pot: the winner, or each partner
+    sets: tuple[tuple[PlayerKey, int, int], ...] = ()  # Bison: player, single sets, double sets
+
+    @property
+    def verb(self) -> str:
+        """``wins`` for a player, ``win`` for a team."""
+        return "win" if isinstance(self.winner, Team) else "wins"
 
 
 @dataclass(frozen=True)
@@ -193,7 +221,6 @@ def settle_session(
     """
     state, options = loaded.state, loaded.options
     closing = close_session(state)
-    ids = loaded.ids
     table = loaded.row.table
     carried: tuple[Debt, ...] = ()
     if include_ledger:
@@ -201,36 +228,36 @@ def settle_session(
     recorded = session_payments(table, loaded.row.id)
 
     rows = _rows(loaded, closing, carried)
-    nets = {name: cents for name, cents in closing.cents}
+    nets: dict[Holder, int] = dict(closing.cents)
     for row in rows:
         if row.carried:
-            nets[row.name] = nets.get(row.name, 0) + row.carried
+            nets[row.holder] = nets.get(row.holder, 0) + row.carried
     if carried:
         fewest = fewest_payments(nets)
         flows = [(p.payer, p.payee, p.amount) for p in closing.direct]
-        flows += [(d.debtor, d.creditor, d.cents) for d in carried]
+        flows += [(_debtor(d), _creditor(d), d.cents) for d in carried]
         direct_payments = pairwise_debts(flows)
     else:
         fewest, direct_payments = closing.payments, closing.direct
     chosen, other = (direct_payments, fewest) if direct else (fewest, direct_payments)
-    all_ids = dict(ids)
-    for debt in carried:
-        all_ids.setdefault(debt.debtor, debt.debtor_id)
-        all_ids.setdefault(debt.creditor, debt.creditor_id)
-    for payment in recorded:
-        all_ids.setdefault(payment.payer, payment.payer_id)
-        all_ids.setdefault(payment.payee, payment.payee_id)
     if not recorded:
         left = chosen
     elif direct:
         flows = [(p.payer, p.payee, p.amount) for p in chosen]
-        flows += [(p.payee, p.payer, p.cents) for p in reversed(recorded)]  # oldest first
+        flows += [  # oldest first
+            (Player(p.payee_id, p.payee), Player(p.payer_id, p.payer), p.cents)
+            for p in reversed(recorded)
+        ]
         left = tuple(Payment(*debt) for debt in net_debts(flows))
     else:
         remaining = dict(nets)
         for payment in recorded:
-            remaining[payment.payer] = remaining.get(payment.payer, 0) + payment.cents
-            remaining[payment.payee] = remaining.get(payment.payee, 0) - payment.cents
+            payer, payee = (
+                Player(payment.payer_id, payment.payer),
+                Player(payment.payee_id, payment.payee),
+            )
+            remaining[payer] = remaining.get(payer, 0) + payment.cents
+            remaining[payee] = remaining.get(payee, 0) - payment.cents
         left = fewest_payments(remaining)
     return SettleUp(
         session_id=loaded.row.id,
@@ -242,7 +269,7 @@ def settle_session(
         view=DIRECT if direct else FEWEST,
         rows=rows,
         fund=_fund(loaded, closing),
-        payments=_lines(chosen, all_ids),
+        payments=_lines(chosen),
         other_count=len(other),
         games=tuple(_game(game, loaded) for game in state.games),
         unfinished_game=_unfinished(loaded),
@@ -251,21 +278,23 @@ def settle_session(
         include_ledger=include_ledger,
         carried=carried,
         recorded=recorded,
-        still_to_pay=_lines(left, all_ids),
+        still_to_pay=_lines(left),
         share_label=share_label(options),
     )
 
 
-def _lines(payments: tuple[Payment, ...], ids: dict[str, int]) -> tuple[PaymentLine, ...]:
+def _debtor(debt: Debt) -> Player:
+    return Player(debt.debtor_id, debt.debtor)
+
+
+def _creditor(debt: Debt) -> Player:
+    return Player(debt.creditor_id, debt.creditor)
+
+
+def _lines(payments: tuple[Payment, ...]) -> tuple[PaymentLine, ...]:
     """Payment lines, those between players first (in the engine's order), the kitty's last."""
-    lines = [_line(p, ids) for p in payments]
+    lines = [PaymentLine(p.payer, p.payee, p.amount) for p in payments]
     return tuple(sorted(lines, key=lambda line: not line.between_players))
-
-
-def _line(payment: Payment, ids: dict[str, int]) -> PaymentLine:
-    return PaymentLine(
-        payment.payer, payment.payee, payment.amount, ids.get(payment.payer), ids.get(payment.payee)
-    )
 
 
 def _rows(
@@ -274,73 +303,58 @@ def _rows(
     state, options = loaded.state, loaded.options
     units = dict(closing.units)
     cents = dict(closing.cents)
-    owed: dict[str, int] = {}
-    carried_ids: dict[str, int] = {}
+    owed: dict[Player, int] = {}
     for debt in carried:
-        owed[debt.creditor] = owed.get(debt.creditor, 0) + debt.cents
-        owed[debt.debtor] = owed.get(debt.debtor, 0) - debt.cents
-        carried_ids[debt.creditor], carried_ids[debt.debtor] = debt.creditor_id, debt.debtor_id
+        owed[_creditor(debt)] = owed.get(_creditor(debt), 0) + debt.cents
+        owed[_debtor(debt)] = owed.get(_debtor(debt), 0) - debt.cents
     leaves = {leave.player: leave for leave in state.leaves}
-    wins = games_won(state)
     teams = loaded.setup.teams
     balances = dict(state.balances)
     fund = options.system.has_kitty or options.system.has_pot
     rows: list[PlayerRow] = []
-    for pid, name in loaded.players.items():
+    for player in loaded.players.values():
         notes = []
-        if name in leaves:
-            leave = leaves[name]
+        if player in leaves:
+            leave = leaves[player]
             note = f"left after hand {leave.after_hand}, cashed out"
             if leave.kitty_share:
                 note += f" with {_units(leave.kitty_share)} from the kitty"
             notes.append(note)
         if options.system.is_cumulative:
+            holder: Holder = player
             if teams:
-                holder = next(" & ".join(team) for team in teams if name in team)
+                holder = next(team for team in teams if player in team)
                 notes.append(f"team {holder}")
-            else:
-                holder = name
-            won = wins.get(name, 0)
+            won = state.games_won(holder)
             if won:
                 notes.append(f"won {won} game{'s' if won != 1 else ''}")
         rows.append(
             PlayerRow(
-                name,
-                units.get(name, 0) if options.system.is_chip_game else None,
-                cents.get(name, 0),
+                player,
+                units.get(player, 0) if options.system.is_chip_game else None,
+                cents.get(player, 0),
                 "; ".join(notes),
                 "player",
-                pid,
-                name in leaves,
-                owed.get(name, 0),
-                balances.get(name) if fund else None,
+                player in leaves,
+                owed.get(player, 0),
+                balances.get(player) if fund else None,
             )
         )
-    for holder, kind in ((UNDIVIDED_KITTY, "kitty"), (UNDIVIDED_POT, "pot")):
-        if cents.get(holder):
+    for pool in (KITTY, POT):
+        if cents.get(pool):
             rows.append(
                 PlayerRow(
-                    holder,
-                    units.get(holder, 0),
-                    cents[holder],
+                    pool,
+                    units.get(pool, 0),
+                    cents[pool],
                     "fewer units than players: stays for next time",
-                    kind,
+                    pool.value,
                 )
             )
-    for name, amount in owed.items():
-        if name not in loaded.ids and amount:
-            rows.append(
-                PlayerRow(
-                    name,
-                    None,
-                    0,
-                    "not in this session",
-                    "carried",
-                    carried_ids[name],
-                    False,
-                    amount,
-                )
-            )
+    seated = set(loaded.players.values())
+    for player, amount in owed.items():
+        if player not in seated and amount:
+            rows.append(PlayerRow(player, None, 0, "not in this session", "carried", False, amount))
     return tuple(rows)
 
 
@@ -353,11 +367,11 @@ def _fund(loaded: LoadedSession, closing: Closing) -> Fund | None:
     stake = options.stake
     if options.system.has_kitty:
         name, balance, shares, undivided = (
-            "Kitty", closing.kitty, closing.kitty_shares, closing.kitty_undivided,
+            KITTY.label, closing.kitty, closing.kitty_shares, closing.kitty_undivided,
         )  # fmt: skip
     elif options.system.has_pot:
         name, balance, shares, undivided = (
-            "Pot", closing.pot, closing.pot_shares, closing.pot_undivided,
+            POT.label, closing.pot, closing.pot_shares, closing.pot_undivided,
         )  # fmt: skip
     else:
         return None
@@ -389,11 +403,7 @@ def _fund(loaded: LoadedSession, closing: Closing) -> Fund | None:
 
 def _game(game: GameRecord, loaded: LoadedSession) -> GameStakes:
     options = loaded.options
-    ids = loaded.ids
-    payments = tuple(
-        PaymentLine(f.payer, f.payee, f.amount, ids.get(f.payer), ids.get(f.payee))
-        for f in game.money
-    )
+    payments = tuple(PaymentLine(f.payer, f.payee, f.amount) for f in game.money)
     pot: list[StakeLine] = []
     sets = {player: (singles, doubles) for player, singles, doubles in game.sets}
     for player in loaded.setup.players:
@@ -408,14 +418,9 @@ def _game(game: GameRecord, loaded: LoadedSession) -> GameStakes:
                 label = f"{doubles} double set{'s' if doubles != 1 else ''}"
                 pot.append(StakeLine(player, label, 2 * options.set_stake * doubles))
     total = sum(line.cents for line in pot)
-    if loaded.setup.teams:
-        partners = game.winner.split(" & ")
-        half, rest = divmod(total, len(partners))
-        takers = tuple(
-            (p, half + (1 if i < rest else 0)) for i, p in enumerate(partners)
-        )  # fmt: skip
-    else:
-        takers = ((game.winner, total),)
+    partners = members(game.winner)
+    half, rest = divmod(total, len(partners))
+    takers = tuple((p, half + (1 if i < rest else 0)) for i, p in enumerate(partners))
     return GameStakes(
         game.number,
         game.winner,

@@ -13,6 +13,7 @@ from ..rules.bidding import highest_makeable, legal_bids
 from ..rules.closing import close_session
 from ..rules.describe import describe
 from ..rules.hands import breakdowns
+from ..rules.holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members
 from ..rules.meld import MeldScore
 from ..rules.options import Options
 from ..rules.session import HandRecord
@@ -23,17 +24,33 @@ from .sessions import LoadedSession
 class StandingRow:
     """One line of the standings: a player or team, the kitty or the pot."""
 
-    name: str
+    holder: Holder
     figure: int  # as the table writes it: units, or points divided by scale
     money: str = ""  # chip games and Bison money: "$1.20"
     note: str = ""  # "deals", "sits out", "left", "3 games"
-    kind: str = "player"  # player | team | kitty | pot
     leader: bool = False
     # Hoyle and Brooklyn with a pot: the balance plus this player's equal share of the kitty
     # or pot as settle-up divides it now (close_session), and that in money; else None, "".
     with_share: int | None = None
     with_share_money: str = ""
     share_label: str = ""  # "With kitty share" | "With pot share"
+
+    @property
+    def name(self) -> str:
+        """The holder as written on the score sheet."""
+        return str(self.holder)
+
+    @property
+    def kind(self) -> str:
+        """``player``, ``team``, ``kitty`` or ``pot``."""
+        if isinstance(self.holder, Pool):
+            return self.holder.value
+        return "team" if isinstance(self.holder, Team) else "player"
+
+    @property
+    def player_id(self) -> int | None:
+        """The id of a player's row (None for a team, the kitty or the pot)."""
+        return self.holder.id if isinstance(self.holder, Player) else None
 
 
 def share_label(options: Options) -> str:
@@ -51,16 +68,16 @@ class HandLine:
 
     number: int
     game: int
-    dealer: str
+    dealer: PlayerKey
     sitting_out: str
     text: str
-    changes: tuple[tuple[str, int], ...]
-    balances: tuple[tuple[str, int], ...]
+    changes: tuple[tuple[Holder, int], ...]
+    balances: tuple[tuple[Holder, int], ...]
     record: HandRecord
     options: Options
 
     @property
-    def breakdowns(self) -> list[tuple[str, MeldScore]]:
+    def breakdowns(self) -> list[tuple[PlayerKey, MeldScore]]:
         """Meld breakdowns of players who entered meld by cards or named melds."""
         return list(breakdowns(self.record.input, self.options).items())
 
@@ -71,13 +88,22 @@ class NextHand:
 
     number: int
     game: int
-    dealer: str
-    dealer_id: int
-    active: tuple[tuple[int, str], ...]
-    sitting_out: tuple[str, ...]
-    first_bidder: str
+    dealer: Player
+    active: tuple[Player, ...]
+    sitting_out: tuple[Player, ...]
+    first_bidder: Player
     bids: tuple[int, ...] = field(default=())  # the quick picks: the lowest legal bids
     ladder: tuple[int, ...] = field(default=())  # every legal bid, low to high (bid stepper)
+
+    @property
+    def others_out(self) -> tuple[Player, ...]:
+        """Who sits out besides the dealer."""
+        return tuple(p for p in self.sitting_out if p != self.dealer)
+
+    @property
+    def dealer_sits_out(self) -> bool:
+        """True when the dealer deals but does not play."""
+        return self.dealer in self.sitting_out
 
 
 def standings(loaded: LoadedSession) -> list[StandingRow]:
@@ -92,56 +118,42 @@ def standings(loaded: LoadedSession) -> list[StandingRow]:
         has_fund = options.system.has_kitty or options.system.has_pot
         closing = close_session(state) if has_fund else None
         shared = dict(closing.units) if closing else {}
-        for name in loaded.setup.players:
-            units = balances[name]
-            note = "left" if name in left else ("deals" if name == nxt.dealer else "")
-            if name in nxt.sitting_out and name not in left:
-                note = "deals, sits out" if name == nxt.dealer else "sits out"
-            with_share = shared.get(name) if closing else None
+        for player in loaded.setup.players:
+            units = balances[player]
+            note = "left" if player in left else ("deals" if player == nxt.dealer else "")
+            if player in nxt.sitting_out and player not in left:
+                note = "deals, sits out" if player == nxt.dealer else "sits out"
+            with_share = shared.get(player) if closing else None
             rows.append(
                 StandingRow(
-                    name, units, format_money(units * options.stake, sign=True), note,
+                    player, units, format_money(units * options.stake, sign=True), note,
                     leader=units == top and units > 0,
                     with_share=with_share,
                     with_share_money="" if closing is None else format_money(
-                        closing.net(name), sign=True
+                        closing.net(player), sign=True
                     ),
                     share_label=share_label(options),
                 )
             )  # fmt: skip
         if options.system.has_kitty:
-            rows.append(
-                StandingRow("Kitty", state.kitty, format_money(state.kitty * options.stake), "",
-                            "kitty")
-            )  # fmt: skip
+            rows.append(StandingRow(KITTY, state.kitty, format_money(state.kitty * options.stake)))
         if options.system.has_pot:
-            rows.append(
-                StandingRow("Pot", state.pot, format_money(state.pot * options.stake), "", "pot")
-            )
+            rows.append(StandingRow(POT, state.pot, format_money(state.pot * options.stake)))
         return rows
-    wins: dict[str, int] = {}
-    for game in state.games:
-        wins[game.winner] = wins.get(game.winner, 0) + 1
     scores = dict(state.balances)
     top = max(scores.values()) if scores else 0
     money = dict(state.money)
-    kind = "team" if options.system.is_partnership else "player"
     for holder in loaded.setup.holders:
-        games = wins.get(holder, 0)
+        games = state.games_won(holder)
         note = f"{games} game{'s' if games != 1 else ''}" if games else ""
-        if kind == "player" and holder == nxt.dealer:
+        if holder == nxt.dealer:
             note = f"{note}, deals" if note else "deals"
         cash = ""
         if options.game_stake or options.set_stake:
-            cents = (
-                money.get(holder, 0)
-                if kind == "player"
-                else sum(money.get(p, 0) for p in holder.split(" & "))
-            )
-            cash = format_money(cents, sign=True)
+            cash = format_money(sum(money.get(p, 0) for p in members(holder)), sign=True)
         rows.append(
             StandingRow(
-                holder, options.to_table(scores[holder]), cash, note, kind,
+                holder, options.to_table(scores[holder]), cash, note,
                 leader=scores[holder] == top and top > 0,
             )
         )  # fmt: skip
@@ -152,15 +164,18 @@ def next_hand(loaded: LoadedSession) -> NextHand:
     """The next hand's number, dealer, players dealt in and quick-pick bids."""
     state = loaded.state
     nxt = state.next_hand
-    ids = loaded.ids
+    seated = loaded.players.values()
+
+    def player(key: PlayerKey) -> Player:
+        return next(p for p in seated if p == key)
+
     return NextHand(
         number=len(state.hands) + 1,
         game=state.game,
-        dealer=nxt.dealer,
-        dealer_id=ids[nxt.dealer],
-        active=tuple((ids[p], p) for p in nxt.active),
-        sitting_out=nxt.sitting_out,
-        first_bidder=nxt.first_bidder,
+        dealer=player(nxt.dealer),
+        active=tuple(player(p) for p in nxt.active),
+        sitting_out=tuple(player(p) for p in nxt.sitting_out),
+        first_bidder=player(nxt.first_bidder),
         bids=tuple(legal_bids(loaded.options, count=16)),
         # every legal bid: there are never more of them than points in the highest bid
         ladder=tuple(legal_bids(loaded.options, count=highest_makeable(loaded.options))),
@@ -180,7 +195,7 @@ def hand_lines(loaded: LoadedSession, last: int | None = None) -> list[HandLine]
                 record.number,
                 record.game,
                 record.dealer,
-                ", ".join(record.sitting_out),
+                ", ".join(str(p) for p in record.sitting_out),
                 describe(record.result, options),
                 tuple((h, change.get(h, 0) // scale) for h, _ in record.balances),
                 tuple((h, b // scale) for h, b in record.balances),

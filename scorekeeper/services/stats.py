@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..models import Table
+from ..rules.holders import Holder, Player
 from ..rules.outcome import Outcome
-from ..rules.session import games_won
 from ..templating import month_day
 from .sessions import LoadedSession, list_sessions, load_session
 
@@ -18,7 +18,7 @@ LOST = (Outcome.SET, Outcome.CONCEDED, Outcome.FORFEIT)
 class PlayerStats:
     """What one player did as declarer, across the table's sessions."""
 
-    name: str
+    player: Player
     sessions: int = 0
     hands_played: int = 0
     declared: int = 0
@@ -28,6 +28,11 @@ class PlayerStats:
     meld_count: int = 0
     biggest_bid: int | None = None  # the highest bid made, as the table writes it
     games_won: int = 0
+
+    @property
+    def name(self) -> str:
+        """The player's name."""
+        return self.player.name
 
     @property
     def average_meld(self) -> int | None:
@@ -46,7 +51,7 @@ class GameSeries:
 
     session_id: int
     title: str
-    series: list[tuple[str, list[int]]] = field(default_factory=list)
+    series: list[tuple[Holder, list[int]]] = field(default_factory=list)
 
 
 def _declarer_lost(record) -> bool:
@@ -57,18 +62,18 @@ def _declarer_lost(record) -> bool:
 
 
 def table_stats(
-    loaded_sessions: Iterable[LoadedSession], roster: Iterable[str]
+    loaded_sessions: Iterable[LoadedSession], roster: Iterable[Player]
 ) -> list[PlayerStats]:
-    """Each roster player's statistics over the given sessions."""
-    stats = {name: PlayerStats(name) for name in roster}
+    """Each roster player's statistics over the given sessions (players matched by id)."""
+    stats = {player: PlayerStats(player) for player in roster}
     for loaded in loaded_sessions:
         options = loaded.options
         for name in loaded.setup.players:
             if name in stats:
                 stats[name].sessions += 1
-        for name, won in games_won(loaded.state).items():
-            if name in stats and name in loaded.setup.players:
-                stats[name].games_won += won
+        for player in loaded.setup.players:
+            if player in stats:
+                stats[player].games_won += loaded.state.games_won(player)
         for record in loaded.state.hands:
             for name in record.context.active:
                 if name in stats and record.result.outcome is not Outcome.MISDEAL:
@@ -79,7 +84,7 @@ def table_stats(
                     stats[name].meld_total += options.to_table(meld)
                     stats[name].meld_count += 1
             who = result.declarer
-            if who is None or who not in stats:
+            if not isinstance(who, Player) or who not in stats:
                 continue
             s = stats[who]
             s.declared += 1

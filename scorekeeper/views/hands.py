@@ -87,8 +87,8 @@ def preview(session_id: int):
         return jsonify(ok=False, field=field, message=messages[0])
     entry = form.to_entry()
     breakdowns = {
-        str(loaded.ids[name]): [str(line) for line in score.lines]
-        for name, score in hand_service.meld_breakdowns(loaded, entry).items()
+        str(player.id): [str(line) for line in score.lines]
+        for player, score in hand_service.meld_breakdowns(loaded, entry).items()
     }
     try:
         result = hand_service.preview_hand(loaded, entry)
@@ -131,9 +131,7 @@ def _version_of(text: str | None) -> tuple[int | None, int | None]:
 def _edit_form(loaded, number: int, formdata=None):
     record = loaded.state.hand(number)
     row = loaded.event_row(record.position)
-    ctx = record.context
-    ids = loaded.ids
-    declarers = [ids[p] for p in ctx.active]
+    declarers = [p.id for p in record.context.active]
     nxt = next_hand(loaded)
     form = hand_form(
         loaded.players, loaded.options, declarers, list(nxt.bids), formdata, ladder=list(nxt.ladder)

@@ -8,6 +8,7 @@ from markupsafe import Markup
 from ..charts import running_chart
 from ..forms import AddPlayerForm
 from ..rules.errors import RuleError
+from ..rules.holders import Player, members
 from ..services import tables
 from ..services.stats import game_series, load_table_sessions, table_stats
 from .common import current_table
@@ -35,14 +36,13 @@ def index():
         error = next(iter(form.name.errors), None) or "Type the player's name and add it again."
     roster = tables.roster(table)
     loaded = load_table_sessions(table)
-    stats = table_stats(loaded, [p.name for p in roster])
+    stats = table_stats(loaded, [Player(p.id, p.name) for p in roster])
     charts = []
     for session in loaded[:CHARTED_SESSIONS]:
         for game in game_series(session):
             charts.append(Markup(running_chart(game.series, game.title)))
-    ids = {p.name: p.id for p in roster}
     return render_template(
-        "players/index.html", form=form, stats=stats, ids=ids, charts=charts, error=error
+        "players/index.html", form=form, stats=stats, charts=charts, error=error
     ), (422 if error else 200)
 
 
@@ -53,11 +53,12 @@ def show(player_id: int):
     player = next((p for p in tables.roster(table) if p.id == player_id), None)
     if player is None:
         abort(404)
-    loaded = [s for s in load_table_sessions(table) if player.name in s.setup.players]
-    stats = table_stats(loaded, [player.name])[0]
+    seated = Player(player.id, player.name)
+    loaded = [s for s in load_table_sessions(table) if seated in s.setup.players]
+    stats = table_stats(loaded, [seated])[0]
     charts = []
     for session in loaded[:CHARTED_SESSIONS]:
         for game in game_series(session):
-            highlight = next((h for h, _ in game.series if player.name in h.split(" & ")), None)
+            highlight = next((h for h, _ in game.series if seated in members(h)), None)
             charts.append(Markup(running_chart(game.series, game.title, highlight)))
     return render_template("players/show.html", player=player, stats=stats, charts=charts)

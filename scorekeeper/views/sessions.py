@@ -104,7 +104,7 @@ def build_hand_form(loaded, formdata=None):
     """The hand form for the next hand of a session."""
     nxt = next_hand(loaded)
     form = hand_form(
-        loaded.players, loaded.options, [pid for pid, _ in nxt.active], list(nxt.bids), formdata,
+        loaded.players, loaded.options, [p.id for p in nxt.active], list(nxt.bids), formdata,
         ladder=list(nxt.ladder),
     )  # fmt: skip
     if formdata is None:

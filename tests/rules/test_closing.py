@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.closing import UNDIVIDED_KITTY, UNDIVIDED_POT, close_session
+from scorekeeper.rules.closing import close_session
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.hands import HandInput, MeldNumber
+from scorekeeper.rules.holders import KITTY, POT, Team
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
 from scorekeeper.rules.session import PlayerLeaves, SessionSetup, check_new_hand, replay
@@ -61,9 +62,9 @@ def test_hoyle_kitty_is_divided_among_the_players_rounded_down_with_the_rest_und
     assert closing.kitty == 11
     assert dict(closing.kitty_shares) == {"Ann": 3, "Bob": 3, "Cal": 3}
     assert closing.kitty_undivided == 2
-    assert dict(closing.units) == {"Ann": 6, "Bob": 26, "Cal": -34, UNDIVIDED_KITTY: 2}
+    assert dict(closing.units) == {"Ann": 6, "Bob": 26, "Cal": -34, KITTY: 2}
     # 10 cents a unit
-    assert dict(closing.cents) == {"Ann": 60, "Bob": 260, "Cal": -340, UNDIVIDED_KITTY: 20}
+    assert dict(closing.cents) == {"Ann": 60, "Bob": 260, "Cal": -340, KITTY: 20}
 
 
 def test_hoyle_fewest_payments_one_loser_pays_everyone_owed():
@@ -72,19 +73,19 @@ def test_hoyle_fewest_payments_one_loser_pays_everyone_owed():
     assert triples(closing.payments) == [
         ("Cal", "Ann", 60),
         ("Cal", "Bob", 260),
-        ("Cal", UNDIVIDED_KITTY, 20),
+        ("Cal", KITTY, 20),
     ]
     assert settles_to_zero(closing)
 
 
 def test_hoyle_direct_payments_net_every_chip_between_each_pair():
     closing = close_session(session(Options.preset("hoyle"), "Ann Bob Cal", "Ann", HOYLE_THREE))
-    K = UNDIVIDED_KITTY
+    K = KITTY
     # Flows in units: hand 1 Ann>Bob 5, Cal>Bob 5, K>Bob 5, Ann>K 2, Bob>K 2, Cal>K 2;
     # hand 2 Cal>Ann 10, Cal>Bob 10, Cal>K 10; end K>Ann 3, K>Bob 3, K>Cal 3.
     # Per pair: Ann>Bob 5; Cal>Bob 15; K>Bob 5-2+3 = 6; K>Ann 3-2 = 1; Cal>K 2+10-3 = 9;
     # Cal>Ann 10. Times 10 cents.
-    assert sorted(triples(closing.direct)) == sorted(
+    assert sorted(triples(closing.direct), key=str) == sorted(
         [
             ("Ann", "Bob", 50),
             ("Cal", "Bob", 150),
@@ -92,7 +93,8 @@ def test_hoyle_direct_payments_net_every_chip_between_each_pair():
             (K, "Ann", 10),
             ("Cal", K, 90),
             ("Cal", "Ann", 100),
-        ]
+        ],
+        key=str,
     )
     after = apply_payments(dict(closing.cents), closing.direct)
     assert set(after.values()) == {0}
@@ -160,13 +162,13 @@ def test_brooklyn_pot_is_divided_at_the_end():
     assert closing.pot == 44
     assert dict(closing.pot_shares) == {"Ann": 14, "Bob": 14, "Cal": 14}
     assert closing.pot_undivided == 2
-    assert dict(closing.units) == {"Ann": 38, "Bob": -58, "Cal": 18, UNDIVIDED_POT: 2}
-    assert dict(closing.cents) == {"Ann": 190, "Bob": -290, "Cal": 90, UNDIVIDED_POT: 10}
+    assert dict(closing.units) == {"Ann": 38, "Bob": -58, "Cal": 18, POT: 2}
+    assert dict(closing.cents) == {"Ann": 190, "Bob": -290, "Cal": 90, POT: 10}
     # Bob alone owes: three payments.
     assert triples(closing.payments) == [
         ("Bob", "Ann", 190),
         ("Bob", "Cal", 90),
-        ("Bob", UNDIVIDED_POT, 10),
+        ("Bob", POT, 10),
     ]
     assert settles_to_zero(closing)
 
@@ -303,8 +305,9 @@ PARTNER_GAME = [
 def test_partnership_game_stake_each_loser_pays_one_winner():
     state = session(PARTNERS, "Ann Bob Cal Dee", "Ann", PARTNER_GAME)
     game = state.games[0]
-    assert game.winner == "Ann & Cal"
-    assert dict(game.scores) == {"Ann & Cal": 700, "Bob & Dee": 130}
+    ann_cal, bob_dee = Team(("Ann", "Cal")), Team(("Bob", "Dee"))
+    assert game.winner == ann_cal
+    assert dict(game.scores) == {ann_cal: 700, bob_dee: 130}
 
     closing = close_session(state)
 

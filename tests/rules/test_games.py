@@ -15,16 +15,17 @@ import pytest
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.games import bison_end, partnership_end
 from scorekeeper.rules.hands import HandInput, MeldNumber
+from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
 from scorekeeper.rules.payments import Flow
-from scorekeeper.rules.session import SessionSetup, games_won, replay
+from scorekeeper.rules.session import SessionSetup, replay
 from scorekeeper.rules.tricks import PlayerTricks, SideTricks
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 BISON = Options.preset("bison")
 PARTNERSHIP = Options.preset("partnership")
-TEAM_A, TEAM_B = "Ann & Cal", "Bob & Dee"
+TEAM_A, TEAM_B = Team(("Ann", "Cal")), Team(("Bob", "Dee"))
 
 
 def played(declarer, bid, trump, meld, counters, last):
@@ -428,7 +429,8 @@ def test_games_won_counts_each_finished_bison_game_for_its_winner():
     # (dealing first as the winner) wins the same way: Cal 2, Ann and Bob 0.
     state = bison_session(GAME_ONE + GAME_ONE, first_dealer="Ann", **STAKES)
     assert [game.winner for game in state.games] == ["Cal", "Cal"]
-    assert games_won(state) == {"Ann": 0, "Bob": 0, "Cal": 2}
+    games_won = {p: state.games_won(p) for p in ("Ann", "Bob", "Cal")}
+    assert games_won == {"Ann": 0, "Bob": 0, "Cal": 2}
 
 
 def test_games_won_in_partnership_counts_for_the_team_and_both_partners():
@@ -447,4 +449,5 @@ def test_games_won_in_partnership_counts_for_the_team_and_both_partners():
     state = replay(setup, [made, set_])
     assert [game.winner for game in state.games] == [TEAM_A]
     assert dict(state.games[0].scores) == {TEAM_A: 600, TEAM_B: -160}
-    assert games_won(state) == {TEAM_A: 1, TEAM_B: 0, "Ann": 1, "Bob": 0, "Cal": 1, "Dee": 0}
+    games_won = {h: state.games_won(h) for h in (TEAM_A, TEAM_B, "Ann", "Bob", "Cal", "Dee")}
+    assert games_won == {TEAM_A: 1, TEAM_B: 0, "Ann": 1, "Bob": 0, "Cal": 1, "Dee": 0}

@@ -29,6 +29,7 @@ from scorekeeper.rules.hands import (
     MeldNumber,
     score_hand,
 )
+from scorekeeper.rules.holders import Team
 from scorekeeper.rules.meld import parse_claims
 from scorekeeper.rules.options import AllPass, CardValues, Options, Schedule, SitOut
 from scorekeeper.rules.outcome import Outcome
@@ -57,8 +58,9 @@ PARTNERS = HandContext(
     ("Ann", "Bob", "Cal", "Dee"),
     "Dee",
     ("Ann", "Bob", "Cal", "Dee"),
-    (("Ann", "Cal"), ("Bob", "Dee")),
+    (Team(("Ann", "Cal")), Team(("Bob", "Dee"))),
 )
+ANN_CAL, BOB_DEE = PARTNERS.teams
 
 
 def melds(**points: int) -> tuple[tuple[str, MeldNumber], ...]:
@@ -529,7 +531,7 @@ def test_outcome_is_derived_as_made_when_meld_and_tricks_reach_the_bid():
     )
     assert result.outcome is MADE and result.made is True
     assert changes(result) == {"Ann": 15, "Bob": -5, "Cal": -5}
-    assert dict(result.tricks) == {"declarer": 170, "opponents": 80}
+    assert result.side_tricks == (170, 80)
 
 
 def test_outcome_is_derived_as_set_when_meld_and_tricks_fall_short():
@@ -810,7 +812,7 @@ def test_partnership_made_both_teams_add_meld_and_tricks():
         tricks=SideTricks(200),
     )
     assert result.outcome is MADE
-    assert changes(result) == {"Ann & Cal": 340, "Bob & Dee": 130}
+    assert changes(result) == {ANN_CAL: 340, BOB_DEE: 130}
 
 
 def test_partnership_set_bidding_team_loses_the_bid_and_its_meld():
@@ -823,7 +825,7 @@ def test_partnership_set_bidding_team_loses_the_bid_and_its_meld():
         tricks=SideTricks(200),
     )
     assert result.outcome is SET
-    assert changes(result) == {"Ann & Cal": -350, "Bob & Dee": 130}
+    assert changes(result) == {ANN_CAL: -350, BOB_DEE: 130}
 
 
 def test_partnership_other_team_without_a_trick_point_scores_nothing():
@@ -835,7 +837,7 @@ def test_partnership_other_team_without_a_trick_point_scores_nothing():
         meld=melds(Ann=100, Cal=40, Bob=60, Dee=20),
         tricks=SideTricks(250),
     )
-    assert changes(result) == {"Ann & Cal": 390, "Bob & Dee": 0}
+    assert changes(result) == {ANN_CAL: 390, BOB_DEE: 0}
 
 
 def test_partnership_conceded_bidders_lose_the_bid_others_add_meld():
@@ -843,7 +845,7 @@ def test_partnership_conceded_bidders_lose_the_bid_others_add_meld():
     result = partnership(
         outcome=CONCEDED, declarer="Bob", bid=300, meld=melds(Ann=100, Cal=40, Bob=60, Dee=20)
     )
-    assert changes(result) == {"Bob & Dee": -300, "Ann & Cal": 140}
+    assert changes(result) == {BOB_DEE: -300, ANN_CAL: 140}
 
 
 def test_partnership_declarer_on_the_second_team():
@@ -855,7 +857,7 @@ def test_partnership_declarer_on_the_second_team():
         meld=melds(Ann=100, Cal=40, Bob=60, Dee=20),
         tricks=SideTricks(180),
     )
-    assert changes(result) == {"Bob & Dee": 260, "Ann & Cal": 210}
+    assert changes(result) == {BOB_DEE: 260, ANN_CAL: 210}
 
 
 def test_partnership_has_no_renege():

@@ -11,7 +11,8 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.rules.errors import OptionError, SeatingError
-from scorekeeper.rules.hands import HandContext, team_name
+from scorekeeper.rules.hands import HandContext
+from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import Options, SitOut
 from scorekeeper.rules.seating import (
     check_players,
@@ -170,11 +171,12 @@ def test_partnership_all_four_play_from_the_dealers_left():
 
 
 def test_partnership_teams_are_seats_one_and_three_against_two_and_four():
-    assert partnership_teams(seats(4)) == (("Ann", "Cal"), ("Bob", "Dee"))
-    assert team_name(("Ann", "Cal")) == "Ann & Cal"
+    ann_cal, bob_dee = Team(("Ann", "Cal")), Team(("Bob", "Dee"))
+    assert partnership_teams(seats(4)) == (ann_cal, bob_dee)
+    assert str(ann_cal) == "Ann & Cal"
     setup = SessionSetup(Options.preset("partnership"), seats(4), "Ann")
-    assert setup.teams == (("Ann", "Cal"), ("Bob", "Dee"))
-    assert setup.holders == ("Ann & Cal", "Bob & Dee")
+    assert setup.teams == (ann_cal, bob_dee)
+    assert setup.holders == (ann_cal, bob_dee)
 
 
 def test_partnership_teams_need_four_players():

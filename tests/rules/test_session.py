@@ -14,6 +14,7 @@ from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.describe import describe
 from scorekeeper.rules.errors import PlayerError, SeatingError
 from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_hand
+from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import AllPass, Options
 from scorekeeper.rules.outcome import Outcome
 from scorekeeper.rules.payments import KITTY, POT, Flow
@@ -405,7 +406,7 @@ def test_describe_partnership_team_without_a_trick():
         ("Ann", "Bob", "Cal", "Dee"),
         "Dee",
         ("Ann", "Bob", "Cal", "Dee"),
-        (("Ann", "Cal"), ("Bob", "Dee")),
+        (Team(("Ann", "Cal")), Team(("Bob", "Dee"))),
     )
     entry = HandInput(
         None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from naming import named
 
 from scorekeeper.models import Hand
 from scorekeeper.rules.cards import Hand as Cards
@@ -41,7 +42,7 @@ def test_a_brooklyn_entry_becomes_the_engines_input_with_names_for_ids():
     hand = to_input(entry, PLAYERS, BROOKLYN)
 
     assert hand.outcome is Outcome.MADE
-    assert hand.declarer == "Bob"
+    assert named(hand.declarer) == "Bob"
     assert hand.bid == 350
     assert hand.trump is Suit.HEARTS
     assert hand.meld == (("Bob", MeldNumber(150)),)

@@ -13,6 +13,7 @@ import json
 
 import pytest
 import reportsessions as rs
+from naming import named
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -46,7 +47,7 @@ def exported(session_id: int) -> dict:
 def entries_by_name(session_id: int) -> list[dict]:
     """Every event as entered, player ids replaced by names (ids differ between sessions)."""
     loaded = load_session(session_id)
-    names = loaded.players
+    names = {pid: player.name for pid, player in loaded.players.items()}
     out = []
     for row in exports._stored_rows(session_id):
         if row.kind == "leave":
@@ -65,36 +66,38 @@ def every_figure(session_id: int) -> dict:
     """Every figure the replay derives, by player name, straight from the engine's state."""
     loaded = load_session(session_id)
     state = loaded.state
-    return {
-        "hands": [
-            (
-                h.number,
-                h.game,
-                h.dealer,
-                h.sitting_out,
-                h.result.changes,
-                h.balances,
-                h.kitty,
-                h.pot,
-                h.result.flows,
-            )
-            for h in state.hands
-        ],
-        "leaves": [(x.player, x.after_hand, x.balance, x.kitty_share) for x in state.leaves],
-        "games": [
-            (g.number, g.first_hand, g.last_hand, g.scores, g.winner, g.reason, g.sets, g.money)
-            for g in state.games
-        ],
-        "balances": state.balances,
-        "kitty": state.kitty,
-        "pot": state.pot,
-        "money": state.money,
-        "next": (state.next_hand.dealer, state.next_hand.active, state.game),
-        "closing": close_session(state),
-        "options": loaded.options,
-        "players": loaded.setup.players,
-        "first_dealer": loaded.setup.first_dealer,
-    }
+    return named(
+        {
+            "hands": [
+                (
+                    h.number,
+                    h.game,
+                    h.dealer,
+                    h.sitting_out,
+                    h.result.changes,
+                    h.balances,
+                    h.kitty,
+                    h.pot,
+                    h.result.flows,
+                )
+                for h in state.hands
+            ],
+            "leaves": [(x.player, x.after_hand, x.balance, x.kitty_share) for x in state.leaves],
+            "games": [
+                (g.number, g.first_hand, g.last_hand, g.scores, g.winner, g.reason, g.sets, g.money)
+                for g in state.games
+            ],
+            "balances": state.balances,
+            "kitty": state.kitty,
+            "pot": state.pot,
+            "money": state.money,
+            "next": (state.next_hand.dealer, state.next_hand.active, state.game),
+            "closing": close_session(state),
+            "options": loaded.options,
+            "players": loaded.setup.players,
+            "first_dealer": loaded.setup.first_dealer,
+        }
+    )
 
 
 # -- round trips ------------------------------------------------------------------------------
@@ -158,7 +161,7 @@ def test_players_are_matched_by_name_ignoring_case_or_added(ctx):
 
 def test_a_file_whose_figures_differ_from_the_replay_imports_with_a_note(ctx):
     data = exported(rs.hoyle())
-    data["derived"]["log"][0]["totals"]["Bob"] = 99  # the file claims another total
+    data["derived"]["log"][0]["totals"]["seat:2"] = 99  # the file claims another total
     imported = exports.import_session(default_table(), json.dumps(data))
     assert imported.note == "the figures of hand 1 differ from those in the file"
 
@@ -176,7 +179,7 @@ def test_the_json_holds_options_players_first_dealer_and_events_as_entered(ctx):
     sid = rs.hoyle()
     loaded = load_session(sid)
     data = exported(sid)
-    assert data["format"] == "scorekeeper-session" and data["version"] == 1
+    assert data["format"] == "scorekeeper-session" and data["version"] == 2
     session = data["session"]
     assert session["system"] == "hoyle"
     assert session["options"] == loaded.options.to_dict()
@@ -191,8 +194,8 @@ def test_the_json_holds_options_players_first_dealer_and_events_as_entered(ctx):
     assert first["melds"] == {str(loaded.ids["Bob"]): {"mode": "number", "text": "190"}}
     # the derived figures are there for reference
     assert data["derived"]["kitty"] == 2
-    assert data["derived"]["log"][1]["totals"] == {
-        "Ann": -7, "Bob": 43, "Cal": -7, "Dan": -31, "Kitty": 2,
+    assert data["derived"]["log"][1]["totals"] == {  # holders by seat, not by name
+        "seat:1": -7, "seat:2": 43, "seat:3": -7, "seat:4": -31, "kitty": 2,
     }  # fmt: skip
 
 
@@ -230,8 +233,17 @@ def test_json_that_is_not_a_session_file_is_refused(ctx):
 
 def test_a_newer_format_version_is_refused(ctx):
     data = exported(rs.brooklyn())
-    data["version"] = 2
-    assert "format version 2, from a newer Scorekeeper" in _refused(json.dumps(data))
+    data["version"] = 3
+    assert "format version 3, from a newer Scorekeeper" in _refused(json.dumps(data))
+
+
+def test_a_version_1_file_imports_without_comparing_its_figures_by_name(ctx):
+    data = exported(rs.hoyle())
+    data["version"] = 1
+    data["derived"]["log"][0]["totals"] = {"Ann": 99}  # version 1 keyed holders by name
+    imported = exports.import_session(default_table(), json.dumps(data))
+    assert imported.note is None
+    assert every_figure(imported.session_id)["kitty"] == 2
 
 
 def test_a_file_that_is_not_utf8_is_refused(ctx):

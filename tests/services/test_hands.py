@@ -8,6 +8,7 @@ Ann in hand 2 (Bob deals), Bob in hand 3 (Cal deals).
 from __future__ import annotations
 
 import pytest
+from naming import named
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -44,7 +45,7 @@ def add(table, session_id, declarer, bid, trump="H", outcome="made", **more):
 
 
 def balances(table, session_id) -> dict[str, int]:
-    return dict(load(table, session_id).state.balances)
+    return named(dict(load(table, session_id).state.balances))
 
 
 def stored_hands(session_id) -> int:
@@ -79,7 +80,7 @@ def test_a_preview_says_what_the_hand_would_do_and_saves_nothing(table):
     assert preview.text == (
         "Bob makes 350 with 150 meld and 200 in tricks: collects 2 units from each player."
     )
-    assert preview.result.change("Bob") == 6
+    assert named(dict(preview.result.changes))["Bob"] == 6
     assert stored_hands(sid) == 0
 
 
@@ -275,9 +276,9 @@ def test_deleting_a_hand_replays_the_rest_with_new_dealers(table):
 
     state = load(table, sid).state
     assert len(state.hands) == 1
-    assert state.hands[0].dealer == "Ann"  # Cal's hand is now Ann's deal
-    assert dict(state.balances) == {"Ann": -1, "Bob": -1, "Cal": 3, "Dee": -1}
-    assert state.next_hand.dealer == "Bob"
+    assert named(state.hands[0].dealer) == "Ann"  # Cal's hand is now Ann's deal
+    assert named(dict(state.balances)) == {"Ann": -1, "Bob": -1, "Cal": 3, "Dee": -1}
+    assert named(state.next_hand.dealer) == "Bob"
     assert audit(sid)[-1] == (
         "Hand 1 deleted (was: Bob makes 350: collects 2 units from each player.)"
     )
@@ -324,9 +325,9 @@ def test_a_player_leaving_hoyle_is_paid_their_share_of_the_kitty(table):
 
     # Dee's share: 10 in the kitty // 4 owners = 2.
     state = load(table, sid).state
-    assert dict(state.balances) == {"Ann": 10, "Bob": -40, "Cal": 10, "Dee": 12}
+    assert named(dict(state.balances)) == {"Ann": 10, "Bob": -40, "Cal": 10, "Dee": 12}
     assert state.kitty == 8
-    assert state.seated == ("Ann", "Bob", "Cal")
+    assert named(state.seated) == ("Ann", "Bob", "Cal")
     assert audit(sid)[-1] == "Dee left the table after hand 1."
 
 

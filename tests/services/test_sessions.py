@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from naming import named
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -95,9 +96,9 @@ def test_loading_replays_the_stored_hands(table):
     again = sessions.load_session(row.id, table)
 
     assert len(again.state.hands) == 1
-    assert dict(again.state.balances) == {"Ann": -2, "Bob": 4, "Cal": -2}
-    assert again.state.next_hand.dealer == "Bob"
-    assert again.players == {again.ids[n]: n for n in ("Ann", "Bob", "Cal")}
+    assert named(dict(again.state.balances)) == {"Ann": -2, "Bob": 4, "Cal": -2}
+    assert named(again.state.next_hand.dealer) == "Bob"
+    assert named(again.players) == {again.ids[n]: n for n in ("Ann", "Bob", "Cal")}
 
 
 def test_a_session_of_another_table_or_none_at_all_is_not_found(table):

@@ -7,6 +7,7 @@ figures asserted here are those, in cents.
 from __future__ import annotations
 
 import pytest
+from naming import named
 from settle_fixtures import (
     Table,
     bison,
@@ -39,7 +40,7 @@ def table(app):
 
 
 def lines(payments):
-    return [(p.payer, p.payee, p.cents) for p in payments]
+    return [(str(p.payer), str(p.payee), p.cents) for p in payments]
 
 
 def money(settle):
@@ -132,9 +133,9 @@ def test_bison_game_and_set_stakes_as_direct_payments_and_as_a_pot(table):
     assert settle.rows[0].note == "won 1 game"
     assert (settle.game_stake, settle.set_stake) == (200, 100)
     (game,) = settle.games
-    assert (game.number, game.winner, game.first_hand, game.last_hand) == (1, "Ann", 1, 3)
+    assert named((game.number, game.winner, game.first_hand, game.last_hand)) == (1, "Ann", 1, 3)
     assert [p.text for p in game.payments] == ["Bob pays Ann $4.00", "Cal pays Ann $3.00"]
-    assert [(line.player, line.label, line.cents) for line in game.pot] == [
+    assert [(str(line.player), line.label, line.cents) for line in game.pot] == [
         ("Ann", "ante", 200),
         ("Bob", "ante", 200),
         ("Bob", "1 double set", 200),
@@ -142,7 +143,7 @@ def test_bison_game_and_set_stakes_as_direct_payments_and_as_a_pot(table):
         ("Cal", "1 single set", 100),
     ]
     assert game.pot_cents == 900
-    assert game.takers == (("Ann", 900),)
+    assert named(game.takers) == (("Ann", 900),)
     assert lines(settle.payments) == [("Bob", "Ann", 400), ("Cal", "Ann", 300)]
     assert settle.unfinished_game is None
 
@@ -162,10 +163,10 @@ def test_partnership_game_stake_each_loser_pays_one_winner(table):
     assert money(settle) == {"Ann": 100, "Bob": -100, "Cal": 100, "Dee": -100}
     assert settle.rows[0].note == "team Ann & Cal; won 1 game"
     (game,) = settle.games
-    assert game.winner == "Ann & Cal"
+    assert named(game.winner) == "Ann & Cal"
     assert [p.text for p in game.payments] == ["Bob pays Ann $1.00", "Dee pays Cal $1.00"]
     assert game.pot_cents == 400
-    assert game.takers == (("Ann", 200), ("Cal", 200))
+    assert named(game.takers) == (("Ann", 200), ("Cal", 200))
     assert lines(settle.payments) == [("Bob", "Ann", 100), ("Dee", "Cal", 100)]
 
 
@@ -177,7 +178,7 @@ def test_partnership_game_stake_each_loser_pays_one_winner(table):
 @pytest.mark.parametrize("direct", [False, True], ids=["fewest", "direct"])
 def test_nets_add_to_zero_and_the_payments_settle_them_exactly(table, build, direct):
     settle = settle_session(table.load(build(table)), direct=direct)
-    nets = {row.name: row.cents for row in settle.rows}
+    nets = {row.holder: row.cents for row in settle.rows}
     assert sum(nets.values()) == 0
     for p in settle.payments:
         # Direct payments may pass chips through the kitty or pot even when it ends empty.

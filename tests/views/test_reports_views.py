@@ -143,7 +143,7 @@ def test_the_json_downloads_the_whole_session(client, make):
     assert response.mimetype == "application/json"
     assert response.headers["Content-Disposition"].endswith(f'-partnership-session-{sid}.json"')
     data = json.loads(response.data)
-    assert data["version"] == 1
+    assert data["version"] == 2
     assert len(data["events"]) == 3
 
 

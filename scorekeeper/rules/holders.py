@@ -1,0 +1,104 @@
+"""Who holds chips or points (docs/RULES.md sections 5 to 7): players, teams, the kitty, the pot.
+
+A holder is known by what it is, never by how it is written. A ``Player`` is its id (its name
+is only shown); a partnership ``Team`` is the value of its members; the kitty and the pot are
+the two members of ``Pool``. So a player named "kitty", "Pot" or "Ann & Bob" can never be
+mistaken for the kitty, the pot or a team. A bare name (``str``) also works as a player where
+the names are the identities, as in the engine's tests and benchmarks.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TypeAlias
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seated player: equal and hashed by ``id``; ``name`` is for display only."""
+
+    id: int
+    name: str = field(compare=False)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+PlayerKey: TypeAlias = Player | str
+"""A player as the engine takes one: a ``Player``, or a bare name where names are identities."""
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A partnership team: the value of its members, in seat order."""
+
+    members: tuple[PlayerKey, ...]
+
+    def __str__(self) -> str:
+        return " & ".join(str(member) for member in self.members)
+
+    def __contains__(self, player: object) -> bool:
+        return player in self.members
+
+    def __iter__(self) -> Iterator[PlayerKey]:
+        return iter(self.members)
+
+    def __len__(self) -> int:
+        return len(self.members)
+
+
+class Pool(enum.Enum):
+    """The shared holders of a chip game: the kitty (Hoyle) and the pot (Brooklyn with a pot)."""
+
+    KITTY = "kitty"
+    POT = "pot"
+
+    @property
+    def label(self) -> str:
+        """How the pool is written on the score sheet: ``Kitty`` or ``Pot``."""
+        return self.value.capitalize()
+
+    def __str__(self) -> str:
+        return self.label
+
+
+KITTY = Pool.KITTY
+POT = Pool.POT
+
+Holder: TypeAlias = PlayerKey | Team | Pool
+"""Anything that keeps a balance or a score."""
+
+
+def is_player(holder: Holder) -> bool:
+    """True for a player (not a team, the kitty or the pot)."""
+    return not isinstance(holder, (Team, Pool))
+
+
+def field_key(player: PlayerKey) -> str:
+    """How an error's field names a player: by id for a ``Player``, by name for a bare name."""
+    return str(player.id) if isinstance(player, Player) else player
+
+
+def members(holder: Holder) -> tuple[PlayerKey, ...]:
+    """The players behind a holder: a team's members, a player alone, nobody for a pool."""
+    if isinstance(holder, Team):
+        return holder.members
+    if isinstance(holder, Pool):
+        return ()
+    return (holder,)
+
+
+__all__ = [
+    "KITTY",
+    "POT",
+    "Holder",
+    "Player",
+    "PlayerKey",
+    "Pool",
+    "Team",
+    "field_key",
+    "is_player",
+    "members",
+]
