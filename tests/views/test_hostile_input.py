@@ -418,7 +418,7 @@ def test_json_nested_40_deep_inside_a_real_export_is_refused(client, sid, unchan
 
 
 def test_a_number_thousands_of_digits_long_in_the_import_is_refused(client, sid, unchanged):
-    text = json.dumps(_export(client, sid)).replace('"version": 1', f'"version": {ENORMOUS}')
+    text = json.dumps(_export(client, sid)).replace('"version": 2', f'"version": {ENORMOUS}')
 
     response = _import(client, text)
 
