@@ -18,10 +18,10 @@ from ..models import AuditEntry, Hand, utcnow
 from ..rules.cards import Suit
 from ..rules.describe import describe
 from ..rules.errors import RuleError
-from ..rules.hands import HandResult, breakdowns, meld_breakdown
+from ..rules.hands import HandResult, breakdowns, meld_breakdown, score_hand
 from ..rules.holders import PlayerKey
 from ..rules.meld import MeldScore
-from ..rules.session import Event, PlayerLeaves, ReplayError, check_new_hand
+from ..rules.session import Event, PlayerLeaves, ReplayError, check_new_hand, replace_event
 from .entries import HandEntry, apply_to_row, from_row, meld_entry, to_input
 from .sessions import LoadedSession, bump, commit_and_remember, replay_events
 
@@ -48,11 +48,15 @@ def _mapped(error: RuleError) -> RuleError:
     return error.cause if isinstance(error, ReplayError) else error
 
 
-def preview_hand(loaded: LoadedSession, entry: HandEntry) -> Preview:
-    """The result the entry would have as the next hand; raises the rule it breaks."""
+def preview_hand(loaded: LoadedSession, entry: HandEntry, number: int | None = None) -> Preview:
+    """The result the entry would have as the next hand, or in place of hand ``number`` (with
+    that hand's own dealer, sit-outs, kitty and pot); raises the rule it breaks."""
     try:
         hand = to_input(entry, loaded.players, loaded.options)
-        result = check_new_hand(loaded.state, hand)
+        if number is None:
+            result = check_new_hand(loaded.state, hand)
+        else:
+            result = score_hand(hand, loaded.state.hand(number).context, loaded.options)
         melds = breakdowns(hand, loaded.options)
     except RuleError as error:
         raise _mapped(error) from error
@@ -163,12 +167,8 @@ def _later_event(loaded: LoadedSession, index: int) -> str:
 
 def _proposed(loaded: LoadedSession, position: int, event: Event | None) -> LoadedSession:
     """The session replayed with one event replaced (or removed when ``event`` is None)."""
-    events, hand_ids = list(loaded.events), list(loaded.hand_ids)
-    if event is None:
-        del events[position]
-        del hand_ids[position]
-    else:
-        events[position] = event
+    events = replace_event(loaded.events, position, event)
+    hand_ids = [hid for index, hid in enumerate(loaded.hand_ids) if event or index != position]
     try:
         return replay_events(loaded.row, events, hand_ids)
     except ReplayError as error:

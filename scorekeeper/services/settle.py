@@ -18,8 +18,14 @@ from ..rules.closing import Closing, close_session
 from ..rules.holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members
 from ..rules.options import GameSystem
 from ..rules.session import GameRecord
-from ..rules.settlement import Payment, fewest_payments, pairwise_debts
-from .ledger import Debt, RecordedPayment, build_ledger, net_debts, session_payments
+from ..rules.settlement import (
+    Payment,
+    apply_payments,
+    fewest_payments,
+    pairwise_debts,
+    still_owed,
+)
+from .ledger import Debt, RecordedPayment, build_ledger, session_payments
 from .sessions import LoadedSession
 from .standings import share_label
 
@@ -240,25 +246,16 @@ def settle_session(
     else:
         fewest, direct_payments = closing.payments, closing.direct
     chosen, other = (direct_payments, fewest) if direct else (fewest, direct_payments)
-    if not recorded:
+    paid = [  # oldest first
+        Payment(Player(p.payer_id, p.payer), Player(p.payee_id, p.payee), p.cents)
+        for p in reversed(recorded)
+    ]
+    if not paid:
         left = chosen
-    elif direct:
-        flows = [(p.payer, p.payee, p.amount) for p in chosen]
-        flows += [  # oldest first
-            (Player(p.payee_id, p.payee), Player(p.payer_id, p.payer), p.cents)
-            for p in reversed(recorded)
-        ]
-        left = tuple(Payment(*debt) for debt in net_debts(flows))
-    else:
-        remaining = dict(nets)
-        for payment in recorded:
-            payer, payee = (
-                Player(payment.payer_id, payment.payer),
-                Player(payment.payee_id, payment.payee),
-            )
-            remaining[payer] = remaining.get(payer, 0) + payment.cents
-            remaining[payee] = remaining.get(payee, 0) - payment.cents
-        left = fewest_payments(remaining)
+    elif direct:  # the direct payments net of what was paid, pair by pair
+        left = still_owed(chosen, paid)
+    else:  # the fewest payments of the nets left once what was paid is taken off
+        left = fewest_payments(apply_payments(nets, paid))
     return SettleUp(
         session_id=loaded.row.id,
         system=options.system,

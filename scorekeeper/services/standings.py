@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..money import format_money
-from ..rules.bidding import highest_makeable, legal_bids
+from ..rules.bidding import TAKEOVER_BID, highest_makeable, legal_bids, takeover_allowed
 from ..rules.closing import close_session
 from ..rules.describe import describe
 from ..rules.hands import breakdowns
@@ -17,6 +17,7 @@ from ..rules.holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, m
 from ..rules.meld import MeldScore
 from ..rules.options import Options
 from ..rules.session import HandRecord
+from ..rules.tricks import TOTAL, other_side
 from .sessions import LoadedSession
 
 
@@ -94,6 +95,7 @@ class NextHand:
     first_bidder: Player
     bids: tuple[int, ...] = field(default=())  # the quick picks: the lowest legal bids
     ladder: tuple[int, ...] = field(default=())  # every legal bid, low to high (bid stepper)
+    target: int | None = None  # cumulative games: the score that ends a game, as written
 
     @property
     def others_out(self) -> tuple[Player, ...]:
@@ -179,6 +181,32 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         bids=tuple(legal_bids(loaded.options, count=16)),
         # every legal bid: there are never more of them than points in the highest bid
         ladder=tuple(legal_bids(loaded.options, count=highest_makeable(loaded.options))),
+        target=loaded.options.to_table(loaded.options.target)
+        if loaded.options.system.is_cumulative
+        else None,
+    )
+
+
+@dataclass(frozen=True)
+class FormFacts:
+    """What the hand form shows that the rules decide, as the table writes figures."""
+
+    total: int  # the trick points of a hand (250)
+    takeover: bool  # the house rules let the dealer be made to play the takeover bid
+    takeover_bid: int
+    other_side: int | None  # the other side's trick points for the side's figure typed
+
+
+def form_facts(options: Options, tricks: int | None) -> FormFacts:
+    """The hand form's rule-given figures; ``tricks`` is the declarer's side as typed."""
+    other = None
+    if tricks is not None and 0 <= options.from_table(tricks) <= TOTAL:
+        other = options.to_table(other_side(options.from_table(tricks)))
+    return FormFacts(
+        options.to_table(TOTAL),
+        takeover_allowed(options),
+        options.to_table(TAKEOVER_BID),
+        other,
     )
 
 

@@ -37,8 +37,6 @@ def clean_name(name: str) -> str:
         raise SeatingError("name", f"A name is at most {MAX_NAME} characters.")
     if has_control_characters(cleaned):
         raise SeatingError("name", "A name cannot contain control characters.")
-    if "&" in cleaned:
-        raise SeatingError("name", "A name cannot contain '&' (it joins partners' names).")
     return cleaned
 
 

@@ -7,7 +7,7 @@ with everything typed kept. An expired CSRF token re-shows the form, never loses
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from sqlalchemy import select
 
 from ..extensions import csrf, db
@@ -17,7 +17,7 @@ from ..models import AuditEntry
 from ..rules.errors import RuleError
 from ..services import hands as hand_service
 from ..services.entries import from_row
-from ..services.standings import hand_lines, next_hand
+from ..services.standings import form_facts, hand_lines, next_hand
 from .common import load_or_404
 from .sessions import build_hand_form, render_session
 
@@ -77,9 +77,18 @@ def create(session_id: int):
 @bp.post("/s/<id:session_id>/preview")
 @csrf.exempt  # read-only: nothing is saved
 def preview(session_id: int):
-    """The live preview in words, as JSON, for the script on the hand form."""
+    """The live preview in words, as JSON, for the script on the hand form.
+
+    ``?hand=N`` previews a correction of hand N in that hand's own seating and figures.
+    """
     loaded = load_or_404(session_id)
-    form, _ = build_hand_form(loaded, request.form)
+    number = parse_id(request.args.get("hand"))
+    if number is not None and number > len(loaded.state.hands):
+        abort(404)
+    if number is None:
+        form, _ = build_hand_form(loaded, request.form)
+    else:
+        form, _, _ = _edit_form(loaded, number, request.form)
     form.validate()
     shape_errors = {k: v for k, v in form.errors.items() if k != "csrf_token"}
     if shape_errors:
@@ -91,7 +100,7 @@ def preview(session_id: int):
         for player, score in hand_service.meld_breakdowns(loaded, entry).items()
     }
     try:
-        result = hand_service.preview_hand(loaded, entry)
+        result = hand_service.preview_hand(loaded, entry, number)
     except RuleError as error:
         return jsonify(ok=False, field=error.field, message=error.rule, breakdowns=breakdowns)
     return jsonify(ok=True, text=result.text, breakdowns=breakdowns)
@@ -187,6 +196,7 @@ def edit(session_id: int, number: int):
         record=record,
         row=row,
         players=loaded.players,
+        facts=form_facts(loaded.options, form.tricks.data),
         confirm=ConfirmForm(),
     ), status
 

@@ -21,7 +21,7 @@ from ..rules.errors import RuleError
 from ..rules.options import OPTION_SPECS, GameSystem, Options, parse_system
 from ..services import hands as hand_service
 from ..services import sessions as session_service
-from ..services.standings import hand_lines, next_hand, standings
+from ..services.standings import form_facts, hand_lines, next_hand, standings
 from ..services.tables import roster
 from .common import current_table, load_or_404
 
@@ -129,6 +129,7 @@ def render_session(loaded, form=None, nxt=None, preview=None, status=200):
         game_over=loaded.state.game_over,
         preview=preview,
         players=loaded.players,
+        facts=form_facts(loaded.options, form.tricks.data),
     ), status
 
 

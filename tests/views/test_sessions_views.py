@@ -217,13 +217,13 @@ def test_figures_typed_after_dropping_the_trailing_zero_are_read_at_that_scale(c
         ("brooklyn", ["Ann", "Bob", "Cal"], {"forbidden_endings": "40 95"}, "forbidden_endings",
          "Forbidden bid endings are the last two digits of a bid, such as 40 or 90; 95 is not "
          "one."),
-        ("brooklyn", ["Ann", "Bob", "Cal&Dee"], {}, "seat-2",
-         "A name cannot contain '&' (it joins partners' names)."),
+        ("brooklyn", ["Ann", "Bob", "C" * 41], {}, "seat-2",
+         "A name is at most 40 characters."),
     ],
     ids=[
         "scale 10 with classic values", "a name twice", "too few players", "two at bison",
         "ante not a multiple of the stake", "stake not money", "min bid not a number",
-        "min bid off the tens", "a forbidden ending that is no ending", "an ampersand",
+        "min bid off the tens", "a forbidden ending that is no ending", "a name too long",
     ],
 )  # fmt: skip
 def test_a_refused_session_shows_why_next_to_the_field_and_keeps_what_was_typed(

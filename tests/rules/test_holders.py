@@ -1,0 +1,64 @@
+"""Holders (docs/RULES.md sections 5 to 7): players by id, teams by members, kitty and pot."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules.hands import HandContext, HandInput, score_hand
+from scorekeeper.rules.holders import KITTY, POT, Player, Pool, Team, field_key, is_player, members
+from scorekeeper.rules.options import Options
+from scorekeeper.rules.outcome import Outcome
+from scorekeeper.rules.payments import Flow
+
+KITTY_PLAYER = Player(1, "kitty")
+POT_PLAYER = Player(2, "Pot")
+AMP = Player(3, "Ann & Bob")
+EMOJI = Player(4, "🂡 Dee")
+
+
+def test_a_player_is_known_by_id_and_shown_by_name():
+    assert Player(7, "Ann") == Player(7, "Ann (renamed)")
+    assert Player(7, "Ann") != Player(8, "Ann")
+    assert str(Player(7, "Ann")) == "Ann"
+    assert hash(Player(7, "Ann")) == hash(Player(7, "Bob"))
+
+
+@pytest.mark.parametrize(
+    ("player", "pool"),
+    [(KITTY_PLAYER, KITTY), (POT_PLAYER, POT), ("kitty", KITTY), ("Pot", POT)],
+    ids=["player-kitty", "player-Pot", "name-kitty", "name-Pot"],
+)
+def test_a_player_named_like_a_pool_is_not_that_pool(player, pool):
+    assert player != pool
+    assert is_player(player) and not is_player(pool)
+    assert len({player, pool}) == 2
+
+
+def test_a_team_is_its_members_and_reads_with_an_ampersand():
+    team = Team((AMP, EMOJI))
+    assert str(team) == "Ann & Bob & 🂡 Dee"
+    assert team == Team((Player(3, "x"), Player(4, "y")))
+    assert AMP in team and KITTY_PLAYER not in team
+    assert team != "Ann & Bob & 🂡 Dee"
+    assert members(team) == (AMP, EMOJI) and members(AMP) == (AMP,) and members(KITTY) == ()
+
+
+def test_pools_read_as_the_score_sheet_writes_them():
+    assert [str(pool) for pool in Pool] == ["Kitty", "Pot"]
+
+
+def test_an_error_field_names_a_player_by_id_and_a_bare_name_by_name():
+    assert field_key(Player(17, "Bob")) == "17"
+    assert field_key("Bob") == "Bob"
+
+
+def test_hoyle_forfeit_by_a_player_named_kitty_pays_the_kitty_not_themselves():
+    # Hoyle, four at the table, POT_PLAYER deals and sits out; KITTY_PLAYER to the dealer's
+    # left bids first and forfeits the compulsory 300: the schedule's 3 units go to the kitty.
+    seated = (POT_PLAYER, KITTY_PLAYER, AMP, EMOJI)
+    ctx = HandContext(seated, POT_PLAYER, (KITTY_PLAYER, AMP, EMOJI))
+    hand = HandInput(Outcome.FORFEIT, KITTY_PLAYER, 300)
+    result = score_hand(hand, ctx, Options.preset("hoyle"))
+    assert dict(result.changes) == {POT_PLAYER: 0, KITTY_PLAYER: -3, AMP: 0, EMOJI: 0}
+    assert result.kitty_change == 3
+    assert result.flows == (Flow(KITTY_PLAYER, KITTY, 3),)
