@@ -69,11 +69,11 @@ def test_starting_a_session_leaves_an_audit_entry(table):
         ("brooklyn-pot", ("Ann", "Bob", "Cal"), 0, {"ante": 27}, "ante"),
         ("bison", ("Ann", "Bob", "Cal", "Dee"), 0, {}, "players"),
         ("hoyle", ("Ann", "Bob", "Cal"), 0, {"target": 1500}, "target"),
-        ("brooklyn", ("Ann", "Bob", "C&D"), 0, {}, "name"),
+        ("brooklyn", ("Ann", "Bob", "C" * 41), 0, {}, "name"),
     ],
     ids=[
         "too few players", "a name twice", "no such first dealer", "scale 10 with classic",
-        "ante not whole units", "four at bison", "an option of another system", "an ampersand",
+        "ante not whole units", "four at bison", "an option of another system", "a name too long",
     ],
 )  # fmt: skip
 def test_a_session_that_cannot_be_played_is_refused_and_nothing_is_saved(
