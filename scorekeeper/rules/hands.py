@@ -8,7 +8,7 @@ pot's, and every payment as a flow from one holder to another.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .bidding import COMPULSORY_BID, TAKEOVER_BID, check_bid, check_takeover
@@ -475,11 +475,6 @@ def _partnership(
         tricks=tuple(tricks.items()),
         made=made,
     )
-
-
-def meld_input(entries: Mapping[PlayerKey, MeldEntry]) -> tuple[tuple[PlayerKey, MeldEntry], ...]:
-    """Meld entries in the shape ``HandInput.meld`` keeps."""
-    return tuple(entries.items())
 
 
 __all__ = [
