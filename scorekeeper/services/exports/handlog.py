@@ -20,7 +20,8 @@ from ..sessions import LoadedSession
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One event of the hand log, figures as the table writes them.
+    """One event of the hand log, a hand or a player leaving, figures as the table writes them
+    (every event in order, for the PDF and the CSV; unlike ``HandLine``, scaled and with leaves).
 
     ``changes`` and ``totals`` cover every holder of ``log_holders`` in that order: players
     (or the two teams), then the kitty or the pot. In cumulative games the totals are the
