@@ -113,16 +113,16 @@ def child(hands: int, system: str, out: str | None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = _app(folder)
         with app.test_request_context():
-            from scorekeeper import reports
+            from scorekeeper.reports.pdf import report_pdf
             from scorekeeper.services.sessions import load_session
 
             session_id = build_session(hands, system)
             loaded = load_session(session_id)
             start, cpu = time.perf_counter(), time.process_time()
-            pdf = reports.report_pdf(loaded, "Letter")
+            pdf = report_pdf(loaded, "Letter")
             wall, cpu = time.perf_counter() - start, time.process_time() - cpu
             start, warm_cpu = time.perf_counter(), time.process_time()
-            reports.report_pdf(loaded, "Letter")
+            report_pdf(loaded, "Letter")
             warm_wall, warm_cpu = time.perf_counter() - start, time.process_time() - warm_cpu
             import io
 
@@ -160,15 +160,15 @@ def warm(system: str, runs: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = _app(folder)
         with app.test_request_context():
-            from scorekeeper import reports
+            from scorekeeper.reports.pdf import report_pdf
             from scorekeeper.services.sessions import load_session
 
             session_id = build_session(1, system)
-            reports.report_pdf(load_session(session_id), "Letter")  # warm up
+            report_pdf(load_session(session_id), "Letter")  # warm up
             walls, cpus = [], []
             for _ in range(runs):
                 start, cpu = time.perf_counter(), time.process_time()
-                reports.report_pdf(load_session(session_id), "Letter")
+                report_pdf(load_session(session_id), "Letter")
                 walls.append(time.perf_counter() - start)
                 cpus.append(time.process_time() - cpu)
             print(

@@ -119,7 +119,8 @@ class OutcomeRadio(NoValidateRadio):
 
 
 class HandFormBase(FlaskForm):
-    """Fields every hand form has; player fields are added by ``hand_form``."""
+    """The hand form's fields (player fields are added by ``hand_form``); ``to_entry`` gives the
+    ``HandEntry`` it holds."""
 
     class Meta:
         csrf_time_limit = 12 * 3600  # a form left open all evening still saves

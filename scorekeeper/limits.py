@@ -23,8 +23,6 @@ MAX_FIGURE = 99_999
 MAX_MELD_TEXT = 300
 """The most characters of one player's meld as typed (cards or named melds)."""
 
-MAX_REQUEST_ID = 64
-
 _DIGITS = re.compile(r"^\s*[+-]?\d+\s*$")
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 

@@ -116,7 +116,8 @@ class Seat(db.Model):
 
 
 class Hand(db.Model):
-    """One event of a session as entered: a hand, or a player leaving (``kind``)."""
+    """One event of a session as stored: a hand, or a player leaving (``kind``); only what was
+    entered, nothing derived (``from_row`` reads it as a ``HandEntry``)."""
 
     __tablename__ = "hands"
     __table_args__ = (

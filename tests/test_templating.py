@@ -13,8 +13,8 @@ from zoneinfo import ZoneInfo
 import flask_migrate
 import pytest
 import reportsessions as rs
+from pdftext import pdf_of, text_of
 from sqlalchemy import select
-from test_reports import pdf_of, text_of
 from webhelpers import page_text
 
 from scorekeeper import create_app

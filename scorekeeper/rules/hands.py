@@ -8,7 +8,7 @@ pot's, and every payment as a flow from one holder to another.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .bidding import COMPULSORY_BID, TAKEOVER_BID, check_bid, check_takeover
@@ -95,7 +95,8 @@ def breakdowns(hand: HandInput, options: Options) -> dict[PlayerKey, MeldScore]:
 
 @dataclass(frozen=True, slots=True)
 class HandInput:
-    """What the table entered for one hand; figures in full points."""
+    """What the table entered for one hand, in the engine's terms: players, parsed meld and
+    figures in full points (made from a ``HandEntry`` by the services)."""
 
     outcome: Outcome | None = None  # None: derive made or set from meld and tricks
     declarer: PlayerKey | None = None
@@ -142,7 +143,8 @@ class HandContext:
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """What a hand did: each holder's change and the figures that led to it."""
+    """What a hand did, as the engine works it out from a ``HandInput``: each holder's change
+    and the figures that led to it."""
 
     outcome: Outcome
     declarer: PlayerKey | None = None
@@ -475,11 +477,6 @@ def _partnership(
         tricks=tuple(tricks.items()),
         made=made,
     )
-
-
-def meld_input(entries: Mapping[PlayerKey, MeldEntry]) -> tuple[tuple[PlayerKey, MeldEntry], ...]:
-    """Meld entries in the shape ``HandInput.meld`` keeps."""
-    return tuple(entries.items())
 
 
 __all__ = [

@@ -24,16 +24,6 @@ class Outcome(enum.Enum):
         """Words shown to players."""
         return _LABELS[self]
 
-    @property
-    def has_declarer(self) -> bool:
-        """True unless nobody bid (all pass) or the cards were redealt."""
-        return self not in (Outcome.ALL_PASS, Outcome.MISDEAL)
-
-    @property
-    def is_played(self) -> bool:
-        """True when the cards were played out, so tricks were taken."""
-        return self in (Outcome.MADE, Outcome.SET)
-
     @classmethod
     def parse(cls, text: str | None, field: str = "outcome") -> Outcome | None:
         """Read an outcome name (``made``, ``set``, ...); empty means work it out from figures."""

@@ -73,7 +73,8 @@ class ReplayError(RuleError):
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """A hand as replayed: where it stood, what it did, and the figures after it."""
+    """A hand as replayed: its ``HandInput`` and ``HandResult`` with who dealt and played, and
+    every holder's running total after it (the engine's full record of a hand)."""
 
     position: int  # index in the event list
     number: int  # 1-based among hands

@@ -37,7 +37,8 @@ class MeldText:
 
 @dataclass
 class HandEntry:
-    """A hand as the table typed it: player ids, figures in table units."""
+    """A hand as the table typed it (the form's and the session file's shape): player ids, figures
+    in table units, meld as typed; ``to_input`` makes the engine's ``HandInput`` of it."""
 
     outcome: str | None = None
     declarer: int | None = None

@@ -59,10 +59,6 @@ class LoadedSession:
             raise NotFound(f"No event {position + 1} in session {self.row.id}.")
         return row
 
-    def hand_row(self, number: int) -> Hand:
-        """The stored row of the hand with this 1-based number."""
-        return self.event_row(self.state.hand(number).position)
-
     @property
     def rows(self) -> list[Hand]:
         """Every stored event row, in order (a query; the replay does not need them)."""

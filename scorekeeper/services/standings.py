@@ -65,7 +65,8 @@ def share_label(options: Options) -> str:
 
 @dataclass(frozen=True)
 class HandLine:
-    """A hand in the recent list or the history."""
+    """A hand on the session page or the history page: in words, each holder's change and total,
+    and its ``HandRecord`` for the meld breakdowns (hands only, newest first)."""
 
     number: int
     game: int

@@ -69,16 +69,6 @@ def add_player(table: Table, name: str) -> Player:
     return player
 
 
-def rename_player(table: Table, player: Player, name: str) -> Player:
-    """Rename a roster player; refuses a name someone else has."""
-    other = find_player(table, name)
-    if other is not None and other.id != player.id:
-        raise SeatingError("name", f"{other.name} is already on the roster.")
-    player.name = clean_name(name)
-    db.session.commit()
-    return player
-
-
 def roster(table: Table) -> list[Player]:
     """The table's players, by name."""
     return list(

@@ -3,15 +3,18 @@ where a redirect may go."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from flask import abort, g
 from werkzeug.routing import BaseConverter, ValidationError
 
 from ..limits import MAX_ID, has_control_characters
-from ..models import Table
 from ..services.sessions import LoadedSession, NotFound, load_session
 from ..services.tables import default_table
+
+if TYPE_CHECKING:  # the row a service hands back; views never query models themselves
+    from ..models import Table
 
 MAX_REDIRECT = 2000
 

@@ -15,7 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..extensions import db
 from ..limits import MAX_REQUEST_BYTES
-from ..services.exports import MAX_IMPORT_BYTES
+from ..services.exports.imports import MAX_IMPORT_BYTES
 
 log = logging.getLogger(__name__)
 

@@ -88,7 +88,7 @@ def preview(session_id: int):
     if number is None:
         form, _ = build_hand_form(loaded, request.form)
     else:
-        form, _, _ = _edit_form(loaded, number, request.form)
+        form, _ = _edit_form(loaded, number, request.form)
     form.validate()
     shape_errors = {k: v for k, v in form.errors.items() if k != "csrf_token"}
     if shape_errors:
@@ -148,7 +148,7 @@ def _edit_form(loaded, number: int, formdata=None):
     if formdata is None:
         form.fill(from_row(row, loaded.options))
         form.version.data = _version_text(row)
-    return form, record, row
+    return form, record
 
 
 @bp.route("/s/<id:session_id>/hands/<id:number>/edit", methods=["GET", "POST"])
@@ -158,9 +158,7 @@ def edit(session_id: int, number: int):
     loaded = load_or_404(session_id)
     if not 1 <= number <= len(loaded.state.hands):
         return render_template("errors/404.html"), 404
-    form, record, row = _edit_form(
-        loaded, number, request.form if request.method == "POST" else None
-    )
+    form, record = _edit_form(loaded, number, request.form if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
         valid = form.validate()
@@ -176,7 +174,7 @@ def edit(session_id: int, number: int):
                 if error.field == "version":
                     # Changed on another phone: show the latest figures with the new version.
                     loaded = load_or_404(session_id)
-                    form, record, row = _edit_form(loaded, number)
+                    form, record = _edit_form(loaded, number)
                 form.form_errors.append(error.rule)
                 status = 409
             except RuleError as error:
@@ -194,10 +192,8 @@ def edit(session_id: int, number: int):
         options=loaded.options,
         form=form,
         record=record,
-        row=row,
         players=loaded.players,
         facts=form_facts(loaded.options, form.tricks.data),
-        confirm=ConfirmForm(),
     ), status
 
 

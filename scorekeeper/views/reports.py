@@ -1,7 +1,8 @@
 """The session report (print view and PDF), the CSV and JSON exports, and the import page.
 
-Thin views: each loads the session, calls one function of ``scorekeeper.reports`` or
-``scorekeeper.services.exports`` and sends the result. The page size comes from the
+Thin views: each loads the session, calls one function of ``scorekeeper.reports`` (the
+report's page and PDF) or ``scorekeeper.services.exports`` (CSV, JSON, import) and sends the
+result. The page size comes from the
 ``PDF_PAGE_SIZE`` setting (``Letter`` unless set) and ``?size=a4`` or ``?size=letter``
 overrides it for one request.
 """
@@ -21,18 +22,21 @@ from flask import (
 from flask_wtf.csrf import CSRFError, validate_csrf
 from wtforms.validators import ValidationError
 
-from .. import reports
 from ..extensions import csrf
 from ..limits import MAX_IMPORT_REQUEST_BYTES
-from ..services import exports
+from ..reports.assemble import build_report
+from ..reports.page import render_html
+from ..reports.pdf import page_size, report_pdf
+from ..services.exports import csv_export, imports, json_export
+from ..services.exports.filenames import export_filename
 from .common import current_table, load_or_404
 
 bp = Blueprint("reports", __name__)
 
 
 def _size() -> str:
-    default = reports.page_size(current_app.config.get("PDF_PAGE_SIZE"), "Letter")
-    return reports.page_size(request.args.get("size"), default)
+    default = page_size(current_app.config.get("PDF_PAGE_SIZE"), "Letter")
+    return page_size(request.args.get("size"), default)
 
 
 def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
@@ -48,8 +52,8 @@ def print_view(session_id: int):
     """The report as a page to read on the phone or print from the browser."""
     loaded = load_or_404(session_id)
     size = _size()
-    report = reports.build_report(loaded, size)
-    return reports.render_html(
+    report = build_report(loaded, size)
+    return render_html(
         report,
         for_pdf=False,
         back_url=url_for("sessions.show", session_id=session_id),
@@ -65,24 +69,24 @@ def print_view(session_id: int):
 def pdf(session_id: int):
     """The session report as a PDF download."""
     loaded = load_or_404(session_id)
-    body = reports.report_pdf(loaded, _size())
-    return _download(body, "application/pdf", exports.export_filename(loaded, "pdf"))
+    body = report_pdf(loaded, _size())
+    return _download(body, "application/pdf", export_filename(loaded, "pdf"))
 
 
 @bp.get("/s/<id:session_id>/hands.csv")
 def hands_csv(session_id: int):
     """The hand log as CSV."""
     loaded = load_or_404(session_id)
-    body = exports.hands_csv(loaded)
-    return _download(body, "text/csv", exports.export_filename(loaded, "csv"))
+    body = csv_export.hands_csv(loaded)
+    return _download(body, "text/csv", export_filename(loaded, "csv"))
 
 
 @bp.get("/s/<id:session_id>/session.json")
 def session_json(session_id: int):
     """The whole session as JSON, to keep or to import elsewhere."""
     loaded = load_or_404(session_id)
-    body = exports.session_json(loaded)
-    return _download(body, "application/json", exports.export_filename(loaded, "json"))
+    body = json_export.session_json(loaded)
+    return _download(body, "application/json", export_filename(loaded, "json"))
 
 
 STALE_PAGE = (
@@ -117,12 +121,12 @@ def import_session():
         text = request.form.get("text", "")
         data: str | bytes = text
         if upload is not None and upload.filename:
-            data = upload.read(exports.MAX_IMPORT_BYTES + 1)
+            data = upload.read(imports.MAX_IMPORT_BYTES + 1)
         try:
             if not _csrf_ok():
-                raise exports.ImportRefused(STALE_PAGE)
-            imported = exports.import_session(table, data)
-        except exports.ImportRefused as refused:
+                raise imports.ImportRefused(STALE_PAGE)
+            imported = imports.import_session(table, data)
+        except imports.ImportRefused as refused:
             error = refused.rule
         else:
             hands = f"{imported.hands} hand{'s' if imported.hands != 1 else ''}"

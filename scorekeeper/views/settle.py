@@ -75,7 +75,6 @@ def _render_settle(loaded, form: PaymentForm | None = None, errors=None, status:
         session=loaded.row,
         options=loaded.options,
         settle=settle,
-        args=args,
         form=form,
         errors=errors or {},
         players=players,

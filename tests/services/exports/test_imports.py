@@ -1,14 +1,11 @@
-"""Exports and import: the hand log as CSV, the session as JSON, and the JSON read back.
+"""The import: a round trip (export, import, replay) gives every figure again.
 
-A round trip (export, import, replay) must give every figure again: the balances after every
-hand, the kitty, the pot, the games and the money. A bad file is refused with a message
-saying what is wrong, and nothing is saved.
+Every figure: the balances after every hand, the kitty, the pot, the games and the money. A
+bad file is refused with a message saying what is wrong and where, and nothing is saved.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 
 import pytest
@@ -19,17 +16,13 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, GameSession, Hand, Player
 from scorekeeper.rules.closing import close_session
-from scorekeeper.services import exports
 from scorekeeper.services.entries import from_row
-from scorekeeper.services.hands import add_hand
-from scorekeeper.services.sessions import create_session, end_session, load_session
-from scorekeeper.services.tables import add_player, default_table
+from scorekeeper.services.exports import imports
+from scorekeeper.services.exports.json_export import _stored_rows, derived_figures, session_json
+from scorekeeper.services.sessions import end_session, load_session
+from scorekeeper.services.tables import default_table
 
-
-@pytest.fixture
-def ctx(app):
-    with app.app_context():
-        yield app
+from .files import exported
 
 
 def counts() -> tuple[int, int, int, int]:
@@ -40,16 +33,12 @@ def counts() -> tuple[int, int, int, int]:
     )
 
 
-def exported(session_id: int) -> dict:
-    return json.loads(exports.session_json(load_session(session_id)))
-
-
 def entries_by_name(session_id: int) -> list[dict]:
     """Every event as entered, player ids replaced by names (ids differ between sessions)."""
     loaded = load_session(session_id)
     names = {pid: player.name for pid, player in loaded.players.items()}
     out = []
-    for row in exports._stored_rows(session_id):
+    for row in _stored_rows(session_id):
         if row.kind == "leave":
             out.append({"leave": names[row.player_id]})
             continue
@@ -106,19 +95,19 @@ def every_figure(session_id: int) -> dict:
 @pytest.mark.parametrize("preset", sorted(rs.BUILDERS))
 def test_a_round_trip_gives_every_figure_again(ctx, preset):
     original = rs.BUILDERS[preset]()
-    imported = exports.import_session(default_table(), exports.session_json(load_session(original)))
+    imported = imports.import_session(default_table(), session_json(load_session(original)))
     assert imported.session_id != original
     assert imported.note is None
     assert every_figure(imported.session_id) == every_figure(original)
     assert entries_by_name(imported.session_id) == entries_by_name(original)
-    assert exports.derived_figures(load_session(imported.session_id)) == exports.derived_figures(
+    assert derived_figures(load_session(imported.session_id)) == derived_figures(
         load_session(original)
     )
 
 
 def test_a_round_trip_keeps_a_player_leaving(ctx):
     original = rs.hoyle(leave=True)
-    imported = exports.import_session(default_table(), exports.session_json(load_session(original)))
+    imported = imports.import_session(default_table(), session_json(load_session(original)))
     figures = every_figure(imported.session_id)
     assert figures == every_figure(original)
     assert figures["leaves"] == [("Dan", 2, -31, 0)]  # Dan's -31 units; the kitty's 2 // 4 = 0
@@ -126,7 +115,7 @@ def test_a_round_trip_keeps_a_player_leaving(ctx):
 
 def test_a_round_trip_keeps_meld_typed_as_cards_and_as_named_melds(ctx):
     original = rs.bison()
-    imported = exports.import_session(default_table(), exports.session_json(load_session(original)))
+    imported = imports.import_session(default_table(), session_json(load_session(original)))
     melds = [e["melds"] for e in entries_by_name(imported.session_id)]
     assert melds[0]["Bob"]["mode"] == "cards"
     assert melds[2]["Ann"] == {"mode": "claims", "text": "aces around"}
@@ -136,7 +125,7 @@ def test_an_imported_session_keeps_its_dates_and_whether_it_ended(ctx):
     original = rs.brooklyn()
     end_session(load_session(original))
     row = db.session.get(GameSession, original)
-    imported = exports.import_session(default_table(), exports.session_json(load_session(original)))
+    imported = imports.import_session(default_table(), session_json(load_session(original)))
     new = db.session.get(GameSession, imported.session_id)
     assert new.created_at.replace(microsecond=0) == row.created_at.replace(microsecond=0)
     assert new.ended_at is not None
@@ -151,7 +140,7 @@ def test_players_are_matched_by_name_ignoring_case_or_added(ctx):
     data["session"]["players"][0]["name"] = "ANN"  # matches Ann on the roster
     data["session"]["players"][3]["name"] = "Zed"  # new: added to the roster
     before = db.session.scalar(select(func.count()).select_from(Player))
-    imported = exports.import_session(default_table(), json.dumps(data))
+    imported = imports.import_session(default_table(), json.dumps(data))
     assert imported.added == ("Zed",)
     assert imported.players == ("Ann", "Bob", "Cal", "Zed")
     assert db.session.scalar(select(func.count()).select_from(Player)) == before + 1
@@ -162,49 +151,14 @@ def test_players_are_matched_by_name_ignoring_case_or_added(ctx):
 def test_a_file_whose_figures_differ_from_the_replay_imports_with_a_note(ctx):
     data = exported(rs.hoyle())
     data["derived"]["log"][0]["totals"]["seat:2"] = 99  # the file claims another total
-    imported = exports.import_session(default_table(), json.dumps(data))
+    imported = imports.import_session(default_table(), json.dumps(data))
     assert imported.note == "the figures of hand 1 differ from those in the file"
 
 
 def test_the_import_reads_bytes_with_a_byte_order_mark(ctx):
-    text = exports.session_json(load_session(rs.brooklyn_pot()))
-    imported = exports.import_session(default_table(), b"\xef\xbb\xbf" + text.encode())
+    text = session_json(load_session(rs.brooklyn_pot()))
+    imported = imports.import_session(default_table(), b"\xef\xbb\xbf" + text.encode())
     assert every_figure(imported.session_id)["pot"] == 39
-
-
-# -- the JSON's shape ---------------------------------------------------------------------
-
-
-def test_the_json_holds_options_players_first_dealer_and_events_as_entered(ctx):
-    sid = rs.hoyle()
-    loaded = load_session(sid)
-    data = exported(sid)
-    assert data["format"] == "scorekeeper-session" and data["version"] == 2
-    session = data["session"]
-    assert session["system"] == "hoyle"
-    assert session["options"] == loaded.options.to_dict()
-    assert [p["name"] for p in session["players"]] == ["Ann", "Bob", "Cal", "Dan"]
-    assert session["first_dealer"] == loaded.ids["Ann"]
-    rows = exports._stored_rows(sid)
-    assert [e["entry"] for e in data["events"]] == [
-        from_row(row, loaded.options).as_dict() for row in rows
-    ]
-    first = data["events"][0]["entry"]
-    assert first["bid"] == 350 and first["tricks"] == 170 and first["trump"] == "S"
-    assert first["melds"] == {str(loaded.ids["Bob"]): {"mode": "number", "text": "190"}}
-    # the derived figures are there for reference
-    assert data["derived"]["kitty"] == 2
-    assert data["derived"]["log"][1]["totals"] == {  # holders by seat, not by name
-        "seat:1": -7, "seat:2": 43, "seat:3": -7, "seat:4": -31, "kitty": 2,
-    }  # fmt: skip
-
-
-def test_the_json_keeps_figures_as_the_table_writes_them_at_scale_ten(ctx):
-    data = exported(rs.partnership())
-    entries = [e["entry"] for e in data["events"]]
-    assert [e["bid"] for e in entries] == [25, 30, 25]
-    assert [e["tricks"] for e in entries] == [15, 16, 5]
-    assert data["session"]["options"]["target"] == 500  # options in full points
 
 
 # -- refusals ---------------------------------------------------------------------------------
@@ -212,8 +166,8 @@ def test_the_json_keeps_figures_as_the_table_writes_them_at_scale_ten(ctx):
 
 def _refused(text) -> str:
     before = counts()
-    with pytest.raises(exports.ImportRefused) as caught:
-        exports.import_session(default_table(), text)
+    with pytest.raises(imports.ImportRefused) as caught:
+        imports.import_session(default_table(), text)
     assert counts() == before  # nothing saved
     assert caught.value.field == "file"
     return caught.value.rule
@@ -241,7 +195,7 @@ def test_a_version_1_file_imports_without_comparing_its_figures_by_name(ctx):
     data = exported(rs.hoyle())
     data["version"] = 1
     data["derived"]["log"][0]["totals"] = {"Ann": 99}  # version 1 keyed holders by name
-    imported = exports.import_session(default_table(), json.dumps(data))
+    imported = imports.import_session(default_table(), json.dumps(data))
     assert imported.note is None
     assert every_figure(imported.session_id)["kitty"] == 2
 
@@ -251,7 +205,7 @@ def test_a_file_that_is_not_utf8_is_refused(ctx):
 
 
 def test_a_file_too_large_is_refused(ctx):
-    assert "larger than 5 MB" in _refused(b" " * (exports.MAX_IMPORT_BYTES + 1))
+    assert "larger than 5 MB" in _refused(b" " * (imports.MAX_IMPORT_BYTES + 1))
 
 
 @pytest.mark.parametrize(
@@ -305,59 +259,3 @@ def test_too_many_players_for_the_game_are_refused(ctx):
     assert "The players: Bison (points to 1500) is played by 3 players, not 4." in _refused(
         json.dumps(data)
     )
-
-
-# -- the hand log and its CSV ------------------------------------------------------------
-
-
-def read_csv(session_id: int) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(exports.hands_csv(load_session(session_id)))))
-
-
-def test_the_csv_has_a_header_and_a_row_per_hand_with_changes_and_totals(ctx):
-    rows = read_csv(rs.hoyle())
-    assert rows[0] == [
-        "hand", "game", "dealer", "sat out", "declarer", "bid", "trump", "meld", "tricks",
-        "outcome", "description",
-        "Ann change", "Ann total", "Bob change", "Bob total", "Cal change", "Cal total",
-        "Dan change", "Dan total", "Kitty change", "Kitty total",
-    ]  # fmt: skip
-    assert len(rows) == 3
-    # hand 1: Bob makes 350 in spades: 10 from each, 3 each for the kitty (see reportsessions)
-    assert rows[1][:10] == ["1", "1", "Ann", "Ann", "Bob", "350", "S", "190", "170", "made"]
-    assert rows[1][11:] == ["-13", "-13", "37", "37", "-13", "-13", "-13", "-13", "2", "2"]
-    assert rows[1][10].startswith("Bob makes 350 with 190 meld and 170 in tricks")
-    assert rows[2][:10] == ["2", "1", "Bob", "Bob", "Dan", "300", "H", "", "", "set"]
-    assert rows[2][11:] == ["6", "-7", "6", "43", "6", "-7", "-18", "-31", "0", "2"]
-
-
-def test_the_csv_of_a_points_game_has_each_players_meld_and_tricks(ctx):
-    rows = read_csv(rs.bison())
-    assert rows[0][7:13] == [
-        "Ann meld", "Ann tricks", "Bob meld", "Bob tricks", "Cal meld", "Cal tricks",
-    ]  # fmt: skip
-    # hand 1: Ann 40 + 80, Bob 150 + 130, Cal 20 + 40; totals are the game's scores
-    assert rows[1][7:13] == ["40", "80", "150", "130", "20", "40"]
-    assert rows[1][-6:] == ["120", "120", "280", "280", "60", "60"]
-    # hand 4 starts game 2: the totals start again from 0
-    assert rows[4][1] == "2"
-    assert rows[4][-6:] == ["20", "20", "40", "40", "-250", "-250"]
-
-
-def test_the_csv_logs_a_player_leaving_without_a_hand_number(ctx):
-    rows = read_csv(rs.hoyle(leave=True))
-    assert rows[3][0] == "" and rows[3][4] == "Dan" and rows[3][9] == "left the table"
-    assert rows[3][10] == "Dan left the table after hand 2."
-
-
-def test_a_name_that_looks_like_a_formula_is_quoted_in_the_csv(ctx):
-    table = default_table()
-    add_player(table, "=cmd|' /C calc'!A0")
-    row = create_session(table, {"system": "brooklyn-pot"}, ["=cmd|' /C calc'!A0", "Bo", "Cy"], 0)
-    loaded = load_session(row.id, table)
-    from scorekeeper.services.entries import HandEntry
-
-    add_hand(loaded, HandEntry(declarer=loaded.ids["Bo"], bid=250, trump="C", outcome="made"))
-    rows = read_csv(row.id)
-    assert rows[0][11] == "'=cmd|' /C calc'!A0 change"
-    assert rows[1][2] == "'=cmd|' /C calc'!A0"  # the dealer

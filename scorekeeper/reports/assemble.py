@@ -1,0 +1,211 @@
+"""The session report's data: ``build_report`` and the dataclasses the template prints.
+
+Everything comes from a ``LoadedSession`` through the services (settle-up, hand log,
+running-score series), so the template only prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from markupsafe import Markup
+
+from ..charts import running_chart
+from ..models import utcnow
+from ..money import format_money
+from ..optiontext import option_text
+from ..rules.options import OPTION_SPECS, PRESETS, Options
+from ..services.exports.handlog import hand_log
+from ..services.sessions import LoadedSession
+from ..services.settle import SettleUp, settle_session
+from ..services.stats import game_series
+from ..templating import day as format_day
+from .handlog_layout import LogTable, log_table, short_names
+
+
+@dataclass(frozen=True)
+class OptionLine:
+    """One house-rule option: its label, its value in words, and whether the table changed it."""
+
+    name: str
+    label: str
+    value: str
+    changed: bool
+
+
+def option_lines(options: Options) -> list[OptionLine]:
+    """Every option that applies to the session's game system, in the settings page's order."""
+    preset = PRESETS[options.system]
+    return [
+        OptionLine(
+            name,
+            spec.label,
+            option_text(name, getattr(options, name), options.scale),
+            getattr(options, name) != getattr(preset, name),
+        )
+        for name, spec in OPTION_SPECS.items()
+        if options.system in spec.systems
+    ]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the final standings of a points game: a player or a team."""
+
+    name: str
+    games_won: int
+    score: int | None  # in the game still being played, as the table writes it
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game (or, in chip games, the whole session) with its chart of running scores."""
+
+    number: int
+    title: str
+    first_hand: int
+    last_hand: int
+    finished: bool
+    winner: str = ""
+    reason: str = ""
+    scores: tuple[tuple[str, int], ...] = ()  # as the table writes them
+    sets: tuple[tuple[str, int, int], ...] = ()
+    stakes: object | None = None  # settle's GameStakes for a finished game played for money
+    chart: Markup = field(default_factory=Markup)
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything the session report prints."""
+
+    session_id: int
+    table: str
+    title: str
+    day: str
+    started: datetime | None
+    ended: datetime | None
+    generated: datetime
+    system_label: str
+    system: str
+    players: tuple[str, ...]
+    first_dealer: str
+    teams: tuple[str, ...]
+    options: tuple[OptionLine, ...]
+    stake: str  # "$0.10 a unit" in chip games
+    settle: SettleUp
+    standings: tuple[Standing, ...]  # points games
+    games: tuple[GameSummary, ...]
+    log: LogTable
+    hands: int
+    page_size: str
+    leaves: tuple[str, ...] = field(default=())
+
+    @property
+    def is_chip_game(self) -> bool:
+        """Brooklyn, Brooklyn with a pot and Hoyle."""
+        return self.settle.is_chip_game
+
+    @property
+    def any_changed(self) -> bool:
+        """True when some option differs from the preset."""
+        return any(line.changed for line in self.options)
+
+
+def _games(loaded: LoadedSession, settle: SettleUp, series) -> list[GameSummary]:
+    state, options = loaded.state, loaded.options
+    label = short_names(loaded.setup.holders, 14)  # as the hand log heads its columns
+    charts = [
+        # running_chart escapes every name and the title itself
+        Markup(running_chart([(label.get(n, n), v) for n, v in s.series], s.title, width=480))
+        for s in series
+    ]
+    if options.system.is_chip_game:
+        if not state.hands:
+            return []
+        return [
+            GameSummary(
+                1, "The session", 1, len(state.hands), bool(loaded.row.ended_at),
+                scores=tuple(state.balances), chart=charts[0] if charts else Markup(""),
+            )
+        ]  # fmt: skip
+    stakes = {g.number: g for g in settle.games}
+    out = []
+    for index, game in enumerate(state.games):
+        out.append(
+            GameSummary(
+                game.number,
+                f"Game {game.number}",
+                game.first_hand,
+                game.last_hand,
+                True,
+                game.winner,
+                game.reason,
+                tuple((h, options.to_table(s)) for h, s in game.scores),
+                game.sets,
+                stakes.get(game.number) if settle.has_stakes else None,
+                charts[index] if index < len(charts) else Markup(""),
+            )
+        )
+    if settle.unfinished_game is not None:
+        first = state.games[-1].last_hand + 1 if state.games else 1
+        index = len(state.games)
+        out.append(
+            GameSummary(
+                state.game,
+                f"Game {state.game} (not finished)",
+                first,
+                len(state.hands),
+                False,
+                scores=tuple((h, options.to_table(s)) for h, s in state.balances),
+                chart=charts[index] if index < len(charts) else Markup(""),
+            )
+        )
+    return out
+
+
+def _standings(loaded: LoadedSession, settle: SettleUp) -> tuple[Standing, ...]:
+    if loaded.options.system.is_chip_game:
+        return ()
+    playing = settle.unfinished_game is not None
+    scores = dict(loaded.state.balances)
+    return tuple(
+        Standing(
+            holder,
+            loaded.state.games_won(holder),
+            loaded.options.to_table(scores.get(holder, 0)) if playing else None,
+        )
+        for holder in loaded.setup.holders
+    )
+
+
+def build_report(loaded: LoadedSession, size: str = "Letter") -> Report:
+    """The report of a session as it stands now (ended or not)."""
+    options, state, row = loaded.options, loaded.state, loaded.row
+    settle = settle_session(loaded)
+    entries = hand_log(loaded)
+    day = format_day(row.created_at)
+    leaves = tuple(entry.text for entry in entries if entry.kind == "leave")
+    return Report(
+        session_id=row.id,
+        table=row.table.name,
+        title=f"{options.system.label} · {day}",
+        day=day,
+        started=row.created_at,
+        ended=row.ended_at,
+        generated=utcnow().replace(microsecond=0),
+        system_label=options.system.label,
+        system=options.system.value,
+        players=loaded.setup.players,
+        first_dealer=loaded.setup.first_dealer,
+        teams=loaded.setup.holders if options.system.is_partnership else (),
+        options=tuple(option_lines(options)),
+        stake=f"{format_money(options.stake)} a unit" if options.system.is_chip_game else "",
+        settle=settle,
+        standings=_standings(loaded, settle),
+        games=tuple(_games(loaded, settle, game_series(loaded))),
+        log=log_table(loaded, entries, size),
+        hands=len(state.hands),
+        page_size=size,
+        leaves=leaves,
+    )

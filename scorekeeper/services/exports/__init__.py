@@ -1,0 +1,9 @@
+"""A session's hand log, its exports and the import that recreates a session from one.
+
+- ``handlog``: every event of a session with the figures the replay derives for it, as the
+  table writes them (the PDF, its print view and the CSV print this list).
+- ``csv_export``: the hand log as CSV, one row per event.
+- ``json_export``: the whole session as JSON, what was entered and the derived figures.
+- ``imports``: reading and checking a session file, replaying it, and recreating it.
+- ``filenames``: the download name of a session's PDF, CSV or JSON.
+"""

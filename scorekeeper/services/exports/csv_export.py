@@ -1,0 +1,71 @@
+"""The hand log as CSV, safe to open in a spreadsheet."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from ...rules.holders import PlayerKey
+from ..sessions import LoadedSession
+from .handlog import hand_log, log_holders
+
+
+def _cell(text: str) -> str:
+    """Text for a spreadsheet cell; a leading = + - @ would make it a formula, so it is quoted."""
+    if text and text[0] in "=+-@\t\r":
+        return "'" + text
+    return text
+
+
+def hands_csv(loaded: LoadedSession) -> str:
+    """The hand log as CSV: one row per hand (and per player leaving), a header first.
+
+    Columns: hand, game, dealer, sat out, declarer, bid, trump, meld and tricks (the declarer's
+    in chip games; each holder's in Bison and Partnership), outcome, the hand in words, then
+    each holder's change and running total. Figures as the table writes them; money is not in
+    the log (units times the stake is on the report).
+    """
+    holders = log_holders(loaded)
+    cumulative = loaded.options.system.is_cumulative
+    header = ["hand", "game", "dealer", "sat out", "declarer", "bid", "trump"]
+    if cumulative:
+        for holder in loaded.setup.holders:
+            header += [f"{holder} meld", f"{holder} tricks"]
+    else:
+        header += ["meld", "tricks"]
+    header += ["outcome", "description"]
+    for holder in holders:
+        header += [f"{holder} change", f"{holder} total"]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow([_cell(h) for h in header])
+    for entry in hand_log(loaded):
+        row: list[Any] = [
+            entry.number if entry.number is not None else "",
+            entry.game,
+            _cell(_shown(entry.dealer)),
+            _cell(", ".join(str(p) for p in entry.sitting_out)),
+            _cell(_shown(entry.declarer)),
+            "" if entry.bid is None else entry.bid,
+            entry.trump.value if entry.trump else "",
+        ]
+        if cumulative:
+            melds, tricks = dict(entry.melds), dict(entry.tricks)
+            for holder in loaded.setup.holders:
+                row += [melds.get(holder, ""), tricks.get(holder, "")]
+        else:
+            row += [
+                "" if entry.meld is None else entry.meld,
+                "" if entry.trick_points is None else entry.trick_points,
+            ]
+        row += [entry.outcome, _cell(entry.text)]
+        totals = dict(entry.totals)
+        for holder, change in entry.changes:
+            row += [change, totals[holder]]
+        writer.writerow(row)
+    return buffer.getvalue()
+
+
+def _shown(player: PlayerKey | None) -> str:
+    return "" if player is None else str(player)

@@ -1,0 +1,167 @@
+"""A session's hand log: every event with the figures the replay derives for it.
+
+``hand_log`` lists every event of a session (hands, and players leaving a chip game) with the
+figures the replay derives for it, as the table writes them: the dealer, who sat out, the bid,
+trump, meld, tricks, the outcome, and each holder's change and running total (the kitty and
+the pot are holders too). The session PDF, its print view and the CSV all print this list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...rules.cards import Suit
+from ...rules.describe import describe
+from ...rules.holders import KITTY, POT, Holder, PlayerKey, members
+from ...rules.outcome import Outcome
+from ...rules.session import HandRecord, LeaveRecord
+from ..sessions import LoadedSession
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One event of the hand log, a hand or a player leaving, figures as the table writes them
+    (every event in order, for the PDF and the CSV; unlike ``HandLine``, scaled and with leaves).
+
+    ``changes`` and ``totals`` cover every holder of ``log_holders`` in that order: players
+    (or the two teams), then the kitty or the pot. In cumulative games the totals are the
+    game's scores, which start again at 0 after each game.
+    """
+
+    kind: str  # "hand" | "leave"
+    number: int | None  # the hand's number; None for a player leaving
+    game: int
+    dealer: PlayerKey | None
+    sitting_out: tuple[PlayerKey, ...]
+    declarer: PlayerKey | None
+    bid: int | None
+    trump: Suit | None
+    melds: tuple[tuple[Holder, int], ...]  # chip games: the declarer's; otherwise each holder's
+    tricks: tuple[tuple[Holder, int], ...]  # chip games: the declarer's side; otherwise per holder
+    outcome: str  # in words: "made", "set", "all passed", "left the table"
+    text: str  # the whole hand in a sentence
+    changes: tuple[tuple[Holder, int], ...]
+    totals: tuple[tuple[Holder, int], ...]
+    game_over: str = ""  # "Game 1 won by Ann" after the hand that ended a game
+    takeover: bool = False
+    reneger: PlayerKey | None = None
+
+    @property
+    def meld(self) -> int | None:
+        """Chip games: the declarer's meld (None when none was entered)."""
+        return self.melds[0][1] if self.melds else None
+
+    @property
+    def trick_points(self) -> int | None:
+        """Chip games: the declarer's side's trick points (None when not played)."""
+        return self.tricks[0][1] if self.tricks else None
+
+
+def log_holders(loaded: LoadedSession) -> tuple[Holder, ...]:
+    """Who has a column in the hand log: players or teams, then the kitty or the pot."""
+    system = loaded.options.system
+    extra = (KITTY,) if system.has_kitty else (POT,) if system.has_pot else ()
+    return (*loaded.setup.holders, *extra)
+
+
+def hand_log(loaded: LoadedSession) -> list[LogEntry]:
+    """Every hand and every player leaving, in the order they happened."""
+    state = loaded.state
+    events: list[tuple[int, HandRecord | LeaveRecord]] = [(h.position, h) for h in state.hands]
+    events += [(leave.position, leave) for leave in state.leaves]
+    events.sort(key=lambda pair: pair[0])
+    holders = log_holders(loaded)
+    totals: dict[Holder, int] = dict.fromkeys(holders, 0)
+    for flow in state.opening:  # the pot's opening antes come before hand 1
+        totals[flow.payer] -= flow.amount
+        totals[flow.payee] += flow.amount
+    games = {game.last_hand: game for game in state.games}
+    out: list[LogEntry] = []
+    for _, event in events:
+        if isinstance(event, LeaveRecord):
+            out.append(_leave_entry(loaded, event, holders, totals))
+        else:
+            out.append(_hand_entry(loaded, event, holders, totals, games))
+    return out
+
+
+def _hand_entry(loaded, record: HandRecord, holders, totals, games) -> LogEntry:
+    options = loaded.options
+    system = options.system
+    result = record.result
+    t = options.to_table
+    melds: tuple[tuple[Holder, int], ...]
+    tricks: tuple[tuple[Holder, int], ...] = ()
+    if system.is_chip_game:
+        changes: dict[Holder, int] = {h: result.change(h) for h in loaded.setup.players}
+        running: dict[Holder, int] = dict(record.balances)
+        for pool, change, balance in (
+            (KITTY, result.kitty_change, record.kitty),
+            (POT, result.pot_change, record.pot),
+        ):
+            if pool in holders:
+                changes[pool], running[pool] = change, balance
+        melds = tuple((p, t(points)) for p, points in result.melds if p == result.declarer)
+        if result.side_tricks is not None and result.declarer is not None:
+            tricks = ((result.declarer, t(result.side_tricks[0])),)
+    else:
+        changes = {h: t(result.change(h)) for h in holders}
+        running = {h: t(points) for h, points in record.balances}
+        if system.is_partnership:
+            melds = tuple(
+                (team, t(sum(result.meld_of(p) for p in members(team))))
+                for team in loaded.setup.teams
+            )
+        else:
+            melds = tuple((p, t(points)) for p, points in result.melds)
+        tricks = tuple((holder, t(points)) for holder, points in result.tricks)
+    for holder in holders:
+        totals[holder] = running.get(holder, 0)
+    game = games.get(record.number)
+    over = f"Game {game.number} won by {game.winner}" if game is not None else ""
+    outcome = result.outcome
+    return LogEntry(
+        kind="hand",
+        number=record.number,
+        game=record.game,
+        dealer=record.dealer,
+        sitting_out=record.sitting_out,
+        declarer=result.declarer,
+        bid=None if result.bid is None else t(result.bid),
+        trump=result.trump,
+        melds=melds,
+        tricks=tricks,
+        outcome=outcome.label,
+        text=describe(result, options),
+        changes=tuple((h, changes.get(h, 0)) for h in holders),
+        totals=tuple((h, totals[h]) for h in holders),
+        game_over=over,
+        takeover=result.takeover,
+        reneger=result.reneger if outcome is Outcome.RENEGE else None,
+    )
+
+
+def _leave_entry(loaded, leave: LeaveRecord, holders, totals) -> LogEntry:
+    changes: dict[Holder, int] = dict.fromkeys(holders, 0)
+    for flow in leave.flows:  # the kitty pays the leaver their share
+        changes[flow.payer] -= flow.amount
+        changes[flow.payee] += flow.amount
+    for holder, change in changes.items():
+        totals[holder] += change
+    share = f", taking {leave.kitty_share} from the kitty" if leave.kitty_share else ""
+    return LogEntry(
+        kind="leave",
+        number=None,
+        game=1,
+        dealer=None,
+        sitting_out=(),
+        declarer=leave.player,
+        bid=None,
+        trump=None,
+        melds=(),
+        tricks=(),
+        outcome="left the table",
+        text=f"{leave.player} left the table after hand {leave.after_hand}{share}.",
+        changes=tuple(changes.items()),
+        totals=tuple((h, totals[h]) for h in holders),
+    )

@@ -1,0 +1,68 @@
+"""The hand log as CSV: a header, a row per hand or player leaving, formulas quoted."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import reportsessions as rs
+
+from scorekeeper.services.exports.csv_export import hands_csv
+from scorekeeper.services.hands import add_hand
+from scorekeeper.services.sessions import create_session, load_session
+from scorekeeper.services.tables import add_player, default_table
+
+# -- the hand log and its CSV ------------------------------------------------------------
+
+
+def read_csv(session_id: int) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(hands_csv(load_session(session_id)))))
+
+
+def test_the_csv_has_a_header_and_a_row_per_hand_with_changes_and_totals(ctx):
+    rows = read_csv(rs.hoyle())
+    assert rows[0] == [
+        "hand", "game", "dealer", "sat out", "declarer", "bid", "trump", "meld", "tricks",
+        "outcome", "description",
+        "Ann change", "Ann total", "Bob change", "Bob total", "Cal change", "Cal total",
+        "Dan change", "Dan total", "Kitty change", "Kitty total",
+    ]  # fmt: skip
+    assert len(rows) == 3
+    # hand 1: Bob makes 350 in spades: 10 from each, 3 each for the kitty (see reportsessions)
+    assert rows[1][:10] == ["1", "1", "Ann", "Ann", "Bob", "350", "S", "190", "170", "made"]
+    assert rows[1][11:] == ["-13", "-13", "37", "37", "-13", "-13", "-13", "-13", "2", "2"]
+    assert rows[1][10].startswith("Bob makes 350 with 190 meld and 170 in tricks")
+    assert rows[2][:10] == ["2", "1", "Bob", "Bob", "Dan", "300", "H", "", "", "set"]
+    assert rows[2][11:] == ["6", "-7", "6", "43", "6", "-7", "-18", "-31", "0", "2"]
+
+
+def test_the_csv_of_a_points_game_has_each_players_meld_and_tricks(ctx):
+    rows = read_csv(rs.bison())
+    assert rows[0][7:13] == [
+        "Ann meld", "Ann tricks", "Bob meld", "Bob tricks", "Cal meld", "Cal tricks",
+    ]  # fmt: skip
+    # hand 1: Ann 40 + 80, Bob 150 + 130, Cal 20 + 40; totals are the game's scores
+    assert rows[1][7:13] == ["40", "80", "150", "130", "20", "40"]
+    assert rows[1][-6:] == ["120", "120", "280", "280", "60", "60"]
+    # hand 4 starts game 2: the totals start again from 0
+    assert rows[4][1] == "2"
+    assert rows[4][-6:] == ["20", "20", "40", "40", "-250", "-250"]
+
+
+def test_the_csv_logs_a_player_leaving_without_a_hand_number(ctx):
+    rows = read_csv(rs.hoyle(leave=True))
+    assert rows[3][0] == "" and rows[3][4] == "Dan" and rows[3][9] == "left the table"
+    assert rows[3][10] == "Dan left the table after hand 2."
+
+
+def test_a_name_that_looks_like_a_formula_is_quoted_in_the_csv(ctx):
+    table = default_table()
+    add_player(table, "=cmd|' /C calc'!A0")
+    row = create_session(table, {"system": "brooklyn-pot"}, ["=cmd|' /C calc'!A0", "Bo", "Cy"], 0)
+    loaded = load_session(row.id, table)
+    from scorekeeper.services.entries import HandEntry
+
+    add_hand(loaded, HandEntry(declarer=loaded.ids["Bo"], bid=250, trump="C", outcome="made"))
+    rows = read_csv(row.id)
+    assert rows[0][11] == "'=cmd|' /C calc'!A0 change"
+    assert rows[1][2] == "'=cmd|' /C calc'!A0"  # the dealer
