@@ -36,7 +36,7 @@ from .models import utcnow
 from .money import format_money
 from .optiontext import option_text
 from .rules.figures import signed
-from .rules.holders import PlayerKey, Pool
+from .rules.holders import Holder, PlayerKey, Pool
 from .rules.options import OPTION_SPECS, PRESETS, Options
 from .services.exports import LogEntry, hand_log, log_holders
 from .services.sessions import LoadedSession
@@ -197,7 +197,7 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
     ]
     if system.is_chip_game:
         fixed += [("meld", _Column("Meld", True)), ("tricks", _Column("Tricks", True))]
-        sub = ("+/−", "total")
+        sub: tuple[str, ...] = ("+/−", "total")
     else:
         sub = ("meld", "trk", "+/−", "total")
     fixed.append(("result", _Column("Result", False)))
@@ -314,7 +314,7 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
 class Standing:
     """One line of the final standings of a points game: a player or a team."""
 
-    name: str
+    name: Holder
     games_won: int
     score: int | None  # in the game still being played, as the table writes it
 
@@ -328,10 +328,10 @@ class GameSummary:
     first_hand: int
     last_hand: int
     finished: bool
-    winner: str = ""
+    winner: Holder | None = None
     reason: str = ""
-    scores: tuple[tuple[str, int], ...] = ()  # as the table writes them
-    sets: tuple[tuple[str, int, int], ...] = ()
+    scores: tuple[tuple[Holder, int], ...] = ()  # as the table writes them
+    sets: tuple[tuple[PlayerKey, int, int], ...] = ()
     stakes: object | None = None  # settle's GameStakes for a finished game played for money
     chart: Markup = field(default_factory=Markup)
 
@@ -349,9 +349,9 @@ class Report:
     generated: datetime
     system_label: str
     system: str
-    players: tuple[str, ...]
-    first_dealer: str
-    teams: tuple[str, ...]
+    players: tuple[PlayerKey, ...]
+    first_dealer: PlayerKey
+    teams: tuple[Holder, ...]
     options: tuple[OptionLine, ...]
     stake: str  # "$0.10 a unit" in chip games
     settle: SettleUp
