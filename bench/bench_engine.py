@@ -16,15 +16,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.rules.bidding import legal_bids  # noqa: E402
-from scorekeeper.rules.cards import DECK, SUITS, Hand  # noqa: E402
-from scorekeeper.rules.hands import HandInput, MeldCards, MeldNumber  # noqa: E402
-from scorekeeper.rules.meld import meld_from_cards, meld_points  # noqa: E402
-from scorekeeper.rules.options import Options  # noqa: E402
-from scorekeeper.rules.outcome import Outcome  # noqa: E402
-from scorekeeper.rules.session import SessionSetup, replay  # noqa: E402
-from scorekeeper.rules.settlement import fewest_payments  # noqa: E402
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks  # noqa: E402
+from scorekeeper.rules.bidding import legal_bids
+from scorekeeper.rules.cards import DECK, SUITS, Hand
+from scorekeeper.rules.hands import HandInput, MeldCards, MeldNumber
+from scorekeeper.rules.meld import meld_from_cards, meld_points
+from scorekeeper.rules.options import Options
+from scorekeeper.rules.outcome import Outcome
+from scorekeeper.rules.session import SessionSetup, replay
+from scorekeeper.rules.settlement import fewest_payments
+from scorekeeper.rules.tricks import PlayerTricks, SideTricks
 
 
 def random_hands(rng: random.Random, n: int, size: int = 15) -> list[tuple[Hand, object]]:
@@ -94,7 +94,8 @@ def bison_history(rng: random.Random, n: int) -> tuple[SessionSetup, list[HandIn
         cut = sorted(rng.sample(range(1, 24), 2))
         counters = dict(zip(players, (cut[0], cut[1] - cut[0], 24 - cut[1]), strict=True))
         melds = tuple(
-            (p, MeldCards(Hand.from_cards(deck[15 * i : 15 * i + 15]))) for i, p in enumerate(players)
+            (p, MeldCards(Hand.from_cards(deck[15 * i : 15 * i + 15])))
+            for i, p in enumerate(players)
         )
         events.append(
             HandInput(
@@ -106,7 +107,10 @@ def bison_history(rng: random.Random, n: int) -> tuple[SessionSetup, list[HandIn
 
 
 def bench_replay(rng: random.Random) -> None:
-    for label, build in (("brooklyn, 4 players", brooklyn_history), ("bison, meld by cards", bison_history)):
+    for label, build in (
+        ("brooklyn, 4 players", brooklyn_history),
+        ("bison, meld by cards", bison_history),
+    ):
         setup, events = build(rng, 1000)
         times = []
         for _ in range(7):

@@ -3,6 +3,8 @@
 Models import ``db`` from here; nothing here imports the app, so there are no import cycles.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -21,17 +23,32 @@ NAMING_CONVENTION = {
 
 
 class Base(DeclarativeBase):
-    """Base class of every model: ``class Player(db.Model)`` inherits this metadata."""
+    """Base class of every model: ``class Player(Model)`` inherits this metadata."""
 
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
 db = SQLAlchemy(model_class=Base)
+
+if TYPE_CHECKING:
+    import flask_sqlalchemy.model
+
+    class Model(Base, flask_sqlalchemy.model.Model):
+        """What mypy sees of ``db.Model``: ``Base`` with Flask-SQLAlchemy's model mixin.
+
+        mypy cannot take an attribute (``db.Model``) as a base class, so models subclass this
+        name; at run time it is ``db.Model`` itself.
+        """
+
+        __abstract__ = True
+
+else:
+    Model = db.Model
 migrate = Migrate()
 csrf = CSRFProtect()
 
 
-def set_sqlite_pragmas(dbapi_connection, connection_record) -> None:
+def set_sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
     """Configure each new SQLite connection (an SQLAlchemy ``connect`` event listener).
 
     WAL lets readers carry on while a hand is being saved, foreign keys are off in SQLite

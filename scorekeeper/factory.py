@@ -127,11 +127,12 @@ def _healthz() -> tuple[str, int, dict[str, str]]:
 
 def _favicon():
     """The app's icon where browsers look for it by default (pages also link to the SVG)."""
-    from flask import current_app, send_from_directory
+    from flask import abort, current_app, send_from_directory
 
-    return send_from_directory(
-        current_app.static_folder, "favicon.ico", mimetype="image/x-icon", max_age=86400
-    )
+    folder = current_app.static_folder
+    if folder is None:  # an app made without static files has no icon either
+        abort(404)
+    return send_from_directory(folder, "favicon.ico", mimetype="image/x-icon", max_age=86400)
 
 
 def _register_commands(app: Flask) -> None:

@@ -24,7 +24,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
+from .extensions import Model
 
 
 def utcnow() -> datetime:
@@ -37,7 +37,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(12)
 
 
-class Table(db.Model):
+class Table(Model):
     """A card table: its roster, its sessions and its ledger."""
 
     __tablename__ = "tables"
@@ -55,7 +55,7 @@ class Table(db.Model):
     )
 
 
-class Player(db.Model):
+class Player(Model):
     """Someone on the table's roster."""
 
     __tablename__ = "players"
@@ -69,7 +69,7 @@ class Player(db.Model):
     table: Mapped[Table] = relationship(back_populates="players")
 
 
-class GameSession(db.Model):
+class GameSession(Model):
     """One evening's play under one game system and its options."""
 
     __tablename__ = "sessions"
@@ -95,7 +95,7 @@ class GameSession(db.Model):
     )
 
 
-class Seat(db.Model):
+class Seat(Model):
     """A player's place at a session, clockwise from position 0."""
 
     __tablename__ = "seats"
@@ -115,7 +115,7 @@ class Seat(db.Model):
     player: Mapped[Player] = relationship()
 
 
-class Hand(db.Model):
+class Hand(Model):
     """One event of a session as stored: a hand, or a player leaving (``kind``); only what was
     entered, nothing derived (``from_row`` reads it as a ``HandEntry``)."""
 
@@ -154,7 +154,7 @@ class Hand(db.Model):
     )
 
 
-class HandMeld(db.Model):
+class HandMeld(Model):
     """A player's meld for a hand, as typed: a number, the cards, or named melds."""
 
     __tablename__ = "hand_melds"
@@ -169,7 +169,7 @@ class HandMeld(db.Model):
     hand: Mapped[Hand] = relationship(back_populates="melds")
 
 
-class HandTake(db.Model):
+class HandTake(Model):
     """A player's own take in tricks (Bison): counters, or card points under other schemes."""
 
     __tablename__ = "hand_takes"
@@ -183,7 +183,7 @@ class HandTake(db.Model):
     hand: Mapped[Hand] = relationship(back_populates="takes")
 
 
-class AuditEntry(db.Model):
+class AuditEntry(Model):
     """What changed in a session, and when: hands added, edited or deleted."""
 
     __tablename__ = "audit_entries"
@@ -201,7 +201,7 @@ class AuditEntry(db.Model):
     at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
 
 
-class LedgerPayment(db.Model):
+class LedgerPayment(Model):
     """Money one player handed another, as recorded at the table ("Bob paid Ann $3.50").
 
     What is still owed is never stored: it is worked out from the ended sessions' settlements

@@ -15,6 +15,7 @@ from ..charts import running_chart
 from ..models import utcnow
 from ..money import format_money
 from ..optiontext import option_text
+from ..rules.holders import Holder, PlayerKey
 from ..rules.options import OPTION_SPECS, PRESETS, Options
 from ..services.exports.handlog import hand_log
 from ..services.sessions import LoadedSession
@@ -53,7 +54,7 @@ def option_lines(options: Options) -> list[OptionLine]:
 class Standing:
     """One line of the final standings of a points game: a player or a team."""
 
-    name: str
+    name: Holder
     games_won: int
     score: int | None  # in the game still being played, as the table writes it
 
@@ -67,10 +68,10 @@ class GameSummary:
     first_hand: int
     last_hand: int
     finished: bool
-    winner: str = ""
+    winner: Holder | None = None
     reason: str = ""
-    scores: tuple[tuple[str, int], ...] = ()  # as the table writes them
-    sets: tuple[tuple[str, int, int], ...] = ()
+    scores: tuple[tuple[Holder, int], ...] = ()  # as the table writes them
+    sets: tuple[tuple[PlayerKey, int, int], ...] = ()
     stakes: object | None = None  # settle's GameStakes for a finished game played for money
     chart: Markup = field(default_factory=Markup)
 
@@ -88,9 +89,9 @@ class Report:
     generated: datetime
     system_label: str
     system: str
-    players: tuple[str, ...]
-    first_dealer: str
-    teams: tuple[str, ...]
+    players: tuple[PlayerKey, ...]
+    first_dealer: PlayerKey
+    teams: tuple[Holder, ...]
     options: tuple[OptionLine, ...]
     stake: str  # "$0.10 a unit" in chip games
     settle: SettleUp

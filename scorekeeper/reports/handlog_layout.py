@@ -127,7 +127,7 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
     ]
     if system.is_chip_game:
         fixed += [("meld", _Column("Meld", True)), ("tricks", _Column("Tricks", True))]
-        sub = ("+/−", "total")
+        sub: tuple[str, ...] = ("+/−", "total")
     else:
         sub = ("meld", "trk", "+/−", "total")
     fixed.append(("result", _Column("Result", False)))

@@ -31,8 +31,8 @@ class Closing:
     pot: int = 0
     pot_shares: tuple[tuple[PlayerKey, int], ...] = ()
     pot_undivided: int = 0
-    payments: tuple[Payment, ...] = ()  # fewest, in cents
-    direct: tuple[Payment, ...] = ()  # each loser to each winner, in cents
+    payments: tuple[Payment[Holder], ...] = ()  # fewest, in cents
+    direct: tuple[Payment[Holder], ...] = ()  # each loser to each winner, in cents
 
     def net(self, holder: Holder) -> int:
         """``holder``'s net in cents."""

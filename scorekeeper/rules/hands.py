@@ -175,6 +175,8 @@ class HandResult:
 
     def meld_of(self, player: PlayerKey | None) -> int:
         """Meld points of ``player`` this hand."""
+        if player is None:
+            return 0
         return dict(self.melds).get(player, 0)
 
 
@@ -272,6 +274,7 @@ def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResul
     declarer = _check_player(hand.declarer, ctx, "declarer", "declarer")
     if hand.bid is None:
         raise BidError("bid", "Enter the bid.")
+    bid = hand.bid
     if hand.takeover:
         check_takeover(hand.bid, options)
         if declarer != ctx.dealer:
@@ -303,17 +306,17 @@ def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResul
     ):
         raise TrumpError("trump", "Choose trump: a hand that is played has a trump suit.")
     if options.system.is_chip_game:
-        return _chip_game(hand, ctx, options, declarer)
+        return _chip_game(hand, ctx, options, declarer, bid)
     if options.system is GameSystem.BISON:
-        return _bison(hand, ctx, options, declarer)
-    return _partnership(hand, ctx, options, declarer)
+        return _bison(hand, ctx, options, declarer, bid)
+    return _partnership(hand, ctx, options, declarer, bid)
 
 
 # -- chip games ------------------------------------------------------------------------------
 
 
 def _chip_game(
-    hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey
+    hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey, bid: int
 ) -> HandResult:
     if hand.reneger:
         raise OutcomeError("outcome", f"{options.system.label} has no renege outcome.")
@@ -332,7 +335,7 @@ def _chip_game(
     if tricks is not None and meld is None:
         meld = 0
     outcome, made = _derive_outcome(hand, meld, tricks, options)
-    flows, notes, extra = chip_hand(outcome, declarer, hand.bid, hand.trump, ctx, options)
+    flows, notes, extra = chip_hand(outcome, declarer, bid, hand.trump, ctx, options)
     changes: dict[Holder, int] = {p: 0 for p in ctx.seated}
     kitty = pot = 0
     for flow in flows:
@@ -347,7 +350,7 @@ def _chip_game(
     return HandResult(
         outcome,
         declarer,
-        hand.bid,
+        bid,
         hand.trump,
         changes=tuple(changes.items()),
         flows=tuple(flows),
@@ -365,7 +368,9 @@ def _chip_game(
 # -- Bison -----------------------------------------------------------------------------------
 
 
-def _bison(hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey) -> HandResult:
+def _bison(
+    hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey, bid: int
+) -> HandResult:
     players = ctx.active
     melds = _melds(hand, ctx, options, players)
     meld = {p: melds.get(p, 0) for p in players}
@@ -389,7 +394,7 @@ def _bison(hand: HandInput, ctx: HandContext, options: Options, declarer: Player
         if made:
             changes[declarer] = meld[declarer] + tricks[declarer]
         else:
-            changes[declarer] = -hand.bid
+            changes[declarer] = -bid
             sets[declarer] = 2
         for p in opponents:
             changes[p] = meld[p] + tricks[p] if hand.tricks.took_a_counter(p) else 0
@@ -400,7 +405,7 @@ def _bison(hand: HandInput, ctx: HandContext, options: Options, declarer: Player
                 f"A hand that ends '{outcome.label}' is not played out: leave tricks empty.",
             )
         if outcome is Outcome.CONCEDED:
-            changes[declarer] = -hand.bid
+            changes[declarer] = -bid
             sets[declarer] = 1
             for p in opponents:
                 changes[p] = meld[p]
@@ -409,12 +414,12 @@ def _bison(hand: HandInput, ctx: HandContext, options: Options, declarer: Player
             if reneger not in players:
                 raise PlayerError("reneger", "Say who reneged: the declarer or an opponent.")
             if reneger == declarer:
-                changes[declarer] = -hand.bid
+                changes[declarer] = -bid
                 sets[declarer] = 2
                 for p in opponents:
                     changes[p] = meld[p]
             else:
-                changes[declarer] = hand.bid + meld[declarer]
+                changes[declarer] = bid + meld[declarer]
                 sets[reneger] = 1
                 for p in opponents:
                     changes[p] = 0 if p == reneger else meld[p]
@@ -423,7 +428,7 @@ def _bison(hand: HandInput, ctx: HandContext, options: Options, declarer: Player
     return HandResult(
         outcome,
         declarer,
-        hand.bid,
+        bid,
         hand.trump,
         changes=tuple(changes.items()),
         melds=tuple(melds.items()),
@@ -438,7 +443,7 @@ def _bison(hand: HandInput, ctx: HandContext, options: Options, declarer: Player
 
 
 def _partnership(
-    hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey
+    hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey, bid: int
 ) -> HandResult:
     melds = _melds(hand, ctx, options, ctx.active)
     bidders = ctx.team_of(declarer)
@@ -458,7 +463,7 @@ def _partnership(
         tricks_o = hand.tricks.other_points
         tricks = {bidders: tricks_b, others: tricks_o}
         outcome, made = _derive_outcome(hand, meld_b, tricks_b, options)
-        change_b = meld_b + tricks_b if made else -hand.bid
+        change_b = meld_b + tricks_b if made else -bid
         change_o = meld_o + tricks_o if tricks_o > 0 else 0
     else:
         if hand.tricks is not None:
@@ -466,11 +471,11 @@ def _partnership(
                 "tricks",
                 f"A hand that ends '{outcome.label}' is not played out: leave tricks empty.",
             )
-        change_b, change_o = -hand.bid, meld_o
+        change_b, change_o = -bid, meld_o
     return HandResult(
         outcome,
         declarer,
-        hand.bid,
+        bid,
         hand.trump,
         changes=((bidders, change_b), (others, change_o)),
         melds=tuple(melds.items()),

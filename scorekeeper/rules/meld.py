@@ -50,7 +50,7 @@ class MeldKind(enum.Enum):
         """True for the melds that only exist in the trump suit."""
         return self in (MeldKind.RUN, MeldKind.ROYAL_MARRIAGE, MeldKind.DIX)
 
-    def value(self, count: int, double_bonus: bool) -> int:
+    def points(self, count: int, double_bonus: bool) -> int:
         """Points for ``count`` (0, 1 or 2) of this meld."""
         if count == 2 and double_bonus:
             return self.double
@@ -118,11 +118,13 @@ def _class_one_trump(runs: int, royal: int, options: Options) -> tuple[tuple[Mel
     bonus = options.double_meld_bonus
     lines = []
     if runs:
-        lines.append(MeldLine("run", runs, MeldKind.RUN.value(runs, bonus)))
+        lines.append(MeldLine("run", runs, MeldKind.RUN.points(runs, bonus)))
     if royal == 2 and options.double_trump_marriage == DOUBLE_TRUMP_MARRIAGE_ALT:
         lines.append(MeldLine("royal marriage", 2, DOUBLE_TRUMP_MARRIAGE_ALT))
     elif royal:
-        lines.append(MeldLine("royal marriage", royal, MeldKind.ROYAL_MARRIAGE.value(royal, bonus)))
+        lines.append(
+            MeldLine("royal marriage", royal, MeldKind.ROYAL_MARRIAGE.points(royal, bonus))
+        )
     return tuple(lines), sum(line.points for line in lines)
 
 
@@ -147,20 +149,22 @@ def score_melds(counts: MeldCounts, options: Options) -> MeldScore:
     for suit, married in zip(SUITS, counts.marriages, strict=True):
         if married:
             lines.append(
-                MeldLine("marriage", married, MeldKind.MARRIAGE.value(married, bonus), suit)
+                MeldLine("marriage", married, MeldKind.MARRIAGE.points(married, bonus), suit)
             )
     if counts.dix:
-        lines.append(MeldLine("dix", counts.dix, MeldKind.DIX.value(counts.dix, bonus)))
+        lines.append(MeldLine("dix", counts.dix, MeldKind.DIX.points(counts.dix, bonus)))
     extra = roundhouse_bonus(counts, options)
     if extra:
         lines.append(MeldLine("roundhouse's trump marriage", 1, extra))
     if counts.pinochles:
         lines.append(
-            MeldLine("pinochle", counts.pinochles, MeldKind.PINOCHLE.value(counts.pinochles, bonus))
+            MeldLine(
+                "pinochle", counts.pinochles, MeldKind.PINOCHLE.points(counts.pinochles, bonus)
+            )
         )
     for kind, n in zip(AROUND_KINDS, counts.arounds, strict=True):
         if n:
-            lines.append(MeldLine(kind.title, n, kind.value(n, bonus)))
+            lines.append(MeldLine(kind.title, n, kind.points(n, bonus)))
     return MeldScore(sum(line.points for line in lines), tuple(lines), counts)
 
 
@@ -211,8 +215,19 @@ def meld_by_trump(hand: Hand, options: Options) -> dict[Suit, MeldScore]:
     }
 
 
+# Points for 0, 1 and 2 of a meld; the same for each around; then the two option switches.
+_ValueTables = tuple[
+    tuple[int, int, int],
+    tuple[int, int, int],
+    tuple[int, int, int],
+    tuple[tuple[int, int, int], ...],
+    bool,
+    bool,
+]
+
+
 @functools.lru_cache(maxsize=64)
-def _value_tables(bonus: bool, roundhouse: int, double_marriage: int) -> tuple:
+def _value_tables(bonus: bool, roundhouse: int, double_marriage: int) -> _ValueTables:
     def val(kind: MeldKind) -> tuple[int, int, int]:
         return (0, kind.single, kind.double if bonus else 2 * kind.single)
 
@@ -347,10 +362,8 @@ class Claim:
         return self.kind is MeldKind.MARRIAGE and self.suit is None
 
     def __str__(self) -> str:
-        if self.is_roundhouse:
-            return ROUNDHOUSE
         if self.kind is MeldKind.MARRIAGE:
-            return f"marriage {self.suit.value}"  # type: ignore[union-attr]
+            return ROUNDHOUSE if self.suit is None else f"marriage {self.suit.value}"
         return self.kind.title
 
 
@@ -422,7 +435,7 @@ def _parse_claim(text: str, field: str) -> list[Claim]:
             f"'{text.strip()}' is not a meld: name run, royal marriage, marriage and a suit, "
             "dix, pinochle, roundhouse, or aces/kings/queens/jacks around.",
         )
-    if kind == ROUNDHOUSE:
+    if isinstance(kind, str):  # ROUNDHOUSE, the one name that is not a MeldKind
         return [Claim(MeldKind.MARRIAGE)] * times  # a marriage of no one suit: all of them
     if kind is MeldKind.MARRIAGE and suit is None:
         raise MeldError(field, f"'{text.strip()}': say which suit the marriage is in (marriage H).")
@@ -441,6 +454,12 @@ def parse_claims(text: str, field: str = "meld") -> list[Claim]:
 def format_claims(claims: Iterable[Claim]) -> str:
     """Claims written back in the notation ``parse_claims`` reads."""
     return ", ".join(str(claim) for claim in claims)
+
+
+def _per_suit(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """Four counts (one a suit, or one an around) as the fixed tuple ``MeldCounts`` holds."""
+    first, second, third, fourth = counts
+    return (first, second, third, fourth)
 
 
 def counts_from_claims(
@@ -463,13 +482,13 @@ def counts_from_claims(
             dix += 1
         elif kind is MeldKind.PINOCHLE:
             pinochles += 1
-        elif claim.is_roundhouse:
-            roundhouses += 1
         elif kind is MeldKind.MARRIAGE:
-            if claim.suit is trump:
+            if claim.suit is None:  # the roundhouse
+                roundhouses += 1
+            elif claim.suit is trump:
                 royal += 1  # a marriage in trump is the royal marriage
             else:
-                marriages[claim.suit.index] += 1  # type: ignore[union-attr]
+                marriages[claim.suit.index] += 1
         else:
             arounds[AROUND_KINDS.index(kind)] += 1
     if roundhouses:
@@ -491,10 +510,10 @@ def counts_from_claims(
         trump,
         runs,
         royal,
-        tuple(marriages),
+        _per_suit(marriages),
         dix,
         pinochles,
-        tuple(arounds),  # type: ignore[arg-type]
+        _per_suit(arounds),
     )
     check_fits_one_hand(counts, options, field)
     return counts
@@ -511,7 +530,9 @@ def meld_from_claims(
 
 
 @functools.lru_cache(maxsize=32)
-def _attainable(bonus: bool, roundhouse: int, double_marriage: int, hand_size: int) -> frozenset:
+def _attainable(
+    bonus: bool, roundhouse: int, double_marriage: int, hand_size: int
+) -> frozenset[int]:
     from dataclasses import replace
 
     from .options import PRESETS, GameSystem
@@ -532,7 +553,7 @@ def _attainable(bonus: bool, roundhouse: int, double_marriage: int, hand_size: i
             marriages = [0, 0, 0, 0]
             for suit, m in zip(others, married, strict=True):
                 marriages[suit.index] = m
-            base = MeldCounts(trump, runs, royal, tuple(marriages), dix, pinochles)  # type: ignore[arg-type]
+            base = MeldCounts(trump, runs, royal, _per_suit(marriages), dix, pinochles)
             need = cards_needed(base, options)
             if max(need) > COPIES or sum(need) > hand_size:
                 continue
@@ -541,7 +562,7 @@ def _attainable(bonus: bool, roundhouse: int, double_marriage: int, hand_size: i
             for rank, kind in zip(AROUND_RANKS, AROUND_KINDS, strict=True):
                 have = [need[card_index(rank, suit)] for suit in SUITS]
                 extra_cards.append([sum(max(0, n - h) for h in have) for n in range(3)])
-                extra_points.append([kind.value(n, bonus) for n in range(3)])
+                extra_points.append([kind.points(n, bonus) for n in range(3)])
             size = sum(need)
             for arounds in itertools.product(range(3), repeat=4):
                 cards = size + sum(extra_cards[i][n] for i, n in enumerate(arounds))
@@ -550,7 +571,9 @@ def _attainable(bonus: bool, roundhouse: int, double_marriage: int, hand_size: i
                 points = base_points + sum(extra_points[i][n] for i, n in enumerate(arounds))
                 if roundhouse == 390 and arounds[1] and arounds[2]:
                     points += roundhouse_bonus(
-                        MeldCounts(trump, runs, royal, base.marriages, dix, pinochles, arounds),
+                        MeldCounts(
+                            trump, runs, royal, base.marriages, dix, pinochles, _per_suit(arounds)
+                        ),
                         options,
                     )
                 totals.add(points)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -460,7 +460,14 @@ _CHIPS = frozenset(s for s in GameSystem if s.is_chip_game)
 _CUMULATIVE = frozenset(s for s in GameSystem if s.is_cumulative)
 
 
-def _spec(name, label, help, kind, systems, choices=()) -> OptionSpec:
+def _spec(
+    name: str,
+    label: str,
+    help: str,
+    kind: str,
+    systems: Iterable[GameSystem],
+    choices: Iterable[tuple[str, str]] = (),
+) -> OptionSpec:
     return OptionSpec(name, label, help, kind, frozenset(systems), tuple(choices))
 
 

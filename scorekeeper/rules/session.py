@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from .errors import RuleError, SeatingError
 from .games import game_end
 from .hands import HandContext, HandInput, HandResult, score_hand
-from .holders import KITTY, POT, Holder, PlayerKey, Team, members
+from .holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members
 from .options import GameSystem, Options
 from .payments import Flow, ante_units
 from .seating import check_players, dealt_in, next_clockwise, partnership_teams
@@ -294,32 +294,36 @@ class Replayer:
             self.deals, self.floor_pending,
         )  # fmt: skip
         self.floor_pending = verdict.floor_pending
-        if verdict.winner is None:
+        winner = verdict.winner
+        if winner is None:
             return
-        money, winner_stakes = self._game_money(verdict.winner)
+        assert not isinstance(winner, Pool), "a cumulative game keeps no kitty or pot"
+        money, winner_stakes = self._game_money(winner)
         self.games.append(
             GameRecord(
                 self.game, self.game_first_hand, number, tuple(self.balances.items()),
-                verdict.winner, verdict.reason,
+                winner, verdict.reason,
                 tuple((p, s, d) for p, (s, d) in self.sets.items()), money, winner_stakes,
             )
         )  # fmt: skip
-        for flow in money:
-            self.money[flow.payer] -= flow.amount
-            self.money[flow.payee] += flow.amount
+        for flow in money:  # game and set stakes pass from player to player
+            payer, payee = flow.payer, flow.payee
+            assert isinstance(payer, Player | str) and isinstance(payee, Player | str)
+            self.money[payer] -= flow.amount
+            self.money[payee] += flow.amount
         self.game += 1
         self.game_first_hand = number + 1
         self.balances = {h: 0 for h in self.holders}
         self.deals = 0
         self.floor_pending = False
         self.sets = {p: [0, 0] for p in self.setup.players}
-        if self.system is GameSystem.BISON and not isinstance(verdict.winner, Team):
-            self.dealer = verdict.winner  # the winner deals first in the next game
+        if self.system is GameSystem.BISON and not isinstance(winner, Team):
+            self.dealer = winner  # the winner deals first in the next game
 
-    def _game_money(self, winner: Holder) -> tuple[tuple[Flow, ...], int]:
+    def _game_money(self, winner: PlayerKey | Team) -> tuple[tuple[Flow, ...], int]:
         o = self.options
         if not isinstance(winner, Team):  # Bison: one player wins
-            flows = []
+            flows: list[Flow] = []
             for p in self.setup.players:
                 if p == winner:
                     continue
@@ -333,8 +337,8 @@ class Replayer:
         losers = next(t for t in self.teams if t != winner)
         if not o.game_stake:
             return (), 0
-        flows = tuple(Flow(lo, wi, o.game_stake) for lo, wi in zip(losers, winners, strict=True))
-        return flows, o.game_stake * len(winners)
+        paid = tuple(Flow(lo, wi, o.game_stake) for lo, wi in zip(losers, winners, strict=True))
+        return paid, o.game_stake * len(winners)
 
     def _leave(self, position: int, player: PlayerKey) -> None:
         label = f"{player} leaving"

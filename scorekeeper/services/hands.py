@@ -19,7 +19,7 @@ from ..rules.cards import Suit
 from ..rules.describe import describe
 from ..rules.errors import RuleError
 from ..rules.hands import HandResult, breakdowns, meld_breakdown, score_hand
-from ..rules.holders import PlayerKey
+from ..rules.holders import Player, PlayerKey
 from ..rules.meld import MeldScore
 from ..rules.session import Event, PlayerLeaves, ReplayError, check_new_hand, replace_event
 from .entries import HandEntry, apply_to_row, from_row, meld_entry, to_input
@@ -63,9 +63,9 @@ def preview_hand(loaded: LoadedSession, entry: HandEntry, number: int | None = N
     return Preview(describe(result, loaded.options), result, melds)
 
 
-def meld_breakdowns(loaded: LoadedSession, entry: HandEntry) -> dict[PlayerKey, MeldScore]:
+def meld_breakdowns(loaded: LoadedSession, entry: HandEntry) -> dict[Player, MeldScore]:
     """Meld breakdowns of whatever meld can be scored already, even if the hand cannot yet."""
-    out: dict[PlayerKey, MeldScore] = {}
+    out: dict[Player, MeldScore] = {}
     trump = entry.trump
     for pid, text in entry.melds.items():
         player = loaded.players.get(pid)

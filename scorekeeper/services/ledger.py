@@ -185,7 +185,7 @@ def build_ledger(table: Table, exclude_session: int | None = None) -> Ledger:
     owing: list[SessionOwing] = []
     problems: list[str] = []
     for row in reversed(ended):  # oldest first
-        if row.id not in ended_ids:
+        if row.id not in ended_ids or row.ended_at is None:  # (the query keeps ended ones only)
             continue
         try:
             loaded = load_session(row.id, table)

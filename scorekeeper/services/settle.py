@@ -288,7 +288,7 @@ def _creditor(debt: Debt) -> Player:
     return Player(debt.creditor_id, debt.creditor)
 
 
-def _lines(payments: tuple[Payment, ...]) -> tuple[PaymentLine, ...]:
+def _lines(payments: tuple[Payment[Holder], ...]) -> tuple[PaymentLine, ...]:
     """Payment lines, those between players first (in the engine's order), the kitty's last."""
     lines = [PaymentLine(p.payer, p.payee, p.amount) for p in payments]
     return tuple(sorted(lines, key=lambda line: not line.between_players))

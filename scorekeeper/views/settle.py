@@ -7,6 +7,8 @@ what was typed kept.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
@@ -41,9 +43,10 @@ class DeleteForm(FlaskForm):
     next = HiddenField()
 
 
-def _settle_args() -> dict[str, str]:
+def _settle_args() -> dict[str, Any]:
     """The page's view and ledger choice, to keep across a redirect."""
-    args = {}
+    # Any, as url_for's **values are: mypy checks a dict[str, str] against its _external too.
+    args: dict[str, Any] = {}
     if request.values.get("view") == "direct":
         args["view"] = "direct"
     if request.values.get("ledger") == "1":
@@ -59,8 +62,8 @@ def _render_settle(loaded, form: PaymentForm | None = None, errors=None, status:
         form.request_id.data = ledger_service.new_request_id()
     players = [(row.player_id, row.name) for row in settle.rows if row.player_id is not None]
     here = {"session_id": loaded.row.id}
-    ledger_arg = {"ledger": "1"} if "ledger" in args else {}
-    view_arg = {"view": "direct"} if "view" in args else {}
+    ledger_arg: dict[str, Any] = {"ledger": "1"} if "ledger" in args else {}
+    view_arg: dict[str, Any] = {"view": "direct"} if "view" in args else {}
     links = {
         "fewest": url_for("settle.show", **here, **ledger_arg) + "#payments",
         "direct": url_for("settle.show", **here, view="direct", **ledger_arg) + "#payments",
