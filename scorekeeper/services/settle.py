@@ -246,7 +246,7 @@ def settle_session(
     else:
         fewest, direct_payments = closing.payments, closing.direct
     chosen, other = (direct_payments, fewest) if direct else (fewest, direct_payments)
-    paid = [  # oldest first
+    paid: list[Payment[Holder]] = [  # oldest first
         Payment(Player(p.payer_id, p.payer), Player(p.payee_id, p.payee), p.cents)
         for p in reversed(recorded)
     ]
