@@ -32,12 +32,14 @@ PlayerKey: TypeAlias = Player | str
 
 @dataclass(frozen=True, slots=True)
 class Team:
-    """A partnership team: the value of its members, in seat order."""
+    """A partnership team: the value of its members, in seat order; written "Ann & Cal"."""
 
     members: tuple[PlayerKey, ...]
 
     def __str__(self) -> str:
-        return " & ".join(str(member) for member in self.members)
+        names = [str(member) for member in self.members]
+        joiner = " and " if any("&" in name for name in names) else " & "
+        return joiner.join(names)  # "Ann & Cal"; "A & B and Ann & Bob" when a name has a "&"
 
     def __contains__(self, player: object) -> bool:
         return player in self.members

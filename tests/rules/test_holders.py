@@ -36,10 +36,11 @@ def test_a_player_named_like_a_pool_is_not_that_pool(player, pool):
 
 def test_a_team_is_its_members_and_reads_with_an_ampersand():
     team = Team((AMP, EMOJI))
-    assert str(team) == "Ann & Bob & 🂡 Dee"
+    assert str(team) == "Ann & Bob and 🂡 Dee"  # "and" when a name has its own "&"
+    assert str(Team((Player(5, "Cal"), EMOJI))) == "Cal & 🂡 Dee"
     assert team == Team((Player(3, "x"), Player(4, "y")))
     assert AMP in team and KITTY_PLAYER not in team
-    assert team != "Ann & Bob & 🂡 Dee"
+    assert team != "Ann & Bob and 🂡 Dee"
     assert members(team) == (AMP, EMOJI) and members(AMP) == (AMP,) and members(KITTY) == ()
 
 

@@ -14,7 +14,8 @@ Figures worked out from docs/RULES.md, checked with the odd names:
   units, so the pot holds 20 and each player, "Pot" too, stands at -5.
 - Partnership to 500, game stake $0.50: seat 2 bids 250 in clubs and makes it with 140 meld and
   150 in tricks; seat 3 makes 300 in spades with 210 meld and 160 in tricks; seat 4 is set at
-  250 in hearts. Seats 1 and 3 reach 710 and win game 1; each loser pays one winner $0.50.
+  250 in hearts. Seats 1 and 3 reach 710 and win game 1; each loser pays one winner $0.50. A
+  team whose member's name has its own "&" is written with "and": "A & B and Ann & Bob".
 """
 
 from __future__ import annotations
@@ -187,6 +188,6 @@ def test_partners_named_with_ampersands_settle_as_teams(tmp_path):
     sid = play(client, "partnership", names)
     text = page_text(client.get(f"/s/{sid}/settle"))
     # Seats 1 and 3 ("A & B" and "Ann & Bob") win game 1; "kitty" and "Pot" each pay $0.50.
-    assert "Game 1: A & B & Ann & Bob win" in text
+    assert "Game 1: A & B and Ann & Bob win" in text
     assert "kitty pays A & B $0.50" in text
     assert "Pot pays Ann & Bob $0.50" in text
