@@ -7,6 +7,7 @@ a template.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..money import format_money
 from ..rules.bidding import highest_makeable, legal_bids
@@ -176,10 +177,18 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         active=tuple(player(p) for p in nxt.active),
         sitting_out=tuple(player(p) for p in nxt.sitting_out),
         first_bidder=player(nxt.first_bidder),
-        bids=tuple(legal_bids(loaded.options, count=16)),
-        # every legal bid: there are never more of them than points in the highest bid
-        ladder=tuple(legal_bids(loaded.options, count=highest_makeable(loaded.options))),
+        bids=_bids(loaded.options)[0],
+        ladder=_bids(loaded.options)[1],
     )
+
+
+@lru_cache(maxsize=64)
+def _bids(options: Options) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The quick-pick bids and every legal bid under ``options`` (worked out once per set of
+    house rules: every page with a hand form needs them)."""
+    quick = tuple(legal_bids(options, count=16))
+    # every legal bid: there are never more of them than points in the highest bid
+    return quick, tuple(legal_bids(options, count=highest_makeable(options)))
 
 
 def hand_lines(loaded: LoadedSession, last: int | None = None) -> list[HandLine]:
