@@ -97,15 +97,18 @@ def build_session(hands: int, system: str, seed: int = 4) -> int:
     from scorekeeper.services.hands import add_hand
     from scorekeeper.services.sessions import create_session, load_session
     from scorekeeper.services.tables import default_table
+    from scorekeeper.services.unit_of_work import unit_of_work
 
     rng = random.Random(seed)
-    table = default_table()
     players = {"bison": ["Ann", "Bob", "Cal"]}.get(system, ["Ann", "Bob", "Cal", "Dan"])
-    row = create_session(table, {"system": system}, players, 0)
-    for _ in range(hands):
-        loaded = load_session(row.id, table)
-        add_hand(loaded, _entry(loaded, rng))
-    return row.id
+    with unit_of_work():
+        table = default_table()
+        session_id = create_session(table, {"system": system}, players, 0).id
+    for _ in range(hands):  # one commit per hand, as the app does
+        with unit_of_work():
+            loaded = load_session(session_id, table)
+            add_hand(loaded, _entry(loaded, rng))
+    return session_id
 
 
 def child(hands: int, system: str, out: str | None) -> None:

@@ -41,6 +41,7 @@ from scorekeeper.services import sessions as session_service
 from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.standings import next_hand
 from scorekeeper.services.tables import default_table
+from scorekeeper.services.unit_of_work import unit_of_work
 
 HANDS = 300
 RUNS = 30
@@ -74,7 +75,7 @@ def make_app(folder: Path) -> Flask:
 def brooklyn_entry(rng: random.Random, loaded) -> HandEntry:
     """A varied, legal Brooklyn hand for the next deal (made, set, conceded, from figures)."""
     nxt = next_hand(loaded)
-    declarer = rng.choice([pid for pid, _ in nxt.active])
+    declarer = rng.choice([p.id for p in nxt.active])
     bid = rng.choices(nxt.bids, weights=[max(1, 20 - 2 * i) for i in range(len(nxt.bids))])[0]
     trump = rng.choice(SUITS)
     kind = rng.random()
@@ -100,13 +101,14 @@ def brooklyn_entry(rng: random.Random, loaded) -> HandEntry:
 def build_session(app: Flask, rng: random.Random) -> int:
     """A 4-player Brooklyn session with ``HANDS`` hands, added through the services."""
     with app.app_context():
-        table = default_table()
-        data = {"system": "brooklyn"}
-        row = session_service.create_session(table, data, list(PLAYERS), 0)
-        session_id = row.id
+        with unit_of_work():
+            table = default_table()
+            row = session_service.create_session(table, {"system": "brooklyn"}, list(PLAYERS), 0)
+            session_id = row.id
         for _ in range(HANDS):
-            loaded = session_service.load_session(session_id, table)
-            hand_service.add_hand(loaded, brooklyn_entry(rng, loaded), uuid.uuid4().hex)
+            with unit_of_work():
+                loaded = session_service.load_session(session_id, table)
+                hand_service.add_hand(loaded, brooklyn_entry(rng, loaded), uuid.uuid4().hex)
         db.session.remove()
     return session_id
 

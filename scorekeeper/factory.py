@@ -13,7 +13,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
 from scorekeeper.extensions import csrf, db, migrate, set_sqlite_pragmas
-from scorekeeper.limits import MAX_REQUEST_BYTES
+from scorekeeper.limits import MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
+from scorekeeper.services import unit_of_work
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root: templates, migrations and the instance folder live beside the package."""
@@ -51,6 +52,9 @@ def create_app(
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         MAX_FORM_MEMORY_SIZE=MAX_REQUEST_BYTES,
         MAX_FORM_PARTS=500,
+        # Every form's security token lasts the evening: a form left open for hours still
+        # saves (an older one is re-shown with what was typed, see views/errors.py).
+        WTF_CSRF_TIME_LIMIT=12 * 3600,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")
@@ -99,11 +103,23 @@ def _init_extensions(app: Flask) -> None:
     db.init_app(app)
     # SQLite cannot ALTER most things in place; batch mode rebuilds the table instead.
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR), render_as_batch=is_sqlite)
+    # Before CSRFProtect, which reads the form (and so its size limit) to find the token.
+    app.before_request(_request_limits)
     csrf.init_app(app)
+    unit_of_work.init_app(app)  # one commit per request that saves; a GET never writes
     with app.app_context():
         for engine in db.engines.values():
             if engine.dialect.name == "sqlite":
                 event.listen(engine, "connect", set_sqlite_pragmas)
+
+
+def _request_limits() -> None:
+    """The import page reads a session file of up to 5 MB; every other page 1 MB."""
+    from flask import request
+
+    if request.endpoint == "reports.import_session":
+        request.max_content_length = MAX_IMPORT_REQUEST_BYTES
+        request.max_form_memory_size = MAX_IMPORT_REQUEST_BYTES
 
 
 def _register_blueprints(app: Flask) -> None:

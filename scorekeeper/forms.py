@@ -123,7 +123,9 @@ class HandFormBase(FlaskForm):
     ``HandEntry`` it holds."""
 
     class Meta:
-        csrf_time_limit = 12 * 3600  # a form left open all evening still saves
+        # CSRFProtect checks the token before the view runs (an expired one re-shows the form,
+        # see views/errors.py); the template renders it with csrf_token().
+        csrf = False
 
     request_id = HiddenField()
     hand_number = HiddenField()

@@ -43,7 +43,9 @@ def pg_app(postgres_url, tmp_path):
 
 
 def reload(session_id: int):
-    """The session read back from PostgreSQL: a fresh ORM session and no remembered replay."""
+    """What was written committed (as a request's unit of work does), then the session read
+    back from PostgreSQL: a fresh ORM session and no remembered replay."""
+    db.session.commit()
     db.session.remove()
     replays.forget()
     return sessions.load_session(session_id, default_table())

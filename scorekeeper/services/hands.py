@@ -3,14 +3,15 @@
 A change is saved only if the corrected history replays cleanly, so nothing is half-saved
 and no later hand is left standing on a broken rule. Adding is idempotent (a ``request_id``
 seen before returns the hand already saved); edits carry the hand's ``version`` so two phones
-cannot overwrite each other unknowingly. Every change leaves an audit entry.
+cannot overwrite each other unknowingly. Every change leaves an audit entry. Changes are
+written and flushed here, never committed: the request's unit of work commits them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import case, func, null, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -21,9 +22,16 @@ from ..rules.errors import RuleError
 from ..rules.hands import HandResult, breakdowns, meld_breakdown, score_hand
 from ..rules.holders import Player, PlayerKey
 from ..rules.meld import MeldScore
-from ..rules.session import Event, PlayerLeaves, ReplayError, check_new_hand, replace_event
+from ..rules.session import (
+    Event,
+    PlayerLeaves,
+    Replayer,
+    ReplayError,
+    check_new_hand,
+    replace_event,
+)
 from .entries import HandEntry, apply_to_row, from_row, meld_entry, to_input
-from .sessions import LoadedSession, bump, commit_and_remember, replay_events
+from .sessions import LoadedSession, bump, remember_after_commit, replay_events
 
 
 class ConflictError(RuleError):
@@ -86,20 +94,55 @@ def _next_seq(session_id: int) -> int:
     return (top or 0) + 1
 
 
-def add_hand(
+def _next_seq_or_saved(session_id: int, request_id: str | None) -> tuple[int, Hand | None]:
+    """In one query: the next event's ``seq``, and the hand already saved under
+    ``request_id`` (the same form posted again), if any."""
+    saved_id = func.max(case((Hand.request_id == request_id, Hand.id))) if request_id else null()
+    top, existing = db.session.execute(
+        select(func.max(Hand.seq), saved_id).where(Hand.session_id == session_id)
+    ).one()
+    return (top or 0) + 1, (db.session.get(Hand, existing) if existing is not None else None)
+
+
+@dataclass(frozen=True)
+class SavedHand:
+    """A hand saved (or found saved already), with what the table is told about it."""
+
+    row: Hand
+    number: int | None  # the hand's 1-based number (None: saved under a replay not loaded)
+    text: str  # the hand in words, as the preview showed it ("" when number is None)
+    repeated: bool  # the same form posted again: the hand was saved the first time
+
+
+def _by_request(session_id: int, request_id: str | None) -> Hand | None:
+    if not request_id:
+        return None
+    return db.session.scalar(
+        select(Hand).where(Hand.session_id == session_id, Hand.request_id == request_id)
+    )
+
+
+def _repeated(loaded: LoadedSession, row: Hand) -> SavedHand:
+    """What a repeated post is told: the hand it saved the first time."""
+    position = loaded.hand_ids.index(row.id) if row.id in loaded.hand_ids else None
+    record = next((h for h in loaded.state.hands if h.position == position), None)
+    if record is None:  # saved under another replay (another worker): say it plainly
+        return SavedHand(row, None, "", True)
+    return SavedHand(row, record.number, describe(record.result, loaded.options), True)
+
+
+def save_hand(
     loaded: LoadedSession,
     entry: HandEntry,
     request_id: str | None = None,
     expected_number: int | None = None,
-) -> Hand:
-    """Save the entry as the next hand; a repeated ``request_id`` returns the earlier save."""
+) -> SavedHand:
+    """Save the entry as the next hand, working its result out once; a repeated
+    ``request_id`` returns the earlier save. Written, not committed (see ``unit_of_work``)."""
     row = loaded.row
-    if request_id:
-        existing = db.session.scalar(
-            select(Hand).where(Hand.session_id == row.id, Hand.request_id == request_id)
-        )
-        if existing is not None:
-            return existing
+    seq, existing = _next_seq_or_saved(row.id, request_id)
+    if existing is not None:
+        return _repeated(loaded, existing)
     if row.ended_at is not None:
         raise SessionEnded("session", "This session has ended: reopen it to add hands.")
     number = len(loaded.state.hands) + 1
@@ -112,48 +155,71 @@ def add_hand(
             "hand_number",
             f"{what} Check the standings: if this is a different hand, save it again.",
         )
-    preview = preview_hand(loaded, entry)
+    try:
+        event = to_input(entry, loaded.players, loaded.options)
+    except RuleError as error:
+        raise _mapped(error) from error
+    replayer = loaded.replayer.copy()
+    try:
+        replayer.apply(event)  # the hand scored once: its result is the preview's
+    except RuleError as error:
+        raise _mapped(error) from error
+    record = replayer.hands[-1]
+    text = describe(record.result, loaded.options)
     before = row.version
-    hand = Hand(session_id=row.id, seq=_next_seq(row.id), request_id=request_id or None)
+    hand = Hand(session_id=row.id, seq=seq, request_id=request_id or None)
     apply_to_row(entry, hand, loaded.options)
     db.session.add(hand)
     try:
         bump(row)
         db.session.flush()
-        db.session.add(
-            AuditEntry(
-                session_id=row.id,
-                hand_id=hand.id,
-                hand_number=number,
-                action="added",
-                summary=f"Hand {number} added: {preview.text}",
-                after=entry.as_dict(),
-            )
-        )
-        appended = _appended(loaded, to_input(entry, loaded.players, loaded.options), hand.id)
-        commit_and_remember(appended, before)
     except IntegrityError:
-        db.session.rollback()
-        if request_id:
-            existing = db.session.scalar(
-                select(Hand).where(Hand.session_id == row.id, Hand.request_id == request_id)
-            )
-            if existing is not None:
-                return existing
+        db.session.rollback()  # only this save was in the transaction
+        existing = _by_request(row.id, request_id)
+        if existing is not None:
+            return SavedHand(existing, number, text, True)
         raise ConflictError(
             "hand_number", "Another phone saved a hand at the same moment: save again."
         ) from None
-    return hand
+    db.session.add(
+        AuditEntry(
+            session_id=row.id,
+            hand_id=hand.id,
+            hand_number=number,
+            action="added",
+            summary=f"Hand {number} added: {text}",
+            after=entry.as_dict(),
+        )
+    )
+    remember_after_commit(_extended(loaded, event, hand.id, replayer), before)
+    return SavedHand(hand, number, text, False)
+
+
+def add_hand(
+    loaded: LoadedSession,
+    entry: HandEntry,
+    request_id: str | None = None,
+    expected_number: int | None = None,
+) -> Hand:
+    """Save the entry as the next hand and return its row (``save_hand`` says more)."""
+    return save_hand(loaded, entry, request_id, expected_number).row
+
+
+def _extended(
+    loaded: LoadedSession, event: Event, row_id: int, replayer: Replayer
+) -> LoadedSession:
+    """The session with one more event, already applied to ``replayer`` (a copy)."""
+    return LoadedSession(
+        loaded.row, loaded.options, loaded.players, loaded.setup, [*loaded.events, event],
+        [*loaded.hand_ids, row_id], replayer.state(), replayer,
+    )  # fmt: skip
 
 
 def _appended(loaded: LoadedSession, event: Event, row_id: int) -> LoadedSession:
     """The session with one more event: the replay extended, not replayed from the start."""
     replayer = loaded.replayer.copy()
     replayer.apply(event)
-    return LoadedSession(
-        loaded.row, loaded.options, loaded.players, loaded.setup, [*loaded.events, event],
-        [*loaded.hand_ids, row_id], replayer.state(), replayer,
-    )  # fmt: skip
+    return _extended(loaded, event, row_id, replayer)
 
 
 def _later_event(loaded: LoadedSession, index: int) -> str:
@@ -238,7 +304,7 @@ def edit_hand(
             after=entry.as_dict(),
         )
     )
-    commit_and_remember(proposed, before)
+    remember_after_commit(proposed, before)
     return row
 
 
@@ -266,7 +332,7 @@ def delete_hand(
             before=before_entry.as_dict(),
         )
     )
-    commit_and_remember(proposed, before)
+    remember_after_commit(proposed, before)
 
 
 def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
@@ -293,7 +359,7 @@ def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
             summary=f"{player} left the table after hand {len(loaded.state.hands)}.",
         )
     )
-    commit_and_remember(_appended(loaded, event, row.id), before)
+    remember_after_commit(_appended(loaded, event, row.id), before)
     return row
 
 

@@ -258,7 +258,7 @@ def record_payment(
     note: str = "",
     request_id: str | None = None,
 ) -> LedgerPayment:
-    """Record that ``payer`` handed ``payee`` ``amount``; nothing is saved if anything is wrong.
+    """Record that ``payer`` handed ``payee`` ``amount``; nothing is written if anything is wrong.
 
     Every field is checked before anything is written, and each error names its field. A
     ``request_id`` already recorded returns that payment instead of recording it twice.
@@ -311,9 +311,9 @@ def record_payment(
     )
     try:
         db.session.add(row)
-        db.session.commit()
+        db.session.flush()
     except IntegrityError:
-        db.session.rollback()
+        db.session.rollback()  # only this payment was in the transaction
         existing = db.session.scalar(
             select(LedgerPayment).where(
                 LedgerPayment.table_id == table.id, LedgerPayment.request_id == request_id
@@ -322,9 +322,6 @@ def record_payment(
         if existing is None:
             raise
         return existing
-    except Exception:
-        db.session.rollback()
-        raise
     return row
 
 
@@ -350,12 +347,8 @@ def delete_payment(table: Table, payment_id: int) -> RecordedPayment:
     if row is None or row.table_id != table.id:
         raise NotFound(f"No payment {payment_id}.")
     gone = recorded(row)
-    try:
-        db.session.delete(row)
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
+    db.session.delete(row)
+    db.session.flush()
     return gone
 
 

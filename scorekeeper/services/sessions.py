@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import func, select, update
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
@@ -23,10 +23,10 @@ from ..rules import holders
 from ..rules.errors import OptionError, RuleError, SeatingError
 from ..rules.options import OPTION_SPECS, Options
 from ..rules.session import Event, Replayer, ReplayError, SessionSetup, SessionState
-from . import replays
+from . import replays, unit_of_work
 from .entries import row_event
 from .replays import Replayed
-from .tables import find_or_add_player
+from .tables import clean_name, find_or_add_player
 
 
 class NotFound(LookupError):
@@ -91,9 +91,9 @@ def _session_row(session_id: int) -> GameSession | None:
     return db.session.scalar(
         select(GameSession)
         .where(GameSession.id == session_id)
-        .options(
-            selectinload(GameSession.seats).selectinload(Seat.player),
-            selectinload(GameSession.first_dealer),
+        .options(  # one query: every page that shows a session starts here
+            joinedload(GameSession.seats).joinedload(Seat.player),
+            joinedload(GameSession.first_dealer),
         )
     )
 
@@ -145,9 +145,9 @@ def load_session(session_id: int, table: Table | None = None) -> LoadedSession:
         )  # fmt: skip
     events, hand_ids = stored_events(row.id, players, setup.options)
     loaded = replay_events(row, events, hand_ids)
-    replays.remember(
-        row.id, Replayed(key, tuple(events), tuple(hand_ids), loaded.replayer, loaded.state)
-    )
+    entry = Replayed(key, tuple(events), tuple(hand_ids), loaded.replayer, loaded.state)
+    # Read in a transaction that has written: remembered only once that is committed.
+    unit_of_work.when_committed(lambda: replays.remember(row.id, entry))
     return loaded
 
 
@@ -169,22 +169,34 @@ def replay_events(
     )  # fmt: skip
 
 
-def commit_and_remember(after: LoadedSession, version_before: int) -> None:
-    """Commit a change, then keep its replay if nobody else wrote in between; else forget.
+def remember_after_commit(after: LoadedSession, version_before: int) -> None:
+    """Keep a change's replay once the request's transaction commits, if nobody else wrote in
+    between (the version moved by exactly one); otherwise forget the session's replay.
 
-    The key is taken before the commit, which would otherwise expire the row and cost a
-    second load of its seats.
+    Services never commit (see ``unit_of_work``): the replay is remembered only after the
+    commit succeeded, so the memory never shows a figure the database does not hold. The key
+    is taken now, as the commit expires the row and reading it again would cost a query.
     """
-    key = replay_key(after.row)
-    version = after.row.version
-    db.session.commit()
-    if version == version_before + 1:
-        replays.remember(
-            after.row.id,
-            Replayed(key, tuple(after.events), tuple(after.hand_ids), after.replayer, after.state),
+    session_id = after.row.id
+    if after.row.version != version_before + 1:
+        replays.forget(session_id)
+        return
+    entry = Replayed(
+        replay_key(after.row), tuple(after.events), tuple(after.hand_ids), after.replayer,
+        after.state,
+    )  # fmt: skip
+    unit_of_work.after_commit(lambda: replays.remember(session_id, entry))
+
+
+def audit_trail(session_id: int) -> list[AuditEntry]:
+    """What changed in a session and when, newest first."""
+    return list(
+        db.session.scalars(
+            select(AuditEntry)
+            .where(AuditEntry.session_id == session_id)
+            .order_by(AuditEntry.at.desc(), AuditEntry.id.desc())
         )
-    else:
-        replays.forget(after.row.id)
+    )
 
 
 def list_sessions(table: Table) -> list[GameSession]:
@@ -229,36 +241,35 @@ def create_session(
     """Start a session: options checked, players seated clockwise, new names added to the roster.
 
     ``option_data`` is plain data in full points with a ``system`` key; ``first_dealer`` is a
-    seat index. Nothing is saved unless everything is valid.
+    seat index. Everything is checked before anything is written; the caller's
+    unit of work commits it.
     """
     options = Options.from_dict(option_data)
     names = [name.strip() for name in seat_names if name and name.strip()]
     if not 0 <= first_dealer < len(names):
         raise SeatingError("first_dealer", "Choose who deals first.")
     SessionSetup(options, tuple(names), names[first_dealer]).check()
-    try:
-        players = [find_or_add_player(table, name) for name in names]
-        row = GameSession(
-            table=table,
-            system=options.system.value,
-            options={k: v for k, v in options.to_dict().items() if k != "system"},
-            first_dealer=players[first_dealer],
-            seats=[Seat(player=p, position=i) for i, p in enumerate(players)],
+    for name in names:
+        clean_name(name)  # every name checked before the first player is added
+    players = [find_or_add_player(table, name) for name in names]
+    row = GameSession(
+        table=table,
+        system=options.system.value,
+        options={k: v for k, v in options.to_dict().items() if k != "system"},
+        first_dealer=players[first_dealer],
+        seats=[Seat(player=p, position=i) for i, p in enumerate(players)],
+    )
+    db.session.add(row)
+    db.session.flush()
+    db.session.add(
+        AuditEntry(
+            session_id=row.id,
+            action="started",
+            summary=f"Session started: {options.system.label}, "
+            f"{', '.join(p.name for p in players)}; {players[first_dealer].name} deals first.",
         )
-        db.session.add(row)
-        db.session.flush()
-        db.session.add(
-            AuditEntry(
-                session_id=row.id,
-                action="started",
-                summary=f"Session started: {options.system.label}, "
-                f"{', '.join(p.name for p in players)}; {players[first_dealer].name} deals first.",
-            )
-        )
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
+    )
+    db.session.flush()
     return row
 
 
@@ -297,7 +308,7 @@ def update_options(loaded: LoadedSession, option_data: Mapping[str, Any]) -> lis
             before=old, after=new,
         )
     )  # fmt: skip
-    commit_and_remember(proposed, before)
+    remember_after_commit(proposed, before)
     return changes
 
 
@@ -311,7 +322,7 @@ def end_session(loaded: LoadedSession) -> None:
     before = loaded.row.version
     loaded.row.ended_at = utcnow()
     bump(loaded.row)
-    commit_and_remember(loaded, before)
+    remember_after_commit(loaded, before)
 
 
 def reopen_session(loaded: LoadedSession) -> None:
@@ -319,7 +330,7 @@ def reopen_session(loaded: LoadedSession) -> None:
     before = loaded.row.version
     loaded.row.ended_at = None
     bump(loaded.row)
-    commit_and_remember(loaded, before)
+    remember_after_commit(loaded, before)
 
 
 def bump(row: GameSession) -> int:
@@ -328,7 +339,8 @@ def bump(row: GameSession) -> int:
         update(GameSession)
         .where(GameSession.id == row.id)
         .values(version=GameSession.version + 1, updated_at=utcnow())
-        .returning(GameSession.version)
+        .returning(GameSession.version),
+        execution_options={"synchronize_session": False},  # the version is set just below
     ).scalar_one()
     set_committed_value(row, "version", version)
     return version

@@ -7,6 +7,7 @@ a template.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..money import format_money
 from ..rules.bidding import TAKEOVER_BID, highest_makeable, legal_bids, takeover_allowed
@@ -179,9 +180,8 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         active=tuple(player(p) for p in nxt.active),
         sitting_out=tuple(player(p) for p in nxt.sitting_out),
         first_bidder=player(nxt.first_bidder),
-        bids=tuple(legal_bids(loaded.options, count=16)),
-        # every legal bid: there are never more of them than points in the highest bid
-        ladder=tuple(legal_bids(loaded.options, count=highest_makeable(loaded.options))),
+        bids=_bids(loaded.options)[0],
+        ladder=_bids(loaded.options)[1],
         target=loaded.options.to_table(loaded.options.target)
         if loaded.options.system.is_cumulative
         else None,
@@ -209,6 +209,15 @@ def form_facts(options: Options, tricks: int | None) -> FormFacts:
         options.to_table(TAKEOVER_BID),
         other,
     )
+
+
+@lru_cache(maxsize=64)
+def _bids(options: Options) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The quick-pick bids and every legal bid under ``options`` (worked out once per set of
+    house rules: every page with a hand form needs them)."""
+    quick = tuple(legal_bids(options, count=16))
+    # every legal bid: there are never more of them than points in the highest bid
+    return quick, tuple(legal_bids(options, count=highest_makeable(options)))
 
 
 def hand_lines(loaded: LoadedSession, last: int | None = None) -> list[HandLine]:

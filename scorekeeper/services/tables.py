@@ -1,6 +1,7 @@
 """The card table and its roster.
 
-A laptop on the table's Wi-Fi serves one table, created on first use. Hosted mode (many
+A laptop on the table's Wi-Fi serves one table, created by the first request that saves
+anything (a page that only reads sees an empty table and writes nothing). Hosted mode (many
 private tables with join links) will pick the table from the request instead; everything
 below already takes the table as an argument.
 """
@@ -18,13 +19,25 @@ DEFAULT_TABLE_NAME = "Our table"
 MAX_NAME = 40
 
 
+def stored_table() -> Table | None:
+    """The table this app serves, or None when nothing has been saved yet (reads only)."""
+    return db.session.scalar(select(Table).order_by(Table.id).limit(1))
+
+
+def table_to_read() -> Table:
+    """The table for a page that only reads: the stored one, or, before the first save, an
+    unsaved empty table (no id, so every query for its rows finds none). Writes nothing."""
+    return stored_table() or Table(name=DEFAULT_TABLE_NAME)
+
+
 def default_table() -> Table:
-    """The table this app serves, created the first time it is needed."""
-    table = db.session.scalar(select(Table).order_by(Table.id).limit(1))
+    """The table this app serves, added (flushed, not committed) the first time a change
+    needs it: the first POST that saves anything creates it, a GET never does."""
+    table = stored_table()
     if table is None:
         table = Table(name=DEFAULT_TABLE_NAME)
         db.session.add(table)
-        db.session.commit()
+        db.session.flush()
     return table
 
 
@@ -64,9 +77,7 @@ def add_player(table: Table, name: str) -> Player:
     existing = find_player(table, name)
     if existing is not None:
         raise SeatingError("name", f"{existing.name} is already on the roster.")
-    player = find_or_add_player(table, name)
-    db.session.commit()
-    return player
+    return find_or_add_player(table, name)
 
 
 def roster(table: Table) -> list[Player]:

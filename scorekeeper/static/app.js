@@ -92,7 +92,10 @@
       var melded = $$(".meld-text", form).some(function (el) { return el.value.trim(); });
       if (!ready) preview.innerHTML = "";
       if (!ready && !melded) return;
-      fetch(form.dataset.previewUrl, { method: "POST", body: data, credentials: "same-origin" })
+      var token = form.elements.csrf_token ? form.elements.csrf_token.value : "";
+      fetch(form.dataset.previewUrl, {
+        method: "POST", body: data, credentials: "same-origin", headers: { "X-CSRFToken": token }
+      })
         .then(function (r) { return r.json(); })
         .then(function (answer) {
           if (ready) {

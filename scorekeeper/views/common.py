@@ -1,20 +1,18 @@
-"""Helpers shared by the blueprints: the current table, loading a session, ids in URLs and
-where a redirect may go."""
+"""Helpers shared by the blueprints: the current table, loading a session, ids in URLs, where
+a redirect may go, and how a form is shown again when its security token has expired."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
-from flask import abort, g
+from flask import abort, g, request
+from flask.typing import ResponseReturnValue
 from werkzeug.routing import BaseConverter, ValidationError
 
 from ..limits import MAX_ID, has_control_characters
 from ..services.sessions import LoadedSession, NotFound, load_session
-from ..services.tables import default_table
-
-if TYPE_CHECKING:  # the row a service hands back; views never query models themselves
-    from ..models import Table
+from ..services.tables import Table, default_table, table_to_read
 
 MAX_REDIRECT = 2000
 
@@ -63,9 +61,14 @@ def local_target(target: object, fallback: str) -> str:
 
 
 def current_table() -> Table:
-    """The table this request is for (one table per app until hosted mode)."""
+    """The table this request is for (one table per app until hosted mode).
+
+    A GET or HEAD only reads: before anything was saved it sees an empty, unsaved table. A
+    request that may save gets the stored table, added by the first save that needs it.
+    """
     if "table" not in g:
-        g.table = default_table()
+        reading = request.method in ("GET", "HEAD")
+        g.table = table_to_read() if reading else default_table()
     return g.table
 
 
@@ -75,3 +78,16 @@ def load_or_404(session_id: int) -> LoadedSession:
         return load_session(session_id, current_table())
     except NotFound:
         abort(404)
+
+
+def reshown_when_stale(reshow: Callable[..., ResponseReturnValue]):
+    """Mark a form's view: when its security token has expired (or the cookie holding it was
+    lost), the one ``CSRFError`` handler (``views/errors.py``) calls
+    ``reshow(message, **view_args)``, which shows the same form again with everything typed
+    kept and ``message`` at its top, and saves nothing."""
+
+    def mark(view):
+        view.reshow_when_stale = reshow
+        return view
+
+    return mark

@@ -1,23 +1,36 @@
-"""Error pages in the app's look: 400, 404, 405, 413 and 500.
+"""Error pages in the app's look: 400, 404, 405, 413 and 500, and the one handler of an
+expired form.
 
 A 500 rolls the database session back first, so nothing of the failed request is half-saved
 (and nothing the page itself loads can commit it), then says plainly that the last change
 was not saved.
+
+Every form is protected by Flask-WTF's ``CSRFProtect``. A token that has expired (a page left
+open all evening) or is missing (the phone dropped its cookie) raises ``CSRFError`` before the
+view runs; ``stale_form`` then shows the same form again with everything typed kept and a
+message at its top, through the view's re-show function (``views.common.reshown_when_stale``).
+Nothing is saved: the page it shows carries a fresh token, so tapping Save again works. A
+form without a re-show function (a confirmation button) gets the 400 page.
 """
 
 from __future__ import annotations
 
 import logging
 
-from flask import Flask, render_template
+from flask import Flask, current_app, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from ..extensions import db
 from ..limits import MAX_REQUEST_BYTES
 from ..services.exports.imports import MAX_IMPORT_BYTES
+from ..services.unit_of_work import roll_back
 
 log = logging.getLogger(__name__)
+
+STALE_FORM = (
+    "This page was open a long time, so the save was not accepted yet. Everything you typed is "
+    "still here: check it and tap Save again."
+)
 
 
 def _megabytes(size: int) -> str:
@@ -28,6 +41,18 @@ def bad_request(error: HTTPException):
     """400: the request could not be read (or a form's security token was missing)."""
     expired = isinstance(error, CSRFError)
     return render_template("errors/400.html", expired=expired), 400
+
+
+def stale_form(error: CSRFError):
+    """An expired or missing security token: the same form again, as typed, saving nothing."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    reshow = getattr(view, "reshow_when_stale", None)
+    if reshow is None:
+        return bad_request(error)
+    try:
+        return reshow(STALE_FORM, **(request.view_args or {}))
+    except HTTPException as raised:  # the session went away meanwhile, say: its own page
+        return current_app.handle_http_exception(raised)
 
 
 def not_found(_error: HTTPException):
@@ -54,7 +79,7 @@ def too_large(_error: HTTPException):
 def server_error(error: Exception):
     """500: roll back whatever the request wrote, then say the change was not saved."""
     try:
-        db.session.rollback()
+        roll_back()
     except Exception:  # the page must still be shown if the database itself failed
         log.exception("rollback after a server error failed")
     return render_template("errors/500.html"), 500
@@ -63,6 +88,7 @@ def server_error(error: Exception):
 def register(app: Flask) -> None:
     """Attach the error pages to ``app``."""
     app.register_error_handler(400, bad_request)
+    app.register_error_handler(CSRFError, stale_form)
     app.register_error_handler(404, not_found)
     app.register_error_handler(405, method_not_allowed)
     app.register_error_handler(413, too_large)

@@ -2,63 +2,62 @@
 
 Each view parses the form, calls one service function and redirects (Post/Redirect/Get).
 A rule broken comes back from the engine with its field and is shown next to that field,
-with everything typed kept. An expired CSRF token re-shows the form, never loses the hand.
+with everything typed kept. An expired CSRF token re-shows the form (the ``_reshow_*``
+functions, called by the one ``CSRFError`` handler in ``views/errors.py``), never loses the
+hand.
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
-from sqlalchemy import select
 
-from ..extensions import csrf, db
 from ..forms import ConfirmForm, hand_form
 from ..limits import clean_request_id, parse_id
-from ..models import AuditEntry
 from ..rules.errors import RuleError
 from ..services import hands as hand_service
 from ..services.entries import from_row
+from ..services.sessions import audit_trail
 from ..services.standings import form_facts, hand_lines, next_hand
-from .common import load_or_404
+from .common import load_or_404, reshown_when_stale
 from .sessions import build_hand_form, render_session
 
 bp = Blueprint("hands", __name__)
 
-STALE_FORM = (
-    "This page was open a long time, so the save was not accepted yet. Everything you typed is "
-    "still here: check it and tap Save again."
-)
 
-
-def _csrf_expired(form) -> bool:
-    """True if the only thing wrong is the CSRF token (form left open too long)."""
+def _stale(form, message: str) -> None:
+    """Put the expired-token message at the top of a re-shown form, in place of the token's."""
     token = getattr(form, "csrf_token", None)
-    if token is not None and token.errors:
+    if token is not None:
         token.errors = []
-        form.form_errors.append(STALE_FORM)
-        return True
-    return False
+    form.form_errors.append(message)
+
+
+def _reshow_new_hand(message: str, session_id: int):
+    """The session page with the hand as typed, after an expired token (nothing saved)."""
+    loaded = load_or_404(session_id)
+    form, nxt = build_hand_form(loaded, request.form)
+    form.validate()
+    _stale(form, message)
+    return render_session(loaded, form, nxt, status=400)
 
 
 @bp.post("/s/<id:session_id>/hands")
-@csrf.exempt  # the FlaskForm checks its own token so an expired one can re-show the form
+@reshown_when_stale(_reshow_new_hand)
 def create(session_id: int):
     """Save the next hand (or preview it), then go back to the session page."""
     loaded = load_or_404(session_id)
     form, nxt = build_hand_form(loaded, request.form)
-    valid = form.validate()
-    stale = _csrf_expired(form)
-    if not valid or stale:
-        return render_session(loaded, form, nxt, status=422 if not stale else 400)
+    if not form.validate():
+        return render_session(loaded, form, nxt, status=422)
     entry = form.to_entry()
     try:
         if request.form.get("action") == "preview":
             preview = hand_service.preview_hand(loaded, entry)
             return render_session(loaded, form, nxt, preview=preview)
-        number = parse_id(form.hand_number.data)
-        preview = hand_service.preview_hand(loaded, entry)
-        hand = hand_service.add_hand(loaded, entry, clean_request_id(form.request_id.data), number)
+        saved = hand_service.save_hand(
+            loaded, entry, clean_request_id(form.request_id.data), parse_id(form.hand_number.data)
+        )
     except hand_service.ConflictError as error:
-        form.add_rule_error("form", error.rule)
         fresh = load_or_404(session_id)
         fresh_form, fresh_nxt = build_hand_form(fresh, request.form)
         fresh_form.hand_number.data = str(fresh_nxt.number)
@@ -67,15 +66,20 @@ def create(session_id: int):
     except RuleError as error:
         form.add_rule_error(error.field, error.rule)
         return render_session(loaded, form, nxt, status=422)
-    if hand.id in loaded.hand_ids:  # the same form posted twice: it was saved the first time
+    if saved.repeated:  # the same form posted twice: it was saved the first time
         flash("That hand was already saved.", "ok")
     else:
-        flash(f"Hand {len(loaded.state.hands) + 1} saved. {preview.text}", "ok")
+        flash(f"Hand {saved.number} saved. {saved.text}", "ok")
     return redirect(url_for("sessions.show", session_id=session_id) + "#standings")
 
 
+def _reshow_preview(message: str, session_id: int):
+    """The live preview's answer after an expired token: say so where the preview shows."""
+    return jsonify(ok=False, field="form", message=message), 400
+
+
 @bp.post("/s/<id:session_id>/preview")
-@csrf.exempt  # read-only: nothing is saved
+@reshown_when_stale(_reshow_preview)
 def preview(session_id: int):
     """The live preview in words, as JSON, for the script on the hand form.
 
@@ -110,18 +114,13 @@ def preview(session_id: int):
 def history(session_id: int):
     """Every hand with its inputs and result, and the audit trail."""
     loaded = load_or_404(session_id)
-    audit = db.session.scalars(
-        select(AuditEntry)
-        .where(AuditEntry.session_id == session_id)
-        .order_by(AuditEntry.at.desc(), AuditEntry.id.desc())
-    ).all()
     return render_template(
         "hands/history.html",
         loaded=loaded,
         session=loaded.row,
         options=loaded.options,
         lines=hand_lines(loaded),
-        audit=audit,
+        audit=audit_trail(loaded.row.id),
     )
 
 
@@ -151,40 +150,7 @@ def _edit_form(loaded, number: int, formdata=None):
     return form, record
 
 
-@bp.route("/s/<id:session_id>/hands/<id:number>/edit", methods=["GET", "POST"])
-@csrf.exempt  # the FlaskForm checks its own token so an expired one can re-show the form
-def edit(session_id: int, number: int):
-    """Correct a hand; every figure after it is recomputed."""
-    loaded = load_or_404(session_id)
-    if not 1 <= number <= len(loaded.state.hands):
-        return render_template("errors/404.html"), 404
-    form, record = _edit_form(loaded, number, request.form if request.method == "POST" else None)
-    status = 200
-    if request.method == "POST":
-        valid = form.validate()
-        stale = _csrf_expired(form)
-        if valid and not stale:
-            hand_id, version = _version_of(form.version.data)
-            try:
-                hand_service.edit_hand(loaded, number, form.to_entry(), version, hand_id)
-            except hand_service.ConflictError as error:
-                if error.field == "hand":
-                    flash(error.rule, "error")
-                    return redirect(url_for("hands.history", session_id=session_id))
-                if error.field == "version":
-                    # Changed on another phone: show the latest figures with the new version.
-                    loaded = load_or_404(session_id)
-                    form, record = _edit_form(loaded, number)
-                form.form_errors.append(error.rule)
-                status = 409
-            except RuleError as error:
-                form.add_rule_error(error.field, error.rule)
-                status = 422
-            else:
-                flash(f"Hand {number} corrected; everything after it is recomputed.", "ok")
-                return redirect(url_for("hands.history", session_id=session_id) + f"#hand-{number}")
-        else:
-            status = 400 if stale else 422
+def _render_edit(loaded, form, record, status: int = 200):
     return render_template(
         "hands/edit.html",
         loaded=loaded,
@@ -195,6 +161,49 @@ def edit(session_id: int, number: int):
         players=loaded.players,
         facts=form_facts(loaded.options, form.tricks.data),
     ), status
+
+
+def _reshow_edit(message: str, session_id: int, number: int):
+    """The correction as typed, after an expired token (nothing saved)."""
+    loaded = load_or_404(session_id)
+    if not 1 <= number <= len(loaded.state.hands):
+        return render_template("errors/404.html"), 404
+    form, record = _edit_form(loaded, number, request.form)
+    form.validate()
+    _stale(form, message)
+    return _render_edit(loaded, form, record, 400)
+
+
+@bp.route("/s/<id:session_id>/hands/<id:number>/edit", methods=["GET", "POST"])
+@reshown_when_stale(_reshow_edit)
+def edit(session_id: int, number: int):
+    """Correct a hand; every figure after it is recomputed."""
+    loaded = load_or_404(session_id)
+    if not 1 <= number <= len(loaded.state.hands):
+        return render_template("errors/404.html"), 404
+    if request.method != "POST":
+        return _render_edit(loaded, *_edit_form(loaded, number))
+    form, record = _edit_form(loaded, number, request.form)
+    if not form.validate():
+        return _render_edit(loaded, form, record, 422)
+    hand_id, version = _version_of(form.version.data)
+    try:
+        hand_service.edit_hand(loaded, number, form.to_entry(), version, hand_id)
+    except hand_service.ConflictError as error:
+        if error.field == "hand":
+            flash(error.rule, "error")
+            return redirect(url_for("hands.history", session_id=session_id))
+        if error.field == "version":
+            # Changed on another phone: show the latest figures with the new version.
+            loaded = load_or_404(session_id)
+            form, record = _edit_form(loaded, number)
+        form.form_errors.append(error.rule)
+        return _render_edit(loaded, form, record, 409)
+    except RuleError as error:
+        form.add_rule_error(error.field, error.rule)
+        return _render_edit(loaded, form, record, 422)
+    flash(f"Hand {number} corrected; everything after it is recomputed.", "ok")
+    return redirect(url_for("hands.history", session_id=session_id) + f"#hand-{number}")
 
 
 @bp.route("/s/<id:session_id>/hands/<id:number>/delete", methods=["GET", "POST"])

@@ -19,17 +19,13 @@ from flask import (
     request,
     url_for,
 )
-from flask_wtf.csrf import CSRFError, validate_csrf
-from wtforms.validators import ValidationError
 
-from ..extensions import csrf
-from ..limits import MAX_IMPORT_REQUEST_BYTES
 from ..reports.assemble import build_report
 from ..reports.page import render_html
 from ..reports.pdf import page_size, report_pdf
 from ..services.exports import csv_export, imports, json_export
 from ..services.exports.filenames import export_filename
-from .common import current_table, load_or_404
+from .common import current_table, load_or_404, reshown_when_stale
 
 bp = Blueprint("reports", __name__)
 
@@ -89,30 +85,27 @@ def session_json(session_id: int):
     return _download(body, "application/json", export_filename(loaded, "json"))
 
 
-STALE_PAGE = (
-    "This page was open a long time, so the import was not accepted yet. Your text is still "
-    "here (a file must be chosen again): tap Import again."
-)
+def _render_import(error: str | None, text: str, status: int = 200):
+    return render_template(
+        "reports/import.html", error=error, text=text if len(text) < 200_000 else ""
+    ), status
 
 
-def _csrf_ok() -> bool:
-    """The form's CSRF token is valid (an expired one re-shows the form instead of a 400)."""
-    if not current_app.config.get("WTF_CSRF_ENABLED", True):
-        return True
-    try:
-        validate_csrf(request.form.get("csrf_token"))
-    except (ValidationError, CSRFError):
-        return False
-    return True
+def _reshow_import(message: str):
+    """The import page with the pasted text kept, after an expired token (nothing imported)."""
+    if request.files.get("file") is not None and request.files["file"].filename:
+        message += " A file must be chosen again."
+    return _render_import(message, request.form.get("text", ""), 422)
 
 
 @bp.route("/sessions/import", methods=["GET", "POST"])
-@csrf.exempt  # checked below, so a page left open too long keeps what was pasted
+@reshown_when_stale(_reshow_import)
 def import_session():
-    """Recreate a session from its JSON export: a file, or its text pasted."""
-    # A session file may be up to 5 MB: this page alone reads more than the app's 1 MB.
-    request.max_content_length = MAX_IMPORT_REQUEST_BYTES
-    request.max_form_memory_size = MAX_IMPORT_REQUEST_BYTES
+    """Recreate a session from its JSON export: a file, or its text pasted.
+
+    A session file may be up to 5 MB: this page alone reads more than the app's 1 MB (set
+    before the form is read, by ``factory._request_limits``).
+    """
     table = current_table()
     error = None
     text = ""
@@ -123,8 +116,6 @@ def import_session():
         if upload is not None and upload.filename:
             data = upload.read(imports.MAX_IMPORT_BYTES + 1)
         try:
-            if not _csrf_ok():
-                raise imports.ImportRefused(STALE_PAGE)
             imported = imports.import_session(table, data)
         except imports.ImportRefused as refused:
             error = refused.rule
@@ -137,6 +128,4 @@ def import_session():
             if imported.note:
                 flash(f"Check the figures: {imported.note} (the rules may have changed).", "warn")
             return redirect(url_for("sessions.show", session_id=imported.session_id))
-    return render_template(
-        "reports/import.html", error=error, text=text if len(text) < 200_000 else ""
-    ), (422 if error else 200)
+    return _render_import(error, text, 422 if error else 200)

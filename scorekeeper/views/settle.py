@@ -19,16 +19,13 @@ from ..services.ledger import PaymentErrors
 from ..services.sessions import NotFound
 from ..services.settle import settle_session
 from ..services.tables import roster
-from .common import current_table, load_or_404, local_target
+from .common import current_table, load_or_404, local_target, reshown_when_stale
 
 bp = Blueprint("settle", __name__)
 
 
 class PaymentForm(FlaskForm):
     """A payment as typed: who paid, who was paid, how much. Shape only; the ledger checks."""
-
-    class Meta:
-        csrf_time_limit = 12 * 3600  # a settle-up page left open all evening still records
 
     payer = StringField("Who paid")
     payee = StringField("Who was paid")
@@ -93,14 +90,17 @@ def show(session_id: int):
     return _render_settle(load_or_404(session_id))
 
 
+def _reshow_pay(message: str, session_id: int):
+    """The settle-up page with the payment as typed, after an expired token (nothing saved)."""
+    return _render_settle(load_or_404(session_id), PaymentForm(), {"form": [message]}, 400)
+
+
 @bp.post("/s/<id:session_id>/settle/pay")
+@reshown_when_stale(_reshow_pay)
 def pay(session_id: int):
     """Record a payment toward this session: a "Mark paid" tap, or the small form."""
     loaded = load_or_404(session_id)
     form = PaymentForm()
-    if not form.validate_on_submit():
-        errors = {"form": ["The page had expired: check the payment and record it again."]}
-        return _render_settle(loaded, form, errors, 400)
     try:
         payment = ledger_service.record_payment(
             current_table(),
@@ -144,13 +144,16 @@ def ledger():
     return _render_ledger()
 
 
+def _reshow_ledger_pay(message: str):
+    """The ledger with the payment as typed, after an expired token (nothing saved)."""
+    return _render_ledger(PaymentForm(), {"form": [message]}, 400)
+
+
 @bp.post("/ledger/pay")
+@reshown_when_stale(_reshow_ledger_pay)
 def ledger_pay():
     """Record a payment off the ledger in general (not toward one session)."""
     form = PaymentForm()
-    if not form.validate_on_submit():
-        errors = {"form": ["The page had expired: check the payment and record it again."]}
-        return _render_ledger(form, errors, 400)
     try:
         payment = ledger_service.record_payment(
             current_table(),

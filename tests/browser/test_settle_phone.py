@@ -7,6 +7,7 @@ import pytest
 from settle_fixtures import Table, bison, brooklyn, brooklyn_pot, hoyle_with_leaver
 
 from scorekeeper.services.tables import default_table
+from scorekeeper.services.unit_of_work import unit_of_work
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +20,7 @@ SMALL_TARGETS = """
 
 @pytest.fixture
 def sessions(app):
-    with app.app_context():
+    with app.app_context(), unit_of_work():
         table = Table(default_table())
         first = brooklyn(table)
         table.end(first)

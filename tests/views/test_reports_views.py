@@ -20,12 +20,13 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 from scorekeeper.services.sessions import create_session
 from scorekeeper.services.tables import default_table
+from scorekeeper.services.unit_of_work import unit_of_work
 
 
 @pytest.fixture
 def make(app):
     def build(builder, *args):
-        with app.app_context():
+        with app.app_context(), unit_of_work():
             return builder(*args)
 
     return build
@@ -86,7 +87,7 @@ def test_the_print_view_takes_a4_from_the_query(client, make):
 
 
 def test_a_name_made_of_html_is_shown_as_text_in_the_print_view(client, app):
-    with app.app_context():
+    with app.app_context(), unit_of_work():
         names = ['<img src=x onerror="alert(1)">', "<script>x()</script>", "Cy"]
         row = create_session(default_table(), {"system": "brooklyn-pot"}, names, 0)
         rs._add(row.id, declarer="<script>x()</script>", bid=250, trump="C", outcome="made")

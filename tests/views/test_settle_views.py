@@ -24,6 +24,7 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.models import LedgerPayment, Player
 from scorekeeper.services.tables import default_table
+from scorekeeper.services.unit_of_work import unit_of_work
 
 
 @pytest.fixture
@@ -31,7 +32,7 @@ def make(app):
     """Build a session (a ``settle_fixtures`` function) and return its id."""
 
     def build(fixture, *then):
-        with app.app_context():
+        with app.app_context(), unit_of_work():
             table = Table(default_table())
             sid = fixture(table)
             for step in then:

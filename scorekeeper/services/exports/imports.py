@@ -380,55 +380,51 @@ def import_session(table: Table, text: str | bytes) -> Imported:
     """Recreate an exported session as a new session of ``table``.
 
     Players are matched by name (ignoring case) or added to the roster. The file is read and
-    every event replayed through the rules first; only then is anything written, in one
-    transaction. Raises ``ImportRefused`` with a message saying what is wrong.
+    every event replayed through the rules first; only then is anything written (flushed,
+    committed by the caller's unit of work). Raises ``ImportRefused`` with a message saying
+    what is wrong.
     """
     parsed = read_session_file(text)
     check_replay(parsed)
-    try:
-        added = tuple(name for name in parsed.names if find_player(table, name) is None)
-        players = [find_or_add_player(table, name) for name in parsed.names]
-        new_ids = {
-            file_id: players[parsed.names.index(name)].id
-            for file_id, name in parsed.file_ids.items()
-        }
-        dealer = players[parsed.names.index(parsed.first_dealer)]
-        now = utcnow()
-        row = GameSession(
-            table=table,
-            system=parsed.options.system.value,
-            options={k: v for k, v in parsed.options.to_dict().items() if k != "system"},
-            first_dealer=dealer,
-            seats=[Seat(player=p, position=i) for i, p in enumerate(players)],
-            created_at=parsed.created_at or now,
-            updated_at=now,
-            ended_at=parsed.ended_at,
+    added = tuple(name for name in parsed.names if find_player(table, name) is None)
+    players = [find_or_add_player(table, name) for name in parsed.names]
+    new_ids = {
+        file_id: players[parsed.names.index(name)].id for file_id, name in parsed.file_ids.items()
+    }
+    dealer = players[parsed.names.index(parsed.first_dealer)]
+    now = utcnow()
+    row = GameSession(
+        table=table,
+        system=parsed.options.system.value,
+        options={k: v for k, v in parsed.options.to_dict().items() if k != "system"},
+        first_dealer=dealer,
+        seats=[Seat(player=p, position=i) for i, p in enumerate(players)],
+        created_at=parsed.created_at or now,
+        updated_at=now,
+        ended_at=parsed.ended_at,
+    )
+    db.session.add(row)
+    db.session.flush()
+    for seq, (kind, value) in enumerate(parsed.events, start=1):
+        hand = Hand(session_id=row.id, seq=seq)
+        if kind == "leave":
+            hand.kind = "leave"
+            hand.player_id = new_ids[value]
+        else:
+            apply_to_row(_remap(value, new_ids), hand, parsed.options)
+        db.session.add(hand)
+    hands = sum(1 for kind, _ in parsed.events if kind == "hand")
+    db.session.add(
+        AuditEntry(
+            session_id=row.id,
+            action="imported",
+            summary=(
+                f"Session imported from a file: {parsed.options.system.label}, "
+                f"{', '.join(parsed.names)}; {hands} hand{'s' if hands != 1 else ''}."
+            ),
         )
-        db.session.add(row)
-        db.session.flush()
-        for seq, (kind, value) in enumerate(parsed.events, start=1):
-            hand = Hand(session_id=row.id, seq=seq)
-            if kind == "leave":
-                hand.kind = "leave"
-                hand.player_id = new_ids[value]
-            else:
-                apply_to_row(_remap(value, new_ids), hand, parsed.options)
-            db.session.add(hand)
-        hands = sum(1 for kind, _ in parsed.events if kind == "hand")
-        db.session.add(
-            AuditEntry(
-                session_id=row.id,
-                action="imported",
-                summary=(
-                    f"Session imported from a file: {parsed.options.system.label}, "
-                    f"{', '.join(parsed.names)}; {hands} hand{'s' if hands != 1 else ''}."
-                ),
-            )
-        )
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
+    )
+    db.session.flush()
     note = figures_differ(load_session(row.id, table), parsed.derived)
     return Imported(row.id, hands, tuple(p.name for p in players), added, note)
 

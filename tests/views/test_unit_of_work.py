@@ -1,0 +1,290 @@
+"""One transaction per request: a GET never writes, a save commits once, the replay memory
+only remembers what was committed, views call services only, one CSRF mechanism."""
+
+from __future__ import annotations
+
+import ast
+from io import BytesIO
+from pathlib import Path
+
+import flask_migrate
+import pytest
+from sqlalchemy import func, select
+from webhelpers import (
+    all_errors,
+    database_dump,
+    find_form,
+    form_values,
+    hand_count,
+    hand_data,
+    new_session,
+    parse,
+    player_ids,
+    save_hand,
+    shown_value,
+)
+
+from scorekeeper import ROOT, create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession, LedgerPayment, Player, Table
+from scorekeeper.rules import session as rules_session
+from scorekeeper.services import hands as hand_service
+from scorekeeper.services import replays
+from scorekeeper.services import sessions as session_service
+from scorekeeper.services.entries import HandEntry
+from scorekeeper.services.tables import default_table
+from scorekeeper.services.unit_of_work import unit_of_work
+from scorekeeper.views.errors import STALE_FORM
+
+FOUR = ["Ann", "Bob", "Cal", "Dee"]
+
+
+def _get_rules(app):
+    """Every rule a GET reaches, but the static files (served from disk, no database)."""
+    return [
+        rule
+        for rule in app.url_map.iter_rules()
+        if "GET" in rule.methods and rule.endpoint != "static"
+    ]
+
+
+def _populated(client) -> dict[str, int]:
+    """A session with hands, a player who left, an ended session and a payment: real ids."""
+    sid = new_session(client, "hoyle", FOUR)
+    save_hand(client, sid, declarer="Bob", bid=350, trump="H", outcome="made")
+    save_hand(client, sid, declarer="Cal", bid=300, outcome="forfeit")
+    ended = new_session(client, "brooklyn", FOUR)
+    save_hand(client, ended, declarer="Bob", bid=350, trump="H", outcome="made")
+    page = client.get(f"/s/{ended}")
+    token = dict(form_values(find_form(parse(page), action=f"/s/{ended}/end")))
+    assert client.post(f"/s/{ended}/end", data=token).status_code == 302
+    ids = player_ids(client)
+    paid = client.post(
+        f"/s/{ended}/settle/pay", data={"payer": ids["Ann"], "payee": ids["Bob"], "amount": "1"}
+    )
+    assert paid.status_code == 302
+    with client.application.app_context():
+        payment_id = db.session.scalar(select(func.max(LedgerPayment.id)))
+    return {"session_id": sid, "number": 1, "player_id": ids["Bob"], "payment_id": payment_id}
+
+
+def test_no_get_page_writes_anything_on_a_database_in_use(app, client):
+    real = _populated(client)
+    before = database_dump(app)
+    statuses = {}
+
+    for rule in _get_rules(app):
+        path = rule.build({name: real[name] for name in rule.arguments})[1]
+        statuses[rule.endpoint] = client.get(path).status_code
+        assert database_dump(app) == before, rule.rule
+
+    assert set(statuses.values()) == {200}, statuses
+
+
+def test_no_get_page_writes_anything_on_a_fresh_database(app, client):
+    before = database_dump(app)
+
+    for rule in _get_rules(app):
+        path = rule.build(dict.fromkeys(rule.arguments, 1))[1]
+        response = client.get(path)
+        assert response.status_code in (200, 404), (rule.rule, response.status_code)
+        assert database_dump(app) == before, rule.rule
+
+    assert before["tables"] == []  # not even the table's own row
+
+
+def test_the_first_save_creates_the_table(app, client):
+    assert client.post("/players/", data={"name": "Ann"}).status_code == 302
+
+    with app.app_context():
+        assert db.session.scalar(select(func.count(Table.id))) == 1
+        assert list(db.session.scalars(select(Player.name))) == ["Ann"]
+
+
+# -- the unit of work -------------------------------------------------------------------------
+
+
+def _writes_a_player(status: int):
+    def view():
+        from scorekeeper.views.common import current_table
+
+        db.session.add(Player(table=current_table(), name="Written"))
+        db.session.flush()
+        return "done", status
+
+    return view
+
+
+@pytest.mark.parametrize(
+    ("method", "status", "saved"),
+    [("POST", 302, True), ("POST", 200, True), ("POST", 422, False), ("GET", 200, False)],
+)
+def test_a_request_is_committed_only_when_it_saves_and_succeeds(app, method, status, saved):
+    app.add_url_rule("/test-writes", "test_writes", _writes_a_player(status), methods=[method])
+    client = app.test_client()
+
+    response = client.open("/test-writes", method=method)
+
+    assert response.status_code == status
+    with app.app_context():
+        names = list(db.session.scalars(select(Player.name)))
+    assert names == (["Written"] if saved else [])
+
+
+def test_services_write_but_never_commit(app):
+    with app.app_context():
+        with unit_of_work():
+            sid = session_service.create_session(
+                default_table(), {"system": "brooklyn"}, FOUR, 0
+            ).id
+        loaded = session_service.load_session(sid)
+        hand_service.add_hand(
+            loaded, HandEntry(outcome="made", declarer=loaded.ids["Bob"], bid=350, trump="H")
+        )
+        db.session.rollback()  # what a refused request does
+
+        assert len(session_service.load_session(sid).state.hands) == 0
+
+
+def test_a_saved_hand_is_remembered_only_after_the_commit(app):
+    with app.app_context():
+        with unit_of_work():
+            sid = session_service.create_session(
+                default_table(), {"system": "brooklyn"}, FOUR, 0
+            ).id
+        loaded = session_service.load_session(sid)
+        entry = HandEntry(outcome="made", declarer=loaded.ids["Bob"], bid=350, trump="H")
+
+        hand_service.save_hand(loaded, entry)
+        written = session_service.replay_key(loaded.row)  # the new version, not committed
+        assert replays.recall(sid, written) is None
+        db.session.rollback()
+        assert replays.recall(sid, written) is None  # rolled back: never remembered
+
+        with unit_of_work():
+            saved = hand_service.save_hand(session_service.load_session(sid), entry)
+        key = session_service.replay_key(db.session.get(GameSession, saved.row.session_id))
+        remembered = replays.recall(sid, key)
+
+        # Bob makes 350 in hearts: 2 units from each of Ann, Cal and Dee.
+        assert remembered is not None
+        assert dict(remembered.state.balances)[loaded.players[loaded.ids["Bob"]]] == 6
+
+
+def test_saving_a_hand_scores_it_once(client, monkeypatch):
+    sid = new_session(client, "brooklyn", FOUR)
+    data = hand_data(client, sid, declarer="Bob", bid=350, trump="H", outcome="made")
+    scored = []
+    real = rules_session.score_hand
+
+    def counting(*args, **kwargs):
+        scored.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rules_session, "score_hand", counting)
+
+    assert client.post(f"/s/{sid}/hands", data=data).status_code == 302
+    assert len(scored) == 1
+
+
+# -- the layers -------------------------------------------------------------------------------
+
+
+def test_views_import_no_models_and_run_no_queries():
+    for path in sorted((ROOT / "scorekeeper" / "views").glob("*.py")):
+        source = path.read_text()
+        tree = ast.parse(source)
+        imported = {
+            node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+        } | {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+        }
+        assert not {m for m in imported if m.endswith("models") or m.startswith("sqlalchemy")}, path
+        assert "db.session" not in source, path
+        assert "select(" not in source, path
+        names = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+        assert "db" not in names, Path(path).name
+
+
+# -- one CSRF mechanism -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def csrf_app(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite3'}",
+            "WTF_CSRF_ENABLED": True,
+        },
+        instance_path=tmp_path / "instance",
+    )
+    with app.app_context():
+        flask_migrate.upgrade()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_the_live_preview_needs_the_token_and_takes_it_in_a_header(csrf_app):
+    client = csrf_app.test_client()
+    sid = new_session(client, "brooklyn", FOUR)
+    data = hand_data(client, sid, declarer="Bob", bid=350, trump="H", outcome="made")
+    token = data.pop("csrf_token")
+
+    refused = client.post(f"/s/{sid}/preview", data=data)
+    answered = client.post(f"/s/{sid}/preview", data=data, headers={"X-CSRFToken": token})
+
+    assert refused.status_code == 400
+    assert refused.json == {"ok": False, "field": "form", "message": STALE_FORM}
+    assert answered.status_code == 200
+    assert answered.json["text"] == "Bob makes 350: collects 2 units from each player."
+
+
+def test_an_expired_payment_form_is_shown_again_as_typed_and_records_nothing(csrf_app):
+    client = csrf_app.test_client()
+    sid = new_session(client, "brooklyn", FOUR)
+    ids = player_ids(client)
+    typed = {"payer": str(ids["Cal"]), "payee": str(ids["Ann"]), "amount": "2.50"}
+
+    response = client.post(f"/s/{sid}/settle/pay", data={**typed, "csrf_token": "expired"})
+
+    assert response.status_code == 400
+    assert STALE_FORM in all_errors(response)
+    assert shown_value(response, "amount") == "2.50"
+    with csrf_app.app_context():
+        assert db.session.scalar(select(func.count(LedgerPayment.id))) == 0
+    again = dict(form_values(find_form(parse(response), action=f"/s/{sid}/settle/pay#record")))
+    assert client.post(f"/s/{sid}/settle/pay", data=again).status_code == 302
+    with csrf_app.app_context():
+        assert db.session.scalar(select(func.count(LedgerPayment.id))) == 1
+
+
+def test_an_expired_import_with_a_file_asks_for_the_file_again(csrf_app):
+    client = csrf_app.test_client()
+    client.get("/sessions/import")
+
+    response = client.post(
+        "/sessions/import",
+        data={"csrf_token": "old", "file": (BytesIO(b"{}"), "evening.json")},
+        content_type="multipart/form-data",
+    )
+
+    assert response.status_code == 422
+    assert f"{STALE_FORM} A file must be chosen again." in all_errors(response)
+    with csrf_app.app_context():
+        assert db.session.scalar(select(func.count(Table.id))) == 0
+
+
+def test_a_confirmation_button_with_an_expired_token_gets_the_400_page(csrf_app):
+    client = csrf_app.test_client()
+    sid = new_session(client, "brooklyn", FOUR)
+
+    response = client.post(f"/s/{sid}/reopen", data={"csrf_token": "forged"})
+
+    assert response.status_code == 400
+    assert hand_count(client, sid) == 0
