@@ -100,7 +100,7 @@ def test_a_missing_security_token_is_a_400_in_the_apps_look(app):
     app.config["WTF_CSRF_ENABLED"] = True
     client = app.test_client()
 
-    response = client.post("/players/", data={"name": "Ann"})
+    response = client.post("/s/1/end", data={})  # a confirmation button: nothing to re-show
 
     assert response.status_code == 400
     assert _uses_base_layout(response)

@@ -16,10 +16,8 @@ pile of chips, not between players, so they never enter the ledger.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -29,13 +27,11 @@ from ..extensions import db
 from ..limits import has_control_characters, parse_id
 from ..models import GameSession, LedgerPayment, Player, Table
 from ..money import MoneyError, MoneyTooLarge, format_money, parse_money
-from ..rules import holders, settlement
+from ..rules import holders
 from ..rules.closing import close_session
 from ..rules.errors import RuleError
 from ..rules.settlement import Payment, nets_owed, still_owed
 from .sessions import LoadedSession, NotFound, load_session
-
-K = TypeVar("K", bound=Hashable)  # a player: an id, or a name (see ``net_debts``)
 
 MAX_PAYMENT = 9_999_999
 """The largest payment that can be recorded, in cents ($99,999.99)."""
@@ -213,11 +209,6 @@ def build_ledger(table: Table, exclude_session: int | None = None) -> Ledger:
     return Ledger(debts, balances, tuple(owing), tuple(payments), tuple(problems), waiting)
 
 
-def net_debts(flows: Iterable[tuple[K, K, int]]) -> list[tuple[K, K, int]]:
-    """Debts (debtor, creditor, amount) netted per pair, circles cancelled (the engine's)."""
-    return [(debt.payer, debt.payee, debt.amount) for debt in settlement.net_debts(flows)]
-
-
 # -- writing -------------------------------------------------------------------------------------
 
 
@@ -368,7 +359,6 @@ __all__ = [
     "build_ledger",
     "delete_payment",
     "find_payment",
-    "net_debts",
     "new_request_id",
     "parse_amount",
     "record_payment",

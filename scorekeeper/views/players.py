@@ -11,29 +11,16 @@ from ..rules.errors import RuleError
 from ..rules.holders import Player, members
 from ..services import tables
 from ..services.stats import game_series, load_table_sessions, table_stats
-from .common import current_table
+from .common import current_table, reshown_when_stale
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
 CHARTED_SESSIONS = 5
 
 
-@bp.route("/", methods=["GET", "POST"])
-def index():
-    """Roster with statistics; add a player."""
+def _roster_page(form: AddPlayerForm, error: str | None, status: int = 200):
+    """The roster with statistics and charts, and the add-player form as typed."""
     table = current_table()
-    form = AddPlayerForm()
-    error = None
-    if request.method == "POST" and form.validate_on_submit():
-        try:
-            player = tables.add_player(table, form.name.data or "")
-        except RuleError as exc:
-            error = exc.rule
-        else:
-            flash(f"{player.name} joins the roster.", "ok")
-            return redirect(url_for("players.index"))
-    elif request.method == "POST":
-        error = next(iter(form.name.errors), None) or "Type the player's name and add it again."
     roster = tables.roster(table)
     loaded = load_table_sessions(table)
     stats = table_stats(loaded, [Player(p.id, p.name) for p in roster])
@@ -43,7 +30,31 @@ def index():
             charts.append(Markup(running_chart(game.series, game.title)))
     return render_template(
         "players/index.html", form=form, stats=stats, charts=charts, error=error
-    ), (422 if error else 200)
+    ), status
+
+
+def _reshow_roster(message: str):
+    """The roster with the name as typed, after an expired token (nobody added)."""
+    return _roster_page(AddPlayerForm(), message, 400)
+
+
+@bp.route("/", methods=["GET", "POST"])
+@reshown_when_stale(_reshow_roster)
+def index():
+    """Roster with statistics; add a player."""
+    form = AddPlayerForm()
+    error = None
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            player = tables.add_player(current_table(), form.name.data or "")
+        except RuleError as exc:
+            error = exc.rule
+        else:
+            flash(f"{player.name} joins the roster.", "ok")
+            return redirect(url_for("players.index"))
+    elif request.method == "POST":
+        error = next(iter(form.name.errors), None) or "Type the player's name and add it again."
+    return _roster_page(form, error, 422 if error else 200)
 
 
 @bp.get("/<id:player_id>")

@@ -23,7 +23,7 @@ from ..services import hands as hand_service
 from ..services import sessions as session_service
 from ..services.standings import form_facts, hand_lines, next_hand, standings
 from ..services.tables import roster
-from .common import current_table, load_or_404
+from .common import current_table, load_or_404, reshown_when_stale
 
 bp = Blueprint("sessions", __name__)
 
@@ -59,24 +59,52 @@ def _option_fields(options: Options, formdata=None) -> list[dict]:
     return fields
 
 
-@bp.route("/sessions/new", methods=["GET", "POST"])
-def new_session():
-    """Choose the game, its house rules, the players in seat order and the first dealer."""
-    table = current_table()
-    form = NewSessionForm(request.form if request.method == "POST" else None)
+def _new_session_page(form: NewSessionForm, errors: dict[str, list[str]], status: int = 200):
+    """The new-session form as the request left it (its game, seats and options), with errors."""
     try:
         system = parse_system(request.values.get("system") or "brooklyn")
     except RuleError:
         system = GameSystem.BROOKLYN
-    options = Options.preset(system)
     low, high = system.player_range
-    seats = [request.form.get(f"seat-{i}", "") for i in range(high)]
+    posted = request.method == "POST"
+    return render_template(
+        "sessions/new.html",
+        form=form,
+        system=system,
+        systems=list(GameSystem),
+        fields=_option_fields(Options.preset(system), request.form if posted else None),
+        seats=[request.form.get(f"seat-{i}", "") for i in range(high)],
+        seat_count=high,
+        min_players=low,
+        roster=roster(current_table()),
+        first_dealer=request.form.get("first_dealer", "0"),
+        errors=errors,
+    ), status
+
+
+def _reshow_new_session(message: str):
+    """The new-session form as typed, after an expired token (nothing saved)."""
+    return _new_session_page(NewSessionForm(request.form), {"form": [message]}, 400)
+
+
+@bp.route("/sessions/new", methods=["GET", "POST"])
+@reshown_when_stale(_reshow_new_session)
+def new_session():
+    """Choose the game, its house rules, the players in seat order and the first dealer."""
+    form = NewSessionForm(request.form if request.method == "POST" else None)
     errors: dict[str, list[str]] = {}
     if request.method == "POST" and form.validate():
         try:
+            system = parse_system(request.values.get("system") or "brooklyn")
+        except RuleError as error:
+            errors.setdefault("system", []).append(error.rule)
+            return _new_session_page(form, errors, 422)
+        high = system.player_range[1]
+        seats = [request.form.get(f"seat-{i}", "") for i in range(high)]
+        try:
             data = option_values(request.form, system)
             first = form.first_dealer.data or 0
-            row = session_service.create_session(table, data, seats, first)
+            row = session_service.create_session(current_table(), data, seats, first)
         except RuleError as error:
             errors.setdefault(error.field, []).append(error.rule)
         else:
@@ -85,19 +113,7 @@ def new_session():
     elif request.method == "POST":
         for name, messages in form.errors.items():
             errors.setdefault(name, []).extend(messages)
-    return render_template(
-        "sessions/new.html",
-        form=form,
-        system=system,
-        systems=list(GameSystem),
-        fields=_option_fields(options, request.form if request.method == "POST" else None),
-        seats=seats,
-        seat_count=high,
-        min_players=low,
-        roster=roster(table),
-        first_dealer=request.form.get("first_dealer", "0"),
-        errors=errors,
-    ), (422 if errors else 200)
+    return _new_session_page(form, errors, 422 if errors else 200)
 
 
 def build_hand_form(loaded, formdata=None):
@@ -174,13 +190,32 @@ def share(session_id: int):
     )
 
 
+def _settings_page(loaded, errors: dict[str, list[str]], status: int = 200):
+    """The house-rules form, as posted when it was posted, with errors."""
+    return render_template(
+        "sessions/settings.html",
+        loaded=loaded,
+        session=loaded.row,
+        options=loaded.options,
+        form=ConfirmForm(),
+        system=loaded.options.system,
+        fields=_option_fields(loaded.options, request.form if request.method == "POST" else None),
+        errors=errors,
+    ), status
+
+
+def _reshow_settings(message: str, session_id: int):
+    """The house rules as typed, after an expired token (nothing changed)."""
+    return _settings_page(load_or_404(session_id), {"form": [message]}, 400)
+
+
 @bp.route("/s/<id:session_id>/settings", methods=["GET", "POST"])
+@reshown_when_stale(_reshow_settings)
 def settings(session_id: int):
     """Every house rule of the session, changeable; all hands are replayed under the change."""
     loaded = load_or_404(session_id)
-    form = ConfirmForm()
     errors: dict[str, list[str]] = {}
-    if request.method == "POST" and form.validate_on_submit():
+    if request.method == "POST" and ConfirmForm().validate_on_submit():
         try:
             data = option_values(request.form, loaded.options.system, loaded.options)
             changes = session_service.update_options(loaded, data)
@@ -189,17 +224,7 @@ def settings(session_id: int):
         else:
             flash("House rules changed: " + "; ".join(changes) if changes else "No change.", "ok")
             return redirect(url_for("sessions.show", session_id=session_id))
-    formdata = request.form if request.method == "POST" else None
-    return render_template(
-        "sessions/settings.html",
-        loaded=loaded,
-        session=loaded.row,
-        options=loaded.options,
-        form=form,
-        system=loaded.options.system,
-        fields=_option_fields(loaded.options, formdata),
-        errors=errors,
-    ), (422 if errors else 200)
+    return _settings_page(loaded, errors, 422 if errors else 200)
 
 
 @bp.post("/s/<id:session_id>/end")

@@ -18,6 +18,7 @@ from webhelpers import (
     hand_count,
     hand_data,
     new_session,
+    page_text,
     parse,
     player_ids,
     save_hand,
@@ -288,3 +289,44 @@ def test_a_confirmation_button_with_an_expired_token_gets_the_400_page(csrf_app)
 
     assert response.status_code == 400
     assert hand_count(client, sid) == 0
+
+
+# -- an expired token on the other forms re-shows them as typed ------------------------------
+
+
+@pytest.fixture
+def guarded(app):
+    app.config["WTF_CSRF_ENABLED"] = True
+    return app.test_client()
+
+
+def test_an_expired_new_session_form_is_shown_again_as_typed(app, guarded):
+    before = database_dump(app)
+    response = guarded.post(
+        "/sessions/new?system=hoyle",
+        data={"seat-0": "kitty", "seat-1": "Pot", "seat-2": "A & B", "first_dealer": "0"},
+    )
+    assert response.status_code == 400
+    assert "open a long time" in page_text(response)
+    assert [shown_value(response, f"seat-{i}") for i in range(3)] == ["kitty", "Pot", "A & B"]
+    assert database_dump(app) == before
+
+
+def test_an_expired_roster_form_keeps_the_name_typed(app, guarded):
+    before = database_dump(app)
+    response = guarded.post("/players/", data={"name": "Ann & Bob"})
+    assert response.status_code == 400
+    assert "open a long time" in page_text(response)
+    assert shown_value(response, "name") == "Ann & Bob"
+    assert database_dump(app) == before
+
+
+def test_an_expired_house_rules_form_keeps_the_rules_typed(app, client):
+    sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal"])
+    app.config["WTF_CSRF_ENABLED"] = True
+    before = database_dump(app)
+    response = client.post(f"/s/{sid}/settings", data={"min_bid": "350", "stake": "0.25"})
+    assert response.status_code == 400
+    assert "open a long time" in page_text(response)
+    assert (shown_value(response, "min_bid"), shown_value(response, "stake")) == ("350", "0.25")
+    assert database_dump(app) == before
