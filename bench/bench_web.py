@@ -164,17 +164,43 @@ def time_save(client: FlaskClient, url: str, profiler: cProfile.Profile | None =
     return elapsed
 
 
-def page_weight(client: FlaskClient, url: str) -> tuple[int, int, list[tuple[str, int]]]:
-    """Bytes of the page and every asset it links, and the number of requests."""
+def loaded_assets(text: str) -> tuple[list[str], list[str]]:
+    """What a phone's browser fetches to show the page, and what it fetches only on request.
+
+    Stylesheets, scripts and images load with the page; of the ``rel=icon`` links a browser
+    takes one (the SVG when it offers one); the ``apple-touch-icon`` is fetched only when the
+    page is added to the home screen.
+    """
+    tags = re.findall(r"<(?:link|script|img)\b[^>]*>", text)
+    loaded, on_request, icons = [], [], []
+    for tag in tags:
+        found = re.search(r'(?:href|src)="([^"]+)"', tag)
+        if found is None or found.group(1).startswith("data:"):
+            continue
+        if 'rel="icon"' in tag:
+            icons.append((found.group(1), "image/svg+xml" in tag))
+        elif 'rel="apple-touch-icon"' in tag:
+            on_request.append(found.group(1))
+        else:
+            loaded.append(found.group(1))
+    if icons:
+        chosen = next((href for href, svg in icons if svg), icons[0][0])
+        loaded.append(chosen)
+        on_request += [href for href, _ in icons if href != chosen]
+    return loaded, on_request
+
+
+def page_weight(
+    client: FlaskClient, url: str
+) -> tuple[int, int, list[tuple[str, int]], list[tuple[str, int]]]:
+    """Bytes and requests of the page with what loads with it, and the rest it links."""
     html = client.get(url).get_data()
-    text = html.decode()
-    links = re.findall(r'<(?:link|script|img)\b[^>]*?(?:href|src)="([^"]+)"', text)
-    assets = [link for link in links if not link.startswith("data:")]
+    loaded, on_request = loaded_assets(html.decode())
     parts = [("HTML " + url, len(html))]
-    for asset in assets:
-        response = client.get(asset)
-        parts.append((asset.split("?")[0], len(response.get_data())))
-    return sum(size for _, size in parts), 1 + len(assets), parts
+    for asset in loaded:
+        parts.append((asset.split("?")[0], len(client.get(asset).get_data())))
+    others = [(asset.split("?")[0], len(client.get(asset).get_data())) for asset in on_request]
+    return sum(size for _, size in parts), 1 + len(loaded), parts, others
 
 
 def profile(label: str, action, runs: int = 10) -> None:
@@ -234,13 +260,15 @@ def main() -> None:
         print(f"  save a hand (POST, no redirect):  {ms(saves)}   (target <= 25 ms)")
         print(f"  render GET /s/<id>, {HANDS + args.runs} hands:  {ms(after)}")
 
-        total, requests, parts = page_weight(client, url)
+        total, requests, parts, others = page_weight(client, url)
         for name, size in parts:
             print(f"  {name:<32} {size:>7,} bytes")
         print(
             f"session page + assets: {total:,} bytes = {total / 1024:.1f} KB in {requests} "
             f"requests   (target <= 60 KB in <= 4)"
         )
+        for name, size in others:
+            print(f"  not loaded with the page: {name} {size:,} bytes (another icon size)")
 
         if args.profile:
             profile("render GET /s/<id>", lambda p: profiled_render(client, url, p))
