@@ -22,13 +22,13 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-import flask_migrate
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from webhelpers import dispose, migrated_app
 from werkzeug.serving import make_server
 
-from scorekeeper import ROOT, create_app
+from scorekeeper import ROOT
 
 CHROMIUM = os.environ.get("CHROMIUM_EXECUTABLE", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -68,22 +68,9 @@ def free_port() -> int:
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     """The app on a fresh SQLite file, its schema built by running the migrations."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
-            "WTF_CSRF_ENABLED": False,
-        },
-        instance_path=tmp_path / "instance",
-    )
-    with app.app_context():
-        flask_migrate.upgrade()
+    app = migrated_app(tmp_path)
     yield app
-    with app.app_context():
-        from scorekeeper.extensions import db
-
-        db.engine.dispose()
+    dispose(app)
 
 
 @pytest.fixture

@@ -13,14 +13,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
 
+import flask_migrate
 import tinyhtml5
+from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Player
 
@@ -357,3 +361,26 @@ def database_dump(app) -> dict[str, list[tuple]]:
             rows = db.session.execute(text(f'SELECT * FROM "{table.name}" ORDER BY {keys}'))
             dump[table.name] = [tuple(row) for row in rows]
         return dump
+
+
+def migrated_app(root: Path, csrf: bool = False, **config: Any) -> Flask:
+    """The app on a fresh SQLite file under ``root``, its schema built by the migrations."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{root / 'scorekeeper.sqlite3'}",
+            "WTF_CSRF_ENABLED": csrf,
+            **config,
+        },
+        instance_path=root / "instance",
+    )
+    with app.app_context():
+        flask_migrate.upgrade()
+    return app
+
+
+def dispose(app: Flask) -> None:
+    """Close the app's database connections (a test's temporary file can then go)."""
+    with app.app_context():
+        db.engine.dispose()

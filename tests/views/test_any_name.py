@@ -26,13 +26,10 @@ import json
 import re
 from pathlib import Path
 
-import flask_migrate
 import pytest
 from flask.testing import FlaskClient
 from pypdf import PdfReader
-from webhelpers import figures, new_session, page_text, parse, save_hand, text_of
-
-from scorekeeper import create_app
+from webhelpers import figures, migrated_app, new_session, page_text, parse, save_hand, text_of
 
 LONG = "🂡 Queen of spades 🃏 the longest name ok!"  # 40 characters
 assert len(LONG) == 40
@@ -57,18 +54,7 @@ def numbers(text: str) -> list[str]:
 
 
 def fresh_client(root: Path) -> FlaskClient:
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{root / 'scorekeeper.sqlite3'}",
-            "WTF_CSRF_ENABLED": False,
-        },
-        instance_path=root / "instance",
-    )
-    with app.app_context():
-        flask_migrate.upgrade()
-    return app.test_client()
+    return migrated_app(root).test_client()
 
 
 def play(client: FlaskClient, system: str, names: list[str]) -> int:

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import re
 
-import flask_migrate
 import pytest
 from webhelpers import (
     all_errors,
+    dispose,
     errors_at,
     figures,
     find_form,
@@ -27,6 +27,7 @@ from webhelpers import (
     form_values,
     hand_count,
     hand_data,
+    migrated_app,
     new_session,
     next_hand_text,
     page_text,
@@ -37,8 +38,6 @@ from webhelpers import (
     shown_value,
     standings,
 )
-
-from scorekeeper import create_app
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
 FIVE = ["Ann", "Bob", "Cal", "Dee", "Eve"]
@@ -825,22 +824,9 @@ def test_a_second_phone_saving_the_same_hand_number_is_told_and_keeps_its_entry(
 
 @pytest.fixture
 def csrf_client(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite3'}",
-            "WTF_CSRF_ENABLED": True,
-        },
-        instance_path=tmp_path / "instance",
-    )
-    with app.app_context():
-        flask_migrate.upgrade()
+    app = migrated_app(tmp_path, csrf=True)
     yield app.test_client()
-    with app.app_context():
-        from scorekeeper.extensions import db
-
-        db.engine.dispose()
+    dispose(app)
 
 
 STALE = (

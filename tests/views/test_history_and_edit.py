@@ -345,3 +345,50 @@ def test_the_last_hand_can_always_be_deleted(client, evening):
 
     assert response.status_code == 302
     assert figures(client.get(f"/s/{evening}")) == {"Ann": -2, "Bob": 6, "Cal": -2, "Dee": -2}
+
+
+# -- the live preview of a correction -------------------------------------------------------
+# It checks the corrected hand in its own seating: Bob sits out hand 3 (Cal deals) but played
+# hand 1, where Dee sat out. Bob's 350 is worth 2 units in the Brooklyn schedule.
+
+
+def test_the_edit_page_previews_against_its_own_hand(client, evening):
+    page = parse(client.get(f"/s/{evening}/hands/1/edit"))
+    assert (
+        find_form(page, form_id="hand-form")
+        .get("data-preview-url")
+        .endswith(f"/s/{evening}/preview?hand=1")
+    )
+
+
+def test_a_correction_of_hand_1_accepts_bob_who_sits_out_the_next_hand(client, evening):
+    # Bob sits out hand 3 (Cal deals), but he played hand 1: the correction is checked there.
+    data = edit_data(client, evening, 1, bid=360)
+    answer = client.post(f"/s/{evening}/preview?hand=1", data=data).get_json()
+    assert answer["ok"], answer
+    assert answer["text"].startswith("Bob makes 360")
+    assert "collects 2 units from each player" in answer["text"]
+
+
+def test_the_next_hands_preview_still_refuses_bob(client, evening):
+    data = edit_data(client, evening, 1)
+    data.pop("version", None)
+    answer = client.post(f"/s/{evening}/preview", data=data).get_json()
+    assert not answer["ok"]
+    assert answer["field"] == "declarer"
+
+
+def test_a_correction_naming_someone_who_sat_that_hand_out_is_refused_with_that_hand(
+    client, evening
+):
+    # Dee sat out hand 1 (Ann dealt; Dee is to her right), though she plays the next hand.
+    data = edit_data(client, evening, 1)
+    data["declarer"] = str(player_ids(client)["Dee"])
+    answer = client.post(f"/s/{evening}/preview?hand=1", data=data).get_json()
+    assert not answer["ok"]
+    assert answer["field"] == "declarer"
+
+
+def test_a_preview_of_a_hand_that_does_not_exist_is_a_404(client, evening):
+    data = edit_data(client, evening, 1)
+    assert client.post(f"/s/{evening}/preview?hand=9", data=data).status_code == 404

@@ -7,16 +7,17 @@ import ast
 from io import BytesIO
 from pathlib import Path
 
-import flask_migrate
 import pytest
 from sqlalchemy import func, select
 from webhelpers import (
     all_errors,
     database_dump,
+    dispose,
     find_form,
     form_values,
     hand_count,
     hand_data,
+    migrated_app,
     new_session,
     page_text,
     parse,
@@ -25,7 +26,7 @@ from webhelpers import (
     shown_value,
 )
 
-from scorekeeper import ROOT, create_app
+from scorekeeper import ROOT
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, LedgerPayment, Player, Table
 from scorekeeper.rules import session as rules_session
@@ -215,20 +216,9 @@ def test_views_import_no_models_and_run_no_queries():
 
 @pytest.fixture
 def csrf_app(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite3'}",
-            "WTF_CSRF_ENABLED": True,
-        },
-        instance_path=tmp_path / "instance",
-    )
-    with app.app_context():
-        flask_migrate.upgrade()
+    app = migrated_app(tmp_path, csrf=True)
     yield app
-    with app.app_context():
-        db.engine.dispose()
+    dispose(app)
 
 
 def test_the_live_preview_needs_the_token_and_takes_it_in_a_header(csrf_app):
