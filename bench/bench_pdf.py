@@ -62,7 +62,6 @@ def _entry(loaded, rng: random.Random):
 
     options = loaded.options
     nxt = loaded.state.next_hand
-    ids = loaded.ids
     declarer = rng.choice(nxt.active)
     bid = rng.choice([b for b in range(options.min_bid, options.min_bid + 160, 10)])
     while bid % 100 in options.forbidden_endings:
@@ -75,20 +74,20 @@ def _entry(loaded, rng: random.Random):
             counters = [rng.randint(0, 12) for _ in nxt.active]
             counters[-1] = 24 - sum(counters[:-1])
         return HandEntry(
-            declarer=ids[declarer],
+            declarer=declarer.id,
             bid=bid,
             trump=trump,
-            takes={ids[p]: n for p, n in zip(nxt.active, counters, strict=True)},
-            last_trick=ids[rng.choice(nxt.active)],
-            melds={ids[p]: MeldText("number", str(rng.choice(BISON_MELDS))) for p in nxt.active},
+            takes={p.id: n for p, n in zip(nxt.active, counters, strict=True)},
+            last_trick=rng.choice(nxt.active).id,
+            melds={p.id: MeldText("number", str(rng.choice(BISON_MELDS))) for p in nxt.active},
         )
     tricks = rng.choice([t for t in range(0, 251, 10)])
     return HandEntry(
-        declarer=ids[declarer],
+        declarer=declarer.id,
         bid=bid,
         trump=trump,
         tricks=tricks,
-        melds={ids[declarer]: MeldText("number", str(rng.choice(CHIP_MELDS)))},
+        melds={declarer.id: MeldText("number", str(rng.choice(CHIP_MELDS)))},
     )
 
 
