@@ -23,3 +23,8 @@ def named(value: Any) -> Any:
     if isinstance(value, list):
         return [named(v) for v in value]
     return value
+
+
+def ids_by_name(loaded: Any) -> dict[str, int]:
+    """A loaded session's player ids by name, so a test can name its players."""
+    return {player.name: pid for pid, player in loaded.players.items()}

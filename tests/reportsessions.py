@@ -7,6 +7,8 @@ of them deals first; the player to the dealer's left bids first.
 
 from __future__ import annotations
 
+from naming import ids_by_name
+
 from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.hands import add_hand, player_leaves
 from scorekeeper.services.sessions import create_session, load_session
@@ -17,7 +19,7 @@ def _add(session_id: int, **fields) -> None:
     """Add the next hand; ``declarer``, ``melds``, ``takes``, ``last_trick`` by player name."""
     table = default_table()
     loaded = load_session(session_id, table)
-    ids = loaded.ids
+    ids = ids_by_name(loaded)
     if "declarer" in fields:
         fields["declarer"] = ids[fields["declarer"]]
     if "last_trick" in fields:
@@ -85,7 +87,7 @@ def hoyle(leave: bool = False) -> int:
     _add(row.id, declarer="Dan", bid=300, trump="H", outcome="set")
     if leave:
         loaded = load_session(row.id, default_table())
-        player_leaves(loaded, loaded.ids["Dan"])
+        player_leaves(loaded, ids_by_name(loaded)["Dan"])
     return row.id
 
 

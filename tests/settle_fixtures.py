@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from naming import ids_by_name
+
 from scorekeeper.models import Table as TableRow
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services import sessions as session_service
@@ -31,7 +33,7 @@ class Table:
         return session_service.load_session(session_id, self.row)
 
     def ids(self, session_id: int) -> dict[str, int]:
-        return self.load(session_id).ids
+        return ids_by_name(self.load(session_id))
 
     def hand(
         self,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flask_migrate
 import pytest
-from naming import named
+from naming import ids_by_name, named
 from sqlalchemy import func, select
 from webhelpers import figures, hand_count, new_session, save_hand
 
@@ -57,7 +57,7 @@ def test_a_hoyle_evening_saved_through_the_services_reads_back_the_same(pg_app):
         sid = sessions.create_session(
             table, {"system": "hoyle", "stake": 25}, ["Ann", "Bob", "Cal", "Dee"], 0
         ).id
-        ids = sessions.load_session(sid, table).ids
+        ids = ids_by_name(sessions.load_session(sid, table))
 
         def add(**fields):
             loaded = sessions.load_session(sid, table)
@@ -104,7 +104,7 @@ def test_meld_and_takes_keep_what_was_typed_on_postgresql(pg_app):
     with pg_app.app_context():
         table = default_table()
         sid = sessions.create_session(table, {"system": "bison"}, ["Ann", "Bob", "Cal"], 0).id
-        ids = sessions.load_session(sid, table).ids
+        ids = ids_by_name(sessions.load_session(sid, table))
         entry = HandEntry(
             declarer=ids["Bob"], bid=250, trump="S",
             melds={

@@ -46,12 +46,6 @@ class LoadedSession:
     state: SessionState
     replayer: Replayer  # at the end of ``events``; copy it before applying anything
 
-    @property
-    def ids(self) -> dict[str, int]:
-        """Player id by name, for callers that start from a typed name (names are unique at a
-        table); everything else goes by the typed ``players``."""
-        return {player.name: pid for pid, player in self.players.items()}
-
     def event_row(self, position: int) -> Hand:
         """The stored row of the event at ``position``."""
         row = db.session.get(Hand, self.hand_ids[position])

@@ -8,7 +8,7 @@ Ann in hand 2 (Bob deals), Bob in hand 3 (Cal deals).
 from __future__ import annotations
 
 import pytest
-from naming import named
+from naming import ids_by_name, named
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -36,7 +36,9 @@ def load(table, session_id):
 
 
 def entry(loaded, declarer, bid, trump="H", outcome="made", **more) -> HandEntry:
-    return HandEntry(outcome=outcome, declarer=loaded.ids[declarer], bid=bid, trump=trump, **more)
+    return HandEntry(
+        outcome=outcome, declarer=ids_by_name(loaded)[declarer], bid=bid, trump=trump, **more
+    )
 
 
 def add(table, session_id, declarer, bid, trump="H", outcome="made", **more):
@@ -69,7 +71,7 @@ def test_a_preview_says_what_the_hand_would_do_and_saves_nothing(table):
     sid = start(table)
     loaded = load(table, sid)
 
-    bob = loaded.ids["Bob"]
+    bob = ids_by_name(loaded)["Bob"]
     typed = HandEntry(
         declarer=bob, bid=350, trump="H", tricks=200, melds={bob: MeldText("number", "150")}
     )
@@ -171,15 +173,15 @@ def test_an_ended_session_takes_no_hands(table):
 def test_a_rule_broken_by_a_players_meld_names_the_form_field_by_id(table):
     sid = start(table, "bison", ("Ann", "Bob", "Cal"))
     loaded = load(table, sid)
-    cal = loaded.ids["Cal"]
+    cal = ids_by_name(loaded)["Cal"]
 
     with pytest.raises(RuleError) as caught:
         hands.add_hand(
             loaded,
             HandEntry(
-                declarer=loaded.ids["Bob"], bid=250, trump="S",
+                declarer=ids_by_name(loaded)["Bob"], bid=250, trump="S",
                 melds={cal: MeldText("number", "35")},
-                takes={loaded.ids["Bob"]: 12, cal: 12}, last_trick=cal,
+                takes={ids_by_name(loaded)["Bob"]: 12, cal: 12}, last_trick=cal,
             ),
         )  # fmt: skip
 
@@ -321,7 +323,7 @@ def test_a_player_leaving_hoyle_is_paid_their_share_of_the_kitty(table):
     add(table, sid, "Bob", 350, outcome="set")
     loaded = load(table, sid)
 
-    hands.player_leaves(loaded, loaded.ids["Dee"])
+    hands.player_leaves(loaded, ids_by_name(loaded)["Dee"])
 
     # Dee's share: 10 in the kitty // 4 owners = 2.
     state = load(table, sid).state
@@ -336,7 +338,7 @@ def test_nobody_leaves_a_bison_game(table):
     loaded = load(table, sid)
 
     with pytest.raises(RuleError) as caught:
-        hands.player_leaves(loaded, loaded.ids["Cal"])
+        hands.player_leaves(loaded, ids_by_name(loaded)["Cal"])
 
     assert "needs all its players" in caught.value.rule
     assert stored_hands(sid) == 0
@@ -356,7 +358,7 @@ def test_three_players_must_stay(table):
     loaded = load(table, sid)
 
     with pytest.raises(RuleError) as caught:
-        hands.player_leaves(loaded, loaded.ids["Ann"])
+        hands.player_leaves(loaded, ids_by_name(loaded)["Ann"])
 
     assert caught.value.rule == "Three players must stay at the table."
 
@@ -366,7 +368,7 @@ def test_editing_a_bison_hand_updates_kept_meld_and_drops_removed_meld(table):
 
     sid = start(table, "bison", ("Ann", "Bob", "Cal"))
     loaded = load(table, sid)
-    ids = loaded.ids
+    ids = ids_by_name(loaded)
     melds = {ids["Ann"]: MeldText("number", "60"), ids["Bob"]: MeldText("number", "190"),
              ids["Cal"]: MeldText("number", "40")}  # fmt: skip
     takes = {ids["Ann"]: 0, ids["Bob"]: 14, ids["Cal"]: 10}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from naming import named
+from naming import ids_by_name, named
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -91,14 +91,16 @@ def test_loading_replays_the_stored_hands(table):
     row = start(table, names=("Ann", "Bob", "Cal"))
     loaded = sessions.load_session(row.id, table)
     # Ann deals; Bob makes 350 in hearts: 2 units from each of Ann and Cal (350-380 pays 2).
-    add_hand(loaded, HandEntry(outcome="made", declarer=loaded.ids["Bob"], bid=350, trump="H"))
+    add_hand(
+        loaded, HandEntry(outcome="made", declarer=ids_by_name(loaded)["Bob"], bid=350, trump="H")
+    )
 
     again = sessions.load_session(row.id, table)
 
     assert len(again.state.hands) == 1
     assert named(dict(again.state.balances)) == {"Ann": -2, "Bob": 4, "Cal": -2}
     assert named(again.state.next_hand.dealer) == "Bob"
-    assert named(again.players) == {again.ids[n]: n for n in ("Ann", "Bob", "Cal")}
+    assert named(again.players) == {ids_by_name(again)[n]: n for n in ("Ann", "Bob", "Cal")}
 
 
 def test_a_session_of_another_table_or_none_at_all_is_not_found(table):
@@ -148,9 +150,9 @@ def test_hand_counts_count_hands_not_players_leaving(table):
     row = start(table, "hoyle", names=("Ann", "Bob", "Cal", "Dee"))
     loaded = sessions.load_session(row.id, table)
     # Ann deals and sits out; Bob, first to bid, forfeits the compulsory 300.
-    add_hand(loaded, HandEntry(outcome="forfeit", declarer=loaded.ids["Bob"], bid=300))
+    add_hand(loaded, HandEntry(outcome="forfeit", declarer=ids_by_name(loaded)["Bob"], bid=300))
     loaded = sessions.load_session(row.id, table)
-    player_leaves(loaded, loaded.ids["Dee"])
+    player_leaves(loaded, ids_by_name(loaded)["Dee"])
 
     assert sessions.hand_counts(table) == {row.id: 1}
 
@@ -160,7 +162,7 @@ def test_a_seated_player_is_found_and_a_stranger_is_not(table):
     add_player(table, "Zed")
     loaded = sessions.load_session(row.id, table)
 
-    assert sessions.seated_player(loaded, loaded.ids["Cal"]).name == "Cal"
+    assert sessions.seated_player(loaded, ids_by_name(loaded)["Cal"]).name == "Cal"
     zed = db.session.scalar(select(Player).where(Player.name == "Zed"))
     with pytest.raises(sessions.NotFound):
         sessions.seated_player(loaded, zed.id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from naming import named
+from naming import ids_by_name, named
 
 from scorekeeper.rules.holders import Player
 from scorekeeper.services import sessions, tables
@@ -27,7 +27,7 @@ def start(table, system, **options) -> int:
 
 def play(table, sid, declarer=None, bid=None, trump=None, outcome=None, melds=None, **more):
     loaded = sessions.load_session(sid, table)
-    ids = loaded.ids
+    ids = ids_by_name(loaded)
     add_hand(
         loaded,
         HandEntry(
@@ -54,7 +54,7 @@ def brooklyn_evening(table) -> int:
 def bison_evening(table) -> int:
     """Bison at scale 10, game to 150: Cal goes out in hand 1; Ann makes hand 2 of game 2."""
     sid = start(table, "bison", scale=10, target=1500)
-    ids = sessions.load_session(sid, table).ids
+    ids = ids_by_name(sessions.load_session(sid, table))
     # Cal 150 meld (a double run, 1500) + 24 counters and the last trick (25) = 175.
     play(
         table, sid, "Cal", 25, "D", melds={"Cal": "150"},

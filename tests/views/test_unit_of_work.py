@@ -8,6 +8,7 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
+from naming import ids_by_name
 from sqlalchemy import func, select
 from webhelpers import (
     all_errors,
@@ -141,7 +142,8 @@ def test_services_write_but_never_commit(app):
             ).id
         loaded = session_service.load_session(sid)
         hand_service.add_hand(
-            loaded, HandEntry(outcome="made", declarer=loaded.ids["Bob"], bid=350, trump="H")
+            loaded,
+            HandEntry(outcome="made", declarer=ids_by_name(loaded)["Bob"], bid=350, trump="H"),
         )
         db.session.rollback()  # what a refused request does
 
@@ -155,7 +157,7 @@ def test_a_saved_hand_is_remembered_only_after_the_commit(app):
                 default_table(), {"system": "brooklyn"}, FOUR, 0
             ).id
         loaded = session_service.load_session(sid)
-        entry = HandEntry(outcome="made", declarer=loaded.ids["Bob"], bid=350, trump="H")
+        entry = HandEntry(outcome="made", declarer=ids_by_name(loaded)["Bob"], bid=350, trump="H")
 
         hand_service.save_hand(loaded, entry)
         written = session_service.replay_key(loaded.row)  # the new version, not committed
@@ -170,7 +172,7 @@ def test_a_saved_hand_is_remembered_only_after_the_commit(app):
 
         # Bob makes 350 in hearts: 2 units from each of Ann, Cal and Dee.
         assert remembered is not None
-        assert dict(remembered.state.balances)[loaded.players[loaded.ids["Bob"]]] == 6
+        assert dict(remembered.state.balances)[loaded.players[ids_by_name(loaded)["Bob"]]] == 6
 
 
 def test_saving_a_hand_scores_it_once(client, monkeypatch):

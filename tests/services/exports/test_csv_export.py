@@ -6,6 +6,7 @@ import csv
 import io
 
 import reportsessions as rs
+from naming import ids_by_name
 
 from scorekeeper.services.exports.csv_export import hands_csv
 from scorekeeper.services.hands import add_hand
@@ -62,7 +63,9 @@ def test_a_name_that_looks_like_a_formula_is_quoted_in_the_csv(ctx):
     loaded = load_session(row.id, table)
     from scorekeeper.services.entries import HandEntry
 
-    add_hand(loaded, HandEntry(declarer=loaded.ids["Bo"], bid=250, trump="C", outcome="made"))
+    add_hand(
+        loaded, HandEntry(declarer=ids_by_name(loaded)["Bo"], bid=250, trump="C", outcome="made")
+    )
     rows = read_csv(row.id)
     assert rows[0][11] == "'=cmd|' /C calc'!A0 change"
     assert rows[1][2] == "'=cmd|' /C calc'!A0"  # the dealer

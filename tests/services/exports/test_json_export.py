@@ -5,6 +5,7 @@ the derived figures beside them.
 from __future__ import annotations
 
 import reportsessions as rs
+from naming import ids_by_name
 
 from scorekeeper.services.entries import from_row
 from scorekeeper.services.exports.json_export import _stored_rows
@@ -22,14 +23,14 @@ def test_the_json_holds_options_players_first_dealer_and_events_as_entered(ctx):
     assert session["system"] == "hoyle"
     assert session["options"] == loaded.options.to_dict()
     assert [p["name"] for p in session["players"]] == ["Ann", "Bob", "Cal", "Dan"]
-    assert session["first_dealer"] == loaded.ids["Ann"]
+    assert session["first_dealer"] == ids_by_name(loaded)["Ann"]
     rows = _stored_rows(sid)
     assert [e["entry"] for e in data["events"]] == [
         from_row(row, loaded.options).as_dict() for row in rows
     ]
     first = data["events"][0]["entry"]
     assert first["bid"] == 350 and first["tricks"] == 170 and first["trump"] == "S"
-    assert first["melds"] == {str(loaded.ids["Bob"]): {"mode": "number", "text": "190"}}
+    assert first["melds"] == {str(ids_by_name(loaded)["Bob"]): {"mode": "number", "text": "190"}}
     # the derived figures are there for reference
     assert data["derived"]["kitty"] == 2
     assert data["derived"]["log"][1]["totals"] == {  # holders by seat, not by name
