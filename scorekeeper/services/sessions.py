@@ -17,7 +17,7 @@ from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
-from ..models import AuditEntry, GameSession, Hand, HandMeld, HandTake, Player, Seat, Table, utcnow
+from ..models import AuditEntry, GameSession, Hand, HandMeld, HandTake, Seat, Table, utcnow
 from ..optiontext import option_text
 from ..rules import holders
 from ..rules.errors import OptionError, RuleError, SeatingError
@@ -346,14 +346,6 @@ def session_version(session_id: int) -> int:
     if version is None:
         raise NotFound(f"No session {session_id}.")
     return version
-
-
-def seated_player(loaded: LoadedSession, player_id: int) -> Player:
-    """A player of this session, or ``NotFound``."""
-    for seat in loaded.row.seats:
-        if seat.player_id == player_id:
-            return seat.player
-    raise NotFound(f"Player {player_id} is not in this session.")
 
 
 __all__ = [

@@ -155,14 +155,3 @@ def test_hand_counts_count_hands_not_players_leaving(table):
     player_leaves(loaded, ids_by_name(loaded)["Dee"])
 
     assert sessions.hand_counts(table) == {row.id: 1}
-
-
-def test_a_seated_player_is_found_and_a_stranger_is_not(table):
-    row = start(table)
-    add_player(table, "Zed")
-    loaded = sessions.load_session(row.id, table)
-
-    assert sessions.seated_player(loaded, ids_by_name(loaded)["Cal"]).name == "Cal"
-    zed = db.session.scalar(select(Player).where(Player.name == "Zed"))
-    with pytest.raises(sessions.NotFound):
-        sessions.seated_player(loaded, zed.id)
