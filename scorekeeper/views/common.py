@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, g, request
+from flask import abort, g, request
 from flask.typing import ResponseReturnValue
 from werkzeug.routing import BaseConverter, ValidationError
 
@@ -72,27 +72,12 @@ def current_table() -> Table:
     return g.table
 
 
-def current_table_id() -> int | None:
-    """The id of the table this app serves, None before the first save. Kept per app once
-    known: in one-table mode the table is never replaced, so no request need ask again."""
-    known: int | None = current_app.extensions.get("scorekeeper.table_id")
-    if known is None:
-        known = current_table().id
-        if known is not None:
-            current_app.extensions["scorekeeper.table_id"] = known
-    return known
-
-
 def load_or_404(session_id: int) -> LoadedSession:
-    """The session of this app's table, replayed, or a 404 page."""
-    table_id = current_table_id()
+    """The session, replayed, or a 404 page."""
     try:
-        loaded = load_session(session_id)
+        return load_session(session_id, current_table())
     except NotFound:
         abort(404)
-    if loaded.row.table_id != table_id:
-        abort(404)
-    return loaded
 
 
 def reshown_when_stale(reshow: Callable[..., ResponseReturnValue]):
