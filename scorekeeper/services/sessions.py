@@ -239,12 +239,12 @@ def create_session(
     unit of work commits it.
     """
     options = Options.from_dict(option_data)
-    names = [name.strip() for name in seat_names if name and name.strip()]
+    # every name tidied and checked before the first player is added, so two spellings of
+    # one name ("Ann  Lee", "Ann Lee") are refused as one player seated twice
+    names = [clean_name(name) for name in seat_names if name and name.strip()]
     if not 0 <= first_dealer < len(names):
         raise SeatingError("first_dealer", "Choose who deals first.")
     SessionSetup(options, tuple(names), names[first_dealer]).check()
-    for name in names:
-        clean_name(name)  # every name checked before the first player is added
     players = [find_or_add_player(table, name) for name in names]
     row = GameSession(
         table=table,

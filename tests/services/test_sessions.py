@@ -155,3 +155,12 @@ def test_hand_counts_count_hands_not_players_leaving(table):
     player_leaves(loaded, ids_by_name(loaded)["Dee"])
 
     assert sessions.hand_counts(table) == {row.id: 1}
+
+
+def test_two_spellings_of_one_name_are_one_player_seated_twice(table):
+    before = db.session.scalar(select(func.count()).select_from(Player))
+    with pytest.raises(RuleError) as error:
+        sessions.create_session(table, {"system": "brooklyn"}, ["Ann  Lee", "Ann Lee", "Bob"], 0)
+    assert error.value.field == "players"
+    assert "Ann Lee is seated twice" in error.value.rule
+    assert db.session.scalar(select(func.count()).select_from(Player)) == before
