@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .holders import KITTY, POT, Holder, PlayerKey
+from .holders import KITTY, POT, Holder, PlayerKey, Pool
 from .payments import Flow
 from .session import SessionState
 from .settlement import Payment, divide, fewest_payments, pairwise_debts
@@ -54,13 +54,18 @@ def close_session(state: SessionState) -> Closing:
     )
 
 
+def fund_shares(state: SessionState, pool: Pool) -> tuple[dict[PlayerKey, int], int]:
+    """Each seated player's equal share of the kitty or the pot, rounded down, and the rest."""
+    balance = state.kitty if pool is KITTY else state.pot
+    return divide(balance, list(state.seated)) if balance else ({}, 0)
+
+
 def _close_chips(state: SessionState) -> Closing:
     stake = state.options.stake
     units: dict[Holder, int] = dict(state.balances)
-    seated = list(state.seated)
     flows: list[Flow] = list(state.flows())
-    kitty_shares, kitty_left = divide(state.kitty, seated) if state.kitty else ({}, 0)
-    pot_shares, pot_left = divide(state.pot, seated) if state.pot else ({}, 0)
+    kitty_shares, kitty_left = fund_shares(state, KITTY)
+    pot_shares, pot_left = fund_shares(state, POT)
     for holder, shares in ((KITTY, kitty_shares), (POT, pot_shares)):
         for player, share in shares.items():
             if share:

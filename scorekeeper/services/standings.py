@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ..money import format_money
 from ..rules.bidding import TAKEOVER_BID, highest_makeable, legal_bids, takeover_allowed
-from ..rules.closing import close_session
+from ..rules.closing import fund_shares
 from ..rules.describe import describe
 from ..rules.hands import breakdowns
 from ..rules.holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members
@@ -119,22 +119,21 @@ def standings(loaded: LoadedSession) -> list[StandingRow]:
     if options.system.is_chip_game:
         balances = dict(state.balances)
         top = max(balances.values()) if balances else 0
-        has_fund = options.system.has_kitty or options.system.has_pot
-        closing = close_session(state) if has_fund else None
-        shared = dict(closing.units) if closing else {}
+        fund = KITTY if options.system.has_kitty else POT if options.system.has_pot else None
+        shares = fund_shares(state, fund)[0] if fund is not None else {}
         for player in loaded.setup.players:
             units = balances[player]
             note = "left" if player in left else ("deals" if player == nxt.dealer else "")
             if player in nxt.sitting_out and player not in left:
                 note = "deals, sits out" if player == nxt.dealer else "sits out"
-            with_share = shared.get(player) if closing else None
+            with_share = None if fund is None else units + shares.get(player, 0)
             rows.append(
                 StandingRow(
                     player, units, format_money(units * options.stake, sign=True), note,
                     leader=units == top and units > 0,
                     with_share=with_share,
-                    with_share_money="" if closing is None else format_money(
-                        closing.net(player), sign=True
+                    with_share_money="" if with_share is None else format_money(
+                        with_share * options.stake, sign=True
                     ),
                     share_label=share_label(options),
                 )
