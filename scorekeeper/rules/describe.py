@@ -20,8 +20,8 @@ def _units(n: int) -> str:
 def _figures(result: HandResult, options: Options) -> str:
     t = options.to_table
     meld = result.meld_of(result.declarer)
-    if result.side_tricks is not None:
-        return f" with {t(meld)} meld and {t(result.side_tricks[0])} in tricks"
+    if result.declarer_side is not None:
+        return f" with {t(meld)} meld and {t(result.declarer_side)} in tricks"
     if result.tricks and options.system.is_partnership:
         team, taken = result.tricks[0]
         melded = sum(m for p, m in result.melds if p in members(team))

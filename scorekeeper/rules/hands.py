@@ -156,7 +156,7 @@ class HandResult:
     pot_change: int = 0
     melds: tuple[tuple[PlayerKey, int], ...] = ()  # player -> meld points
     tricks: tuple[tuple[Holder, int], ...] = ()  # player or team -> trick points
-    side_tricks: tuple[int, int] | None = None  # chip games: (declarer's side, opponents)
+    declarer_side: int | None = None  # chip games: the declarer's side's trick points
     made: bool | None = None
     value: int = 0  # chip games: schedule value times trump multiplier (units)
     multiplier: int = 1
@@ -168,6 +168,13 @@ class HandResult:
     takeover: bool = False
     passes_deal: bool = True
     notes: tuple[str, ...] = field(default=())
+
+    @property
+    def side_tricks(self) -> tuple[int, int] | None:
+        """Chip games: the trick points of the declarer's side and of the opponents."""
+        if self.declarer_side is None:
+            return None
+        return self.declarer_side, other_side(self.declarer_side)
 
     def change(self, holder: Holder) -> int:
         """The change for ``holder`` (0 when untouched)."""
@@ -346,7 +353,6 @@ def _chip_game(
                 pot += sign * flow.amount
             else:
                 changes[holder] += sign * flow.amount
-    side_tricks = None if tricks is None else (tricks, other_side(tricks))
     return HandResult(
         outcome,
         declarer,
@@ -357,7 +363,7 @@ def _chip_game(
         kitty_change=kitty,
         pot_change=pot,
         melds=tuple(melds.items()),
-        side_tricks=side_tricks,
+        declarer_side=tricks,
         made=made,
         takeover=hand.takeover,
         notes=tuple(notes),

@@ -73,9 +73,16 @@ Holder: TypeAlias = PlayerKey | Team | Pool
 """Anything that keeps a balance or a score."""
 
 
-def is_player(holder: Holder) -> bool:
-    """True for a player (not a team, the kitty or the pot)."""
-    return not isinstance(holder, (Team, Pool))
+def holder_kind(holder: Holder) -> str:
+    """``player``, ``team``, ``kitty`` or ``pot``."""
+    if isinstance(holder, Pool):
+        return holder.value
+    return "team" if isinstance(holder, Team) else "player"
+
+
+def player_id(holder: Holder) -> int | None:
+    """The id of a ``Player`` (None for a bare name, a team, the kitty or the pot)."""
+    return holder.id if isinstance(holder, Player) else None
 
 
 def field_key(player: PlayerKey) -> str:
@@ -101,6 +108,7 @@ __all__ = [
     "Pool",
     "Team",
     "field_key",
-    "is_player",
+    "holder_kind",
     "members",
+    "player_id",
 ]

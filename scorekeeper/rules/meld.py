@@ -356,11 +356,6 @@ class Claim:
         """Read one claim; ``double`` or ``2`` in front names two of it."""
         return _parse_claim(text, field)
 
-    @property
-    def is_roundhouse(self) -> bool:
-        """True for a roundhouse: K and Q of every suit (kept as one claim)."""
-        return self.kind is MeldKind.MARRIAGE and self.suit is None
-
     def __str__(self) -> str:
         if self.kind is MeldKind.MARRIAGE:
             return ROUNDHOUSE if self.suit is None else f"marriage {self.suit.value}"

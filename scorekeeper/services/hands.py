@@ -89,11 +89,6 @@ def meld_breakdowns(loaded: LoadedSession, entry: HandEntry) -> dict[Player, Mel
     return out
 
 
-def _next_seq(session_id: int) -> int:
-    top = db.session.scalar(select(func.max(Hand.seq)).where(Hand.session_id == session_id))
-    return (top or 0) + 1
-
-
 def _next_seq_or_saved(session_id: int, request_id: str | None) -> tuple[int, Hand | None]:
     """In one query: the next event's ``seq``, and the hand already saved under
     ``request_id`` (the same form posted again), if any."""
@@ -215,13 +210,6 @@ def _extended(
     )  # fmt: skip
 
 
-def _appended(loaded: LoadedSession, event: Event, row_id: int) -> LoadedSession:
-    """The session with one more event: the replay extended, not replayed from the start."""
-    replayer = loaded.replayer.copy()
-    replayer.apply(event)
-    return _extended(loaded, event, row_id, replayer)
-
-
 def _later_event(loaded: LoadedSession, index: int) -> str:
     """How the table knows the stored event at ``index``: "hand 4", or "Ann leaving"."""
     for record in loaded.state.hands:
@@ -234,7 +222,9 @@ def _later_event(loaded: LoadedSession, index: int) -> str:
 def _proposed(loaded: LoadedSession, position: int, event: Event | None) -> LoadedSession:
     """The session replayed with one event replaced (or removed when ``event`` is None)."""
     events = replace_event(loaded.events, position, event)
-    hand_ids = [hid for index, hid in enumerate(loaded.hand_ids) if event or index != position]
+    hand_ids = list(loaded.hand_ids)
+    if event is None:
+        del hand_ids[position]
     try:
         return replay_events(loaded.row, events, hand_ids)
     except ReplayError as error:
@@ -341,12 +331,14 @@ def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
     if player is None:
         raise RuleError("player", "That player is not in this session.")
     event = PlayerLeaves(player)
+    replayer = loaded.replayer.copy()
     try:
-        loaded.replayer.copy().apply(event)
+        replayer.apply(event)
     except ReplayError as error:
         raise RuleError(error.cause.field, error.cause.rule) from error
     before = loaded.row.version
-    row = Hand(session_id=loaded.row.id, seq=_next_seq(loaded.row.id), kind="leave")
+    seq, _ = _next_seq_or_saved(loaded.row.id, None)
+    row = Hand(session_id=loaded.row.id, seq=seq, kind="leave")
     row.player_id = player_id
     db.session.add(row)
     bump(loaded.row)
@@ -359,7 +351,7 @@ def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
             summary=f"{player} left the table after hand {len(loaded.state.hands)}.",
         )
     )
-    remember_after_commit(_appended(loaded, event, row.id), before)
+    remember_after_commit(_extended(loaded, event, row.id, replayer), before)
     return row
 
 

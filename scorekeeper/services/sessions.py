@@ -53,11 +53,6 @@ class LoadedSession:
             raise NotFound(f"No event {position + 1} in session {self.row.id}.")
         return row
 
-    @property
-    def rows(self) -> list[Hand]:
-        """Every stored event row, in order (a query; the replay does not need them)."""
-        return [self.event_row(position) for position in range(len(self.hand_ids))]
-
 
 def options_of(row: GameSession) -> Options:
     """The session's options as the engine's value."""

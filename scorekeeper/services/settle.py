@@ -15,7 +15,7 @@ from datetime import datetime
 
 from ..money import format_money
 from ..rules.closing import Closing, close_session
-from ..rules.holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members
+from ..rules.holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members, player_id
 from ..rules.options import GameSystem
 from ..rules.session import GameRecord
 from ..rules.settlement import (
@@ -56,7 +56,7 @@ class PlayerRow:
     @property
     def player_id(self) -> int | None:
         """The player's id (None for the kitty or the pot)."""
-        return self.holder.id if isinstance(self.holder, Player) else None
+        return player_id(self.holder)
 
     @property
     def total(self) -> int:
@@ -105,12 +105,12 @@ class PaymentLine:
     @property
     def payer_id(self) -> int | None:
         """The paying player's id (None for the kitty or the pot)."""
-        return self.payer.id if isinstance(self.payer, Player) else None
+        return player_id(self.payer)
 
     @property
     def payee_id(self) -> int | None:
         """The paid player's id (None for the kitty or the pot)."""
-        return self.payee.id if isinstance(self.payee, Player) else None
+        return player_id(self.payee)
 
     @property
     def between_players(self) -> bool:

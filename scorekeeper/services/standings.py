@@ -14,7 +14,16 @@ from ..rules.bidding import TAKEOVER_BID, highest_makeable, legal_bids, takeover
 from ..rules.closing import fund_shares
 from ..rules.describe import describe
 from ..rules.hands import breakdowns
-from ..rules.holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members
+from ..rules.holders import (
+    KITTY,
+    POT,
+    Holder,
+    Player,
+    PlayerKey,
+    holder_kind,
+    members,
+    player_id,
+)
 from ..rules.meld import MeldScore
 from ..rules.options import Options
 from ..rules.session import HandRecord
@@ -45,14 +54,12 @@ class StandingRow:
     @property
     def kind(self) -> str:
         """``player``, ``team``, ``kitty`` or ``pot``."""
-        if isinstance(self.holder, Pool):
-            return self.holder.value
-        return "team" if isinstance(self.holder, Team) else "player"
+        return holder_kind(self.holder)
 
     @property
     def player_id(self) -> int | None:
         """The id of a player's row (None for a team, the kitty or the pot)."""
-        return self.holder.id if isinstance(self.holder, Player) else None
+        return player_id(self.holder)
 
 
 def share_label(options: Options) -> str:
@@ -172,6 +179,7 @@ def next_hand(loaded: LoadedSession) -> NextHand:
     def player(key: PlayerKey) -> Player:
         return next(p for p in seated if p == key)
 
+    bids, ladder = _bids(loaded.options)
     return NextHand(
         number=len(state.hands) + 1,
         game=state.game,
@@ -179,8 +187,8 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         active=tuple(player(p) for p in nxt.active),
         sitting_out=tuple(player(p) for p in nxt.sitting_out),
         first_bidder=player(nxt.first_bidder),
-        bids=_bids(loaded.options)[0],
-        ladder=_bids(loaded.options)[1],
+        bids=bids,
+        ladder=ladder,
         target=loaded.options.to_table(loaded.options.target)
         if loaded.options.system.is_cumulative
         else None,

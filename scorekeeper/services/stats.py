@@ -68,11 +68,9 @@ def table_stats(
     stats = {player: PlayerStats(player) for player in roster}
     for loaded in loaded_sessions:
         options = loaded.options
-        for name in loaded.setup.players:
-            if name in stats:
-                stats[name].sessions += 1
         for player in loaded.setup.players:
             if player in stats:
+                stats[player].sessions += 1
                 stats[player].games_won += loaded.state.games_won(player)
         for record in loaded.state.hands:
             for name in record.context.active:

@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules.hands import HandContext, HandInput, score_hand
-from scorekeeper.rules.holders import KITTY, POT, Player, Pool, Team, field_key, is_player, members
+from scorekeeper.rules.holders import (
+    KITTY,
+    POT,
+    Player,
+    Pool,
+    Team,
+    field_key,
+    holder_kind,
+    members,
+    player_id,
+)
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
 from scorekeeper.rules.payments import Flow
@@ -30,7 +40,7 @@ def test_a_player_is_known_by_id_and_shown_by_name():
 )
 def test_a_player_named_like_a_pool_is_not_that_pool(player, pool):
     assert player != pool
-    assert is_player(player) and not is_player(pool)
+    assert holder_kind(player) == "player" and holder_kind(pool) == pool.value
     assert len({player, pool}) == 2
 
 
@@ -51,6 +61,7 @@ def test_pools_read_as_the_score_sheet_writes_them():
 def test_an_error_field_names_a_player_by_id_and_a_bare_name_by_name():
     assert field_key(Player(17, "Bob")) == "17"
     assert field_key("Bob") == "Bob"
+    assert (player_id(Player(17, "Bob")), player_id("Bob"), player_id(KITTY)) == (17, None, None)
 
 
 def test_hoyle_forfeit_by_a_player_named_kitty_pays_the_kitty_not_themselves():

@@ -102,8 +102,8 @@ def _hand_entry(loaded, record: HandRecord, holders, totals, games) -> LogEntry:
             if pool in holders:
                 changes[pool], running[pool] = change, balance
         melds = tuple((p, t(points)) for p, points in result.melds if p == result.declarer)
-        if result.side_tricks is not None and result.declarer is not None:
-            tricks = ((result.declarer, t(result.side_tricks[0])),)
+        if result.declarer_side is not None and result.declarer is not None:
+            tricks = ((result.declarer, t(result.declarer_side)),)
     else:
         changes = {h: t(result.change(h)) for h in holders}
         running = {h: t(points) for h, points in record.balances}
