@@ -19,9 +19,10 @@ from wtforms import (
 )
 from wtforms.validators import ValidationError
 
-from .limits import MAX_FIGURE, MAX_ID, MAX_MELD_TEXT, is_whole_number, shown, within
+from .limits import MAX_FIGURE, MAX_ID, MAX_MELD_TEXT, is_whole_number, within
 from .money import format_cents_plain
 from .optiontext import option_from_text, option_text
+from .rules.figures import shown
 from .rules.options import OPTION_SPECS, GameSystem, Options
 from .rules.outcome import Outcome
 from .services.entries import MELD_MODES, HandEntry, MeldText

@@ -51,12 +51,6 @@ def within(text: str, maximum: int) -> bool:
     return len(digits) <= len(str(maximum)) and int(digits or "0") <= maximum
 
 
-def shown(text: object, limit: int = 24) -> str:
-    """What was typed, cut short for a message (a 10,000-digit number is not echoed whole)."""
-    value = str(text)
-    return value if len(value) <= limit else value[: limit - 1] + "…"
-
-
 def has_control_characters(text: str) -> bool:
     """True when ``text`` holds a NUL, a tab or another control character."""
     return any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in text)

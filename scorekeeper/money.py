@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .rules.figures import MINUS
+from .rules.figures import MINUS, shown
 
 _MONEY = re.compile(r"^\s*(-|−)?\s*\$?\s*(\d*)(?:\.(\d{0,2}))?\s*$")
 _CENTS = re.compile(r"^\s*(-|−)?\s*(\d+)\s*(?:c|¢|cents?)\s*$", re.IGNORECASE)
@@ -25,10 +25,6 @@ class MoneyTooLarge(MoneyError):
     """An amount of money beyond ``MAX_CENTS`` (thousands of digits are never read)."""
 
 
-def _short(text: str) -> str:
-    return text if len(text) <= 24 else text[:23] + "…"
-
-
 def parse_money(text: str | int) -> int:
     """Cents from ``$1.20``, ``1.2``, ``0.25`` or ``25c``; a bare whole number is dollars.
 
@@ -43,7 +39,7 @@ def parse_money(text: str | int) -> int:
         match = _MONEY.match(text)
         if not match or not (match.group(2) or match.group(3)):
             raise MoneyError(
-                f"'{_short(text)}' is not an amount of money: write it like 0.25 or $1.20."
+                f"'{shown(text)}' is not an amount of money: write it like 0.25 or $1.20."
             )
         dollars = _bounded(match.group(2) or "0")
         total = dollars * 100 + int((match.group(3) or "").ljust(2, "0"))

@@ -19,6 +19,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .errors import OptionError
+from .figures import shown
 
 
 class GameSystem(enum.Enum):
@@ -375,12 +376,6 @@ def _parse_bool(spec: OptionSpec, raw: Any) -> bool:
     raise OptionError(spec.name, f"{spec.label} must be on or off, not '{raw}'.")
 
 
-def _short(raw: Any) -> str:
-    """What was typed, cut short for a message."""
-    text = str(raw)
-    return text if len(text) <= 24 else text[:23] + "…"
-
-
 _HUGE = 10**18
 """Stands for a typed number too long to read: above every option's bound (``_MAXIMA``)."""
 
@@ -399,7 +394,7 @@ def _parse_int(spec: OptionSpec, raw: Any) -> int:
         return int(text)
     except ValueError:
         raise OptionError(
-            spec.name, f"{spec.label} must be a whole number, not '{_short(raw)}'."
+            spec.name, f"{spec.label} must be a whole number, not '{shown(raw)}'."
         ) from None
 
 
@@ -426,15 +421,12 @@ def _parse_endings(spec: OptionSpec, raw: Any) -> tuple[int, ...]:
     items = raw if isinstance(raw, list | tuple) else str(raw).replace(",", " ").split()
     endings = []
     for item in items:
-        try:
-            ending = int(str(item).strip()) if len(str(item).strip()) <= 18 else -1
-        except ValueError:
-            ending = -1
-        if ending == -1:
+        text = str(item).strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 2):
             raise OptionError(
-                spec.name, f"{spec.label}: '{_short(item)}' is not a bid ending such as 40 or 90."
+                spec.name, f"{spec.label}: '{shown(item)}' is not a bid ending such as 40 or 90."
             )
-        endings.append(ending)
+        endings.append(int(text))
     return tuple(sorted(set(endings)))
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..limits import MAX_FIGURE, is_whole_number, shown, within
+from ..limits import MAX_FIGURE, is_whole_number, within
 from ..models import Hand, HandMeld, HandTake
 from ..rules.cards import Hand as CardHand
 from ..rules.cards import Suit
 from ..rules.errors import RuleError
+from ..rules.figures import shown
 from ..rules.hands import HandInput, MeldCards, MeldClaims, MeldEntry, MeldNumber
 from ..rules.holders import Player, PlayerKey
 from ..rules.meld import format_claims, parse_claims

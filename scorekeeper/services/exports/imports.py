@@ -15,9 +15,10 @@ from datetime import datetime
 from typing import Any
 
 from ...extensions import db
-from ...limits import MAX_ID, shown
+from ...limits import MAX_ID
 from ...models import AuditEntry, GameSession, Hand, Seat, Table, utcnow
 from ...rules.errors import RuleError
+from ...rules.figures import shown
 from ...rules.holders import Player
 from ...rules.options import Options
 from ...rules.session import Event, PlayerLeaves, ReplayError, SessionSetup, replay
@@ -83,7 +84,7 @@ def _short_json(value: Any) -> str:
     text = json.dumps(value) if isinstance(value, str | int | float | bool | None) else None
     if text is None:
         text = "an object" if isinstance(value, dict) else "a list"
-    return text if len(text) <= 40 else text[:39] + "…"
+    return shown(text, 40)
 
 
 def _bounded_int(text: str) -> int:
