@@ -19,7 +19,7 @@ from .money import format_money
 from .rules.figures import signed
 from .rules.options import GameSystem
 
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).resolve().parent / "static"
 
 
 def system_label(value: str) -> str:
@@ -91,10 +91,11 @@ def stamp(value: datetime | None, zone: tzinfo | None = None) -> str:
     return f"{t.day} {t:%b %Y %H:%M}"
 
 
-def asset_version() -> str:
-    """A short hash of the CSS and JavaScript, so phones fetch new files after an update."""
+def asset_version(names: tuple[str, ...] = ("app.css", "app.js")) -> str:
+    """A short hash of static files (the CSS and JavaScript), so phones fetch new files after
+    an update."""
     digest = hashlib.sha1()
-    for name in ("app.css", "app.js"):
+    for name in names:
         path = STATIC / name
         if path.exists():
             digest.update(path.read_bytes())

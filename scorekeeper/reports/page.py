@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
+import functools
 
 from flask import render_template
 
+from ..templating import asset_version
 from .assemble import Report
 
-STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 
-
+@functools.cache
 def stylesheet_version() -> str:
-    """A short hash of the report's stylesheets, so a browser fetches them again after an update."""
-    digest = hashlib.sha1()
-    for name in ("report.css", "report-screen.css"):
-        digest.update((STATIC_DIR / name).read_bytes())
-    return digest.hexdigest()[:10]
+    """A short hash of the report's stylesheets (worked out once per process), so a browser
+    fetches them again after an update."""
+    return asset_version(("report.css", "report-screen.css"))
 
 
 def render_html(report: Report, *, for_pdf: bool, **links: str) -> str:

@@ -16,8 +16,9 @@ from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from ..services.sessions import LoadedSession
+from ..templating import STATIC as STATIC_DIR
 from .assemble import build_report
-from .page import STATIC_DIR, render_html
+from .page import render_html
 
 PAGE_SIZES = {"letter": "Letter", "a4": "A4"}
 """Page sizes by the name a setting or ``?size=`` may give (any case)."""

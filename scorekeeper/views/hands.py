@@ -24,20 +24,12 @@ from .sessions import build_hand_form, render_session
 bp = Blueprint("hands", __name__)
 
 
-def _stale(form, message: str) -> None:
-    """Put the expired-token message at the top of a re-shown form, in place of the token's."""
-    token = getattr(form, "csrf_token", None)
-    if token is not None:
-        token.errors = []
-    form.form_errors.append(message)
-
-
 def _reshow_new_hand(message: str, session_id: int):
     """The session page with the hand as typed, after an expired token (nothing saved)."""
     loaded = load_or_404(session_id)
     form, nxt = build_hand_form(loaded, request.form)
     form.validate()
-    _stale(form, message)
+    form.form_errors.append(message)
     return render_session(loaded, form, nxt, status=400)
 
 
@@ -87,16 +79,13 @@ def preview(session_id: int):
     """
     loaded = load_or_404(session_id)
     number = parse_id(request.args.get("hand"))
-    if number is not None and number > len(loaded.state.hands):
-        abort(404)
     if number is None:
         form, _ = build_hand_form(loaded, request.form)
     else:
         form, _ = _edit_form(loaded, number, request.form)
     form.validate()
-    shape_errors = {k: v for k, v in form.errors.items() if k != "csrf_token"}
-    if shape_errors:
-        field, messages = next(iter(shape_errors.items()))
+    if form.errors:  # the hand form carries no token of its own: CSRFProtect checked it
+        field, messages = next(iter(form.errors.items()))
         return jsonify(ok=False, field=field, message=messages[0])
     entry = form.to_entry()
     breakdowns = {
@@ -136,8 +125,15 @@ def _version_of(text: str | None) -> tuple[int | None, int | None]:
     return pair if None not in pair else (None, None)
 
 
+def _hand_or_404(loaded, number: int):
+    """The replayed hand ``number`` of the session, or a 404 page."""
+    if not 1 <= number <= len(loaded.state.hands):
+        abort(404)
+    return loaded.state.hand(number)
+
+
 def _edit_form(loaded, number: int, formdata=None):
-    record = loaded.state.hand(number)
+    record = _hand_or_404(loaded, number)
     row = loaded.event_row(record.position)
     declarers = [p.id for p in record.context.active]
     nxt = next_hand(loaded)
@@ -166,11 +162,9 @@ def _render_edit(loaded, form, record, status: int = 200):
 def _reshow_edit(message: str, session_id: int, number: int):
     """The correction as typed, after an expired token (nothing saved)."""
     loaded = load_or_404(session_id)
-    if not 1 <= number <= len(loaded.state.hands):
-        return render_template("errors/404.html"), 404
     form, record = _edit_form(loaded, number, request.form)
     form.validate()
-    _stale(form, message)
+    form.form_errors.append(message)
     return _render_edit(loaded, form, record, 400)
 
 
@@ -179,8 +173,6 @@ def _reshow_edit(message: str, session_id: int, number: int):
 def edit(session_id: int, number: int):
     """Correct a hand; every figure after it is recomputed."""
     loaded = load_or_404(session_id)
-    if not 1 <= number <= len(loaded.state.hands):
-        return render_template("errors/404.html"), 404
     if request.method != "POST":
         return _render_edit(loaded, *_edit_form(loaded, number))
     form, record = _edit_form(loaded, number, request.form)
@@ -210,9 +202,7 @@ def edit(session_id: int, number: int):
 def delete(session_id: int, number: int):
     """Delete a hand after a confirmation."""
     loaded = load_or_404(session_id)
-    if not 1 <= number <= len(loaded.state.hands):
-        return render_template("errors/404.html"), 404
-    record = loaded.state.hand(number)
+    record = _hand_or_404(loaded, number)
     form = ConfirmForm()
     error = None
     if request.method == "POST" and form.validate_on_submit():

@@ -55,16 +55,28 @@ def _option_fields(options: Options, formdata=None) -> list[dict]:
             shown = spec.dump(value)  # the select's value; its labels are the option's words
         else:
             shown = option_field_text(name, value, options.scale)
-        fields.append({"name": name, "spec": spec, "value": shown})
+        # choices too long for a phone-wide select (it would cut them off) show as buttons
+        as_buttons = spec.kind == "choice" and max(len(label) for _, label in spec.choices) > 34
+        fields.append({"name": name, "spec": spec, "value": shown, "as_buttons": as_buttons})
     return fields
+
+
+def _asked_system() -> GameSystem:
+    """The game the new-session form is for (Brooklyn when none, or an unknown one, is asked)."""
+    try:
+        return parse_system(request.values.get("system") or "brooklyn")
+    except RuleError:
+        return GameSystem.BROOKLYN
+
+
+def _seats(system: GameSystem) -> list[str]:
+    """The names typed into the seats, one per possible seat."""
+    return [request.form.get(f"seat-{i}", "") for i in range(system.player_range[1])]
 
 
 def _new_session_page(form: NewSessionForm, errors: dict[str, list[str]], status: int = 200):
     """The new-session form as the request left it (its game, seats and options), with errors."""
-    try:
-        system = parse_system(request.values.get("system") or "brooklyn")
-    except RuleError:
-        system = GameSystem.BROOKLYN
+    system = _asked_system()
     low, high = system.player_range
     posted = request.method == "POST"
     return render_template(
@@ -73,7 +85,7 @@ def _new_session_page(form: NewSessionForm, errors: dict[str, list[str]], status
         system=system,
         systems=list(GameSystem),
         fields=_option_fields(Options.preset(system), request.form if posted else None),
-        seats=[request.form.get(f"seat-{i}", "") for i in range(high)],
+        seats=_seats(system),
         seat_count=high,
         min_players=low,
         roster=roster(current_table()),
@@ -94,17 +106,11 @@ def new_session():
     form = NewSessionForm(request.form if request.method == "POST" else None)
     errors: dict[str, list[str]] = {}
     if request.method == "POST" and form.validate():
-        try:
-            system = parse_system(request.values.get("system") or "brooklyn")
-        except RuleError as error:
-            errors.setdefault("system", []).append(error.rule)
-            return _new_session_page(form, errors, 422)
-        high = system.player_range[1]
-        seats = [request.form.get(f"seat-{i}", "") for i in range(high)]
+        system = _asked_system()
         try:
             data = option_values(request.form, system)
             first = form.first_dealer.data or 0
-            row = session_service.create_session(current_table(), data, seats, first)
+            row = session_service.create_session(current_table(), data, _seats(system), first)
         except RuleError as error:
             errors.setdefault(error.field, []).append(error.rule)
         else:

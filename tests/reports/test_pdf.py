@@ -20,10 +20,11 @@ from pdftext import pages_text, pdf_of, text_of
 from pypdf import PdfReader
 
 from scorekeeper.reports.assemble import build_report
-from scorekeeper.reports.page import STATIC_DIR, render_html
+from scorekeeper.reports.page import render_html
 from scorekeeper.reports.pdf import FetchRefused, StaticFetcher, page_size, render_pdf
 from scorekeeper.services.sessions import create_session, load_session
 from scorekeeper.services.tables import default_table
+from scorekeeper.templating import STATIC as STATIC_DIR
 
 
 @pytest.fixture
