@@ -719,9 +719,9 @@ def _check_bounds(o: Options) -> None:
 
 def _validate(options: Options, players: int | None) -> None:
     o = options
-    _check_bounds(o)
     if o.scale not in (1, 10):
         raise OptionError("scale", "Scale must be 1 or 10.")
+    _check_bounds(o)  # after the scale: the bounds are written at the table's scale
     if o.scale == 10 and o.card_values is not CardValues.COUNTERS:
         raise OptionError(
             "scale",

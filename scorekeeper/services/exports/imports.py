@@ -387,8 +387,9 @@ def import_session(table: Table, text: str | bytes) -> Imported:
     """
     parsed = read_session_file(text)
     check_replay(parsed)
-    added = tuple(name for name in parsed.names if find_player(table, name) is None)
-    players = [find_or_add_player(table, name) for name in parsed.names]
+    known = {name: find_player(table, name) for name in parsed.names}
+    added = tuple(name for name, player in known.items() if player is None)
+    players = [known[name] or find_or_add_player(table, name) for name in parsed.names]
     new_ids = {
         file_id: players[parsed.names.index(name)].id for file_id, name in parsed.file_ids.items()
     }
@@ -426,7 +427,9 @@ def import_session(table: Table, text: str | bytes) -> Imported:
         )
     )
     db.session.flush()
-    note = figures_differ(load_session(row.id, table), parsed.derived)
+    note = None
+    if parsed.derived is not None:  # a version 1 file's figures are not compared
+        note = figures_differ(load_session(row.id, table), parsed.derived)
     return Imported(row.id, hands, tuple(p.name for p in players), added, note)
 
 
