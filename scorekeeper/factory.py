@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask_openapi3 import OpenAPI
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
+from scorekeeper.api import openapi_settings
 from scorekeeper.extensions import csrf, db, migrate, set_sqlite_pragmas
 from scorekeeper.limits import MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
 from scorekeeper.services import unit_of_work
@@ -38,8 +40,9 @@ def create_app(
     4. ``test_config``.
     If no layer sets ``SECRET_KEY``, one is generated once and kept in ``<instance>/secret_key``.
     """
-    app = Flask(
+    app = OpenAPI(
         __name__,
+        **openapi_settings(),
         instance_path=os.path.abspath(instance_path or DEFAULT_INSTANCE_PATH),
         instance_relative_config=True,
         template_folder=str(TEMPLATES_DIR),
@@ -124,6 +127,7 @@ def _request_limits() -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Attach the app's pages: the blueprints of ``scorekeeper/views/`` and the filters."""
+    from scorekeeper import api
     from scorekeeper.templating import init_templating
     from scorekeeper.views import errors, hands, players, reports, sessions, settle
     from scorekeeper.views.common import IdConverter
@@ -133,6 +137,7 @@ def _register_blueprints(app: Flask) -> None:
     for module in (sessions, hands, players, settle, reports):
         app.register_blueprint(module.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
+    api.init_app(app)
     errors.register(app)
     app.add_url_rule("/favicon.ico", "favicon", _favicon)
 

@@ -9,7 +9,8 @@ was typed is what is kept.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Literal, get_args
 
 from ..limits import MAX_FIGURE, is_whole_number, within
 from ..models import Hand, HandMeld, HandTake
@@ -25,7 +26,8 @@ from ..rules.outcome import Outcome
 from ..rules.session import Event, PlayerLeaves
 from ..rules.tricks import PlayerTricks, SideTricks
 
-MELD_MODES = ("number", "cards", "claims")
+MeldMode = Literal["number", "cards", "claims"]
+MELD_MODES: tuple[str, ...] = get_args(MeldMode)
 
 
 @dataclass
@@ -181,8 +183,7 @@ def from_row(row: Hand, options: Options) -> HandEntry:
     scale = 1 if options.card_values is CardValues.COUNTERS else options.scale
     melds = {}
     for m in row.melds:
-        text = str(options.to_table(int(m.entry))) if m.mode == "number" else m.entry
-        melds[m.player_id] = MeldText(m.mode, text)
+        melds[m.player_id] = MeldText(m.mode, _read_back(m.entry, m.mode, options))
     return HandEntry(
         outcome=row.outcome,
         declarer=row.declarer_id,
@@ -195,6 +196,31 @@ def from_row(row: Hand, options: Options) -> HandEntry:
         takes={t.player_id: t.taken // scale for t in row.takes},
         melds=melds,
     )
+
+
+def same_entry(row: Hand, entry: HandEntry, options: Options) -> bool:
+    """True when ``entry`` is what ``row`` holds, read the way it is stored (a meld's cards in
+    any order, a number with or without leading zeros, trump in either case)."""
+    try:
+        melds = {
+            pid: MeldText(m.mode, _read_back(_stored_meld(m, options), m.mode, options))
+            for pid, m in entry.melds.items()
+            if m.text.strip()
+        }
+    except (RuleError, ValueError):
+        return False  # not readable, so not what was stored
+    stored = replace(
+        entry,
+        outcome=entry.outcome or None,
+        trump=entry.trump.upper() if entry.trump else None,
+        melds=melds,
+    )
+    return from_row(row, options).as_dict() == stored.as_dict()
+
+
+def _read_back(stored: str, mode: str, options: Options) -> str:
+    """A stored meld as ``from_row`` gives it back."""
+    return str(options.to_table(int(stored))) if mode == "number" else stored
 
 
 def row_event(row: Hand, players: Mapping[int, Player], options: Options) -> Event:

@@ -30,7 +30,7 @@ from ..rules.session import (
     check_new_hand,
     replace_event,
 )
-from .entries import HandEntry, apply_to_row, from_row, meld_entry, to_input
+from .entries import HandEntry, apply_to_row, from_row, meld_entry, same_entry, to_input
 from .sessions import LoadedSession, bump, remember_after_commit, replay_events
 
 
@@ -107,6 +107,8 @@ class SavedHand:
     number: int | None  # the hand's 1-based number (None: saved under a replay not loaded)
     text: str  # the hand in words, as the preview showed it ("" when number is None)
     repeated: bool  # the same form posted again: the hand was saved the first time
+    after: LoadedSession | None = None  # the session with the hand (None: load it again)
+    matches: bool = True  # repeated: the entry is the one saved the first time
 
 
 def _by_request(session_id: int, request_id: str | None) -> Hand | None:
@@ -117,13 +119,16 @@ def _by_request(session_id: int, request_id: str | None) -> Hand | None:
     )
 
 
-def _repeated(loaded: LoadedSession, row: Hand) -> SavedHand:
-    """What a repeated post is told: the hand it saved the first time."""
+def _repeated(loaded: LoadedSession, row: Hand, entry: HandEntry) -> SavedHand:
+    """What a repeated post is told: the hand it saved the first time (and whether this
+    entry is that hand's, or something else sent under the same request id)."""
+    matches = same_entry(row, entry, loaded.options)
     position = loaded.hand_ids.index(row.id) if row.id in loaded.hand_ids else None
     record = next((h for h in loaded.state.hands if h.position == position), None)
     if record is None:  # saved under another replay (another worker): say it plainly
-        return SavedHand(row, None, "", True)
-    return SavedHand(row, record.number, describe(record.result, loaded.options), True)
+        return SavedHand(row, None, "", True, matches=matches)
+    text = describe(record.result, loaded.options)
+    return SavedHand(row, record.number, text, True, loaded, matches)
 
 
 def save_hand(
@@ -137,7 +142,7 @@ def save_hand(
     row = loaded.row
     seq, existing = _next_seq_or_saved(row.id, request_id)
     if existing is not None:
-        return _repeated(loaded, existing)
+        return _repeated(loaded, existing, entry)
     if row.ended_at is not None:
         raise SessionEnded("session", "This session has ended: reopen it to add hands.")
     number = len(loaded.state.hands) + 1
@@ -172,7 +177,9 @@ def save_hand(
         db.session.rollback()  # only this save was in the transaction
         existing = _by_request(row.id, request_id)
         if existing is not None:
-            return SavedHand(existing, number, text, True)
+            return SavedHand(
+                existing, number, text, True, None, same_entry(existing, entry, loaded.options)
+            )
         raise ConflictError(
             "hand_number", "Another phone saved a hand at the same moment: save again."
         ) from None
@@ -186,8 +193,9 @@ def save_hand(
             after=entry.as_dict(),
         )
     )
-    remember_after_commit(_extended(loaded, event, hand.id, replayer), before)
-    return SavedHand(hand, number, text, False)
+    after = _extended(loaded, event, hand.id, replayer)
+    remember_after_commit(after, before)
+    return SavedHand(hand, number, text, False, after)
 
 
 def add_hand(
@@ -261,8 +269,8 @@ def edit_hand(
     entry: HandEntry,
     version: int | None = None,
     hand_id: int | None = None,
-) -> Hand:
-    """Replace a hand's entry; everything after it is recomputed by the replay.
+) -> LoadedSession:
+    """Replace a hand's entry; everything after it is recomputed by the replay (returned).
 
     ``version`` and ``hand_id`` are what the form was opened on: a hand changed since, or a
     different hand now at ``number``, is a ``ConflictError`` and nothing is saved.
@@ -295,12 +303,12 @@ def edit_hand(
         )
     )
     remember_after_commit(proposed, before)
-    return row
+    return proposed
 
 
 def delete_hand(
     loaded: LoadedSession, number: int, version: int | None = None, hand_id: int | None = None
-) -> None:
+) -> LoadedSession:
     """Delete a hand; refused if a later hand would no longer stand (or, like an edit, if the
     page was opened on another version or another hand)."""
     record = loaded.state.hand(number)
@@ -323,6 +331,7 @@ def delete_hand(
         )
     )
     remember_after_commit(proposed, before)
+    return proposed
 
 
 def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:

@@ -335,12 +335,17 @@ def bump(row: GameSession) -> int:
     return version
 
 
-def session_version(session_id: int) -> int:
-    """The session's version number, for phones polling for changes."""
-    version = db.session.scalar(select(GameSession.version).where(GameSession.id == session_id))
-    if version is None:
+def session_stamp(session_id: int, table: Table) -> str:
+    """What changes whenever the session does, in one query (phones polling for changes): its
+    random token, which no other session anywhere has, and its version."""
+    found = db.session.execute(
+        select(GameSession.token, GameSession.version).where(
+            GameSession.id == session_id, GameSession.table_id == table.id
+        )
+    ).first()
+    if found is None:
         raise NotFound(f"No session {session_id}.")
-    return version
+    return f"{found.token}-{found.version}"
 
 
 __all__ = [
@@ -353,5 +358,5 @@ __all__ = [
     "list_sessions",
     "load_session",
     "replay_events",
-    "session_version",
+    "session_stamp",
 ]

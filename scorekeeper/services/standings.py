@@ -37,14 +37,27 @@ class StandingRow:
 
     holder: Holder
     figure: int  # as the table writes it: units, or points divided by scale
-    money: str = ""  # chip games and Bison money: "$1.20"
+    cents: int | None = None  # chip games and games played for money; None when no money
     note: str = ""  # "deals", "sits out", "left", "3 games"
     leader: bool = False
     # Hoyle and Brooklyn with a pot: the balance plus this player's equal share of the kitty
-    # or pot as settle-up divides it now (close_session), and that in money; else None, "".
+    # or pot as settle-up divides it now (close_session); else None.
     with_share: int | None = None
-    with_share_money: str = ""
+    with_share_cents: int | None = None
     share_label: str = ""  # "With kitty share" | "With pot share"
+    signed: bool = True  # a player's money shows its direction (+/−); the kitty's and pot's not
+
+    @property
+    def money(self) -> str:
+        """``cents`` as the page writes it: ``+$1.20``, ``$0.40`` (the kitty), or ``""``."""
+        return "" if self.cents is None else format_money(self.cents, sign=self.signed)
+
+    @property
+    def with_share_money(self) -> str:
+        """``with_share_cents`` as the page writes it, or ``""``."""
+        if self.with_share_cents is None:
+            return ""
+        return format_money(self.with_share_cents, sign=True)
 
     @property
     def name(self) -> str:
@@ -136,19 +149,17 @@ def standings(loaded: LoadedSession) -> list[StandingRow]:
             with_share = None if fund is None else units + shares.get(player, 0)
             rows.append(
                 StandingRow(
-                    player, units, format_money(units * options.stake, sign=True), note,
+                    player, units, units * options.stake, note,
                     leader=units == top and units > 0,
                     with_share=with_share,
-                    with_share_money="" if with_share is None else format_money(
-                        with_share * options.stake, sign=True
-                    ),
+                    with_share_cents=None if with_share is None else with_share * options.stake,
                     share_label=share_label(options),
                 )
             )  # fmt: skip
         if options.system.has_kitty:
-            rows.append(StandingRow(KITTY, state.kitty, format_money(state.kitty * options.stake)))
+            rows.append(StandingRow(KITTY, state.kitty, state.kitty * options.stake, signed=False))
         if options.system.has_pot:
-            rows.append(StandingRow(POT, state.pot, format_money(state.pot * options.stake)))
+            rows.append(StandingRow(POT, state.pot, state.pot * options.stake, signed=False))
         return rows
     scores = dict(state.balances)
     top = max(scores.values()) if scores else 0
@@ -158,9 +169,9 @@ def standings(loaded: LoadedSession) -> list[StandingRow]:
         note = f"{games} game{'s' if games != 1 else ''}" if games else ""
         if holder == nxt.dealer:
             note = f"{note}, deals" if note else "deals"
-        cash = ""
+        cash = None
         if options.game_stake or options.set_stake:
-            cash = format_money(sum(money.get(p, 0) for p in members(holder)), sign=True)
+            cash = sum(money.get(p, 0) for p in members(holder))
         rows.append(
             StandingRow(
                 holder, options.to_table(scores[holder]), cash, note,
@@ -229,23 +240,26 @@ def _bids(options: Options) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def hand_lines(loaded: LoadedSession, last: int | None = None) -> list[HandLine]:
     """Hands newest first, in words, with each holder's change and running total."""
-    options = loaded.options
     records = loaded.state.hands if last is None else loaded.state.hands[-last:]
-    lines = []
-    for record in reversed(records):
-        scale = 1 if options.system.is_chip_game else options.scale
-        change = dict(record.result.changes)  # in the balances' (seating) order, 0 if not in it
-        lines.append(
-            HandLine(
-                record.number,
-                record.game,
-                record.dealer,
-                ", ".join(str(p) for p in record.sitting_out),
-                describe(record.result, options),
-                tuple((h, change.get(h, 0) // scale) for h, _ in record.balances),
-                tuple((h, b // scale) for h, b in record.balances),
-                record,
-                options,
-            )
-        )
-    return lines
+    return [_line(record, loaded.options) for record in reversed(records)]
+
+
+def hand_line(loaded: LoadedSession, number: int) -> HandLine:
+    """Hand ``number`` in words, with each holder's change and running total."""
+    return _line(loaded.state.hand(number), loaded.options)
+
+
+def _line(record: HandRecord, options: Options) -> HandLine:
+    scale = 1 if options.system.is_chip_game else options.scale
+    change = dict(record.result.changes)  # in the balances' (seating) order, 0 if not in it
+    return HandLine(
+        record.number,
+        record.game,
+        record.dealer,
+        ", ".join(str(p) for p in record.sitting_out),
+        describe(record.result, options),
+        tuple((h, change.get(h, 0) // scale) for h, _ in record.balances),
+        tuple((h, b // scale) for h, b in record.balances),
+        record,
+        options,
+    )

@@ -206,12 +206,18 @@
   var live = $("#live");
   if (live && window.fetch) {
     var version = live.dataset.version;
+    var etag = null;  // the API answers 304 while the standings are unchanged
     var poll = function () {
       if (document.hidden) return;
-      fetch(live.dataset.liveUrl, { credentials: "same-origin", cache: "no-store" })
-        .then(function (r) { return r.json(); })
+      var headers = etag ? { "If-None-Match": etag } : {};
+      fetch(live.dataset.liveUrl, { credentials: "same-origin", cache: "no-store", headers: headers })
+        .then(function (r) {
+          if (r.status !== 200) return null;
+          etag = r.headers.get("ETag");
+          return r.json();
+        })
         .then(function (answer) {
-          if (String(answer.version) === String(version)) return;
+          if (!answer || String(answer.version) === String(version)) return;
           version = String(answer.version);
           if (form && !dirty && !$(".error", form)) { window.location.reload(); return; }
           return fetch(live.dataset.fragmentUrl, { credentials: "same-origin", cache: "no-store" })

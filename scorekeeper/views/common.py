@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
-from flask import abort, g, request
+from flask import abort
 from flask.typing import ResponseReturnValue
 from werkzeug.routing import BaseConverter, ValidationError
 
+from ..access import current_table
 from ..limits import MAX_ID, has_control_characters
 from ..services.sessions import LoadedSession, NotFound, load_session
-from ..services.tables import Table, default_table, table_to_read
 
 MAX_REDIRECT = 2000
 
@@ -58,18 +58,6 @@ def is_local_target(target: object) -> bool:
 def local_target(target: object, fallback: str) -> str:
     """``target`` when it is a local path (see ``is_local_target``), otherwise ``fallback``."""
     return target if is_local_target(target) else fallback  # type: ignore[return-value]
-
-
-def current_table() -> Table:
-    """The table this request is for (one table per app until hosted mode).
-
-    A GET or HEAD only reads: before anything was saved it sees an empty, unsaved table. A
-    request that may save gets the stored table, added by the first save that needs it.
-    """
-    if "table" not in g:
-        reading = request.method in ("GET", "HEAD")
-        g.table = table_to_read() if reading else default_table()
-    return g.table
 
 
 def load_or_404(session_id: int) -> LoadedSession:

@@ -21,6 +21,7 @@ from flask import Flask, current_app, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from ..api.problems import http_problem, is_api_request, problem_response
 from ..limits import MAX_REQUEST_BYTES
 from ..services.exports.imports import MAX_IMPORT_BYTES
 from ..services.unit_of_work import roll_back
@@ -85,11 +86,26 @@ def server_error(error: Exception):
     return render_template("errors/500.html"), 500
 
 
+def _or_problem(page):
+    """``page`` for a page's request; the same error as a problem for the JSON API's."""
+
+    def handle(error):
+        if not is_api_request():
+            return page(error)
+        if isinstance(error, HTTPException) and (error.code or 500) < 500:
+            return http_problem(error)
+        page(error)  # a 500: roll back as for a page
+        return problem_response(500, "server-error", "The change was not saved; try again.")
+
+    handle.__name__ = page.__name__
+    return handle
+
+
 def register(app: Flask) -> None:
-    """Attach the error pages to ``app``."""
-    app.register_error_handler(400, bad_request)
+    """Attach the error pages to ``app`` (the JSON API answers the same errors as problems)."""
+    app.register_error_handler(400, _or_problem(bad_request))
     app.register_error_handler(CSRFError, stale_form)
-    app.register_error_handler(404, not_found)
-    app.register_error_handler(405, method_not_allowed)
-    app.register_error_handler(413, too_large)
-    app.register_error_handler(500, server_error)
+    app.register_error_handler(404, _or_problem(not_found))
+    app.register_error_handler(405, _or_problem(method_not_allowed))
+    app.register_error_handler(413, _or_problem(too_large))
+    app.register_error_handler(500, _or_problem(server_error))

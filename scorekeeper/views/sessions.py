@@ -7,7 +7,6 @@ import uuid
 from flask import (
     Blueprint,
     flash,
-    jsonify,
     redirect,
     render_template,
     request,
@@ -159,15 +158,6 @@ def render_session(loaded, form=None, nxt=None, preview=None, status=200):
 def show(session_id: int):
     """The page left open on the table."""
     return render_session(load_or_404(session_id))
-
-
-@bp.get("/s/<id:session_id>/live")
-def live(session_id: int):
-    """The session's version, polled by open phones to refresh their standings."""
-    try:
-        return jsonify(version=session_service.session_version(session_id))
-    except session_service.NotFound:
-        return jsonify(error=f"No session {session_id}."), 404
 
 
 @bp.get("/s/<id:session_id>/standings")

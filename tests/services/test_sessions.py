@@ -114,7 +114,9 @@ def test_a_session_of_another_table_or_none_at_all_is_not_found(table):
     with pytest.raises(sessions.NotFound):
         sessions.load_session(row.id + 1, table)
     with pytest.raises(sessions.NotFound):
-        sessions.session_version(row.id + 1)
+        sessions.session_stamp(row.id + 1, table)
+    with pytest.raises(sessions.NotFound):
+        sessions.session_stamp(row.id, other)
 
 
 def test_sessions_are_listed_newest_first_and_the_newest_open_one_is_current(table):
@@ -131,17 +133,19 @@ def test_sessions_are_listed_newest_first_and_the_newest_open_one_is_current(tab
 
 def test_ending_and_reopening_mark_the_session_changed(table):
     row = start(table)
-    version = sessions.session_version(row.id)
+    stamps = [sessions.session_stamp(row.id, table)]
 
     sessions.end_session(sessions.load_session(row.id, table))
 
     assert sessions.load_session(row.id, table).row.ended_at is not None
-    assert sessions.session_version(row.id) == version + 1
+    stamps.append(sessions.session_stamp(row.id, table))
 
     sessions.reopen_session(sessions.load_session(row.id, table))
 
     assert sessions.load_session(row.id, table).row.ended_at is None
-    assert sessions.session_version(row.id) == version + 2
+    stamps.append(sessions.session_stamp(row.id, table))
+    assert [stamp.rsplit("-", 1)[1] for stamp in stamps] == ["1", "2", "3"]
+    assert len(set(stamps)) == 3
 
 
 def test_hand_counts_count_hands_not_players_leaving(table):

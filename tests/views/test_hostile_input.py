@@ -64,7 +64,8 @@ def unchanged(app, client):
     "path",
     [
         "/s/{id}",
-        "/s/{id}/live",
+        "/api/v1/sessions/{id}/standings",
+        "/api/v1/sessions/{sid}/hands/{id}",
         "/s/{id}/settle",
         "/s/{id}/history",
         "/s/{id}/session.json",

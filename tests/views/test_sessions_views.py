@@ -332,18 +332,18 @@ def test_share_points_other_phones_at_the_public_address_not_localhost(client, a
     assert f"http://192.168.1.20:5000/s/{sid}" in page_text(response)
 
 
-def test_the_live_version_goes_up_when_a_hand_is_saved(client):
+def test_the_page_polls_the_api_standings_whose_version_goes_up_when_a_hand_is_saved(client):
     sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal"])
-    before = client.get(f"/s/{sid}/live").get_json()["version"]
+    before = client.get(f"/api/v1/sessions/{sid}/standings").get_json()["version"]
 
     save_hand(client, sid, declarer="Bob", bid=350, trump="H", outcome="made")
-    after = client.get(f"/s/{sid}/live").get_json()["version"]
+    after = client.get(f"/api/v1/sessions/{sid}/standings").get_json()["version"]
 
     assert after > before
     page = parse(client.get(f"/s/{sid}"))
     live = next(el for el in page.iter("div") if el.get("id") == "live")
     assert live.get("data-version") == str(after)
-    assert live.get("data-live-url") == f"/s/{sid}/live"
+    assert live.get("data-live-url") == f"/api/v1/sessions/{sid}/standings"
 
 
 def test_the_standings_fragment_carries_the_figures_without_the_page(client):
@@ -455,7 +455,7 @@ def test_a_hand_posted_to_an_ended_session_is_refused_with_a_message(client):
         "/s/999/history",
         "/s/999/share",
         "/s/999/standings",
-        "/s/999/live",
+        "/api/v1/sessions/999/standings",
         "/s/999/leave",
         "/s/1/hands/5/edit",
         "/s/1/hands/0/delete",
@@ -468,5 +468,5 @@ def test_a_page_that_does_not_exist_is_a_friendly_404(client, path):
     response = client.get(path)
 
     assert response.status_code == 404
-    if path != "/s/999/live":
+    if not path.startswith("/api/"):
         assert "That page does not exist" in page_text(response)

@@ -1,0 +1,87 @@
+"""Who may do what: the one gate every page and API request passes.
+
+Today's mode is one table served on its own network: anyone who can reach the app may read
+and change everything, as at the table itself. ``API_TOKEN`` (a setting) closes the API's
+writing routes to scripts without it: a request carrying ``Authorization: Bearer <token>``
+may write, any other may read. Hosted mode (many private tables) decides the table and the
+grant from a member's or watcher's token in ``table_and_grant``, so every route is covered.
+"""
+
+from __future__ import annotations
+
+import enum
+import hmac
+
+from flask import current_app, g, request
+
+from .services.tables import Table, default_table, table_to_read
+
+READING_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+class Grant(enum.IntEnum):
+    """What a request may do, in increasing order."""
+
+    NONE = 0
+    READ = 1
+    WRITE = 2
+
+
+class AccessDenied(Exception):
+    """A request without the grant it needs; ``code`` says why, for the API's problem."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+def bearer_token() -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, or None when none is sent."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise AccessDenied("invalid-token", "Authorization must be 'Bearer <token>'.")
+    return token.strip()
+
+
+def request_grant() -> Grant:
+    """What this request may do: WRITE for everyone at an open table; with ``API_TOKEN`` set,
+    WRITE with that bearer token and READ without it. A wrong token is refused outright."""
+    required = current_app.config.get("API_TOKEN")
+    token = bearer_token()
+    if not required:
+        return Grant.WRITE
+    if token is None:
+        return Grant.READ
+    if hmac.compare_digest(token.encode(), str(required).encode()):
+        return Grant.WRITE
+    raise AccessDenied("invalid-token", "That API token is not this table's.")
+
+
+def needed_grant() -> Grant:
+    """READ for a GET, HEAD or OPTIONS; WRITE for anything that may change data."""
+    return Grant.READ if request.method in READING_METHODS else Grant.WRITE
+
+
+def check_api_request() -> None:
+    """Refuse an API request that may not do what it asks (``AccessDenied``)."""
+    grant = request_grant()
+    if grant < needed_grant():
+        raise AccessDenied(
+            "token-required", "Changing data through the API needs the table's API token."
+        )
+    g.grant = grant
+
+
+def current_table() -> Table:
+    """The table this request is for (one table per app until hosted mode).
+
+    A GET or HEAD only reads: before anything was saved it sees an empty, unsaved table. A
+    request that may save gets the stored table, added by the first save that needs it.
+    """
+    if "table" not in g:
+        g.table = table_to_read() if request.method in ("GET", "HEAD") else default_table()
+    return g.table

@@ -1,0 +1,118 @@
+"""The JSON API under ``/api/v1``, described by the OpenAPI 3.1 document it serves.
+
+Built with flask-openapi3: the pydantic models in ``schemas/`` validate each request, shape
+each response and generate the document at ``/api/v1/openapi.json``, so the document is the
+code. ``/api/v1/docs`` shows it to people with Swagger UI, served from the app's own files.
+
+Every request passes the one access gate (``scorekeeper.access``); every error is a problem
+(``problems``); writes take JSON only, which a page of another site cannot send without the
+browser asking first (so the API needs no CSRF token).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, json, request
+from flask_openapi3 import Info, OpenAPI
+
+from ..access import AccessDenied, check_api_request
+from ..extensions import csrf
+from ..services.unit_of_work import WRITING_METHODS
+from .blueprint import PREFIX
+from .problems import (
+    ApiProblem,
+    Problem,
+    from_api_problem,
+    is_api_request,
+    problem_response,
+    validation_problem,
+)
+
+API_VERSION = "1.0.0"
+
+BEARER = {
+    "bearer": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The table's API token, when the table has one (API_TOKEN): needed to "
+        "change data; reading needs none.",
+    }
+}
+
+COMMON_RESPONSES: dict[Any, Any] = {
+    400: Problem,
+    401: Problem,
+    413: Problem,
+    415: Problem,
+    422: Problem,
+}
+
+
+def openapi_settings() -> dict[str, Any]:
+    """The arguments ``create_app`` gives ``flask_openapi3.OpenAPI``."""
+    return {
+        "info": Info(
+            title="Scorekeeper API",
+            version=API_VERSION,
+            description="Scorekeeping and settlement for Auction Pinochle tables. Money is in "
+            "cents, chips in units, scores in points as the table writes them.",
+        ),
+        "security_schemes": BEARER,
+        "responses": COMMON_RESPONSES,
+        "doc_ui": False,
+        "validation_error_status": 422,
+        "validation_error_model": Problem,
+        "validation_error_callback": validation_problem,
+        "operation_id_callback": lambda name, path, method: name,
+    }
+
+
+def _gate():
+    """Before every API request: access, then the body's media type and depth."""
+    if not is_api_request():
+        return None
+    check_api_request()
+    if request.method in WRITING_METHODS and request.method != "DELETE":
+        if not request.is_json:
+            return problem_response(
+                415,
+                "unsupported-media-type",
+                "Send the request body as JSON (Content-Type: application/json).",
+            )
+        try:
+            request.get_json(silent=True)
+        except RecursionError:
+            return problem_response(
+                400, "too-deep", "The JSON body nests lists or objects too deeply."
+            )
+    return None
+
+
+def _denied(error: AccessDenied):
+    return problem_response(
+        401, error.code, error.detail, headers={"WWW-Authenticate": 'Bearer realm="scorekeeper"'}
+    )
+
+
+def _document(app: OpenAPI):
+    def document():
+        """The OpenAPI 3.1 document of this API."""
+        return app.response_class(json.dumps(app.api_doc), mimetype="application/json")
+
+    return document
+
+
+def init_app(app: Flask) -> None:
+    """Attach the API's blueprints, its gate, its problem answers and its document."""
+    from . import hands, sessions
+
+    if not isinstance(app, OpenAPI):
+        raise TypeError("The API needs the app made by create_app (a flask_openapi3.OpenAPI).")
+    app.before_request(_gate)
+    app.register_error_handler(ApiProblem, from_api_problem)
+    app.register_error_handler(AccessDenied, _denied)
+    for module in (sessions, hands):
+        csrf.exempt(module.bp)
+        app.register_api(module.bp)
+    app.add_url_rule(f"{PREFIX}/openapi.json", "api_openapi", _document(app))

@@ -1,0 +1,36 @@
+"""How every part of the API is wired: one ``APIBlueprint`` per module under ``/api/v1``,
+each answering a broken rule, a missing session and a refused request as a problem."""
+
+from __future__ import annotations
+
+from flask_openapi3 import APIBlueprint, Tag
+
+from ..rules.errors import RuleError
+from ..services.sessions import NotFound
+from .problems import problem_response, rule_problem
+
+PREFIX = "/api/v1"
+
+
+def _not_found(error: NotFound):
+    return problem_response(404, "not-found", str(error))
+
+
+def operation_id(name: str, path: str, method: str) -> str:
+    """An operation's id in the document: its view function's name (``create_hand``)."""
+    return name
+
+
+def api_blueprint(name: str, tag: str, description: str) -> APIBlueprint:
+    """A blueprint of API operations, tagged ``tag`` in the document."""
+    bp = APIBlueprint(
+        f"api_{name}",
+        __name__,
+        url_prefix=PREFIX,
+        abp_tags=[Tag(name=tag, description=description)],
+        abp_security=[{}, {"bearer": []}],
+        operation_id_callback=operation_id,
+    )
+    bp.register_error_handler(RuleError, rule_problem)
+    bp.register_error_handler(NotFound, _not_found)
+    return bp

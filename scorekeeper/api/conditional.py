@@ -1,0 +1,76 @@
+"""Conditional requests: ETags on reads (answered 304 when unchanged) and on hands (a
+replace or delete must name the version it was based on, RFC 9110 sections 13.1.1-13.1.2).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from flask import Response, json, request
+from pydantic import BaseModel
+
+from .problems import ApiProblem
+
+
+def quoted(tag: str) -> str:
+    """A strong entity tag for ``tag``: ``"tag"``."""
+    return f'"{tag}"'
+
+
+def content_tag(body: object) -> str:
+    """A strong entity tag from the JSON a response carries (changes whenever a byte does)."""
+    digest = hashlib.blake2b(json.dumps(body, sort_keys=True).encode(), digest_size=12)
+    return quoted(digest.hexdigest())
+
+
+def unchanged(etag: str) -> bool:
+    """True when the client already holds ``etag`` (``If-None-Match``, weak comparison)."""
+    return request.if_none_match.contains_weak(etag.strip('"'))
+
+
+def not_modified(etag: str) -> Response:
+    """304 with the tag: the client's copy is current."""
+    response = Response(status=304)
+    response.headers["ETag"] = etag
+    return response
+
+
+def json_response(
+    body: BaseModel | dict, status: int = 200, etag: str | None = None, **headers: str
+) -> Response:
+    """A JSON response; with ``etag`` it is tagged, and 304 when the client holds that tag."""
+    data = body.model_dump(mode="json") if isinstance(body, BaseModel) else body
+    if etag is not None and status == 200 and unchanged(etag):
+        return not_modified(etag)
+    response = Response(json.dumps(data), status=status, mimetype="application/json")
+    if etag is not None:
+        response.headers["ETag"] = etag
+    response.headers.update(headers)
+    return response
+
+
+def tagged(body: BaseModel) -> Response:
+    """A read whose tag is worked out from its content: 304 when the client holds it."""
+    data = body.model_dump(mode="json")
+    return json_response(data, etag=content_tag(data))
+
+
+def required_match(current: str, stale: dict | None = None) -> None:
+    """Refuse a change not based on ``current``: 428 without ``If-Match``, 412 (with the
+    current representation as ``current``) when the client's version is not the latest."""
+    if not request.headers.get("If-Match"):
+        raise ApiProblem(
+            428,
+            "version-required",
+            "Send If-Match with the hand's ETag (read the hand first), so a change made on "
+            "another phone is never overwritten.",
+        )
+    if not request.if_match.contains(current.strip('"')):
+        raise ApiProblem(
+            412,
+            "stale-hand",
+            "This hand was changed on another phone since you read it; nothing was changed. "
+            "The latest version is in 'current': make your change again on it.",
+            headers={"ETag": current},
+            current=stale,
+        )

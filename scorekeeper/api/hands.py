@@ -1,0 +1,153 @@
+"""Hands: create (with an Idempotency-Key), list, read, replace and delete (with If-Match),
+and a player leaving. Every answer carries the hand's result and the standings after it."""
+
+from __future__ import annotations
+
+from flask import url_for
+
+from ..services import hands as hand_service
+from ..services.entries import from_row
+from ..services.sessions import LoadedSession
+from ..services.standings import hand_line
+from .blueprint import api_blueprint
+from .conditional import json_response, required_match, tagged
+from .problems import ApiProblem, FieldProblem, Problem
+from .schemas.common import SessionPath
+from .schemas.hands import (
+    CreateHeaders,
+    Departure,
+    HandBody,
+    HandList,
+    HandOut,
+    HandPath,
+    MatchHeaders,
+    SavedHandOut,
+    hand_etag,
+    hand_out,
+)
+from .schemas.standings import Standings, session_standings
+from .sessions import load
+
+bp = api_blueprint("hands", "Hands", "Enter, correct and delete hands; a player leaving.")
+
+
+def _hand(loaded: LoadedSession, number: int) -> HandOut:
+    """Hand ``number`` of the session as the API shows it (a 404 problem when there is none)."""
+    if not 1 <= number <= len(loaded.state.hands):
+        raise ApiProblem(
+            404, "not-found", f"Session {loaded.row.id} has no hand {number}: "
+            f"it has {len(loaded.state.hands)}."
+        )  # fmt: skip
+    line = hand_line(loaded, number)
+    row = loaded.event_row(line.record.position)
+    return hand_out(line, from_row(row, loaded.options), hand_etag(row.id, row.version))
+
+
+def _saved(loaded: LoadedSession, number: int, repeated: bool = False) -> SavedHandOut:
+    return SavedHandOut(
+        hand=_hand(loaded, number), repeated=repeated, standings=session_standings(loaded)
+    )
+
+
+@bp.get(
+    "/sessions/<id:session_id>/hands",
+    summary="List a session's hands",
+    responses={200: HandList, 304: None, 404: Problem},
+)
+def list_hands(path: SessionPath):
+    """Every hand, first first, with its entry and result."""
+    loaded = load(path.session_id)
+    hands = [_hand(loaded, n) for n in range(1, len(loaded.state.hands) + 1)]
+    return tagged(HandList(hands=hands))
+
+
+@bp.post(
+    "/sessions/<id:session_id>/hands",
+    summary="Enter the next hand",
+    description="The rules engine checks the hand first: nothing is saved if a rule is "
+    "broken. With an Idempotency-Key, sending the same hand again saves nothing new (200); "
+    "another hand under the same key is refused (422).",
+    responses={201: SavedHandOut, 200: SavedHandOut, 404: Problem, 422: Problem},
+)
+def create_hand(path: SessionPath, body: HandBody, header: CreateHeaders):
+    """Save the next hand (once per Idempotency-Key)."""
+    loaded = load(path.session_id)
+    saved = hand_service.save_hand(loaded, body.to_entry(), header.idempotency_key)
+    if saved.repeated and not saved.matches:
+        raise ApiProblem(
+            422,
+            "idempotency-key-reused",
+            "Idempotency-Key: this key was used for a different hand; nothing was saved. "
+            "Use a new key for a new hand.",
+            [
+                FieldProblem(
+                    field="Idempotency-Key", message="Idempotency-Key: used for another hand."
+                )
+            ],
+        )
+    after = saved.after or load(path.session_id)
+    number = saved.number or after.hand_ids.index(saved.row.id) + 1
+    out = _saved(after, number, saved.repeated)
+    location = url_for("api_hands.read_hand", session_id=path.session_id, number=number)
+    status = 200 if saved.repeated else 201
+    return json_response(out, status, Location=location, ETag=out.hand.etag)
+
+
+@bp.get(
+    "/sessions/<id:session_id>/hands/<id:number>",
+    summary="Read a hand",
+    responses={200: HandOut, 304: None, 404: Problem},
+)
+def read_hand(path: HandPath):
+    """One hand: its entry, dealer, result in figures and words; its ETag is its version."""
+    hand = _hand(load(path.session_id), path.number)
+    return json_response(hand, etag=hand.etag)
+
+
+def _current(loaded: LoadedSession, number: int) -> HandOut:
+    """The hand as it stands, checked against the client's If-Match (412 when stale)."""
+    hand = _hand(loaded, number)
+    required_match(hand.etag, hand.model_dump(mode="json"))
+    return hand
+
+
+@bp.put(
+    "/sessions/<id:session_id>/hands/<id:number>",
+    summary="Correct a hand",
+    description="Send the hand's ETag as If-Match. Every hand after it is recomputed; the "
+    "change is refused if a later hand would no longer stand (422), or if the hand changed "
+    "since it was read (412, with the current hand).",
+    responses={200: SavedHandOut, 404: Problem, 412: Problem, 422: Problem, 428: Problem},
+)
+def replace_hand(path: HandPath, body: HandBody, header: MatchHeaders):
+    """Replace a hand's entry; every hand after it is recomputed."""
+    loaded = load(path.session_id)
+    _current(loaded, path.number)
+    after = hand_service.edit_hand(loaded, path.number, body.to_entry())
+    out = _saved(after, path.number)
+    return json_response(out, ETag=out.hand.etag)
+
+
+@bp.delete(
+    "/sessions/<id:session_id>/hands/<id:number>",
+    summary="Delete a hand",
+    responses={200: Standings, 404: Problem, 412: Problem, 422: Problem, 428: Problem},
+)
+def delete_hand(path: HandPath, header: MatchHeaders):
+    """Delete a hand (If-Match: its ETag); the hands after it are renumbered and recomputed."""
+    loaded = load(path.session_id)
+    _current(loaded, path.number)
+    after = hand_service.delete_hand(loaded, path.number)
+    return json_response(session_standings(after))
+
+
+@bp.post(
+    "/sessions/<id:session_id>/departures",
+    summary="A player leaves",
+    responses={201: Standings, 404: Problem, 422: Problem},
+)
+def player_leaves(path: SessionPath, body: Departure):
+    """A player gets up (chip games): cashed out at their balance, play goes on without them."""
+    loaded = load(path.session_id)
+    hand_service.player_leaves(loaded, body.player)
+    return json_response(session_standings(load(path.session_id)), 201)

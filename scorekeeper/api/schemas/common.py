@@ -1,0 +1,54 @@
+"""Shapes shared by every part of the API: ids, players, holders, the standings."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from ...limits import MAX_FIGURE, MAX_ID
+from ...rules.holders import Holder, Player, PlayerKey, holder_kind, members
+
+Id = Annotated[int, Field(ge=1, le=MAX_ID)]
+Figure = Annotated[int, Field(ge=0, le=MAX_FIGURE, description="As the table writes it.")]
+Unit = Literal["units", "points"]
+
+
+class SessionPath(BaseModel):
+    """A session in the URL."""
+
+    session_id: Id
+
+
+class PlayerRef(BaseModel):
+    """A player: the id names them everywhere; the name is for display."""
+
+    id: int
+    name: str
+
+
+class HolderRef(BaseModel):
+    """Who holds a figure: a player, a team (its members), the kitty or the pot."""
+
+    kind: Literal["player", "team", "kitty", "pot"]
+    name: str = Field(description="For display only: use player_ids to tell holders apart.")
+    player_ids: list[int] = Field(description="The player, the team's members, or none.")
+
+
+def utc(moment: datetime) -> datetime:
+    """A stored time (naive, in UTC) marked as UTC, so it is sent with its offset."""
+    return moment.replace(tzinfo=UTC)
+
+
+def player_ref(player: PlayerKey) -> PlayerRef:
+    """The API's view of a seated player (the services always seat ``Player`` values)."""
+    if not isinstance(player, Player):
+        raise TypeError(f"A seated player has an id, not just a name: {player!r}")
+    return PlayerRef(id=player.id, name=player.name)
+
+
+def holder_ref(holder: Holder) -> HolderRef:
+    """The API's view of a holder."""
+    ids = [p.id for p in members(holder) if isinstance(p, Player)]
+    return HolderRef(kind=holder_kind(holder), name=str(holder), player_ids=ids)  # type: ignore[arg-type]

@@ -1,0 +1,216 @@
+"""A hand as the API takes it (``HandBody``, the page's hand form as JSON) and gives it back
+(``HandOut``: the entry, its result in figures and in words, and the totals after it)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from ...limits import MAX_MELD_TEXT
+from ...rules.outcome import Outcome
+from ...services.entries import HandEntry, MeldMode, MeldText
+from ...services.standings import HandLine
+from .common import Figure, HolderRef, Id, PlayerRef, Unit, holder_ref, player_ref
+from .standings import Standings
+
+TrumpLetter = Literal["S", "H", "D", "C"]
+MAX_PLAYERS_LISTED = 12
+
+
+class MeldBody(BaseModel):
+    """One player's meld: a number, the cards shown (RULES section 1 notation: ``AS KS QS
+    JS TS``), or named melds (``run, 100 aces``)."""
+
+    player: Id
+    mode: MeldMode = "number"
+    text: str = Field(max_length=MAX_MELD_TEXT)
+
+
+class TakeBody(BaseModel):
+    """Bison: what one player took in tricks (counters, or card points as written)."""
+
+    player: Id
+    taken: Figure
+
+
+class HandBody(BaseModel):
+    """A hand as the table enters it; the rules engine checks every rule."""
+
+    outcome: Outcome | None = Field(
+        None, description="Leave out to have it worked out from the figures."
+    )
+    declarer: Id | None = Field(None, description="The player id of the declarer.")
+    bid: Figure | None = Field(None, description="The winning bid, in points.")
+    trump: TrumpLetter | None = None
+    takeover: bool = Field(False, description="Brooklyn: the dealer took it at the minimum.")
+    reneger: Id | None = None
+    tricks: Figure | None = Field(None, description="The declarer's side's trick points.")
+    last_trick: Id | None = Field(None, description="Bison: who took the last trick.")
+    takes: list[TakeBody] = Field(default_factory=list, max_length=MAX_PLAYERS_LISTED)
+    melds: list[MeldBody] = Field(default_factory=list, max_length=MAX_PLAYERS_LISTED)
+
+    @model_validator(mode="after")
+    def _each_player_once(self) -> HandBody:
+        for name, items in (("melds", self.melds), ("takes", self.takes)):
+            ids = [item.player for item in items]
+            twice = sorted({pid for pid in ids if ids.count(pid) > 1})
+            if twice:
+                raise ValueError(f"{name}: player {twice[0]} is listed twice.")
+        return self
+
+    def to_entry(self) -> HandEntry:
+        """The services' ``HandEntry`` for this body."""
+        return HandEntry(
+            outcome=self.outcome.value if self.outcome else None,
+            declarer=self.declarer,
+            bid=self.bid,
+            trump=self.trump,
+            takeover=self.takeover,
+            reneger=self.reneger,
+            tricks=self.tricks,
+            last_trick=self.last_trick,
+            takes={t.player: t.taken for t in self.takes},
+            melds={m.player: MeldText(m.mode, m.text) for m in self.melds},
+        )
+
+    @classmethod
+    def of(cls, entry: HandEntry) -> HandBody:
+        """The body that stands for a stored entry."""
+        return cls(
+            outcome=Outcome.parse(entry.outcome),
+            declarer=entry.declarer,
+            bid=entry.bid,
+            trump=entry.trump,  # type: ignore[arg-type]
+            takeover=entry.takeover,
+            reneger=entry.reneger,
+            tricks=entry.tricks,
+            last_trick=entry.last_trick,
+            takes=[TakeBody(player=p, taken=n) for p, n in entry.takes.items()],
+            melds=[
+                MeldBody(player=p, mode=m.mode, text=m.text)  # type: ignore[arg-type]
+                for p, m in entry.melds.items()
+            ],
+        )
+
+
+class HandPath(BaseModel):
+    """A hand in the URL: its session and its number (1 is the first hand)."""
+
+    session_id: Id
+    number: Id
+
+
+class Departure(BaseModel):
+    """A player getting up from a chip game."""
+
+    player: Id = Field(description="The id of the player who leaves.")
+
+
+class CreateHeaders(BaseModel):
+    """A client's key for this hand: sending it again saves nothing new."""
+
+    idempotency_key: str | None = Field(
+        None,
+        alias="Idempotency-Key",
+        pattern=r"^[A-Za-z0-9_-]{1,64}$",
+        description="1-64 letters, digits, - or _. The same key again returns the same hand.",
+    )
+
+
+class MatchHeaders(BaseModel):
+    """The version of the hand the change is based on."""
+
+    if_match: str | None = Field(
+        None, alias="If-Match", description="The hand's ETag, as last read (required)."
+    )
+
+
+class Change(BaseModel):
+    """What one holder won or lost on the hand, and their total after it."""
+
+    holder: HolderRef
+    change: int
+    total: int
+
+
+class MeldPoints(BaseModel):
+    """A player's meld on the hand, in points."""
+
+    player_id: int
+    points: int
+
+
+class HandResultOut(BaseModel):
+    """What the hand did, in words and in figures."""
+
+    text: str = Field(description="The hand in words, as the page says it.")
+    outcome: Outcome
+    made: bool | None
+    unit: Unit
+    changes: list[Change]
+    melds: list[MeldPoints]
+    kitty: int | None = Field(description="Units in the kitty after the hand (Hoyle).")
+    pot: int | None = Field(description="Units in the pot after the hand (Brooklyn with a pot).")
+
+
+class HandOut(BaseModel):
+    """A hand: what was entered, who dealt, and what it did."""
+
+    number: int
+    game: int
+    etag: str = Field(description="The version to send as If-Match to replace or delete it.")
+    dealer: PlayerRef
+    sitting_out: list[PlayerRef]
+    entry: HandBody
+    result: HandResultOut
+
+
+class HandList(BaseModel):
+    """Every hand of the session, first first."""
+
+    hands: list[HandOut]
+
+
+class SavedHandOut(BaseModel):
+    """A hand saved (or replaced), with the standings after it."""
+
+    hand: HandOut
+    repeated: bool = Field(description="True when the Idempotency-Key was seen: nothing new.")
+    standings: Standings
+
+
+def hand_etag(row_id: int, version: int) -> str:
+    """A hand's entity tag: its stored row and that row's version."""
+    return f'"hand-{row_id}-{version}"'
+
+
+def hand_out(line: HandLine, entry: HandEntry, etag: str) -> HandOut:
+    """The API's view of a replayed hand."""
+    record = line.record
+    chips = line.options.system.is_chip_game
+    totals = dict(line.balances)
+    result = record.result
+    return HandOut(
+        number=line.number,
+        game=line.game,
+        etag=etag,
+        dealer=player_ref(record.dealer),
+        sitting_out=[player_ref(p) for p in record.sitting_out],
+        entry=HandBody.of(entry),
+        result=HandResultOut(
+            text=line.text,
+            outcome=result.outcome,
+            made=result.made,
+            unit="units" if chips else "points",
+            changes=[
+                Change(holder=holder_ref(h), change=c, total=totals[h]) for h, c in line.changes
+            ],
+            melds=[
+                MeldPoints(player_id=player_ref(p).id, points=line.options.to_table(n))
+                for p, n in result.melds
+            ],
+            kitty=record.kitty if line.options.system.has_kitty else None,
+            pot=record.pot if line.options.system.has_pot else None,
+        ),
+    )

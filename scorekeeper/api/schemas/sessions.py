@@ -1,0 +1,225 @@
+"""Sessions as the API creates, lists, reads and changes them, with their settlement."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from ...limits import MAX_ID
+from ...models import GameSession
+from ...rules.options import GameSystem
+from ...services.sessions import LoadedSession
+from ...services.settle import Fund, PaymentLine, PlayerRow, SettleUp
+from ...services.tables import MAX_NAME
+from .common import HolderRef, PlayerRef, holder_ref, player_ref, utc
+from .standings import Standings, session_standings
+
+OptionValue = bool | int | str | list[int] | None
+MAX_SEATS = max(system.player_range[1] for system in GameSystem)
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME * 2)]
+
+
+class SessionCreate(BaseModel):
+    """A new session: the game, its house rules, the players clockwise and the first dealer."""
+
+    system: GameSystem = Field(description="The game system (its preset), e.g. 'hoyle'.")
+    options: dict[str, OptionValue] = Field(
+        default_factory=dict,
+        description="House rules that differ from the preset (see /options): points in full "
+        "points, money in cents.",
+        max_length=64,
+    )
+    players: list[Name] = Field(
+        min_length=1, max_length=MAX_SEATS, description="Names in seating order (clockwise)."
+    )
+    first_dealer: int = Field(
+        0, ge=0, lt=MAX_SEATS, description="Who deals first: an index into 'players'."
+    )
+    stake_cents: int | None = Field(
+        None, ge=0, le=MAX_ID, description="Chip games: cents per unit (the 'stake' option)."
+    )
+
+
+class SessionChange(BaseModel):
+    """Change a session's house rules, end it, or reopen it."""
+
+    options: dict[str, OptionValue] | None = Field(
+        None,
+        description="House rules to change (the rest are kept); every hand is replayed under "
+        "them, and the change is refused if any hand would break a rule.",
+        max_length=64,
+    )
+    ended: bool | None = Field(None, description="true ends the session, false reopens it.")
+
+
+class SessionSummary(BaseModel):
+    """A session in the table's list."""
+
+    id: int
+    system: GameSystem
+    system_label: str
+    players: list[PlayerRef]
+    hands: int
+    created_at: datetime
+    ended_at: datetime | None
+    version: int
+
+
+class SessionList(BaseModel):
+    """The table's sessions, newest first."""
+
+    sessions: list[SessionSummary]
+
+
+class PaymentOut(BaseModel):
+    """One payment that settles the session."""
+
+    payer: HolderRef
+    payee: HolderRef
+    cents: int
+    text: str
+
+
+class NetOut(BaseModel):
+    """A player's (or the undivided kitty's or pot's) net for the session."""
+
+    holder: HolderRef
+    units: int | None = Field(description="Chip games: units, with the fund's share.")
+    cents: int = Field(description="+ collects, - pays.")
+    note: str
+    left: bool
+
+
+class ShareOut(BaseModel):
+    """An owner's share of the kitty or pot."""
+
+    player: PlayerRef
+    units: int
+    cents: int
+    note: str
+
+
+class FundOut(BaseModel):
+    """The kitty (Hoyle) or the pot (Brooklyn with a pot) at the end, and how it divides."""
+
+    kind: Literal["kitty", "pot"]
+    units: int
+    cents: int
+    share_units: int
+    share_cents: int
+    shares: list[ShareOut]
+    undivided_units: int
+    undivided_cents: int
+    taken_earlier: list[ShareOut]
+
+
+class Settlement(BaseModel):
+    """Who owes whom if the session ended now."""
+
+    nets: list[NetOut]
+    fund: FundOut | None
+    fewest: list[PaymentOut] = Field(description="The fewest payments that settle it.")
+    direct: list[PaymentOut] = Field(description="Each debt paid directly, pair by pair.")
+    still_to_pay: list[PaymentOut] = Field(
+        description="The fewest payments left once the payments recorded are taken off."
+    )
+
+
+class SessionOut(BaseModel):
+    """A session: its game, house rules, players, standings and settlement."""
+
+    id: int
+    system: GameSystem
+    system_label: str
+    options: dict[str, OptionValue] = Field(description="Every option: points, cents.")
+    players: list[PlayerRef] = Field(description="In seating order.")
+    first_dealer: PlayerRef
+    created_at: datetime
+    ended_at: datetime | None
+    version: int
+    hands: int
+    standings: Standings
+    settlement: Settlement
+
+
+def summary(row: GameSession, hands: int) -> SessionSummary:
+    """The list's view of a session row."""
+    return SessionSummary(
+        id=row.id,
+        system=GameSystem(row.system),
+        system_label=GameSystem(row.system).label,
+        players=[PlayerRef(id=seat.player_id, name=seat.player.name) for seat in row.seats],
+        hands=hands,
+        created_at=utc(row.created_at),
+        ended_at=None if row.ended_at is None else utc(row.ended_at),
+        version=row.version,
+    )
+
+
+def payment_out(line: PaymentLine) -> PaymentOut:
+    """The API's view of a settling payment."""
+    return PaymentOut(
+        payer=holder_ref(line.payer), payee=holder_ref(line.payee), cents=line.cents, text=line.text
+    )
+
+
+def net_out(row: PlayerRow) -> NetOut:
+    """The API's view of a net."""
+    return NetOut(
+        holder=holder_ref(row.holder), units=row.units, cents=row.cents, note=row.note,
+        left=row.left,
+    )  # fmt: skip
+
+
+def fund_out(fund: Fund) -> FundOut:
+    """The API's view of the kitty or the pot at the end."""
+
+    def shares(items) -> list[ShareOut]:
+        return [
+            ShareOut(player=player_ref(s.player), units=s.units, cents=s.cents, note=s.note)
+            for s in items
+        ]
+
+    return FundOut(
+        kind="kitty" if fund.name == "Kitty" else "pot",
+        units=fund.units,
+        cents=fund.cents,
+        share_units=fund.share_units,
+        share_cents=fund.share_cents,
+        shares=shares(fund.shares),
+        undivided_units=fund.undivided_units,
+        undivided_cents=fund.undivided_cents,
+        taken_earlier=shares(fund.taken_earlier),
+    )
+
+
+def settlement(fewest: SettleUp, direct: SettleUp) -> Settlement:
+    """The API's view of a session's settle-up, both ways."""
+    return Settlement(
+        nets=[net_out(row) for row in fewest.rows if row.kind != "carried"],
+        fund=None if fewest.fund is None else fund_out(fewest.fund),
+        fewest=[payment_out(p) for p in fewest.payments],
+        direct=[payment_out(p) for p in direct.payments],
+        still_to_pay=[payment_out(p) for p in fewest.still_to_pay],
+    )
+
+
+def session_out(loaded: LoadedSession, fewest: SettleUp, direct: SettleUp) -> SessionOut:
+    """The API's view of a loaded session."""
+    row = loaded.row
+    return SessionOut(
+        id=row.id,
+        system=loaded.options.system,
+        system_label=loaded.options.system.label,
+        options={k: v for k, v in loaded.options.to_dict().items() if k != "system"},
+        players=[player_ref(p) for p in loaded.players.values()],
+        first_dealer=player_ref(loaded.setup.first_dealer),
+        created_at=utc(row.created_at),
+        ended_at=None if row.ended_at is None else utc(row.ended_at),
+        version=row.version,
+        hands=len(loaded.state.hands),
+        standings=session_standings(loaded),
+        settlement=settlement(fewest, direct),
+    )

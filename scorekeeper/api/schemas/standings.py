@@ -1,0 +1,132 @@
+"""The standings a phone polls: balances or scores, kitty and pot, the next hand, games."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from ...rules.session import GameRecord
+from ...services.sessions import LoadedSession
+from ...services.standings import NextHand, StandingRow, next_hand, standings
+from .common import HolderRef, PlayerRef, Unit, holder_ref, player_ref
+
+
+class Standing(BaseModel):
+    """One line of the standings."""
+
+    holder: HolderRef
+    figure: int = Field(description="Chips in units, or this game's score in points.")
+    cents: int | None = Field(description="The figure in money (chip games, games for money).")
+    note: str = Field(description="'deals', 'sits out', 'left', '2 games'...")
+    leader: bool
+    with_share: int | None = Field(
+        description="Hoyle and Brooklyn with a pot: units plus the player's share of the "
+        "kitty or pot as it would be divided now."
+    )
+    with_share_cents: int | None
+
+
+class NextHandInfo(BaseModel):
+    """Who deals the next hand, who plays, who sits out, and the bids it allows."""
+
+    number: int
+    game: int
+    dealer: PlayerRef
+    active: list[PlayerRef]
+    sitting_out: list[PlayerRef]
+    first_bidder: PlayerRef
+    legal_bids: list[int] = Field(description="Every legal bid, low to high, in points.")
+    quick_bids: list[int] = Field(description="The lowest legal bids, as the page offers them.")
+    target: int | None = Field(description="Points games: the score that ends a game.")
+
+
+class GameScore(BaseModel):
+    """A holder's final score in a finished game."""
+
+    holder: HolderRef
+    points: int
+
+
+class Game(BaseModel):
+    """A finished game (Bison and Partnership) and who won it."""
+
+    number: int
+    first_hand: int
+    last_hand: int
+    winner: HolderRef
+    reason: str
+    scores: list[GameScore]
+
+
+class Standings(BaseModel):
+    """The standings now: what every phone at the table shows."""
+
+    session_id: int
+    version: int = Field(description="Grows with every change to the session.")
+    unit: Unit = Field(description="What 'figure' counts: units (chip games) or points.")
+    scale: int = Field(description="Points are written divided by this (1 or 10).")
+    stake_cents: int | None = Field(description="Chip games: cents per unit.")
+    ended: bool
+    rows: list[Standing]
+    kitty: int | None = Field(description="Hoyle: units in the kitty.")
+    pot: int | None = Field(description="Brooklyn with a pot: units in the pot.")
+    next_hand: NextHandInfo
+    games: list[Game] = Field(description="Finished games, first first, with their winners.")
+
+
+def standing(row: StandingRow) -> Standing:
+    """The API's view of one standings row."""
+    return Standing(
+        holder=holder_ref(row.holder),
+        figure=row.figure,
+        cents=row.cents,
+        note=row.note,
+        leader=row.leader,
+        with_share=row.with_share,
+        with_share_cents=row.with_share_cents,
+    )
+
+
+def next_hand_info(nxt: NextHand) -> NextHandInfo:
+    """The API's view of the next hand."""
+    return NextHandInfo(
+        number=nxt.number,
+        game=nxt.game,
+        dealer=player_ref(nxt.dealer),
+        active=[player_ref(p) for p in nxt.active],
+        sitting_out=[player_ref(p) for p in nxt.sitting_out],
+        first_bidder=player_ref(nxt.first_bidder),
+        legal_bids=list(nxt.ladder),
+        quick_bids=list(nxt.bids),
+        target=nxt.target,
+    )
+
+
+def game(record: GameRecord, scale: int) -> Game:
+    """The API's view of a finished game."""
+    return Game(
+        number=record.number,
+        first_hand=record.first_hand,
+        last_hand=record.last_hand,
+        winner=holder_ref(record.winner),
+        reason=record.reason,
+        scores=[GameScore(holder=holder_ref(h), points=p // scale) for h, p in record.scores],
+    )
+
+
+def session_standings(loaded: LoadedSession) -> Standings:
+    """The standings of a loaded session."""
+    options, state = loaded.options, loaded.state
+    chips = options.system.is_chip_game
+    return Standings(
+        session_id=loaded.row.id,
+        version=loaded.row.version,
+        unit="units" if chips else "points",
+        scale=options.scale,
+        stake_cents=options.stake if chips else None,
+        ended=loaded.row.ended_at is not None,
+        rows=[standing(row) for row in standings(loaded)],
+        kitty=state.kitty if options.system.has_kitty else None,
+        pot=state.pot if options.system.has_pot else None,
+        next_hand=next_hand_info(next_hand(loaded)),
+        games=[game(g, options.scale) for g in state.games],
+    )

@@ -1,0 +1,104 @@
+"""Sessions: create, list, read, change house rules, end or reopen; the standings polled by
+every phone at the table (answered 304 while nothing changed)."""
+
+from __future__ import annotations
+
+from flask import url_for
+
+from ..access import current_table
+from ..services import sessions as session_service
+from ..services.settle import settle_session
+from .blueprint import api_blueprint
+from .conditional import content_tag, json_response, not_modified, tagged, unchanged
+from .problems import Problem
+from .schemas.common import SessionPath
+from .schemas.sessions import (
+    SessionChange,
+    SessionCreate,
+    SessionList,
+    SessionOut,
+    session_out,
+    summary,
+)
+from .schemas.standings import Standings, session_standings
+
+bp = api_blueprint("sessions", "Sessions", "Create, read, change and end a table's sessions.")
+
+STANDINGS_FORMAT = 1  # grows when the standings' shape changes, so old tags stop matching
+
+
+def load(session_id: int) -> session_service.LoadedSession:
+    """The session of this table, replayed (a 404 problem when there is none)."""
+    return session_service.load_session(session_id, current_table())
+
+
+def _session(loaded: session_service.LoadedSession) -> SessionOut:
+    return session_out(loaded, settle_session(loaded), settle_session(loaded, direct=True))
+
+
+@bp.get("/sessions", summary="List the table's sessions", responses={200: SessionList})
+def list_sessions():
+    """The table's sessions, newest first."""
+    table = current_table()
+    counts = session_service.hand_counts(table)
+    rows = session_service.list_sessions(table)
+    return tagged(SessionList(sessions=[summary(row, counts.get(row.id, 0)) for row in rows]))
+
+
+@bp.post(
+    "/sessions",
+    summary="Start a session",
+    responses={201: SessionOut, 422: Problem},
+)
+def create_session(body: SessionCreate):
+    """Start a session: the game, its house rules, the players clockwise, the first dealer."""
+    options = {"system": body.system.value, **body.options}
+    if body.stake_cents is not None:
+        options["stake"] = body.stake_cents
+    row = session_service.create_session(current_table(), options, body.players, body.first_dealer)
+    loaded = load(row.id)
+    location = url_for("api_sessions.read_session", session_id=row.id)
+    return json_response(_session(loaded), 201, Location=location)
+
+
+@bp.get(
+    "/sessions/<id:session_id>",
+    summary="Read a session",
+    responses={200: SessionOut, 304: None, 404: Problem},
+)
+def read_session(path: SessionPath):
+    """The session with its standings, next hand, games and settlement (fewest and direct)."""
+    return tagged(_session(load(path.session_id)))
+
+
+@bp.patch(
+    "/sessions/<id:session_id>",
+    summary="Change house rules, end or reopen a session",
+    responses={200: SessionOut, 404: Problem, 422: Problem},
+)
+def change_session(path: SessionPath, body: SessionChange):
+    """Change some house rules (every hand is replayed under them), end or reopen."""
+    loaded = load(path.session_id)
+    if body.options:
+        changed = {**loaded.options.to_dict(), **body.options}
+        session_service.update_options(loaded, changed)
+        loaded = load(path.session_id)
+    if body.ended is True and loaded.row.ended_at is None:
+        session_service.end_session(loaded)
+    elif body.ended is False and loaded.row.ended_at is not None:
+        session_service.reopen_session(loaded)
+    return json_response(_session(load(path.session_id)))
+
+
+@bp.get(
+    "/sessions/<id:session_id>/standings",
+    summary="Poll the standings",
+    responses={200: Standings, 304: None, 404: Problem},
+)
+def read_standings(path: SessionPath):
+    """What every phone shows; an unchanged session costs one small query and a 304."""
+    stamp = session_service.session_stamp(path.session_id, current_table())
+    etag = content_tag(f"standings-{STANDINGS_FORMAT}-{stamp}")
+    if unchanged(etag):
+        return not_modified(etag)
+    return json_response(session_standings(load(path.session_id)), etag=etag)
