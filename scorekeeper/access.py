@@ -12,11 +12,12 @@ from __future__ import annotations
 import enum
 import hmac
 
-from flask import current_app, g, request
+from flask import Flask, current_app, g, request
 
 from .services.tables import Table, default_table, table_to_read
 
 READING_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+API_PREFIX = "/api/"
 
 
 class Grant(enum.IntEnum):
@@ -48,8 +49,11 @@ def bearer_token() -> str | None:
 
 
 def request_grant() -> Grant:
-    """What this request may do: WRITE for everyone at an open table; with ``API_TOKEN`` set,
-    WRITE with that bearer token and READ without it. A wrong token is refused outright."""
+    """What this request may do. Pages: WRITE, as at the table. The API: WRITE for everyone
+    at an open table; with ``API_TOKEN`` set, WRITE with that bearer token and READ without
+    it. A wrong token is refused outright."""
+    if not request.path.startswith(API_PREFIX):
+        return Grant.WRITE
     required = current_app.config.get("API_TOKEN")
     token = bearer_token()
     if not required:
@@ -66,8 +70,9 @@ def needed_grant() -> Grant:
     return Grant.READ if request.method in READING_METHODS else Grant.WRITE
 
 
-def check_api_request() -> None:
-    """Refuse an API request that may not do what it asks (``AccessDenied``)."""
+def check_request() -> None:
+    """Before every request, pages and API alike: refuse one that may not do what it asks
+    (``AccessDenied``); remember its grant in ``g.grant``."""
     grant = request_grant()
     if grant < needed_grant():
         raise AccessDenied(
@@ -85,3 +90,8 @@ def current_table() -> Table:
     if "table" not in g:
         g.table = table_to_read() if request.method in ("GET", "HEAD") else default_table()
     return g.table
+
+
+def init_app(app: Flask) -> None:
+    """Put the gate before every request of ``app``."""
+    app.before_request(check_request)

@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask, json, request
 from flask_openapi3 import Info, OpenAPI
 
-from ..access import AccessDenied, check_api_request
+from ..access import AccessDenied
 from ..extensions import csrf
 from ..services.unit_of_work import WRITING_METHODS
 from .blueprint import PREFIX
@@ -68,11 +68,10 @@ def openapi_settings() -> dict[str, Any]:
     }
 
 
-def _gate():
-    """Before every API request: access, then the body's media type and depth."""
+def _readable_body():
+    """Before every API request that sends a body: JSON only, not nested too deeply."""
     if not is_api_request():
         return None
-    check_api_request()
     if request.method in WRITING_METHODS and request.method != "DELETE":
         if not request.is_json:
             return problem_response(
@@ -109,7 +108,7 @@ def init_app(app: Flask) -> None:
 
     if not isinstance(app, OpenAPI):
         raise TypeError("The API needs the app made by create_app (a flask_openapi3.OpenAPI).")
-    app.before_request(_gate)
+    app.before_request(_readable_body)
     app.register_error_handler(ApiProblem, from_api_problem)
     app.register_error_handler(AccessDenied, _denied)
     for module in (sessions, hands):

@@ -15,10 +15,10 @@ from flask import Response, json, request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from werkzeug.exceptions import HTTPException
 
+from ..access import API_PREFIX
 from ..rules.errors import RuleError
 
 PROBLEM_JSON = "application/problem+json"
-API_PREFIX = "/api/"
 
 
 class FieldProblem(BaseModel):
