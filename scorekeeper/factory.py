@@ -122,7 +122,7 @@ def _request_limits() -> None:
     """The import page reads a session file of up to 5 MB; every other page 1 MB."""
     from flask import request
 
-    if request.endpoint == "reports.import_session":
+    if request.endpoint in ("reports.import_session", "api_exports.import_session"):
         request.max_content_length = MAX_IMPORT_REQUEST_BYTES
         request.max_form_memory_size = MAX_IMPORT_REQUEST_BYTES
 

@@ -80,6 +80,15 @@ class Debt:
 
 
 @dataclass(frozen=True)
+class Balance:
+    """A player's total across the ledger: + still to collect, - still to pay."""
+
+    player_id: int
+    name: str
+    cents: int
+
+
+@dataclass(frozen=True)
 class SessionOwing:
     """What one ended session says, pair by pair, and what was paid toward it."""
 
@@ -100,6 +109,7 @@ class Ledger:
     payments: tuple[RecordedPayment, ...]  # every recorded payment, newest first
     problems: tuple[str, ...] = ()  # sessions that could not be replayed (left out)
     waiting: frozenset[int] = frozenset()  # ids of payments toward sessions not ended yet
+    player_balances: tuple[Balance, ...] = ()  # ``balances`` with each player's id
 
     def counts(self, payment: RecordedPayment) -> bool:
         """False for a payment toward a session still open (it counts once that ends)."""
@@ -202,18 +212,23 @@ def build_ledger(table: Table, exclude_session: int | None = None) -> Ledger:
     made = [Payment(p.payer_id, p.payee_id, p.cents) for p in reversed(counted)]
     left = still_owed(owed_debts, made)
     debts = tuple(Debt(names[d.payer], names[d.payee], d.payer, d.payee, d.amount) for d in left)
-    totals = [(names[holder], cents) for holder, cents in nets_owed(left).items()]
-    balances = tuple(sorted(totals, key=lambda item: (-item[1], item[0].lower())))
+    totals = [Balance(holder, names[holder], cents) for holder, cents in nets_owed(left).items()]
+    by_player = tuple(sorted(totals, key=lambda b: (-b.cents, b.name.lower())))
+    balances = tuple((b.name, b.cents) for b in by_player)
     owing.reverse()  # newest first
     waiting = frozenset(p.id for p in payments if p not in counted)
-    return Ledger(debts, balances, tuple(owing), tuple(payments), tuple(problems), waiting)
+    return Ledger(
+        debts, balances, tuple(owing), tuple(payments), tuple(problems), waiting, by_player
+    )
 
 
 # -- writing -------------------------------------------------------------------------------------
 
 
 def parse_amount(text: str | int) -> int:
-    """Cents from what was typed (``3.50``, ``$3.50``, ``350c``), refused unless a real payment."""
+    """Cents from what was typed (``3.50``, ``$3.50``, ``350c``; a bare ``3`` is dollars) or
+    from an ``int``, which is already cents (the API's ``cents``); refused unless a real payment.
+    """
     if isinstance(text, str) and not text.strip():
         raise LedgerError("amount", "Enter the amount paid, like 3.50.")
     try:
@@ -239,7 +254,29 @@ def _table_player(table: Table, player_id: int | str | None, field: str, role: s
     return player
 
 
-def record_payment(
+@dataclass(frozen=True)
+class SavedPayment:
+    """A payment recorded, or found recorded already under the same request id."""
+
+    row: LedgerPayment
+    repeated: bool  # the request id was seen before: nothing new was recorded
+    matches: bool = True  # repeated: this is the payment recorded the first time
+
+    @property
+    def payment(self) -> RecordedPayment:
+        """The payment as plain data."""
+        return recorded(self.row)
+
+
+def _by_request(table: Table, request_id: str) -> LedgerPayment | None:
+    return db.session.scalar(
+        select(LedgerPayment).where(
+            LedgerPayment.table_id == table.id, LedgerPayment.request_id == request_id
+        )
+    )
+
+
+def save_payment(
     table: Table,
     payer_id: int | str | None,
     payee_id: int | str | None,
@@ -248,11 +285,13 @@ def record_payment(
     session_id: int | None = None,
     note: str = "",
     request_id: str | None = None,
-) -> LedgerPayment:
+) -> SavedPayment:
     """Record that ``payer`` handed ``payee`` ``amount``; nothing is written if anything is wrong.
 
-    Every field is checked before anything is written, and each error names its field. A
-    ``request_id`` already recorded returns that payment instead of recording it twice.
+    ``amount`` is text as typed (``3.50``: see ``parse_amount``) or an ``int`` of cents. Every
+    field is checked before anything is written, and each error names its field
+    (``PaymentErrors``). A ``request_id`` already recorded returns that payment, ``repeated``,
+    instead of recording it twice; ``matches`` says whether it is the payment asked for now.
     """
     errors: list[LedgerError] = []
     payer = payee = None
@@ -282,19 +321,21 @@ def record_payment(
             errors.append(LedgerError("session", "That session is not this table's."))
     if errors:
         raise PaymentErrors(errors)
+    assert payer is not None and payee is not None  # no errors: both were found
+    wanted = (payer.id, payee.id, cents, session_id, note)
+
+    def again(existing: LedgerPayment) -> SavedPayment:
+        had = (existing.payer_id, existing.payee_id, existing.amount, existing.session_id)
+        matches = (*had, existing.note or "") == wanted
+        return SavedPayment(existing, repeated=True, matches=matches)
+
     request_id = (request_id or "").strip()[:64] or None
-    if request_id:
-        existing = db.session.scalar(
-            select(LedgerPayment).where(
-                LedgerPayment.table_id == table.id, LedgerPayment.request_id == request_id
-            )
-        )
-        if existing is not None:
-            return existing
+    if request_id and (existing := _by_request(table, request_id)) is not None:
+        return again(existing)
     row = LedgerPayment(
         table_id=table.id,
-        payer_id=payer.id,  # type: ignore[union-attr]
-        payee_id=payee.id,  # type: ignore[union-attr]
+        payer_id=payer.id,
+        payee_id=payee.id,
         amount=cents,
         session_id=session_id,
         note=note,
@@ -305,15 +346,33 @@ def record_payment(
         db.session.flush()
     except IntegrityError:
         db.session.rollback()  # only this payment was in the transaction
-        existing = db.session.scalar(
-            select(LedgerPayment).where(
-                LedgerPayment.table_id == table.id, LedgerPayment.request_id == request_id
-            )
-        )
+        existing = _by_request(table, request_id) if request_id else None
         if existing is None:
             raise
-        return existing
-    return row
+        return again(existing)
+    return SavedPayment(row, repeated=False)
+
+
+def record_payment(
+    table: Table,
+    payer_id: int | str | None,
+    payee_id: int | str | None,
+    amount: str | int,
+    *,
+    session_id: int | None = None,
+    note: str = "",
+    request_id: str | None = None,
+) -> LedgerPayment:
+    """The row ``save_payment`` records (or recorded already under ``request_id``)."""
+    return save_payment(
+        table,
+        payer_id,
+        payee_id,
+        amount,
+        session_id=session_id,
+        note=note,
+        request_id=request_id,
+    ).row
 
 
 class PaymentErrors(LedgerError):
@@ -350,11 +409,13 @@ def new_request_id() -> str:
 
 __all__ = [
     "MAX_PAYMENT",
+    "Balance",
     "Debt",
     "Ledger",
     "LedgerError",
     "PaymentErrors",
     "RecordedPayment",
+    "SavedPayment",
     "SessionOwing",
     "build_ledger",
     "delete_payment",
@@ -362,6 +423,7 @@ __all__ = [
     "new_request_id",
     "parse_amount",
     "record_payment",
+    "save_payment",
     "session_owing",
     "session_payments",
 ]

@@ -1,0 +1,69 @@
+"""A session exported as its JSON file (the same file the page downloads), and a session file
+imported as a new session of the table."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Response, url_for
+
+from ..access import current_table
+from ..services.exports import imports, json_export
+from .blueprint import api_blueprint
+from .conditional import json_response
+from .problems import ApiProblem, FieldProblem, Problem
+from .schemas.common import SessionPath
+from .schemas.exports import ImportedOut, SessionFile
+from .sessions import load
+
+bp = api_blueprint(
+    "exports", "Exports", "A session's JSON file, and importing one as a new session."
+)
+
+MEGABYTES = imports.MAX_IMPORT_BYTES // 1_000_000
+
+
+@bp.get(
+    "/sessions/<id:session_id>/export",
+    summary="Export a session as its JSON file",
+    description="Exactly the file the session's page downloads (/s/<id>/session.json): its "
+    "options, players, every event as entered and the derived figures for reference. POST it "
+    "to /imports to recreate the session.",
+    responses={200: SessionFile, 404: Problem},
+)
+def export_session(path: SessionPath):
+    """The session's JSON file, as the page exports it."""
+    text = json_export.session_json(load(path.session_id))
+    return Response(text, mimetype="application/json")
+
+
+@bp.post(
+    "/imports",
+    summary="Import a session file",
+    description=f"The body is a session file as /export gives it (up to {MEGABYTES} MB). Every "
+    "event is replayed through the rules before anything is saved; a file that cannot be "
+    "imported is refused (422) with what is wrong and where. Players are matched by name, or "
+    "added to the roster.",
+    responses={201: ImportedOut, 422: Problem},
+)
+def import_session(body: SessionFile):
+    """Recreate a session from its JSON file."""
+    text = json.dumps(body.root, ensure_ascii=False, indent=1)  # as json_export writes it
+    try:
+        imported = imports.import_session(current_table(), text)
+    except imports.ImportRefused as refused:
+        raise ApiProblem(
+            422,
+            "import-refused",
+            refused.rule,
+            [FieldProblem(field="body", message=f"body: {refused.rule}")],
+        ) from None
+    out = ImportedOut(
+        id=imported.session_id,
+        hands=imported.hands,
+        players=list(imported.players),
+        added=list(imported.added),
+        note=imported.note,
+    )
+    location = url_for("api_sessions.read_session", session_id=imported.session_id)
+    return json_response(out, 201, Location=location)

@@ -1,0 +1,25 @@
+"""A session file as the API sends and takes it (the page's JSON export), and an import's answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field, RootModel
+
+
+class SessionFile(RootModel[dict[str, Any]]):
+    """A session file: the JSON object ``/s/<id>/session.json`` downloads, free-form here (the
+    import checks every part of it and says what is wrong and where)."""
+
+
+class ImportedOut(BaseModel):
+    """A session recreated from a file."""
+
+    id: int = Field(description="The new session's id.")
+    hands: int = Field(description="How many hands it has.")
+    players: list[str] = Field(description="Its players' names, in seating order.")
+    added: list[str] = Field(description="The names that were not on the roster before.")
+    note: str | None = Field(
+        description="Where the replayed figures differ from those the file recorded (the rules "
+        "may have changed since the export), or None when they agree."
+    )

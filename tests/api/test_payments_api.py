@@ -1,0 +1,221 @@
+"""Payments toward a session through the API: recording one (once per Idempotency-Key) takes
+exactly its cents off what is still to pay; wrong fields are named; deleting puts it back."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from scorekeeper.services.ledger import MAX_PAYMENT
+
+API = "/api/v1"
+
+
+def brooklyn_hand(client: FlaskClient) -> tuple[int, dict[str, int]]:
+    """A Brooklyn session at 25 cents a unit where Bob makes 350 in spades; (id, player ids).
+
+    Ann deals first; with four players the one on her right (Dee) sits out (RULES 5.2). Bob's
+    200 meld and 180 in tricks are 380, at least the 350 bid: made (RULES 5.3). 350-390 is worth
+    2 units (RULES 5.4), doubled for spades to 4 (5.5), paid by each opponent, Dee sitting out
+    included (5.6): Ann, Cal and Dee each pay Bob 4 units x 25c = 100c, and Bob collects 300c.
+    """
+    created = client.post(
+        f"{API}/sessions",
+        json={"system": "brooklyn", "players": ["Ann", "Bob", "Cal", "Dee"], "stake_cents": 25},
+    )
+    assert created.status_code == 201, created.get_json()
+    session = created.get_json()
+    ids = {p["name"]: p["id"] for p in session["players"]}
+    hand = {
+        "declarer": ids["Bob"],
+        "bid": 350,
+        "trump": "S",
+        "tricks": 180,
+        "melds": [{"player": ids["Bob"], "text": "200"}],
+    }
+    saved = client.post(f"{API}/sessions/{session['id']}/hands", json=hand)
+    assert saved.status_code == 201, saved.get_json()
+    return session["id"], ids
+
+
+def to_pay(lines: list[dict]) -> dict[tuple[str, str], int]:
+    """Payments as {(payer, payee): cents}."""
+    return {(line["payer"]["name"], line["payee"]["name"]): line["cents"] for line in lines}
+
+
+def still_to_pay(client: FlaskClient, sid: int) -> dict[tuple[str, str], int]:
+    """What the session read says is still to pay."""
+    return to_pay(client.get(f"{API}/sessions/{sid}").get_json()["settlement"]["still_to_pay"])
+
+
+def pay(client: FlaskClient, sid: int, key: str | None = None, **body):
+    """POST a payment toward session ``sid`` (with an Idempotency-Key when ``key`` is given)."""
+    headers = {"Idempotency-Key": key} if key else {}
+    return client.post(f"{API}/sessions/{sid}/payments", json=body, headers=headers)
+
+
+def fields(problem: dict) -> list[str]:
+    """The fields a problem names."""
+    return [error["field"] for error in problem["errors"]]
+
+
+def test_a_payment_takes_exactly_its_cents_off_what_is_still_to_pay(client):
+    sid, ids = brooklyn_hand(client)
+    assert still_to_pay(client, sid) == {
+        ("Ann", "Bob"): 100,
+        ("Cal", "Bob"): 100,
+        ("Dee", "Bob"): 100,
+    }
+
+    response = pay(client, sid, payer=ids["Ann"], payee=ids["Bob"], cents=40)
+
+    assert response.status_code == 201
+    body = response.get_json()
+    payment = body["payment"]
+    assert payment["payer"] == {"id": ids["Ann"], "name": "Ann"}
+    assert payment["payee"] == {"id": ids["Bob"], "name": "Bob"}
+    assert payment["cents"] == 40
+    assert payment["session_id"] == sid
+    assert payment["text"] == "Ann paid Bob $0.40"
+    assert body["repeated"] is False
+    # Ann owed 100c; 40c paid leaves 60c. The others still owe their 100c: 300c - 40c = 260c.
+    after = {("Ann", "Bob"): 60, ("Cal", "Bob"): 100, ("Dee", "Bob"): 100}
+    assert to_pay(body["still_to_pay"]) == after
+    assert sum(after.values()) == 300 - 40
+    assert still_to_pay(client, sid) == after
+
+
+def test_cents_are_an_integer_of_cents_never_dollars_text_or_a_fraction(client):
+    sid, ids = brooklyn_hand(client)
+
+    response = pay(client, sid, payer=ids["Cal"], payee=ids["Bob"], cents=3)
+
+    assert response.status_code == 201
+    assert response.get_json()["payment"]["text"] == "Cal paid Bob $0.03"  # 3 is 3c, not $3
+    assert still_to_pay(client, sid)[("Cal", "Bob")] == 97
+    for wrong in ("40", 40.5, "3.50", True, 0, -5, MAX_PAYMENT + 1):
+        refused = pay(client, sid, payer=ids["Cal"], payee=ids["Bob"], cents=wrong)
+        assert refused.status_code == 422, wrong
+        assert fields(refused.get_json()) == ["cents"], wrong
+    largest = pay(client, sid, payer=ids["Cal"], payee=ids["Bob"], cents=MAX_PAYMENT)
+    assert largest.status_code == 201
+
+
+def test_the_same_idempotency_key_records_the_payment_once(client):
+    sid, ids = brooklyn_hand(client)
+
+    first = pay(client, sid, "pay-ann-1", payer=ids["Ann"], payee=ids["Bob"], cents=100)
+    again = pay(client, sid, "pay-ann-1", payer=ids["Ann"], payee=ids["Bob"], cents=100)
+
+    assert first.status_code == 201 and again.status_code == 200
+    assert again.get_json()["repeated"] is True
+    assert again.get_json()["payment"]["id"] == first.get_json()["payment"]["id"]
+    listed = client.get(f"{API}/sessions/{sid}/payments").get_json()["payments"]
+    assert [p["cents"] for p in listed] == [100]
+    # Ann's 100c is paid in full, once: Cal and Dee still owe theirs.
+    assert to_pay(again.get_json()["still_to_pay"]) == {("Cal", "Bob"): 100, ("Dee", "Bob"): 100}
+
+
+def test_another_payment_under_a_used_key_is_refused_and_records_nothing(client):
+    sid, ids = brooklyn_hand(client)
+    pay(client, sid, "key-1", payer=ids["Ann"], payee=ids["Bob"], cents=100)
+
+    response = pay(client, sid, "key-1", payer=ids["Cal"], payee=ids["Bob"], cents=100)
+
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert problem["code"] == "idempotency-key-reused"
+    assert fields(problem) == ["Idempotency-Key"]
+    assert len(client.get(f"{API}/sessions/{sid}/payments").get_json()["payments"]) == 1
+
+
+def test_a_player_paying_themselves_is_refused_naming_the_payee(client):
+    sid, ids = brooklyn_hand(client)
+
+    response = pay(client, sid, payer=ids["Ann"], payee=ids["Ann"], cents=100)
+
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert problem["type"] == "urn:scorekeeper:payment-refused"
+    assert problem["errors"] == [{"field": "payee", "message": "payee: Ann cannot pay themselves."}]
+    assert client.get(f"{API}/sessions/{sid}/payments").get_json()["payments"] == []
+
+
+def test_a_payer_who_is_not_the_tables_player_is_refused_naming_the_payer(client):
+    sid, ids = brooklyn_hand(client)
+
+    response = pay(client, sid, payer=ids["Dee"] + 100, payee=ids["Bob"], cents=100)
+
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert fields(problem) == ["payer"]
+    assert problem["detail"] == "payer: Choose who paid from the table's players."
+
+
+def test_every_wrong_field_is_listed_at_once(client):
+    sid, _ = brooklyn_hand(client)
+
+    response = pay(client, sid, payer=9999, payee=9998, cents=100, note="x" * 201)
+
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert fields(problem) == ["payer", "payee", "note"]
+    assert problem["errors"][2]["message"] == "note: A note is at most 200 characters."
+
+
+def test_a_payment_toward_a_missing_session_is_a_404(client):
+    _, ids = brooklyn_hand(client)
+
+    response = pay(client, 999, payer=ids["Ann"], payee=ids["Bob"], cents=100)
+
+    assert response.status_code == 404
+    assert response.get_json()["code"] == "not-found"
+
+
+def test_the_list_is_newest_first_and_answers_304_until_a_payment_changes_it(client):
+    sid, ids = brooklyn_hand(client)
+    pay(client, sid, payer=ids["Ann"], payee=ids["Bob"], cents=100, note="cash")
+    pay(client, sid, payer=ids["Cal"], payee=ids["Bob"], cents=50)
+
+    listed = client.get(f"{API}/sessions/{sid}/payments")
+    etag = listed.headers["ETag"]
+    unchanged = client.get(f"{API}/sessions/{sid}/payments", headers={"If-None-Match": etag})
+    pay(client, sid, payer=ids["Dee"], payee=ids["Bob"], cents=100)
+    changed = client.get(f"{API}/sessions/{sid}/payments", headers={"If-None-Match": etag})
+
+    assert [(p["payer"]["name"], p["cents"], p["note"]) for p in listed.get_json()["payments"]] == [
+        ("Cal", 50, ""),
+        ("Ann", 100, "cash"),
+    ]
+    assert unchanged.status_code == 304
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert len(changed.get_json()["payments"]) == 3
+
+
+def test_deleting_a_payment_puts_its_cents_back_on_what_is_still_to_pay(client):
+    sid, ids = brooklyn_hand(client)
+    recorded = pay(client, sid, payer=ids["Ann"], payee=ids["Bob"], cents=40).get_json()
+    payment_id = recorded["payment"]["id"]
+
+    response = client.delete(f"{API}/sessions/{sid}/payments/{payment_id}")
+
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["deleted"]["id"] == payment_id and body["deleted"]["cents"] == 40
+    whole = {("Ann", "Bob"): 100, ("Cal", "Bob"): 100, ("Dee", "Bob"): 100}
+    assert to_pay(body["still_to_pay"]) == whole
+    assert still_to_pay(client, sid) == whole
+    assert client.get(f"{API}/sessions/{sid}/payments").get_json()["payments"] == []
+    again = client.delete(f"{API}/sessions/{sid}/payments/{payment_id}")
+    assert again.status_code == 404
+
+
+def test_a_payment_of_another_session_is_not_found_under_this_one(client):
+    sid, ids = brooklyn_hand(client)
+    other, _ = brooklyn_hand(client)
+    elsewhere = pay(client, other, payer=ids["Ann"], payee=ids["Bob"], cents=40).get_json()
+
+    response = client.delete(f"{API}/sessions/{sid}/payments/{elsewhere['payment']['id']}")
+
+    assert response.status_code == 404
+    assert response.get_json()["code"] == "not-found"
+    assert len(client.get(f"{API}/sessions/{other}/payments").get_json()["payments"]) == 1
