@@ -4,6 +4,8 @@
   PDF library (``tests/rules/test_purity.py`` checks the same at run time).
 - ``scorekeeper.services`` import no views and no forms.
 - ``scorekeeper.views`` import no models: they reach the database through the services.
+- ``scorekeeper.api`` (the JSON API) is a sibling of the views: no models, no database
+  library, no views and no forms; the services import nothing of it.
 
 Imports are found with ``ast`` in every module on disk (a new module is covered too), those
 inside functions included; an import under ``if TYPE_CHECKING:`` is for annotations only and
@@ -93,10 +95,12 @@ def test_the_rules_import_nothing_of_the_app_and_no_web_or_database_library(path
 
 
 @pytest.mark.parametrize("path", modules("services"), ids=lambda p: module_name(p))
-def test_the_services_import_no_views_and_no_forms(path):
+def test_the_services_import_no_views_no_forms_and_no_api(path):
     found = imports_of(path)
     wrong = sorted(
-        n for n in found if within(n, "scorekeeper.views") or within(n, "scorekeeper.forms")
+        n
+        for n in found
+        if any(within(n, f"scorekeeper.{part}") for part in ("views", "forms", "api"))
     )
     assert wrong == [], f"{module_name(path)} imports {wrong}"
 
@@ -114,4 +118,16 @@ def _view_params() -> list:
 def test_the_views_import_no_models(path):
     found = imports_of(path)
     wrong = sorted(n for n in found if within(n, "scorekeeper.models"))
+    assert wrong == [], f"{module_name(path)} imports {wrong}: use a service instead"
+
+
+@pytest.mark.parametrize("path", modules("api"), ids=lambda p: module_name(p))
+def test_the_api_imports_no_models_no_database_and_no_pages(path):
+    found = imports_of(path)
+    wrong = sorted(
+        n
+        for n in found
+        if any(within(n, f"scorekeeper.{part}") for part in ("models", "views", "forms"))
+        or any(within(n, lib) for lib in ("sqlalchemy", "flask_sqlalchemy", "flask_wtf", "wtforms"))
+    )
     assert wrong == [], f"{module_name(path)} imports {wrong}: use a service instead"

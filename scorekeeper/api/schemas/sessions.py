@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, Field
 
 from ...limits import MAX_ID
-from ...models import GameSession
 from ...rules.options import GameSystem
 from ...services.sessions import LoadedSession
 from ...services.settle import Fund, PaymentLine, PlayerRow, SettleUp
 from ...services.tables import MAX_NAME
 from .common import HolderRef, PlayerRef, holder_ref, player_ref, utc
 from .standings import Standings, session_standings
+
+if TYPE_CHECKING:
+    from ...models import GameSession
 
 OptionValue = bool | int | str | list[int] | None
 MAX_SEATS = max(system.player_range[1] for system in GameSystem)
