@@ -1,0 +1,110 @@
+"""Meld without a session (RULES section 2): the meld of cards laid down, in one trump and in
+all four, and whether a meld claim or a meld figure is allowed, under a game system's options.
+
+Every rule is the engine's own: the cards are read by ``Hand.parse``, scored by
+``meld_from_cards`` and ``meld_by_trump``, and a claim or a figure is checked by
+``evaluate_meld``, the same call that checks a meld entered with a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules.cards import Hand, Suit
+from ..rules.errors import MeldError, OptionError, RuleError, TrumpError
+from ..rules.hands import MeldClaims, MeldEntry, MeldNumber, evaluate_meld
+from ..rules.meld import MeldScore, meld_by_trump, meld_from_cards, parse_claims
+from ..rules.options import GameSystem, Options
+
+
+@dataclass(frozen=True)
+class MeldReport:
+    """The meld of a hand: in the trump named (or none), and in each trump, best first."""
+
+    options: Options
+    hand: Hand
+    trump: Suit | None
+    score: MeldScore
+    by_trump: tuple[tuple[Suit, MeldScore], ...]
+
+
+@dataclass(frozen=True)
+class MeldVerdict:
+    """Whether a meld claim or figure is allowed: its full points, or the rule it breaks."""
+
+    options: Options
+    allowed: bool
+    points: int | None
+    reason: str | None
+
+
+def options_for(system: GameSystem, values: Mapping[str, Any]) -> Options:
+    """The preset of ``system`` with ``values`` (stored values) changed, checked by the engine;
+    a refusal names the option as ``options.<name>``."""
+    if "system" in values:
+        raise OptionError(
+            "options.system", "The game system is given as 'system', not among the options."
+        )
+    try:
+        return Options.from_dict({"system": system.value, **values})
+    except OptionError as error:
+        raise OptionError(f"options.{error.field}", error.rule) from None
+
+
+def _trump(letter: str | None) -> Suit | None:
+    return Suit.parse(letter, "trump") if letter else None
+
+
+def ranked(scores: Mapping[Suit, MeldScore]) -> tuple[tuple[Suit, MeldScore], ...]:
+    """Each trump's meld, best first; equal totals stay in the order spades, hearts, diamonds,
+    clubs (the engine's order of the suits)."""
+    return tuple(sorted(scores.items(), key=lambda item: (-item[1].total, item[0].index)))
+
+
+def score_meld(
+    system: GameSystem, values: Mapping[str, Any], cards: str, trump: str | None
+) -> MeldReport:
+    """The meld of ``cards`` (RULES 1.2 notation) in ``trump`` and in each trump; a bad card, a
+    third copy or more cards than a hand holds is refused naming ``cards``."""
+    options = options_for(system, values)
+    hand = Hand.parse(cards, max_cards=options.hand_size, field="cards")
+    suit = _trump(trump)
+    return MeldReport(
+        options=options,
+        hand=hand,
+        trump=suit,
+        score=meld_from_cards(hand, suit, options),
+        by_trump=ranked(meld_by_trump(hand, options)),
+    )
+
+
+def check_meld(
+    system: GameSystem,
+    values: Mapping[str, Any],
+    trump: str | None,
+    claims: str | None = None,
+    number: int | None = None,
+) -> MeldVerdict:
+    """Whether named melds (``claims``, as the hand form reads them) or a meld figure as the
+    table writes it (``number``) is allowed, as a hand's meld is checked. Claims that cannot be
+    read as melds are refused (a ``MeldError`` naming ``claims``); a meld the rules do not allow
+    is answered, not raised: ``allowed`` is False and ``reason`` is the engine's rule."""
+    options = options_for(system, values)
+    suit = _trump(trump)
+    entry: MeldEntry
+    if claims is not None and number is None:
+        entry, field = MeldClaims(tuple(parse_claims(claims, "claims"))), "claims"
+    elif number is not None and claims is None:
+        entry, field = MeldNumber(options.from_table(number)), "number"
+    else:
+        raise RuleError(
+            "claims" if claims is None else "number",
+            "Send either the named melds as 'claims' or a figure as 'number', not both.",
+        )
+    try:
+        points = evaluate_meld(entry, suit, options, field)
+    except (MeldError, TrumpError) as refusal:
+        return MeldVerdict(options, allowed=False, points=None, reason=refusal.rule)
+    return MeldVerdict(options, allowed=True, points=points, reason=None)
