@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import enum
 import hmac
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Flask, current_app, g, request
 
 from .services.tables import Table, default_table, table_to_read
 
+V = TypeVar("V", bound=Callable[..., Any])
 READING_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 API_PREFIX = "/api/"
 
@@ -65,9 +68,20 @@ def request_grant() -> Grant:
     raise AccessDenied("invalid-token", "That API token is not this table's.")
 
 
+def reads_only(view: V) -> V:
+    """Mark a view that changes nothing whatever its method (a calculator taking a POST body),
+    so a reader may use it."""
+    view.reads_only = True  # type: ignore[attr-defined]
+    return view
+
+
 def needed_grant() -> Grant:
-    """READ for a GET, HEAD or OPTIONS; WRITE for anything that may change data."""
-    return Grant.READ if request.method in READING_METHODS else Grant.WRITE
+    """READ for a GET, HEAD or OPTIONS, or a view marked ``reads_only``; WRITE for anything
+    that may change data."""
+    if request.method in READING_METHODS:
+        return Grant.READ
+    view = current_app.view_functions.get(request.endpoint or "")
+    return Grant.READ if getattr(view, "reads_only", False) else Grant.WRITE
 
 
 def check_request() -> None:

@@ -68,3 +68,14 @@ def test_with_a_token_set_reads_stay_open_like_the_pages(locked):
 
     assert client.get(f"/api/v1/sessions/{sid}/standings").status_code == 200
     assert client.get(f"/s/{sid}").status_code == 200
+
+
+def test_with_a_token_set_the_meld_calculators_stay_open_as_they_save_nothing(locked):
+    client = locked.test_client()
+    before = database_dump(locked)
+
+    scored = client.post("/api/v1/meld", json={"system": "brooklyn", "cards": "AS KS QS JS TS"})
+    checked = client.post("/api/v1/meld/check", json={"system": "brooklyn", "number": "150"})
+
+    assert (scored.status_code, checked.status_code) == (200, 200)
+    assert database_dump(locked) == before

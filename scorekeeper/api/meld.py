@@ -3,6 +3,7 @@ meld figure, under a game system's rules (RULES section 2). Nothing is saved."""
 
 from __future__ import annotations
 
+from ..access import reads_only
 from ..services import meldcheck
 from .blueprint import api_blueprint
 from .conditional import json_response
@@ -25,6 +26,7 @@ bp = api_blueprint(
     "or more cards than a hand holds is refused (422, field 'cards').",
     responses={200: MeldOut, 422: Problem},
 )
+@reads_only
 def score_meld(body: MeldCardsBody):
     """The meld of the cards in the trump named and in each trump, best first."""
     report = meldcheck.score_meld(body.system, body.options, body.cards, body.trump)
@@ -41,6 +43,7 @@ def score_meld(body: MeldCardsBody):
     "are refused (422).",
     responses={200: MeldCheckOut, 422: Problem},
 )
+@reads_only
 def check_meld(body: MeldCheckBody):
     """Whether a meld claim or figure is allowed, and its points."""
     verdict = meldcheck.check_meld(

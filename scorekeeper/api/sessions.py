@@ -3,9 +3,14 @@ every phone at the table (answered 304 while nothing changed)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from flask import url_for
 
 from ..access import current_table
+from ..rules.errors import OptionError, RuleError
+from ..rules.options import OPTION_SPECS
 from ..services import sessions as session_service
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
@@ -32,6 +37,17 @@ def load(session_id: int) -> session_service.LoadedSession:
     return session_service.load_session(session_id, current_table())
 
 
+@contextmanager
+def options_named() -> Iterator[None]:
+    """An option refused by the engine is named as the body names it: ``options.min_bid``."""
+    try:
+        yield
+    except RuleError as error:
+        if error.field in OPTION_SPECS:
+            raise OptionError(f"options.{error.field}", error.rule) from None
+        raise
+
+
 def _session(loaded: session_service.LoadedSession) -> SessionOut:
     return session_out(loaded, settle_session(loaded), settle_session(loaded, direct=True))
 
@@ -52,10 +68,13 @@ def list_sessions():
 )
 def create_session(body: SessionCreate):
     """Start a session: the game, its house rules, the players clockwise, the first dealer."""
-    options = {"system": body.system.value, **body.options}
+    options = {**body.options, "system": body.system.value}
     if body.stake_cents is not None:
         options["stake"] = body.stake_cents
-    row = session_service.create_session(current_table(), options, body.players, body.first_dealer)
+    with options_named():
+        row = session_service.create_session(
+            current_table(), options, body.players, body.first_dealer
+        )
     loaded = load(row.id)
     location = url_for("api_sessions.read_session", session_id=row.id)
     return json_response(_session(loaded), 201, Location=location)
@@ -81,7 +100,8 @@ def change_session(path: SessionPath, body: SessionChange):
     loaded = load(path.session_id)
     if body.options:
         changed = {**loaded.options.to_dict(), **body.options}
-        session_service.update_options(loaded, changed)
+        with options_named():
+            session_service.update_options(loaded, changed)
         loaded = load(path.session_id)
     if body.ended is True and loaded.row.ended_at is None:
         session_service.end_session(loaded)

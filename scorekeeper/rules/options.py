@@ -377,7 +377,7 @@ def _parse_bool(spec: OptionSpec, raw: Any) -> bool:
 
 
 _HUGE = 10**18
-"""Stands for a typed number too long to read: above every option's bound (``_MAXIMA``)."""
+"""Stands for a typed number too long to read: above every option's bound (``OPTION_MAXIMA``)."""
 
 
 def _parse_int(spec: OptionSpec, raw: Any) -> int:
@@ -669,7 +669,7 @@ MAX_POINTS = 100_000
 MAX_STAKE = 100_000
 """The largest money option (stake per unit, ante, game and set stakes): $1,000.00."""
 
-_MAXIMA: dict[str, int] = {
+OPTION_MAXIMA: dict[str, int] = {
     "min_bid": MAX_POINTS,
     "bid_step": MAX_POINTS,
     "kitty_threshold": MAX_POINTS,
@@ -697,12 +697,12 @@ def _bound_text(name: str, bound: int, scale: int) -> str:
 
 def bound_problem(name: str, scale: int = 1) -> str:
     """The message for option ``name`` beyond its bound: ``Stake per unit is at most $1,000.00.``"""
-    return f"{OPTION_SPECS[name].label} is at most {_bound_text(name, _MAXIMA[name], scale)}."
+    return f"{OPTION_SPECS[name].label} is at most {_bound_text(name, OPTION_MAXIMA[name], scale)}."
 
 
 def _check_bounds(o: Options) -> None:
-    """Refuse a whole-number option beyond its bound (``_MAXIMA``), naming the bound."""
-    for name, bound in _MAXIMA.items():
+    """Refuse a whole-number option beyond its bound (``OPTION_MAXIMA``), naming the bound."""
+    for name, bound in OPTION_MAXIMA.items():
         if o.system not in OPTION_SPECS[name].systems:
             continue
         value = getattr(o, name)

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from ...rules.options import _MAXIMA, OPTION_SPECS, GameSystem, Options, OptionSpec
+from ...rules.options import OPTION_MAXIMA, OPTION_SPECS, GameSystem, Options, OptionSpec
 from .sessions import OptionValue
 
 OptionKind = Literal[
@@ -114,7 +114,7 @@ def presets() -> PresetList:
 def bounds(name: str) -> tuple[int | None, int | None]:
     """The engine's bound on a whole-number option as (minimum, maximum); the negative floor's
     bound is its size below 0."""
-    bound = _MAXIMA.get(name)
+    bound = OPTION_MAXIMA.get(name)
     if bound is None:
         return None, None
     if name == "negative_floor":

@@ -12,13 +12,12 @@ from ...rules.options import GameSystem
 from ...services.sessions import LoadedSession
 from ...services.settle import Fund, PaymentLine, PlayerRow, SettleUp
 from ...services.tables import MAX_NAME
-from .common import HolderRef, PlayerRef, holder_ref, player_ref, utc
+from .common import HolderRef, HouseRules, OptionValue, PlayerRef, holder_ref, player_ref, utc
 from .standings import Standings, session_standings
 
 if TYPE_CHECKING:
     from ...models import GameSession
 
-OptionValue = bool | int | str | list[int] | None
 MAX_SEATS = max(system.player_range[1] for system in GameSystem)
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME * 2)]
 
@@ -27,11 +26,8 @@ class SessionCreate(BaseModel):
     """A new session: the game, its house rules, the players clockwise and the first dealer."""
 
     system: GameSystem = Field(description="The game system (its preset), e.g. 'hoyle'.")
-    options: dict[str, OptionValue] = Field(
-        default_factory=dict,
-        description="House rules that differ from the preset (see /options): points in full "
-        "points, money in cents.",
-        max_length=64,
+    options: HouseRules = Field(
+        default_factory=dict, description="House rules that differ from the preset."
     )
     players: list[Name] = Field(
         min_length=1, max_length=MAX_SEATS, description="Names in seating order (clockwise)."
@@ -47,11 +43,10 @@ class SessionCreate(BaseModel):
 class SessionChange(BaseModel):
     """Change a session's house rules, end it, or reopen it."""
 
-    options: dict[str, OptionValue] | None = Field(
+    options: HouseRules | None = Field(
         None,
         description="House rules to change (the rest are kept); every hand is replayed under "
         "them, and the change is refused if any hand would break a rule.",
-        max_length=64,
     )
     ended: bool | None = Field(None, description="true ends the session, false reopens it.")
 
