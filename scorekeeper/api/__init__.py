@@ -104,7 +104,7 @@ def _document(app: OpenAPI):
 
 def init_app(app: Flask) -> None:
     """Attach the API's blueprints, its gate, its problem answers and its document."""
-    from . import catalog, exports, hands, meld, payments, sessions
+    from . import catalog, docs, exports, hands, meld, payments, sessions
 
     if not isinstance(app, OpenAPI):
         raise TypeError("The API needs the app made by create_app (a flask_openapi3.OpenAPI).")
@@ -115,3 +115,4 @@ def init_app(app: Flask) -> None:
         csrf.exempt(module.bp)
         app.register_api(module.bp)
     app.add_url_rule(f"{PREFIX}/openapi.json", "api_openapi", _document(app))
+    app.register_blueprint(docs.bp)  # GET only: a page for people, not in the document
