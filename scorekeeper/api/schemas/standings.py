@@ -34,7 +34,9 @@ class NextHandInfo(BaseModel):
     active: list[PlayerRef]
     sitting_out: list[PlayerRef]
     first_bidder: PlayerRef
-    legal_bids: list[int] = Field(description="Every legal bid, low to high, in points.")
+    legal_bids: list[int] = Field(
+        description="Every legal bid, low to high, in points as the table writes them."
+    )
     quick_bids: list[int] = Field(description="The lowest legal bids, as the page offers them.")
     target: int | None = Field(description="Points games: the score that ends a game.")
 
@@ -86,8 +88,8 @@ def standing(row: StandingRow) -> Standing:
     )
 
 
-def next_hand_info(nxt: NextHand) -> NextHandInfo:
-    """The API's view of the next hand."""
+def next_hand_info(nxt: NextHand, scale: int) -> NextHandInfo:
+    """The API's view of the next hand, bids as the table writes them (divided by ``scale``)."""
     return NextHandInfo(
         number=nxt.number,
         game=nxt.game,
@@ -95,8 +97,8 @@ def next_hand_info(nxt: NextHand) -> NextHandInfo:
         active=[player_ref(p) for p in nxt.active],
         sitting_out=[player_ref(p) for p in nxt.sitting_out],
         first_bidder=player_ref(nxt.first_bidder),
-        legal_bids=list(nxt.ladder),
-        quick_bids=list(nxt.bids),
+        legal_bids=[bid // scale for bid in nxt.ladder],
+        quick_bids=[bid // scale for bid in nxt.bids],
         target=nxt.target,
     )
 
@@ -127,6 +129,6 @@ def session_standings(loaded: LoadedSession) -> Standings:
         rows=[standing(row) for row in standings(loaded)],
         kitty=state.kitty if options.system.has_kitty else None,
         pot=state.pot if options.system.has_pot else None,
-        next_hand=next_hand_info(next_hand(loaded)),
+        next_hand=next_hand_info(next_hand(loaded), options.scale),
         games=[game(g, options.scale) for g in state.games],
     )
