@@ -5,6 +5,12 @@ Targets (issue 3), with a 300-hand session in the database:
 - rendering the session page (GET /s/<id>): <= 25 ms median server time;
 - the session page with its CSS and JavaScript: <= 60 KB uncompressed, in <= 4 requests.
 
+Also printed (issue 11): the service worker (``/sw.js``, fetched once the page has loaded,
+not with it) and what it keeps when it installs; the manifest the page links (a browser reads
+it when it checks whether the app can be installed, not to show the page) and its icons (fetched
+only to install). Once the worker looks after the page, a visit asks the laptop for the HTML
+alone: the CSS, the JavaScript and the icon come from the phone's own copy.
+
 Server time is measured around Flask's test client: the whole WSGI request (routing, CSRF,
 form parsing, database, replay, templates) without a network in between. The database is
 SQLite in a temporary folder, migrated like the real one; CSRF is on, as in production.
@@ -18,6 +24,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import json
 import pstats
 import random
 import re
@@ -164,15 +171,16 @@ def time_save(client: FlaskClient, url: str, profiler: cProfile.Profile | None =
     return elapsed
 
 
-def loaded_assets(text: str) -> tuple[list[str], list[str]]:
-    """What a phone's browser fetches to show the page, and what it fetches only on request.
+def loaded_assets(text: str) -> tuple[list[str], list[str], list[str]]:
+    """What a phone's browser fetches to show the page, what it fetches only on request, and
+    the manifest (read when the browser checks whether the app can be installed).
 
     Stylesheets, scripts and images load with the page; of the ``rel=icon`` links a browser
     takes one (the SVG when it offers one); the ``apple-touch-icon`` is fetched only when the
     page is added to the home screen.
     """
     tags = re.findall(r"<(?:link|script|img)\b[^>]*>", text)
-    loaded, on_request, icons = [], [], []
+    loaded, on_request, manifests, icons = [], [], [], []
     for tag in tags:
         found = re.search(r'(?:href|src)="([^"]+)"', tag)
         if found is None or found.group(1).startswith("data:"):
@@ -181,26 +189,47 @@ def loaded_assets(text: str) -> tuple[list[str], list[str]]:
             icons.append((found.group(1), "image/svg+xml" in tag))
         elif 'rel="apple-touch-icon"' in tag:
             on_request.append(found.group(1))
+        elif 'rel="manifest"' in tag:
+            manifests.append(found.group(1))
         else:
             loaded.append(found.group(1))
     if icons:
         chosen = next((href for href, svg in icons if svg), icons[0][0])
         loaded.append(chosen)
         on_request += [href for href, _ in icons if href != chosen]
-    return loaded, on_request
+    return loaded, on_request, manifests
 
 
-def page_weight(
-    client: FlaskClient, url: str
-) -> tuple[int, int, list[tuple[str, int]], list[tuple[str, int]]]:
-    """Bytes and requests of the page with what loads with it, and the rest it links."""
+Sizes = list[tuple[str, int]]
+
+
+def size_of(client: FlaskClient, url: str) -> tuple[str, int]:
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return url.split("?")[0], len(response.get_data())
+
+
+def page_weight(client: FlaskClient, url: str) -> tuple[int, int, Sizes, Sizes, Sizes]:
+    """Bytes and requests of the page with what loads with it, the rest it links, and the
+    manifest with the icons it lists."""
     html = client.get(url).get_data()
-    loaded, on_request = loaded_assets(html.decode())
+    loaded, on_request, manifests = loaded_assets(html.decode())
     parts = [("HTML " + url, len(html))]
-    for asset in loaded:
-        parts.append((asset.split("?")[0], len(client.get(asset).get_data())))
-    others = [(asset.split("?")[0], len(client.get(asset).get_data())) for asset in on_request]
-    return sum(size for _, size in parts), 1 + len(loaded), parts, others
+    parts += [size_of(client, asset) for asset in loaded]
+    others = [size_of(client, asset) for asset in on_request]
+    install: Sizes = []
+    for manifest in manifests:
+        install.append(size_of(client, manifest))
+        icons = json.loads(client.get(manifest).get_data())["icons"]
+        install += [size_of(client, icon["src"]) for icon in icons]
+    return sum(size for _, size in parts), 1 + len(loaded), parts, others, install
+
+
+def worker_weight(client: FlaskClient) -> tuple[int, Sizes]:
+    """The service worker's size, and what it keeps when it installs (from its first line)."""
+    source = client.get("/sw.js").get_data(as_text=True)
+    settings = json.loads(source.partition("\n")[0].removeprefix("const SHELL = ").rstrip(";"))
+    return len(source.encode()), [size_of(client, url) for url in settings["shell"]]
 
 
 def profile(label: str, action, runs: int = 10) -> None:
@@ -260,15 +289,28 @@ def main() -> None:
         print(f"  save a hand (POST, no redirect):  {ms(saves)}   (target <= 25 ms)")
         print(f"  render GET /s/<id>, {HANDS + args.runs} hands:  {ms(after)}")
 
-        total, requests, parts, others = page_weight(client, url)
+        total, requests, parts, others, install = page_weight(client, url)
         for name, size in parts:
             print(f"  {name:<32} {size:>7,} bytes")
         print(
             f"session page + assets: {total:,} bytes = {total / 1024:.1f} KB in {requests} "
             f"requests   (target <= 60 KB in <= 4)"
         )
+        print(
+            f"  with the service worker looking after the page: {parts[0][1]:,} bytes in 1 "
+            "request to the laptop (the assets come from the phone's copy)"
+        )
         for name, size in others:
             print(f"  not loaded with the page: {name} {size:,} bytes (another icon size)")
+        worker, kept = worker_weight(client)
+        kept_total = sum(size for _, size in kept)
+        print(
+            f"service worker /sw.js: {worker:,} bytes, fetched after the page has loaded; on "
+            f"installing it keeps {len(kept)} files, {kept_total:,} bytes = "
+            f"{kept_total / 1024:.1f} KB (once per update)"
+        )
+        for name, size in install:
+            print(f"  for installing only (not loaded with the page): {name} {size:,} bytes")
 
         if args.profile:
             profile("render GET /s/<id>", lambda p: profiled_render(client, url, p))

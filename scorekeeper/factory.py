@@ -131,12 +131,12 @@ def _register_blueprints(app: Flask) -> None:
     """Attach the app's pages: the blueprints of ``scorekeeper/views/`` and the filters."""
     from scorekeeper import api
     from scorekeeper.templating import init_templating
-    from scorekeeper.views import errors, hands, players, reports, sessions, settle
+    from scorekeeper.views import app_shell, errors, hands, players, reports, sessions, settle
     from scorekeeper.views.common import IdConverter
 
     app.url_map.converters["id"] = IdConverter  # before any rule uses <id:...>
     init_templating(app)
-    for module in (sessions, hands, players, settle, reports):
+    for module in (sessions, hands, players, settle, reports, app_shell):
         app.register_blueprint(module.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
     api.init_app(app)
