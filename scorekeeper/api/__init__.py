@@ -21,6 +21,7 @@ from ..extensions import csrf
 from ..services.unit_of_work import WRITING_METHODS
 from .blueprint import PREFIX
 from .problems import (
+    COMMON_RESPONSES,
     ApiProblem,
     Problem,
     from_api_problem,
@@ -38,14 +39,6 @@ BEARER = {
         "description": "The table's API token, when the table has one (API_TOKEN): needed to "
         "change data; reading needs none.",
     }
-}
-
-COMMON_RESPONSES: dict[Any, Any] = {
-    400: Problem,
-    401: Problem,
-    413: Problem,
-    415: Problem,
-    422: Problem,
 }
 
 
