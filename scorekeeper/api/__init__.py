@@ -62,10 +62,13 @@ def openapi_settings() -> dict[str, Any]:
 
 
 def _gate():
-    """Before every API request: access, then the body's media type and depth."""
+    """Before every API request: access, then the body's media type and depth (only of a
+    request that reaches an operation: an unknown path or method is still a 404 or 405)."""
     if not is_api_request():
         return None
     check_api_request()
+    if request.routing_exception is not None:
+        return None
     if request.method in WRITING_METHODS and request.method != "DELETE":
         if not request.is_json:
             return problem_response(

@@ -265,6 +265,18 @@ def test_an_id_past_64_bits_is_a_404_for_every_method_not_a_405(api):
     assert api.put(f"{API}/sessions/1/hands/{too_big}", json={}).status_code == 404
 
 
+def test_a_method_a_path_does_not_take_is_405_whatever_the_body(api):
+    session = start(api, "hoyle", FIVE[:4])
+
+    for method, url in (("put", f"{API}/sessions"), ("post", session.url)):
+        response = getattr(api, method)(url, data="x", content_type="text/plain")
+        assert response.status_code == 405, (method, url)
+        assert response.mimetype == "application/problem+json"
+    allowed = api.put(f"{API}/sessions").headers["Allow"]
+    assert set(allowed.split(", ")) == {"GET", "HEAD", "OPTIONS", "POST"}
+    assert api.post(f"{API}/nothing", data="x", content_type="text/plain").status_code == 404
+
+
 # -- list --------------------------------------------------------------------------------------
 
 
