@@ -21,6 +21,7 @@ from ..extensions import csrf
 from ..services.unit_of_work import WRITING_METHODS
 from .blueprint import PREFIX
 from .problems import (
+    COMMON_RESPONSES,
     ApiProblem,
     Problem,
     from_api_problem,
@@ -38,14 +39,6 @@ BEARER = {
         "description": "The table's API token, when the table has one (API_TOKEN): needed to "
         "change data; reading needs none.",
     }
-}
-
-COMMON_RESPONSES: dict[Any, Any] = {
-    400: Problem,
-    401: Problem,
-    413: Problem,
-    415: Problem,
-    422: Problem,
 }
 
 
@@ -69,8 +62,11 @@ def openapi_settings() -> dict[str, Any]:
 
 
 def _readable_body():
-    """Before every API request that sends a body: JSON only, not nested too deeply."""
+    """Before every API request that sends a body: JSON only, not nested too deeply (only of a
+    request that reaches an operation: an unknown path or method is still a 404 or 405)."""
     if not is_api_request():
+        return None
+    if request.routing_exception is not None:
         return None
     if request.method in WRITING_METHODS and request.method != "DELETE":
         if not request.is_json:

@@ -7,7 +7,7 @@ from flask_openapi3 import APIBlueprint, Tag
 
 from ..rules.errors import RuleError
 from ..services.sessions import NotFound
-from .problems import problem_response, rule_problem
+from .problems import COMMON_RESPONSES, problem_response, rule_problem
 
 PREFIX = "/api/v1"
 
@@ -29,6 +29,7 @@ def api_blueprint(name: str, tag: str, description: str) -> APIBlueprint:
         url_prefix=PREFIX,
         abp_tags=[Tag(name=tag, description=description)],
         abp_security=[{}, {"bearer": []}],
+        abp_responses=COMMON_RESPONSES,
         operation_id_callback=operation_id,
     )
     bp.register_error_handler(RuleError, rule_problem)

@@ -3,8 +3,12 @@ and a player leaving. Every answer carries the hand's result and the standings a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from flask import url_for
 
+from ..rules.errors import RuleError
 from ..services import hands as hand_service
 from ..services.entries import from_row
 from ..services.sessions import LoadedSession
@@ -104,6 +108,18 @@ def read_hand(path: HandPath):
     return json_response(hand, etag=hand.etag)
 
 
+@contextmanager
+def _later_hands_named() -> Iterator[None]:
+    """A change refused because a later hand would break (the services' ``form`` field) is
+    the change of the hand in the path: named ``number``."""
+    try:
+        yield
+    except RuleError as error:
+        if error.field != "form":
+            raise
+        raise RuleError("number", error.rule) from error
+
+
 def _current(loaded: LoadedSession, number: int) -> HandOut:
     """The hand as it stands, checked against the client's If-Match (412 when stale)."""
     hand = _hand(loaded, number)
@@ -123,7 +139,8 @@ def replace_hand(path: HandPath, body: HandBody, header: MatchHeaders):
     """Replace a hand's entry; every hand after it is recomputed."""
     loaded = load(path.session_id)
     _current(loaded, path.number)
-    after = hand_service.edit_hand(loaded, path.number, body.to_entry())
+    with _later_hands_named():
+        after = hand_service.edit_hand(loaded, path.number, body.to_entry())
     out = _saved(after, path.number)
     return json_response(out, ETag=out.hand.etag)
 
@@ -137,7 +154,8 @@ def delete_hand(path: HandPath, header: MatchHeaders):
     """Delete a hand (If-Match: its ETag); the hands after it are renumbered and recomputed."""
     loaded = load(path.session_id)
     _current(loaded, path.number)
-    after = hand_service.delete_hand(loaded, path.number)
+    with _later_hands_named():
+        after = hand_service.delete_hand(loaded, path.number)
     return json_response(session_standings(after))
 
 

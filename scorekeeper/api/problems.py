@@ -2,7 +2,8 @@
 ``code``, and per-field messages that name the field and the rule it breaks.
 
 A rule the engine refuses arrives as a ``RuleError`` whose ``field`` is the form's name for
-the input; ``api_field`` turns that into the JSON body's path (``meld-3`` is ``melds.3``).
+the input; ``api_field`` turns that into the JSON body's path (the meld of player 7, ``meld-7``,
+listed first in the body, is ``melds.0``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from http import HTTPStatus
 from typing import Any, cast
 
-from flask import Response, json, request
+from flask import Response, has_request_context, json, request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -49,6 +50,18 @@ class Problem(BaseModel):
     errors: list[FieldProblem] = Field(
         default_factory=list, description="Each input that is wrong, with its rule."
     )
+
+
+COMMON_RESPONSES: dict[Any, Any] = {
+    400: Problem,
+    401: Problem,
+    413: Problem,
+    415: Problem,
+    422: Problem,
+}
+"""The problems any operation may answer: an unreadable request, a refused token, a body too
+large or not JSON, an input of the wrong shape. Every blueprint documents them on each of its
+operations (``abp_responses``: the app's own ``responses`` reach only routes of the app)."""
 
 
 class ApiProblem(Exception):
@@ -107,11 +120,36 @@ def from_api_problem(error: ApiProblem) -> Response:
     )
 
 
+def _body_lists(listing: str) -> bool:
+    """True when the request body has a non-empty list ``listing``."""
+    body = request.get_json(silent=True) if has_request_context() and request.is_json else None
+    return isinstance(body, dict) and isinstance(body.get(listing), list) and bool(body[listing])
+
+
+def _place_in_body(listing: str, player: str) -> int | None:
+    """Where in the request body's list ``listing`` (``melds``, ``takes``) the entry of player
+    id ``player`` is, or None when the body lists no such entry."""
+    if not _body_lists(listing):
+        return None
+    for place, item in enumerate(request.get_json()[listing]):
+        if isinstance(item, dict) and str(item.get("player")) == player:
+            return place
+    return None
+
+
 def api_field(field: str) -> str:
-    """The request-body path of a form field name the services use (``meld-3`` → ``melds.3``)."""
-    for prefix, path in (("meld-", "melds"), ("take-", "takes"), ("seat-", "players")):
+    """The request-body path of a form field name the services use: a player's meld or take
+    (``meld-7``, by player id) is its place in the body's list (``melds.0``), as a shape
+    error names it; ``seat-2`` is ``players.2``; the tricks of a hand entered as each
+    player's take (Bison) are ``takes``."""
+    for prefix, listing in (("meld-", "melds"), ("take-", "takes")):
         if field.startswith(prefix):
-            return f"{path}.{field.removeprefix(prefix)}"
+            place = _place_in_body(listing, field.removeprefix(prefix))
+            return listing if place is None else f"{listing}.{place}"
+    if field.startswith("seat-"):
+        return f"players.{field.removeprefix('seat-')}"
+    if field == "tricks" and _body_lists("takes"):
+        return "takes"
     return field
 
 

@@ -37,15 +37,30 @@ def load(session_id: int) -> session_service.LoadedSession:
     return session_service.load_session(session_id, current_table())
 
 
+def _body_field(field: str, body: SessionCreate | SessionChange) -> str:
+    """Where in the request body the input a service names by ``field`` is."""
+    options = body.options or {}
+    if field == "stake" and isinstance(body, SessionCreate) and body.stake_cents is not None:
+        return "options.stake" if "stake" in options else "stake_cents"
+    if field in options or field in OPTION_SPECS:
+        return f"options.{field}"
+    return {"name": "players", "form": "options"}.get(field, field)
+
+
 @contextmanager
-def options_named() -> Iterator[None]:
-    """An option refused by the engine is named as the body names it: ``options.min_bid``."""
+def _named_in(body: SessionCreate | SessionChange) -> Iterator[None]:
+    """A refused option or seat named by its place in the request body (``options.min_bid``
+    rather than the house-rules form's ``min_bid``); ``system`` among the options is refused,
+    as the game is chosen once, by the body's own ``system``."""
+    if "system" in (body.options or {}):
+        raise OptionError(
+            "options.system", "The game system is not a house rule: it is set by 'system' "
+            "when the session starts, and cannot change.",
+        )  # fmt: skip
     try:
         yield
     except RuleError as error:
-        if error.field in OPTION_SPECS:
-            raise OptionError(f"options.{error.field}", error.rule) from None
-        raise
+        raise RuleError(_body_field(error.field, body), error.rule) from error
 
 
 def _session(loaded: session_service.LoadedSession) -> SessionOut:
@@ -68,10 +83,10 @@ def list_sessions():
 )
 def create_session(body: SessionCreate):
     """Start a session: the game, its house rules, the players clockwise, the first dealer."""
-    options = {**body.options, "system": body.system.value}
+    options = {"system": body.system.value, **body.options}
     if body.stake_cents is not None:
         options["stake"] = body.stake_cents
-    with options_named():
+    with _named_in(body):
         row = session_service.create_session(
             current_table(), options, body.players, body.first_dealer
         )
@@ -100,7 +115,7 @@ def change_session(path: SessionPath, body: SessionChange):
     loaded = load(path.session_id)
     if body.options:
         changed = {**loaded.options.to_dict(), **body.options}
-        with options_named():
+        with _named_in(body):
             session_service.update_options(loaded, changed)
         loaded = load(path.session_id)
     if body.ended is True and loaded.row.ended_at is None:

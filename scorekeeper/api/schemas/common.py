@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, Field
+from pydantic import BaseModel, Field
 
 from ...limits import MAX_FIGURE, MAX_ID
 from ...rules.holders import Holder, Player, PlayerKey, holder_kind, members
@@ -16,15 +16,8 @@ Unit = Literal["units", "points"]
 OptionValue = bool | int | str | list[int] | None
 
 
-def _no_system(options: dict[str, OptionValue]) -> dict[str, OptionValue]:
-    if "system" in options:
-        raise ValueError("the game system is given as 'system', not among the options")
-    return options
-
-
 HouseRules = Annotated[
     dict[str, OptionValue],
-    AfterValidator(_no_system),
     Field(
         max_length=64,
         description="House rules by option name (see /options): points in full points, "

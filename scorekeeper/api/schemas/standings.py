@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from ...rules.options import Options
 from ...rules.session import GameRecord
 from ...services.sessions import LoadedSession
 from ...services.standings import NextHand, StandingRow, next_hand, standings
@@ -35,7 +36,8 @@ class NextHandInfo(BaseModel):
     sitting_out: list[PlayerRef]
     first_bidder: PlayerRef
     legal_bids: list[int] = Field(
-        description="Every legal bid, low to high, in points as the table writes them."
+        description="Every legal bid, low to high, in points as the table writes them (what a "
+        "hand's 'bid' takes: 25 for 250 at scale 10)."
     )
     quick_bids: list[int] = Field(description="The lowest legal bids, as the page offers them.")
     target: int | None = Field(description="Points games: the score that ends a game.")
@@ -88,8 +90,8 @@ def standing(row: StandingRow) -> Standing:
     )
 
 
-def next_hand_info(nxt: NextHand, scale: int) -> NextHandInfo:
-    """The API's view of the next hand, bids as the table writes them (divided by ``scale``)."""
+def next_hand_info(nxt: NextHand, options: Options) -> NextHandInfo:
+    """The API's view of the next hand; bids as the table writes them, like the hand form."""
     return NextHandInfo(
         number=nxt.number,
         game=nxt.game,
@@ -97,8 +99,8 @@ def next_hand_info(nxt: NextHand, scale: int) -> NextHandInfo:
         active=[player_ref(p) for p in nxt.active],
         sitting_out=[player_ref(p) for p in nxt.sitting_out],
         first_bidder=player_ref(nxt.first_bidder),
-        legal_bids=[bid // scale for bid in nxt.ladder],
-        quick_bids=[bid // scale for bid in nxt.bids],
+        legal_bids=[options.to_table(bid) for bid in nxt.ladder],
+        quick_bids=[options.to_table(bid) for bid in nxt.bids],
         target=nxt.target,
     )
 
@@ -129,6 +131,6 @@ def session_standings(loaded: LoadedSession) -> Standings:
         rows=[standing(row) for row in standings(loaded)],
         kitty=state.kitty if options.system.has_kitty else None,
         pot=state.pot if options.system.has_pot else None,
-        next_hand=next_hand_info(next_hand(loaded), options.scale),
+        next_hand=next_hand_info(next_hand(loaded), options),
         games=[game(g, options.scale) for g in state.games],
     )

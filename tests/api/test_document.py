@@ -1,0 +1,172 @@
+"""The OpenAPI document served at /api/v1/openapi.json: valid OpenAPI 3.1, and a true list of
+the API.
+
+The operations are compared with the app's own URL rules under /api/v1 (HEAD and OPTIONS,
+which Flask adds to every rule, aside), so an endpoint added anywhere is checked the moment it
+is registered: it must be documented, and nothing may be documented that the app does not
+serve. Only the document itself and the docs page (/api/v1/docs and below) are not operations.
+
+What each operation must document as a problem (RFC 9457, ``application/problem+json``):
+- 401: every API request passes the access gate, and a malformed or wrong bearer token is
+  refused whatever the method (scorekeeper/access.py);
+- 404: an operation with an id in its path (no such session, no such hand);
+- 422: an operation with any input (path, header or body) whose shape or rule is wrong;
+- 400, 413, 415: an operation with a JSON body (nested too deep, too large, not JSON);
+- 412, 428: an operation that takes If-Match (a stale version, or none sent).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from openapi_spec_validator import OpenAPIV31SpecValidator, validate
+
+PREFIX = "/api/v1"
+DOCUMENT = f"{PREFIX}/openapi.json"
+DOCS = f"{PREFIX}/docs"
+HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+PROBLEM = "#/components/schemas/Problem"
+
+
+def is_operation(rule: str) -> bool:
+    """True for a URL rule under /api/v1 that the document must list: all but the document
+    itself and the docs page."""
+    if not (rule == PREFIX or rule.startswith(f"{PREFIX}/")):
+        return False
+    return not (rule in (DOCUMENT, DOCS) or rule.startswith(f"{DOCS}/"))
+
+
+def served_operations(app: Flask) -> set[tuple[str, str]]:
+    """(path, method) of every API URL rule, the path written as OpenAPI writes it."""
+    operations = set()
+    for rule in app.url_map.iter_rules():
+        if not is_operation(rule.rule):
+            continue
+        path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
+        for method in (rule.methods or set()) - {"HEAD", "OPTIONS"}:
+            operations.add((path, method.lower()))
+    return operations
+
+
+def documented_operations(document: dict) -> dict[tuple[str, str], dict]:
+    """Every operation of the document by (path, method)."""
+    return {
+        (path, method): operation
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if method in HTTP_METHODS
+    }
+
+
+@pytest.fixture
+def document(api) -> dict:
+    """The document as the app serves it."""
+    response = api.get(DOCUMENT)
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    return response.get_json()
+
+
+def test_the_document_is_valid_openapi_3_1(document):
+    assert document["openapi"].startswith("3.1.")
+
+    validate(document, cls=OpenAPIV31SpecValidator)  # raises on the first error
+
+
+def test_the_document_lists_exactly_the_operations_the_app_serves(app, document):
+    served = served_operations(app)
+    documented = set(documented_operations(document))
+
+    assert served, "the app serves no API operation at all"
+    assert sorted(served - documented) == [], "served but not documented"
+    assert sorted(documented - served) == [], "documented but not served"
+
+
+def test_only_the_document_and_the_docs_page_are_left_out():
+    assert not is_operation(DOCUMENT)
+    assert not is_operation(DOCS)
+    assert not is_operation(f"{DOCS}/swagger-ui.css")
+    assert not is_operation("/s/<id:session_id>")
+    assert is_operation(f"{PREFIX}/sessions")
+    assert is_operation(f"{PREFIX}/sessions/<id:session_id>/hands/<id:number>")
+
+
+def test_a_route_added_under_the_api_without_documenting_it_is_caught(app, api):
+    app.add_url_rule(f"{PREFIX}/sessions/<id:session_id>/secret", "secret", lambda session_id: "")
+
+    served = served_operations(app)
+    documented = set(documented_operations(api.get(DOCUMENT).get_json()))
+
+    assert served - documented == {(f"{PREFIX}/sessions/{{session_id}}/secret", "get")}
+
+
+def test_every_operation_has_a_unique_operation_id_and_a_summary(document):
+    operations = documented_operations(document)
+    ids = [operation.get("operationId") for operation in operations.values()]
+
+    for key, operation in operations.items():
+        assert operation.get("operationId"), key
+        assert (operation.get("summary") or "").strip(), key
+    assert len(set(ids)) == len(ids), "operation ids repeat"
+
+
+def expected_problems(path: str, operation: dict) -> set[str]:
+    """The 4xx statuses an operation can answer, from its shape (module docstring)."""
+    expected = {"401"}
+    if "{" in path:
+        expected.add("404")
+    if operation.get("parameters") or operation.get("requestBody"):
+        expected.add("422")
+    if operation.get("requestBody"):
+        expected |= {"400", "413", "415"}
+    headers = {p["name"].lower() for p in operation.get("parameters", []) if p["in"] == "header"}
+    if "if-match" in headers:
+        expected |= {"412", "428"}
+    return expected
+
+
+def test_every_operation_documents_its_problems(document):
+    missing = {}
+    for (path, method), operation in documented_operations(document).items():
+        documented = set(operation["responses"])
+        lacking = expected_problems(path, operation) - documented
+        if lacking:
+            missing[f"{method.upper()} {path}"] = sorted(lacking)
+
+    assert missing == {}
+
+
+def test_every_documented_4xx_is_a_problem_in_problem_json(document):
+    wrong = []
+    for (path, method), operation in documented_operations(document).items():
+        for status, response in operation["responses"].items():
+            if not status.startswith("4"):
+                continue
+            content = response.get("content", {})
+            schema = content.get("application/problem+json", {}).get("schema", {})
+            if schema.get("$ref") != PROBLEM:
+                wrong.append(f"{method.upper()} {path} {status}")
+
+    assert wrong == []
+
+
+def test_every_write_operation_takes_json(document):
+    for (path, method), operation in documented_operations(document).items():
+        body = operation.get("requestBody")
+        if body is not None:
+            assert set(body["content"]) == {"application/json"}, (method, path)
+
+
+def test_the_document_names_the_bearer_scheme_it_refers_to(document):
+    schemes = document["components"]["securitySchemes"]
+
+    assert schemes["bearer"] == {
+        "type": "http",
+        "scheme": "bearer",
+        "description": schemes["bearer"]["description"],
+    }
+    for key, operation in documented_operations(document).items():
+        for requirement in operation.get("security", []):
+            assert set(requirement) <= set(schemes), key
