@@ -1,0 +1,80 @@
+"""The session page carries what table.js needs: the "Screen stays on" switch (hidden until
+the script finds the Wake Lock API), the script itself, and on the hand form the meld API's
+address, the game system and the house rules changed from its preset, so that the meld in
+each trump under tapped cards is the engine's, at the session's rules."""
+
+from __future__ import annotations
+
+import json
+
+from webhelpers import find_form, new_session, parse
+
+
+def _hand_form(client, sid: int):
+    return find_form(parse(client.get(f"/s/{sid}")), form_id="hand-form")
+
+
+def test_the_hand_form_names_the_meld_api_the_game_and_no_change_for_a_preset(client):
+    sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal", "Dee"])
+
+    form = _hand_form(client, sid)
+
+    assert form.get("data-meld-url") == "/api/v1/meld"
+    assert form.get("data-system") == "brooklyn"
+    assert json.loads(form.get("data-options")) == {}
+
+
+def test_the_hand_form_carries_the_house_rules_changed_from_the_preset(client):
+    sid = new_session(client, "bison", ["Ann", "Bob", "Cal"], scale="10")
+
+    form = _hand_form(client, sid)
+
+    assert form.get("data-system") == "bison"
+    assert json.loads(form.get("data-options")) == {"scale": 10}
+
+
+def test_what_the_form_carries_scores_meld_at_the_sessions_rules(client):
+    # Brooklyn's preset doubles a meld at twice its value; this table pays the double bonus.
+    sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal", "Dee"], double_meld_bonus=True)
+    form = _hand_form(client, sid)
+    body = {
+        "system": form.get("data-system"),
+        "options": json.loads(form.get("data-options")),
+        "cards": "QS QS JD JD KH QH",
+        "trump": None,
+    }
+
+    answer = client.post(form.get("data-meld-url"), json=body).get_json()
+
+    # RULES 2.1-2.2: a double pinochle with the bonus is 300 (not 2 x 40 = 80). K and Q of
+    # hearts: a royal marriage, 40, in hearts; a marriage, 20, in any other trump.
+    assert answer["scale"] == 1
+    assert answer["by_trump"] == [
+        {"trump": "H", "total": 340},
+        {"trump": "S", "total": 320},
+        {"trump": "D", "total": 320},
+        {"trump": "C", "total": 320},
+    ]
+
+
+def test_the_screen_switch_waits_for_the_script_and_the_script_is_deferred(client):
+    sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal", "Dee"])
+
+    tree = parse(client.get(f"/s/{sid}"))
+
+    switch = next(el for el in tree.iter("label") if el.get("data-wake") is not None)
+    assert switch.get("hidden") is not None  # no script, no wake lock: nothing to switch
+    assert switch.find("input").get("checked") is not None  # on unless the phone says off
+    scripts = {(el.get("src") or "").split("?")[0]: el for el in tree.iter("script")}
+    assert scripts["/static/table.js"].get("defer") is not None
+    assert all(src for src in scripts), "an inline script would break the coming CSP"
+
+
+def test_an_ended_session_still_keeps_the_screen_on_but_has_no_hand_form(client):
+    sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal", "Dee"])
+    client.post(f"/s/{sid}/end")
+
+    tree = parse(client.get(f"/s/{sid}"))
+
+    assert any(el.get("data-wake") is not None for el in tree.iter("label"))
+    assert not any(el.get("id") == "hand-form" for el in tree.iter("form"))
