@@ -91,7 +91,12 @@ def stamp(value: datetime | None, zone: tzinfo | None = None) -> str:
     return f"{t.day} {t:%b %Y %H:%M}"
 
 
-def asset_version(names: tuple[str, ...] = ("app.css", "app.js", "table.js")) -> str:
+VERSIONED_ASSETS = ("app.css", "app.js", "shell.js", "table.js")
+"""The stylesheet and scripts the pages load with ``?v=<asset_version>``; the service worker
+keeps them all (views/app_shell.py)."""
+
+
+def asset_version(names: tuple[str, ...] = VERSIONED_ASSETS) -> str:
     """A short hash of static files (the CSS and JavaScript), so phones fetch new files after
     an update."""
     digest = hashlib.sha1()

@@ -23,7 +23,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..templating import STATIC, asset_version
+from ..templating import STATIC, VERSIONED_ASSETS, asset_version
 
 bp = Blueprint("app_shell", __name__)
 
@@ -42,12 +42,12 @@ ICONS = (  # file in static/, size, purpose
     ("icon-512.png", 512, "any"),
     ("icon-maskable-512.png", 512, "maskable"),
 )
-# Loaded with every page (templates/base.html): kept by the service worker when it installs,
+# Loaded with the pages (base.html; table.js with the session page): kept by the service worker when it installs,
 # both of the page's icons (a browser takes one). The pages use the phone's own fonts; only the
 # printable report loads a font file, which the worker keeps the first time it is fetched, as
 # any other static file. The home screen's icons (the touch icon, the manifest's PNGs) are
 # fetched once, online, when the app is installed: they are not kept.
-VERSIONED = ("app.css", "app.js", "shell.js")  # asked for with ?v=<asset_version>
+VERSIONED = VERSIONED_ASSETS  # asked for with ?v=<asset_version>
 UNVERSIONED = ("icon.svg", "favicon.ico")
 PAGES_CACHE = "scorekeeper-pages"
 """The cache of pages seen (kept across updates, so the last session page opens offline)."""
