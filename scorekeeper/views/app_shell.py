@@ -42,11 +42,11 @@ ICONS = (  # file in static/, size, purpose
     ("icon-512.png", 512, "any"),
     ("icon-maskable-512.png", 512, "maskable"),
 )
-# Loaded with the pages (base.html; table.js with the session page): kept by the service worker when it installs,
-# both of the page's icons (a browser takes one). The pages use the phone's own fonts; only the
-# printable report loads a font file, which the worker keeps the first time it is fetched, as
-# any other static file. The home screen's icons (the touch icon, the manifest's PNGs) are
-# fetched once, online, when the app is installed: they are not kept.
+# Loaded with the pages (base.html, and table.js with the session page): kept by the service
+# worker when it installs, both of the page's icons (a browser takes one). The pages use the
+# phone's own fonts; only the printable report loads a font file, which the worker keeps the first
+# time it is fetched, as any other static file. The home screen's icons (the touch icon, the
+# manifest's PNGs) are fetched once, online, when the app is installed: they are not kept.
 VERSIONED = VERSIONED_ASSETS  # asked for with ?v=<asset_version>
 UNVERSIONED = ("icon.svg", "favicon.ico")
 PAGES_CACHE = "scorekeeper-pages"
