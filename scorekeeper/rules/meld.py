@@ -91,10 +91,14 @@ class MeldLine:
     suit: Suit | None = None
 
     def __str__(self) -> str:
+        return self.written()
+
+    def written(self, scale: int = 1) -> str:
+        """The line as the table writes it: points divided by ``scale`` (``run 15`` at 10)."""
         name = f"{self.kind} {self.suit.symbol}" if self.suit else self.kind
         if self.count == 2:
             name = f"double {name}"
-        return f"{name} {self.points}"
+        return f"{name} {self.points // scale}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +110,14 @@ class MeldScore:
     counts: MeldCounts
 
     def __str__(self) -> str:
+        return self.written()
+
+    def written(self, scale: int = 1) -> str:
+        """The breakdown as the table writes it: points divided by ``scale``."""
         if not self.lines:
             return "no meld 0"
-        return ", ".join(str(line) for line in self.lines) + f" = {self.total}"
+        lines = ", ".join(line.written(scale) for line in self.lines)
+        return f"{lines} = {self.total // scale}"
 
 
 # -- scoring ---------------------------------------------------------------------------------

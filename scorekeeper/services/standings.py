@@ -24,7 +24,6 @@ from ..rules.holders import (
     members,
     player_id,
 )
-from ..rules.meld import MeldScore
 from ..rules.options import Options
 from ..rules.session import HandRecord
 from ..rules.tricks import TOTAL, other_side
@@ -100,9 +99,14 @@ class HandLine:
     options: Options
 
     @property
-    def breakdowns(self) -> list[tuple[PlayerKey, MeldScore]]:
-        """Meld breakdowns of players who entered meld by cards or named melds."""
-        return list(breakdowns(self.record.input, self.options).items())
+    def breakdowns(self) -> list[tuple[PlayerKey, str]]:
+        """Meld breakdowns of players who entered meld by cards or named melds, as the table
+        writes them (points divided by the scale)."""
+        scale = self.options.scale
+        return [
+            (player, score.written(scale))
+            for player, score in breakdowns(self.record.input, self.options).items()
+        ]
 
 
 @dataclass(frozen=True)

@@ -89,7 +89,7 @@ def preview(session_id: int):
         return jsonify(ok=False, field=field, message=messages[0])
     entry = form.to_entry()
     breakdowns = {
-        str(player.id): [str(line) for line in score.lines]
+        str(player.id): [line.written(loaded.options.scale) for line in score.lines]
         for player, score in hand_service.meld_breakdowns(loaded, entry).items()
     }
     try:

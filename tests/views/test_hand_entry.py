@@ -961,3 +961,17 @@ def test_the_meld_breakdown_shows_before_the_hand_can_be_worked_out(client, broo
     ).get_json()  # fmt: skip
     assert answer["ok"] is False  # no bid: nothing to work out yet
     assert answer["breakdowns"] == {bob: ["run 150", "dix 10"]}
+
+
+def test_the_meld_breakdown_is_written_at_the_tables_scale(client):
+    # Bison without the trailing zero: the run in hearts is 150 points, written 15; with the
+    # dix (10, written 1) the preview lists "run 15" and "dix 1", as the table writes meld.
+    sid = new_session(client, "bison", THREE, scale="10")
+    page = client.get(f"/s/{sid}").text
+    bob = re.search(r'name="declarer" value="(\d+)"[^>]*><span>Bob', page).group(1)
+    answer = client.post(
+        f"/s/{sid}/preview",
+        data={"declarer": bob, "trump": "H", f"meld_mode-{bob}": "cards",
+              f"meld-{bob}": "AH TH KH QH JH 9H"},
+    ).get_json()  # fmt: skip
+    assert answer["breakdowns"] == {bob: ["run 15", "dix 1"]}
