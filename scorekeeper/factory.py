@@ -13,7 +13,7 @@ from flask_openapi3 import OpenAPI
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
-from scorekeeper import access
+from scorekeeper import access, security
 from scorekeeper.api import openapi_settings
 from scorekeeper.extensions import csrf, db, migrate, set_sqlite_pragmas
 from scorekeeper.limits import MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
@@ -109,6 +109,7 @@ def _init_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR), render_as_batch=is_sqlite)
     # Before CSRFProtect, which reads the form (and so its size limit) to find the token.
     app.before_request(_request_limits)
+    security.init_app(app)  # headers on every response; the session cookie's flags
     access.init_app(app)  # the one gate: who may read or change what, pages and API alike
     csrf.init_app(app)
     unit_of_work.init_app(app)  # one commit per request that saves; a GET never writes

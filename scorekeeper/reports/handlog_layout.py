@@ -23,8 +23,9 @@ from ..services.sessions import LoadedSession
 _PAGE_POINTS = {"Letter": (612.0, 792.0), "A4": (595.28, 841.89)}
 _SIDE_MARGIN = 36.0
 _MONO_ADVANCE = 0.602  # DejaVu Sans Mono: every glyph is 1233/2048 of the font size wide
-_LOG_MAX_PT = 8.0
+LOG_MAX_PT = 8.0
 _LOG_MIN_PORTRAIT_PT = 6.0
+LOG_MIN_PT = 4.0  # report.css has a class for each tenth of a point, LOG_MIN_PT to LOG_MAX_PT
 H = TypeVar("H", bound=Hashable)
 
 _NAME_WIDTH = 12  # the most columns a name takes in the hand log before it is shortened
@@ -93,15 +94,20 @@ class LogTable:
     landscape: bool
     shortened: tuple[tuple[str, str], ...] = ()  # (full name, label) for names cut short
 
+    @property
+    def font_class(self) -> str:
+        """The report.css class of the log's font size: ``log-pt-72`` for 7.2pt."""
+        return f"log-pt-{round(self.font_pt * 10)}"
+
 
 def _fit(width: int, size: str) -> tuple[float, bool]:
     page_w, page_h = _PAGE_POINTS[size]
     for landscape, across in ((False, page_w), (True, page_h)):
         room = across - 2 * _SIDE_MARGIN
-        points = min(_LOG_MAX_PT, room / (max(width, 1) * _MONO_ADVANCE))
+        points = min(LOG_MAX_PT, room / (max(width, 1) * _MONO_ADVANCE))
         points = int(points * 10) / 10
         if points >= _LOG_MIN_PORTRAIT_PT or landscape:
-            return max(points, 4.0), landscape
+            return max(points, LOG_MIN_PT), landscape
     raise AssertionError("unreachable")
 
 

@@ -14,7 +14,7 @@ from .assemble import Report
 def stylesheet_version() -> str:
     """A short hash of the report's stylesheets (worked out once per process), so a browser
     fetches them again after an update."""
-    return asset_version(("report.css", "report-screen.css"))
+    return asset_version(("report.css", "report-screen.css", "paper-letter.css", "paper-a4.css"))
 
 
 def render_html(report: Report, *, for_pdf: bool, **links: str) -> str:

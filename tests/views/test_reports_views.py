@@ -75,14 +75,14 @@ def test_the_print_view_shows_the_report_with_links_to_the_downloads(client, mak
         f"/s/{sid}",
     } <= links
     html = page.get_data(as_text=True)
-    assert "@page { size: Letter; }" in html
+    assert "/static/paper-letter.css?v=" in html  # the paper size, a stylesheet of its own
     assert "/static/report.css?v=" in html and "/static/report-screen.css?v=" in html
 
 
 def test_the_print_view_takes_a4_from_the_query(client, make):
     sid = make(rs.brooklyn)
     html = client.get(f"/s/{sid}/print?size=a4").get_data(as_text=True)
-    assert "@page { size: A4; }" in html
+    assert "/static/paper-a4.css?v=" in html and "paper-letter.css" not in html
     assert f'href="/s/{sid}/report.pdf?size=a4"' in html
 
 

@@ -84,6 +84,25 @@ def test_no_get_page_writes_anything_on_a_database_in_use(app, client):
     assert set(statuses.values()) == {200}, statuses
 
 
+def test_the_get_walk_covers_the_api_too(app):
+    """The API's reads are walked like the pages: none may change anything either."""
+    walked = {rule.endpoint for rule in _get_rules(app)}
+    api_reads = {
+        "api_sessions.list_sessions",
+        "api_sessions.read_session",
+        "api_sessions.read_standings",
+        "api_hands.list_hands",
+        "api_hands.read_hand",
+        "api_payments.list_payments",
+        "api_payments.read_ledger",
+        "api_exports.export_session",
+        "api_catalog.list_presets",
+        "api_catalog.list_options",
+        "api_openapi",
+    }
+    assert api_reads <= walked
+
+
 def test_no_get_page_writes_anything_on_a_fresh_database(app, client):
     before = database_dump(app)
 
