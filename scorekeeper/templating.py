@@ -91,7 +91,7 @@ def stamp(value: datetime | None, zone: tzinfo | None = None) -> str:
     return f"{t.day} {t:%b %Y %H:%M}"
 
 
-def asset_version(names: tuple[str, ...] = ("app.css", "app.js")) -> str:
+def asset_version(names: tuple[str, ...] = ("app.css", "app.js", "save.js")) -> str:
     """A short hash of static files (the CSS and JavaScript), so phones fetch new files after
     an update."""
     digest = hashlib.sha1()
