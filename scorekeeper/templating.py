@@ -91,7 +91,7 @@ def stamp(value: datetime | None, zone: tzinfo | None = None) -> str:
     return f"{t.day} {t:%b %Y %H:%M}"
 
 
-VERSIONED_ASSETS = ("app.css", "app.js", "shell.js", "table.js")
+VERSIONED_ASSETS = ("app.css", "app.js", "shell.js", "table.js", "save.js")
 """The stylesheet and scripts the pages load with ``?v=<asset_version>``; the service worker
 keeps them all (views/app_shell.py)."""
 

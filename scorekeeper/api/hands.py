@@ -19,6 +19,7 @@ from .problems import ApiProblem, FieldProblem, Problem
 from .schemas.common import SessionPath
 from .schemas.hands import (
     CreateHeaders,
+    CreateQuery,
     Departure,
     HandBody,
     HandList,
@@ -70,13 +71,23 @@ def list_hands(path: SessionPath):
     summary="Enter the next hand",
     description="The rules engine checks the hand first: nothing is saved if a rule is "
     "broken. With an Idempotency-Key, sending the same hand again saves nothing new (200); "
-    "another hand under the same key is refused (422).",
-    responses={201: SavedHandOut, 200: SavedHandOut, 404: Problem, 422: Problem},
+    "another hand under the same key is refused (422). With ?number=N it is saved only as "
+    "hand N: when the session has moved on, nothing is saved (409).",
+    responses={201: SavedHandOut, 200: SavedHandOut, 404: Problem, 409: Problem, 422: Problem},
 )
-def create_hand(path: SessionPath, body: HandBody, header: CreateHeaders):
-    """Save the next hand (once per Idempotency-Key)."""
+def create_hand(path: SessionPath, query: CreateQuery, body: HandBody, header: CreateHeaders):
+    """Save the next hand (once per Idempotency-Key; only as hand ``number`` when given)."""
     loaded = load(path.session_id)
-    saved = hand_service.save_hand(loaded, body.to_entry(), header.idempotency_key)
+    try:
+        saved = hand_service.save_hand(
+            loaded, body.to_entry(), header.idempotency_key, query.number
+        )
+    except hand_service.ConflictError as error:
+        where = "number" if query.number is not None else "hand"
+        detail = f"{where}: {error.rule}"
+        raise ApiProblem(
+            409, "hand-conflict", detail, [FieldProblem(field=where, message=detail)]
+        ) from error
     if saved.repeated and not saved.matches:
         raise ApiProblem(
             422,

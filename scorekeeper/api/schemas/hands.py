@@ -118,6 +118,17 @@ class CreateHeaders(BaseModel):
     )
 
 
+class CreateQuery(BaseModel):
+    """Which hand the client means: the next hand as it last saw the session (optional)."""
+
+    number: Id | None = Field(
+        None,
+        description="The number this hand should get. When another phone has saved or deleted "
+        "a hand since, nothing is saved (409), so one hand entered on two phones, or sent late "
+        "by a phone that was offline, is not saved twice.",
+    )
+
+
 class MatchHeaders(BaseModel):
     """The version of the hand the change is based on."""
 

@@ -1,0 +1,110 @@
+"""Undo a slip, at 390x844: the phone that saved a hand shows "Hand N saved" with Undo for ten
+seconds, the time left visible; Undo deletes exactly that hand (the history keeps a "deleted"
+entry), and no other phone looking at the session is offered it.
+
+Brooklyn, three players (Ann, Bob, Cal), Ann deals first; with three nobody sits out (RULES
+5.2). Hand 1: Bob makes 350 in hearts: 350-390 is 2 units (5.4), hearts do not multiply (5.5),
+Ann and Cal each pay Bob 2 (5.6): Ann -2, Bob +4, Cal -2. Hand 2: Cal is set at 300 in spades:
+300-340 is 1 unit, doubled for spades to 2, set factor 2: Cal pays 4 to each of Ann and Bob.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import PHONE
+from phone import enter_hand, figures, follow, saved_hand, shoot, start_session
+from playwright.sync_api import expect
+from sqlalchemy import select
+from webhelpers import hand_count
+
+from scorekeeper.extensions import db
+from scorekeeper.models import AuditEntry
+
+pytestmark = pytest.mark.browser
+
+UNDO = re.compile(r"^Undo \((10|[1-9]) s\)$")
+
+
+def session_id(url: str) -> int:
+    found = re.search(r"/s/(\d+)", url)
+    assert found, url
+    return int(found.group(1))
+
+
+def audit(app, sid: int) -> list[tuple[str, int | None]]:
+    """The session's audit trail: (action, hand number), oldest first."""
+    with app.app_context():
+        rows = db.session.scalars(
+            select(AuditEntry).where(AuditEntry.session_id == sid).order_by(AuditEntry.id)
+        )
+        return [(row.action, row.hand_number) for row in rows]
+
+
+def test_undo_deletes_exactly_the_hand_just_saved_and_the_history_says_so(
+    app, live_server, browser_page, screenshots_dir
+):
+    page = browser_page
+    sid = session_id(start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann"))
+    enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
+    saved_hand(page, 1)
+    enter_hand(page, declarer="Cal", bid=300, trump="S", outcome="Set")
+    note = page.locator(".saved-note")
+    expect(note).to_contain_text("Hand 2 saved. Cal is set at 300")
+    undo = note.get_by_role("button", name="Undo")
+    expect(undo).to_have_text(UNDO)  # the seconds left are shown
+    # Both hands count: Ann -2 + 4 = +2, Bob +4 + 4 = +8, Cal -2 - 8 = -10.
+    assert figures(page) == {"Ann": "+2", "Bob": "+8", "Cal": "−10"}
+    shoot(page, screenshots_dir, "undo-banner")
+
+    follow(page, undo)
+    expect(page.locator(".saved-note")).to_have_text("Hand 2 deleted (undone).")
+    expect(page.locator(".saved-note button")).to_have_count(0)
+    assert figures(page) == {"Ann": "−2", "Bob": "+4", "Cal": "−2"}
+    assert hand_count(app.test_client(), sid) == 1
+    assert audit(app, sid) == [("started", None), ("added", 1), ("added", 2), ("deleted", 2)]
+    page.goto(page.url.split("#")[0] + "/history")
+    expect(page.locator("body")).to_contain_text("Hand 2 deleted")
+
+
+def test_undo_is_offered_only_on_the_phone_that_saved(app, live_server, browser, browser_page):
+    page = browser_page
+    url = start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann")
+    enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
+    saved_hand(page, 1)
+    other_context = browser.new_context(**PHONE)
+    try:
+        other = other_context.new_page()
+        other.goto(url.split("#")[0])
+        assert figures(other) == {"Ann": "−2", "Bob": "+4", "Cal": "−2"}
+        other.wait_for_timeout(500)  # save.js has run by now
+        expect(other.locator(".saved-note")).to_have_count(0)
+        expect(other.get_by_role("button", name=UNDO)).to_have_count(0)
+    finally:
+        other_context.close()
+    # The phone that saved still offers it after a reload, within its ten seconds.
+    page.reload()
+    expect(page.locator(".saved-note").get_by_role("button", name="Undo")).to_have_text(UNDO)
+    assert hand_count(app.test_client(), session_id(url)) == 1
+
+
+def test_undo_goes_after_ten_seconds_and_the_hand_stays(app, live_server, browser):
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.clock.install()
+        url = start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann")
+        enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
+        saved_hand(page, 1)
+        undo = page.locator(".saved-note").get_by_role("button", name="Undo")
+        expect(undo).to_have_text(UNDO)
+        page.clock.run_for(11_000)
+        expect(undo).to_have_count(0)
+        expect(page.locator(".saved-note")).to_contain_text("Hand 1 saved.")  # still says so
+        page.reload()
+        page.wait_for_timeout(500)
+        expect(page.locator(".saved-note")).to_have_count(0)  # not offered again
+        assert hand_count(app.test_client(), session_id(url)) == 1
+    finally:
+        context.close()
