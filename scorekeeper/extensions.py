@@ -5,6 +5,7 @@ Models import ``db`` from here; nothing here imports the app, so there are no im
 
 from typing import TYPE_CHECKING, Any
 
+from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -46,6 +47,18 @@ else:
     Model = db.Model
 migrate = Migrate()
 csrf = CSRFProtect()
+compress = Compress()
+
+COMPRESSED_TYPES = [
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "image/svg+xml",
+    "application/manifest+json",
+]
+"""What is sent compressed (brotli, else gzip): the stylesheets, scripts, icons and manifest a
+phone loads over the table's Wi-Fi. Pages and API answers are not: a page carries the form's
+security token beside what was typed, which compression could leak over HTTPS (BREACH)."""
 
 
 def set_sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:

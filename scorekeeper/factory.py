@@ -15,7 +15,14 @@ from sqlalchemy.engine import make_url
 
 from scorekeeper import access, security
 from scorekeeper.api import openapi_settings
-from scorekeeper.extensions import csrf, db, migrate, set_sqlite_pragmas
+from scorekeeper.extensions import (
+    COMPRESSED_TYPES,
+    compress,
+    csrf,
+    db,
+    migrate,
+    set_sqlite_pragmas,
+)
 from scorekeeper.limits import MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
 from scorekeeper.services import unit_of_work
 
@@ -59,6 +66,8 @@ def create_app(
         # Every form's security token lasts the evening: a form left open for hours still
         # saves (an older one is re-shown with what was typed, see views/errors.py).
         WTF_CSRF_TIME_LIMIT=12 * 3600,
+        COMPRESS_MIMETYPES=COMPRESSED_TYPES,
+        COMPRESS_ALGORITHM=["br", "gzip"],
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")
@@ -113,6 +122,7 @@ def _init_extensions(app: Flask) -> None:
     access.init_app(app)  # the one gate: who may read or change what, pages and API alike
     csrf.init_app(app)
     unit_of_work.init_app(app)  # one commit per request that saves; a GET never writes
+    compress.init_app(app)
     with app.app_context():
         for engine in db.engines.values():
             if engine.dialect.name == "sqlite":

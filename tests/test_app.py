@@ -133,3 +133,20 @@ def test_models_share_metadata_with_a_constraint_naming_convention():
 def test_templates_come_from_the_top_level_folder(app):
     assert Path(app.template_folder).parent == Path(app.root_path).parent
     assert Path(app.template_folder).name == "templates"
+
+
+@pytest.mark.parametrize("asset", ["app.css", "app.js", "save.js", "icon.svg"])
+def test_stylesheets_and_scripts_are_sent_compressed_to_a_browser_that_asks(client, asset):
+    plain = client.get(f"/static/{asset}")
+    packed = client.get(f"/static/{asset}", headers={"Accept-Encoding": "br, gzip"})
+
+    assert plain.headers.get("Content-Encoding") is None
+    assert packed.headers["Content-Encoding"] in ("br", "gzip")
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert len(packed.get_data()) < len(plain.get_data())
+
+
+def test_pages_and_api_answers_are_not_compressed_as_a_page_carries_a_security_token(client):
+    headers = {"Accept-Encoding": "br, gzip"}
+    for url in ("/", "/sessions/new", "/api/v1/presets"):
+        assert client.get(url, headers=headers).headers.get("Content-Encoding") is None, url
