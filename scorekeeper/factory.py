@@ -15,7 +15,13 @@ from sqlalchemy.engine import make_url
 
 from scorekeeper import access
 from scorekeeper.api import openapi_settings
-from scorekeeper.extensions import csrf, db, migrate, set_sqlite_pragmas
+from scorekeeper.extensions import (
+    begin_sqlite_transaction,
+    csrf,
+    db,
+    migrate,
+    set_sqlite_pragmas,
+)
 from scorekeeper.limits import MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
 from scorekeeper.services import unit_of_work
 
@@ -116,6 +122,7 @@ def _init_extensions(app: Flask) -> None:
         for engine in db.engines.values():
             if engine.dialect.name == "sqlite":
                 event.listen(engine, "connect", set_sqlite_pragmas)
+                event.listen(engine, "begin", begin_sqlite_transaction)
 
 
 def _request_limits() -> None:
@@ -159,6 +166,7 @@ def _favicon():
 
 
 def _register_commands(app: Flask) -> None:
-    from scorekeeper.cli import serve_command
+    from scorekeeper.cli import backup_command, restore_command, serve_command
 
-    app.cli.add_command(serve_command)
+    for command in (serve_command, backup_command, restore_command):
+        app.cli.add_command(command)
