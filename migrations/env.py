@@ -5,7 +5,7 @@ Changes from the template:
 - SQLite always uses batch mode ("move and copy"), since it cannot ALTER most things in place;
 - on SQLite, foreign keys are switched off while migrating and back on afterwards: batch mode
   drops and recreates tables, and with foreign keys on, dropping a table would cascade to the
-  rows that refer to it.
+  rows that refer to it (the switch is checked: a migration never runs with them on).
 The metadata, and with it the constraint naming convention, comes from ``scorekeeper.extensions``.
 """
 
@@ -73,9 +73,7 @@ def run_migrations_online():
         is_sqlite = connection.dialect.name == "sqlite"
         conf_args.setdefault("render_as_batch", is_sqlite)
         if is_sqlite:
-            # Only takes effect outside a transaction, hence the commit before migrating.
-            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
-            connection.commit()
+            sqlite_foreign_keys(connection, "OFF")
         try:
             context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
             with context.begin_transaction():
@@ -84,8 +82,21 @@ def run_migrations_online():
             if is_sqlite:
                 # The connection goes back to the pool: restore what set_sqlite_pragmas set.
                 connection.rollback()
-                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
-                connection.commit()
+                sqlite_foreign_keys(connection, "ON")
+
+
+def sqlite_foreign_keys(connection, state):
+    """Switch SQLite's foreign keys ON or OFF on this connection.
+
+    The pragma only takes effect outside a transaction, and every SQLAlchemy statement now
+    starts one (the app's "begin" listener emits BEGIN), so it goes straight to the driver's
+    connection, which runs it as it is (isolation_level None: no BEGIN of its own).
+    """
+    driver = connection.connection.driver_connection
+    driver.execute(f"PRAGMA foreign_keys={state}")
+    (enabled,) = driver.execute("PRAGMA foreign_keys").fetchone()
+    if enabled != (state == "ON"):
+        raise RuntimeError(f"could not switch SQLite's foreign keys {state} for the migration")
 
 
 if context.is_offline_mode():

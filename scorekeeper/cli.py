@@ -1,4 +1,5 @@
-"""Command line: ``python -m scorekeeper serve`` (also ``flask --app scorekeeper serve``).
+"""Command line: ``python -m scorekeeper serve`` (also ``flask --app scorekeeper serve``), and
+``backup FILE`` / ``restore FILE`` for the SQLite database (see ``services.backup``).
 
 ``python -m scorekeeper`` is a Flask command group, so ``db upgrade``, ``routes`` and ``shell``
 work through it as well.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import socket
 import threading
+from pathlib import Path
 
 import click
 import flask_migrate
@@ -15,6 +17,9 @@ import segno
 import waitress
 from flask import current_app
 from flask.cli import FlaskGroup, with_appcontext
+
+from scorekeeper.services import replays
+from scorekeeper.services.backup import BackupError, backup_database, restore_database
 
 WILDCARD_HOSTS = {"", "0.0.0.0", "::"}
 
@@ -37,6 +42,50 @@ def serve_command(host: str, port: int) -> None:
     segno.make(url, micro=False).terminal(compact=True)
     click.echo("\nPress Ctrl+C to stop.", err=True)
     waitress.serve(app, host=host, port=port, threads=8)
+
+
+@click.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@with_appcontext
+def backup_command(file: Path, force: bool) -> None:
+    """Copy the SQLite database to FILE, safely while the server is running.
+
+    The copy is the database as it stood at one moment (SQLite's online backup), checked, and
+    a single file: keep it somewhere else than this machine. For PostgreSQL use pg_dump.
+    """
+    try:
+        info = backup_database(file, overwrite=force)
+    except BackupError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(f"Backed up {info.summary} to {file}.")
+
+
+@click.command("restore")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@with_appcontext
+def restore_command(file: Path) -> None:
+    """Put the backup FILE back in place of the SQLite database.
+
+    FILE is checked first (SQLite's integrity check, Scorekeeper's tables, a schema version
+    this Scorekeeper knows); the database it replaces is kept beside it, named
+    <database>.before-restore-<time>. Then FILE's contents go into the database in one step:
+    nobody reading meanwhile sees half of it. An older backup is brought up to date.
+
+    Stop the server before restoring, and start it again afterwards: a running server keeps
+    recent figures in memory and would go on showing them. For PostgreSQL use pg_restore.
+    """
+    try:
+        done = restore_database(file)
+    except BackupError as error:
+        raise click.ClickException(str(error)) from error
+    if done.replaced_copy is not None:
+        click.echo(f"The database that was there is kept as {done.replaced_copy}.")
+    if not done.restored.current:
+        flask_migrate.upgrade()
+        click.echo("Brought the restored database up to date with this Scorekeeper.")
+    replays.forget()
+    click.echo(f"Restored {done.restored.summary} from {file}.")
 
 
 def warm_rules() -> None:

@@ -17,6 +17,7 @@ from scorekeeper import access, security
 from scorekeeper.api import openapi_settings
 from scorekeeper.extensions import (
     COMPRESSED_TYPES,
+    begin_sqlite_transaction,
     compress,
     csrf,
     db,
@@ -127,6 +128,7 @@ def _init_extensions(app: Flask) -> None:
         for engine in db.engines.values():
             if engine.dialect.name == "sqlite":
                 event.listen(engine, "connect", set_sqlite_pragmas)
+                event.listen(engine, "begin", begin_sqlite_transaction)
 
 
 def _request_limits() -> None:
@@ -170,6 +172,7 @@ def _favicon():
 
 
 def _register_commands(app: Flask) -> None:
-    from scorekeeper.cli import serve_command
+    from scorekeeper.cli import backup_command, restore_command, serve_command
 
-    app.cli.add_command(serve_command)
+    for command in (serve_command, backup_command, restore_command):
+        app.cli.add_command(command)

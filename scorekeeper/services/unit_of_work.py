@@ -15,20 +15,41 @@ Some work must only happen once the data is really saved: the per-process replay
 runs ``fn`` right after the transaction commits, and drops it if the transaction rolls back
 instead. ``when_committed(fn)`` runs ``fn`` at once when the transaction has written nothing
 (what it read is already committed), otherwise after the commit.
+
+On PostgreSQL two requests can collide: one is cancelled with a serialization failure
+(SQLSTATE 40001) or as a deadlock's victim (40P01), in the view or at its commit. Nothing of it
+was saved, and running it again a moment later succeeds, so ``init_app`` wraps the request's
+dispatch (before-request checks, view, after-request hooks with the commit): such a failure is
+rolled back and the request run again, a few times with a short random pause; if it still
+collides it answers 503 (``DatabaseBusy``) rather than an error page.
 """
 
 from __future__ import annotations
 
+import copy
+import logging
+import random
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from flask import Flask, Response, request
+from flask import Flask, Response, g, request, session
 from sqlalchemy import event
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, SessionTransaction
+from werkzeug.exceptions import ServiceUnavailable
 
-from ..extensions import db
+from ..extensions import WRITING_METHODS, db
 
-WRITING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+log = logging.getLogger(__name__)
+
+RETRYABLE_SQLSTATES = frozenset({"40001", "40P01"})
+"""PostgreSQL's serialization_failure and deadlock_detected: the transaction was cancelled
+whole, and the same work run again may well succeed."""
+RETRIES = 3
+"""How many times a colliding request is run again before it answers 503."""
+PAUSE = 0.05
+"""Seconds: the n-th retry waits a random time up to ``PAUSE * 2**n``."""
 _PENDING = "scorekeeper.after_commit"
 _WROTE = "scorekeeper.wrote"
 
@@ -108,7 +129,77 @@ def _listen() -> None:
         event.listen(Session, "do_orm_execute", _mark_statement)
 
 
+class DatabaseBusy(ServiceUnavailable):
+    """A request that kept colliding with others (serialization failure or deadlock): 503."""
+
+    description = (
+        "The database was too busy with other changes made at the same moment, so this change "
+        "was NOT saved. Nothing of it was half-saved. Wait a moment and try again."
+    )
+
+    def __init__(self) -> None:
+        super().__init__(retry_after=1)
+
+
+def sqlstate(error: BaseException) -> str | None:
+    """The SQLSTATE of a database error (psycopg's ``sqlstate``, psycopg2's ``pgcode``)."""
+    orig = getattr(error, "orig", None)
+    return getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)
+
+
+def is_retryable(error: BaseException) -> bool:
+    """True for a transaction cancelled by a serialization failure or a deadlock."""
+    return isinstance(error, DBAPIError) and sqlstate(error) in RETRYABLE_SQLSTATES
+
+
+def pause(retry: int) -> None:
+    """Wait before running a request again: a random time, longer after each retry, so two
+    colliding requests do not collide again in step."""
+    time.sleep(random.uniform(0, PAUSE * 2**retry))
+
+
+def dispatch_retrying(app: Flask, dispatch: Callable[[], Response]) -> Response:
+    """Run ``dispatch`` (the request's full dispatch, commit included); run it again after a
+    serialization failure or deadlock, and answer 503 if it keeps failing so."""
+    start = _request_state()
+    for retry in range(RETRIES + 1):
+        try:
+            return dispatch()
+        except DBAPIError as error:
+            if not is_retryable(error):
+                raise
+            db.session.rollback()
+            _restore(start)
+            log.info("%s %s collided (%s): attempt %d", request.method, request.path,
+                     sqlstate(error), retry + 1)  # fmt: skip
+        if retry < RETRIES:
+            pause(retry)
+    log.warning("%s %s still colliding after %d retries: 503", request.method, request.path,
+                RETRIES)  # fmt: skip
+    return app.finalize_request(app.handle_user_exception(DatabaseBusy()), from_error_handler=True)
+
+
+def _request_state() -> tuple[set[str], dict]:
+    """What an attempt may change besides the database: ``g`` and the cookie session."""
+    return set(g), copy.deepcopy(dict(session))
+
+
+def _restore(start: tuple[set[str], dict]) -> None:
+    """Undo what a failed attempt kept for the request: what it put in ``g`` (the table it
+    loaded, say, a row now rolled back) and in the cookie session (a "Hand 3 saved" message
+    flashed for a hand that was not)."""
+    keys, cookie = start
+    for key in set(g) - keys:
+        g.pop(key, None)
+    if dict(session) != cookie:
+        session.clear()
+        session.update(copy.deepcopy(cookie))
+
+
 def init_app(app: Flask) -> None:
-    """Install the commit-or-roll-back hook and the after-commit events."""
+    """Install the commit-or-roll-back hook, the after-commit events, and the retry of a
+    request that collided with another on PostgreSQL."""
     _listen()
     app.after_request(finish_request)
+    dispatch = app.full_dispatch_request
+    app.full_dispatch_request = lambda: dispatch_retrying(app, dispatch)  # type: ignore[method-assign]

@@ -1,4 +1,4 @@
-"""Error pages in the app's look: 400, 404, 405, 413 and 500, and the one handler of an
+"""Error pages in the app's look: 400, 404, 405, 413, 500 and 503, and the one handler of an
 expired form.
 
 A 500 rolls the database session back first, so nothing of the failed request is half-saved
@@ -86,6 +86,15 @@ def server_error(error: Exception):
     return render_template("errors/500.html"), 500
 
 
+def database_busy(error: HTTPException):
+    """503: the request kept colliding with changes made at the same moment (PostgreSQL), so
+    nothing was saved; a page, or a problem for the JSON API, asking to try again."""
+    headers = {"Retry-After": "1"}
+    if is_api_request():
+        return problem_response(503, "database-busy", error.description or "", headers=headers)
+    return render_template("errors/503.html"), 503, headers
+
+
 def _or_problem(page):
     """``page`` for a page's request; the same error as a problem for the JSON API's."""
 
@@ -109,3 +118,4 @@ def register(app: Flask) -> None:
     app.register_error_handler(405, _or_problem(method_not_allowed))
     app.register_error_handler(413, _or_problem(too_large))
     app.register_error_handler(500, _or_problem(server_error))
+    app.register_error_handler(503, database_busy)
