@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import io
-import pstats
 import random
 import statistics
 import sys
@@ -33,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench_web import HANDS, MELDS, SUITS, Timing, build_session, make_app
+from bench_web import HANDS, MELDS, SUITS, Timing, build_session, make_app, profile
 from flask.testing import FlaskClient
 
 SAVES = 100
@@ -117,20 +115,7 @@ def ms(timings: list[Timing]) -> str:
     )
 
 
-def profile(label: str, action, runs: int) -> None:
-    """Run ``action(profiler)`` ``runs`` times; it enables the profiler around what counts."""
-    profiler = cProfile.Profile()
-    for _ in range(runs):
-        action(profiler)
-    out = io.StringIO()
-    stats = pstats.Stats(profiler, stream=out).strip_dirs().sort_stats("cumulative")
-    stats.print_stats(30)
-    stats.sort_stats("tottime").print_stats(15)
-    stats.sort_stats("cumulative").print_callees(
-        r"\((create_hand|read_standings|save_hand|load|finish_request|json_response)\)"
-    )
-    print(f"\n--- profile: {label}, {runs} runs, sorted by cumulative time ---")
-    print(out.getvalue())
+API_CALLEES = r"\((create_hand|read_standings|save_hand|load|finish_request|json_response)\)"
 
 
 def main() -> None:
@@ -184,9 +169,10 @@ def main() -> None:
                 _, saved = time_create(client, url, hand_body(rng, answer["next_hand"]), profiler)
                 answer = saved["standings"]
 
-            profile("create a hand (the POST only)", create, 30)
+            profile("create a hand (the POST only)", create, 30, API_CALLEES, top=30)
             _, etag = time_read(client, url)
-            profile("poll the standings, 304", lambda p: time_poll(client, url, etag, p), 200)
+            poll = lambda p: time_poll(client, url, etag, p)  # noqa: E731
+            profile("poll the standings, 304", poll, 200, API_CALLEES, top=30)
 
 
 if __name__ == "__main__":

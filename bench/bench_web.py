@@ -245,18 +245,22 @@ def worker_weight(client: FlaskClient) -> tuple[int, Sizes]:
     return len(source.encode()), [size_of(client, url) for url in settings["shell"]]
 
 
-def profile(label: str, action, runs: int = 10) -> None:
-    """Run ``action(profiler)`` ``runs`` times; it enables the profiler around what counts."""
+WEB_CALLEES = (
+    r"\((show|create|add_hand|load_session|remember_written|_session_row|render_session)\)"
+)
+
+
+def profile(label: str, action, runs: int = 10, callees: str = WEB_CALLEES, top: int = 25) -> None:
+    """Run ``action(profiler)`` ``runs`` times; it enables the profiler around what counts.
+    Prints the ``top`` functions and what the functions matching ``callees`` call."""
     profiler = cProfile.Profile()
     for _ in range(runs):
         action(profiler)
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out).strip_dirs().sort_stats("cumulative")
-    stats.print_stats(25)
+    stats.print_stats(top)
     stats.sort_stats("tottime").print_stats(15)
-    stats.sort_stats("cumulative").print_callees(
-        r"\((show|create|add_hand|load_session|remember_written|_session_row|render_session)\)"
-    )
+    stats.sort_stats("cumulative").print_callees(callees)
     print(f"\n--- profile: {label}, {runs} runs, sorted by cumulative time ---")
     print(out.getvalue())
 
