@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from webhelpers import find_form, new_session, parse
+from webhelpers import find_form, new_session, parse, save_hand
 
 
 def _hand_form(client, sid: int):
@@ -78,3 +78,16 @@ def test_an_ended_session_still_keeps_the_screen_on_but_has_no_hand_form(client)
 
     assert any(el.get("data-wake") is not None for el in tree.iter("label"))
     assert not any(el.get("id") == "hand-form" for el in tree.iter("form"))
+
+
+def test_the_correction_page_has_the_trump_hint_too(client):
+    sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal", "Dee"])
+    save_hand(client, sid, declarer="Bob", bid=350, trump="H", outcome="made")
+
+    page = parse(client.get(f"/s/{sid}/hands/1/edit"))
+    form = find_form(page, form_id="hand-form")
+
+    assert form.get("data-meld-url") == "/api/v1/meld"
+    assert form.get("data-system") == "brooklyn"
+    scripts = [s.get("src", "").split("?")[0] for s in page.iter("script")]
+    assert "/static/table.js" in scripts
