@@ -11,7 +11,7 @@ import re
 import threading
 
 import pytest
-from phone import check_phone_page, shoot
+from phone import check_phone_page, enter_hand, shoot, start_session
 from playwright.sync_api import expect
 from webhelpers import dispose, migrated_app
 from werkzeug.serving import make_server
@@ -75,6 +75,8 @@ def test_start_a_table_share_its_links_and_join_with_the_pin(
     page.get_by_text("Make new links…").tap()
     expect(page.get_by_role("button", name="Regenerate links and PIN")).to_be_visible()
     shoot(page, screenshots_dir, "hosted-links-regenerate")
+    session_url = start_session(page, hosted_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann")
+    enter_hand(page, declarer="Bob", bid=350, trump="S", outcome="Made")
 
     second = browser.new_context(**PHONE)
     try:
@@ -111,6 +113,11 @@ def test_start_a_table_share_its_links_and_join_with_the_pin(
         expect(watcher.locator(".flash")).to_contain_text("read only")
         expect(watcher.get_by_role("link", name="+ New session")).to_have_count(0)
         shoot(watcher, screenshots_dir, "hosted-watcher-home")
+        watcher.goto(session_url)
+        expect(watcher.locator("#standings")).to_be_visible()
+        expect(watcher.locator("#hand-form")).to_have_count(0)
+        expect(watcher.locator("form")).to_have_count(0)
+        shoot(watcher, screenshots_dir, "hosted-watcher-session")
     finally:
         third.close()
 
