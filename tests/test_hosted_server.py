@@ -116,14 +116,19 @@ def test_the_replay_memory_is_keyed_by_the_version_the_database_holds(app, clien
 
 
 class Phone:
-    """One keep-alive HTTP connection (so one worker process) with its own cookie."""
+    """One keep-alive HTTP connection (so one worker process) with its own cookie. Each
+    request carries an ``X-Probe`` header that the access log writes beside the worker's pid
+    (``last_probe``), so which worker answered never depends on the order of the log's lines."""
 
     def __init__(self, port: int) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.cookie: str | None = None
+        self.last_probe = ""
 
     def send(self, method: str, path: str, body=None, headers=None):
         headers = dict(headers or {})
+        self.last_probe = uuid.uuid4().hex
+        headers["X-Probe"] = self.last_probe
         if self.cookie:
             headers["Cookie"] = self.cookie
         data = None
@@ -168,7 +173,7 @@ class Server:
             sys.executable, "-m", "scorekeeper", "hosted",
             "--bind", f"127.0.0.1:{self.port}", "--workers", "2", "--threads", "2",
             "--keep-alive", "120", "--access-logfile", str(self.log),
-            "--access-logformat", "%(p)s %(m)s %(U)s %(s)s",
+            "--access-logformat", "%(p)s %({x-probe}i)s %(m)s %(U)s %(s)s",
             "--error-logfile", str(self.errors), "--no-control-socket",
         ]  # fmt: skip
         self.process = subprocess.Popen(
@@ -195,13 +200,14 @@ class Server:
     def lines(self) -> list[str]:
         return self.log.read_text().splitlines() if self.log.exists() else []
 
-    def last_pid(self, before: int) -> str:
-        """The pid of the worker that logged the request after line ``before``."""
+    def pid_of(self, phone: Phone) -> str:
+        """The pid of the worker that answered ``phone``'s last request (from the log)."""
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            lines = self.lines()
-            if len(lines) > before:
-                return lines[before].split()[0].strip("<>")
+            for line in self.lines():
+                pid, probe, *_ = line.split()
+                if probe == phone.last_probe:
+                    return pid.strip("<>")
             time.sleep(0.02)
         raise AssertionError("the request was not logged")
 
@@ -215,16 +221,18 @@ class Server:
 
 
 def two_phones_on_two_workers(server: Server) -> dict[str, Phone]:
-    """Keep-alive connections until two are served by different worker processes."""
+    """Keep-alive connections until two are served by different worker processes (the
+    second worker may still be loading the app when the first answers: up to a minute)."""
     phones: dict[str, Phone] = {}
-    for _ in range(80):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         phone = Phone(server.port)
-        before = len(server.lines())
         status, _, _ = phone.send("GET", "/healthz")
         assert status == 200
-        pid = server.last_pid(before)
+        pid = server.pid_of(phone)
         if pid in phones:
             phone.connection.close()
+            time.sleep(0.1)
         else:
             phones[pid] = phone
         if len(phones) == 2:
@@ -286,19 +294,17 @@ def play_across_two_workers(server: Server) -> None:
 
     for number, (declarer, hand, expected) in enumerate(HANDS, start=1):
         saver, saver_pid = (first, first_pid) if number % 2 else (second, second_pid)
-        before = len(server.lines())
         status, saved = saver.json(
             "POST", f"/api/v1/sessions/{sid}/hands", {"declarer": ids[declarer], **hand}, bearer
         )
         assert status == 201, saved
-        assert server.last_pid(before) == saver_pid
+        assert server.pid_of(saver) == saver_pid
         for reader, reader_pid in ((first, first_pid), (second, second_pid)):
-            before = len(server.lines())
             status, standings = reader.json(
                 "GET", f"/api/v1/sessions/{sid}/standings", headers=bearer
             )
             assert status == 200
-            assert server.last_pid(before) == reader_pid  # each worker answers in turn
+            assert server.pid_of(reader) == reader_pid  # each worker answers in turn
             shown = {row["holder"]["name"]: row["figure"] for row in standings["rows"]}
             assert shown == expected, (number, reader_pid)
             assert {row["holder"]["name"]: row["cents"] for row in standings["rows"]} == {
