@@ -1,4 +1,5 @@
-"""Command line: ``python -m scorekeeper serve`` (also ``flask --app scorekeeper serve``), and
+"""Command line: ``python -m scorekeeper serve`` for the table (also ``flask --app
+scorekeeper serve``), ``python -m scorekeeper hosted`` for many private tables, and
 ``backup FILE`` / ``restore FILE`` for the SQLite database (see ``services.backup``).
 
 ``python -m scorekeeper`` is a Flask command group, so ``db upgrade``, ``routes`` and ``shell``
@@ -7,9 +8,13 @@ work through it as well.
 
 from __future__ import annotations
 
+import os
 import socket
+import sys
 import threading
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 import flask_migrate
@@ -18,19 +23,35 @@ import waitress
 from flask import current_app
 from flask.cli import FlaskGroup, with_appcontext
 
+from scorekeeper.access import check_pin_setting, is_on
 from scorekeeper.services import replays
 from scorekeeper.services.backup import BackupError, backup_database, restore_database
 
 WILDCARD_HOSTS = {"", "0.0.0.0", "::"}
+MAX_DEFAULT_WORKERS = 8
+APP_FACTORY = "scorekeeper:create_app()"
 
 
 @click.command("serve")
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
+@click.option(
+    "--pin",
+    default=None,
+    help="A PIN of 4 to 12 digits that each phone enters once (the TABLE_PIN setting), for a "
+    "table on a café or hotel network.",
+)
 @with_appcontext
-def serve_command(host: str, port: int) -> None:
+def serve_command(host: str, port: int, pin: str | None) -> None:
     """Bring the database up to date, show the address for phones, and serve with waitress."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
+    if pin is not None:
+        if is_on(app.config.get("HOSTED")):
+            raise click.BadParameter("hosted tables have PINs of their own.", param_hint="--pin")
+        try:
+            app.config["TABLE_PIN"] = check_pin_setting(pin)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--pin") from None
     flask_migrate.upgrade()
     threading.Thread(target=warm_rules, name="warm-rules", daemon=True).start()
 
@@ -40,6 +61,8 @@ def serve_command(host: str, port: int) -> None:
     click.echo(f"\nScorekeeper is running. On a phone on the same network, open:\n\n    {url}\n")
     # micro=False: a Micro QR code would be smaller, but many phone cameras cannot read one.
     segno.make(url, micro=False).terminal(compact=True)
+    if app.config.get("TABLE_PIN"):
+        click.echo("Phones are asked for the table's PIN once.")
     click.echo("\nPress Ctrl+C to stop.", err=True)
     waitress.serve(app, host=host, port=port, threads=8)
 
@@ -86,6 +109,94 @@ def restore_command(file: Path) -> None:
         click.echo("Brought the restored database up to date with this Scorekeeper.")
     replays.forget()
     click.echo(f"Restored {done.restored.summary} from {file}.")
+
+
+def default_workers() -> int:
+    """Two worker processes per CPU plus one (gunicorn's advice), at least 2, at most 8."""
+    return max(2, min(MAX_DEFAULT_WORKERS, 2 * (os.cpu_count() or 1) + 1))
+
+
+def gunicorn_argv(
+    config: Mapping[str, Any],
+    bind: str,
+    workers: int,
+    threads: int,
+    extra: Sequence[str] = (),
+) -> list[str]:
+    """The gunicorn command line that serves the app as ``config`` says.
+
+    gunicorn takes the scheme (``X-Forwarded-Proto``) from the addresses in
+    ``--forwarded-allow-ips``, 127.0.0.1 unless told otherwise. It is told: the proxy's
+    addresses (``FORWARDED_ALLOW_IPS``, 127.0.0.1 and ::1 by default) when a ``PROXY_FIX_X_*``
+    setting says a proxy is in front, otherwise none at all.
+    """
+    from scorekeeper.factory import proxy_counts
+
+    behind_proxy = any(proxy_counts(config).values())
+    allowed = str(config.get("FORWARDED_ALLOW_IPS") or "127.0.0.1,::1") if behind_proxy else ""
+    return [
+        sys.executable, "-m", "gunicorn",
+        "--workers", str(workers),
+        "--worker-class", "gthread",
+        "--threads", str(threads),
+        "--bind", bind,
+        f"--forwarded-allow-ips={allowed}",
+        "--access-logfile", "-",
+        "--graceful-timeout", "30",
+        *extra,
+        APP_FACTORY,
+    ]  # fmt: skip
+
+
+@click.command(
+    "hosted",
+    context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False},
+)
+@click.option(
+    "--bind",
+    default="127.0.0.1:8000",
+    show_default=True,
+    help="Address and port to listen on: the reverse proxy's upstream.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=2),
+    default=None,
+    help=f"Worker processes, at least 2 (default: 2 per CPU plus 1, at most "
+    f"{MAX_DEFAULT_WORKERS}).",
+)
+@click.option(
+    "--threads", type=click.IntRange(min=1), default=4, show_default=True, help="Per worker."
+)
+@click.argument("gunicorn_options", nargs=-1, type=click.UNPROCESSED)
+@with_appcontext
+def hosted_command(
+    bind: str, workers: int | None, threads: int, gunicorn_options: tuple[str, ...]
+) -> None:
+    """Many private tables: bring the database up to date, then serve it with gunicorn.
+
+    Options after the ones above go to gunicorn as they are (``-- --timeout 60``). Each worker
+    builds the app from the same settings (environment, instance config.py) with HOSTED on.
+    """
+    from scorekeeper.extensions import db
+
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    if app.config.get("TABLE_PIN"):
+        raise click.UsageError("TABLE_PIN is for table mode: each hosted table has its own PIN.")
+    flask_migrate.upgrade()  # once, before any worker starts
+    db.engine.dispose()
+    if db.engine.dialect.name == "sqlite":
+        click.echo(
+            "Note: SQLite serves the workers of this one machine; PostgreSQL (DATABASE_URL) "
+            "is the database for hosting.",
+            err=True,
+        )
+    argv = gunicorn_argv(app.config, bind, workers or default_workers(), threads, gunicorn_options)
+    click.echo(f"Serving private tables on http://{bind}/ with {argv[argv.index('--workers') + 1]} "
+               "workers.", err=True)  # fmt: skip
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(sys.executable, argv, {**os.environ, "SCOREKEEPER_HOSTED": "true"})
 
 
 def warm_rules() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from flask import Flask
 from flask_openapi3 import OpenAPI
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import access, security
 from scorekeeper.api import openapi_settings
@@ -69,6 +71,16 @@ def create_app(
         WTF_CSRF_TIME_LIMIT=12 * 3600,
         COMPRESS_MIMETYPES=COMPRESSED_TYPES,
         COMPRESS_ALGORITHM=["br", "gzip"],
+        # Table mode (one table, open to its network) unless HOSTED; see scorekeeper/access.py.
+        HOSTED=False,
+        TABLE_PIN=None,
+        # A phone that entered a PIN or joined a table is remembered for a year of evenings.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=365),
+        # Behind a reverse proxy: how many proxies' X-Forwarded-For / -Proto / -Host to trust.
+        # 0 (the default) trusts none, so a client cannot pose as another address or as HTTPS.
+        PROXY_FIX_X_FOR=0,
+        PROXY_FIX_X_PROTO=0,
+        PROXY_FIX_X_HOST=0,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")
@@ -79,6 +91,7 @@ def create_app(
             Path(app.instance_path) / "secret_key"
         )
 
+    _trust_proxy(app)
     _init_extensions(app)
     _register_blueprints(app)
     _register_commands(app)
@@ -110,6 +123,27 @@ def _load_or_create_secret_key(path: Path) -> str:
     with os.fdopen(fd, "w") as file:
         file.write(key + "\n")
     return key
+
+
+def proxy_counts(config: Mapping[str, Any]) -> dict[str, int]:
+    """The ``PROXY_FIX_X_*`` settings as ProxyFix's counts (``x_for``, ``x_proto``, ``x_host``);
+    each a whole number from 0 (trust no proxy's header) up."""
+    counts = {}
+    for name in ("for", "proto", "host"):
+        key = f"PROXY_FIX_X_{name.upper()}"
+        value = config.get(key) or 0
+        if isinstance(value, bool) or not str(value).strip().isdigit():
+            raise ValueError(f"{key} must be a whole number of proxies (0 trusts none).")
+        counts[f"x_{name}"] = int(str(value).strip())
+    return counts
+
+
+def _trust_proxy(app: Flask) -> None:
+    """Read the client's address, scheme and host from a reverse proxy's X-Forwarded-* headers,
+    only as far as ``PROXY_FIX_X_*`` says (werkzeug's ProxyFix); nothing when all are 0."""
+    counts = proxy_counts(app.config)
+    if any(counts.values()):
+        app.wsgi_app = ProxyFix(app.wsgi_app, **counts)  # type: ignore[method-assign]
 
 
 def _init_extensions(app: Flask) -> None:
@@ -144,12 +178,21 @@ def _register_blueprints(app: Flask) -> None:
     """Attach the app's pages: the blueprints of ``scorekeeper/views/`` and the filters."""
     from scorekeeper import api
     from scorekeeper.templating import init_templating
-    from scorekeeper.views import app_shell, errors, hands, players, reports, sessions, settle
+    from scorekeeper.views import (
+        app_shell,
+        errors,
+        hands,
+        players,
+        reports,
+        sessions,
+        settle,
+        tables,
+    )
     from scorekeeper.views.common import IdConverter
 
     app.url_map.converters["id"] = IdConverter  # before any rule uses <id:...>
     init_templating(app)
-    for module in (sessions, hands, players, settle, reports, app_shell):
+    for module in (sessions, hands, players, settle, reports, tables, app_shell):
         app.register_blueprint(module.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
     api.init_app(app)
@@ -172,7 +215,7 @@ def _favicon():
 
 
 def _register_commands(app: Flask) -> None:
-    from scorekeeper.cli import backup_command, restore_command, serve_command
+    from scorekeeper.cli import backup_command, hosted_command, restore_command, serve_command
 
-    for command in (serve_command, backup_command, restore_command):
+    for command in (serve_command, hosted_command, backup_command, restore_command):
         app.cli.add_command(command)

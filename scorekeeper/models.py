@@ -1,4 +1,5 @@
-"""What the table entered, and nothing else: tables, players, sessions, seats, hands, audit.
+"""What the table entered, and nothing else: tables, players, sessions, seats, hands, audit,
+and, for hosted mode, each table's link secrets (as hashes) and the wrong PINs tried.
 
 Scores, balances, dealers, kitty, pot and winners are never stored: services replay the
 hands through ``scorekeeper.rules`` to derive them. Each hand row keeps the inputs exactly as
@@ -17,6 +18,7 @@ from sqlalchemy import (
     CheckConstraint,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -46,6 +48,14 @@ class Table(Model):
     name: Mapped[str] = mapped_column(String(80))
     token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # Hosted mode (services.tables, access.py); all None for the one table of table mode.
+    # Only digests are kept: SHA-256 of the member and watch links' tokens, and the PIN keyed
+    # with the member token, so a copy of the database opens no table. ``generation`` grows
+    # each time the links are made anew; phones remember it, and an older one no longer counts.
+    member_token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    watch_token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    pin_hash: Mapped[str | None] = mapped_column(String(64))
+    generation: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
     players: Mapped[list[Player]] = relationship(
         back_populates="table", order_by="Player.name", cascade="all, delete-orphan"
@@ -231,3 +241,20 @@ class LedgerPayment(Model):
     payer: Mapped[Player] = relationship(foreign_keys=[payer_id])
     payee: Mapped[Player] = relationship(foreign_keys=[payee_id])
     session: Mapped[GameSession | None] = relationship()
+
+
+class PinAttempt(Model):
+    """A wrong PIN tried (or one being checked) for a table from one client address.
+
+    Kept in the database so that every worker counts the same tries (``services.pins``);
+    ``table_id`` is None for the PIN of table mode (``TABLE_PIN``). Old rows are deleted as
+    new ones come.
+    """
+
+    __tablename__ = "pin_attempts"
+    __table_args__ = (Index("ix_pin_attempts_table_id_address_at", "table_id", "address", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)

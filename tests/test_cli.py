@@ -47,3 +47,20 @@ def test_phone_url_brackets_ipv6_addresses():
 
 def test_lan_address_is_an_ipv4_address():
     socket.inet_aton(cli.lan_address())
+
+
+def test_serve_with_a_pin_asks_phones_for_it(app, runner, events):
+    result = runner.invoke(args=["serve", "--pin", "2468"])
+
+    assert result.exit_code == 0, result.output
+    assert app.config["TABLE_PIN"] == "2468"
+    assert "asked for the table's PIN once" in result.output
+    assert "2468" not in result.output  # not printed for the room to read
+
+
+def test_serve_refuses_a_pin_that_is_not_4_to_12_digits(app, runner, events):
+    result = runner.invoke(args=["serve", "--pin", "12a"])
+
+    assert result.exit_code == 2
+    assert "TABLE_PIN must be 4 to 12 digits" in result.output
+    assert events == []  # neither migrated nor served

@@ -36,8 +36,9 @@ BEARER = {
     "bearer": {
         "type": "http",
         "scheme": "bearer",
-        "description": "The table's API token, when the table has one (API_TOKEN): needed to "
-        "change data; reading needs none.",
+        "description": "At the table: the table's API token, when it has one (API_TOKEN), "
+        "needed to change data (reading needs none). Hosted: a table's member token changes "
+        "and reads that table; its watch token only reads.",
     }
 }
 
@@ -85,9 +86,9 @@ def _readable_body():
 
 
 def _denied(error: AccessDenied):
-    return problem_response(
-        401, error.code, error.detail, headers={"WWW-Authenticate": 'Bearer realm="scorekeeper"'}
-    )
+    """401 (no or a wrong credential, with the scheme to use) or 403 (a watch token writing)."""
+    headers = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'} if error.status == 401 else {}
+    return problem_response(error.status, error.code, error.detail, headers=headers)
 
 
 def _document(app: OpenAPI):

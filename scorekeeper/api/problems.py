@@ -55,6 +55,7 @@ class Problem(BaseModel):
 COMMON_RESPONSES: dict[Any, Any] = {
     400: Problem,
     401: Problem,
+    403: Problem,
     413: Problem,
     415: Problem,
     422: Problem,

@@ -4,6 +4,12 @@ Keyed by session id and checked against what the database says now: the session'
 (bumped atomically by every change), its seating and its options. A stale or missing entry
 is simply replayed from the stored inputs, so the cache can never show a figure the
 database does not hold; several workers each keep their own.
+
+Hosted mode runs several worker processes that share nothing but the database. Every request
+reads the session's row, version included, from the database (``load_session``) before it
+asks this memory, so a worker never shows figures older than the last save it can see, made
+by whichever worker (tests/test_hosted_server.py saves through one gunicorn worker and reads
+through the other).
 """
 
 from __future__ import annotations

@@ -1,27 +1,173 @@
-"""The card table and its roster.
+"""The card table, its roster, and in hosted mode its links and PIN.
 
-A laptop on the table's Wi-Fi serves one table, created by the first request that saves
-anything (a page that only reads sees an empty table and writes nothing). Hosted mode (many
-private tables with join links) will pick the table from the request instead; everything
-below already takes the table as an argument.
+Table mode: a laptop on the table's Wi-Fi serves one table, created by the first request that
+saves anything (a page that only reads sees an empty table and writes nothing).
+
+Hosted mode: anyone may start a table (``create_hosted_table``). It gets a member link and a
+watch link, each carrying a token of 192 bits, and a 6-digit PIN. The database keeps digests
+only: SHA-256 of each token, and the PIN keyed with the member token (HMAC-SHA256), so a copy
+of the database opens no table and gives no PIN to try. The watch token is worked out from
+the member token (an HMAC of it), so any member can show the watch link again while a watcher
+cannot work back to the member link. ``regenerate_links`` makes new ones and bumps the
+table's ``generation``: the old links, and the phones that remember an older generation, no
+longer count. ``access.py`` picks the table from the request; everything below takes the
+table as an argument.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
+import base64
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+from sqlalchemy import func, or_, select
 
 from ..extensions import db
 from ..limits import has_control_characters
 from ..models import Player, Table
-from ..rules.errors import SeatingError
+from ..rules.errors import RuleError, SeatingError
 
 DEFAULT_TABLE_NAME = "Our table"
 MAX_NAME = 40
+MAX_TABLE_NAME = 80
+TOKEN_BYTES = 24
+"""A link's token: 24 random bytes (192 bits), 32 characters in a URL."""
+MAX_TOKEN_LENGTH = 64
+PIN_DIGITS = 6
+
+
+@dataclass(frozen=True)
+class TableLinks:
+    """A hosted table's secrets as a member sees them: the two tokens, and the PIN when it was
+    just made (it is shown once; the database cannot give it back)."""
+
+    member_token: str
+    watch_token: str
+    pin: str | None = None
+
+
+def token_digest(token: str) -> str:
+    """The SHA-256 hex digest kept for a link's token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def watch_token_for(member_token: str) -> str:
+    """The watch link's token of the table whose member token is ``member_token``."""
+    mac = hmac.new(member_token.encode(), b"scorekeeper watch link", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:TOKEN_BYTES]).decode()
+
+
+def pin_digest(member_token: str, pin: str) -> str:
+    """The PIN as kept: HMAC-SHA256 keyed with the member token (which is never stored)."""
+    return hmac.new(member_token.encode(), b"pin:" + pin.encode(), hashlib.sha256).hexdigest()
+
+
+def new_pin() -> str:
+    """A random PIN of ``PIN_DIGITS`` digits (leading zeros kept)."""
+    return f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
+
+
+def clean_table_name(name: str) -> str:
+    """A table's name with spaces tidied, refused when empty or too long."""
+    cleaned = " ".join((name or "").split())
+    if not cleaned:
+        raise RuleError("name", "A table needs a name.")
+    if len(cleaned) > MAX_TABLE_NAME:
+        raise RuleError("name", f"A table's name is at most {MAX_TABLE_NAME} characters.")
+    if has_control_characters(cleaned):
+        raise RuleError("name", "A name cannot contain control characters.")
+    return cleaned
+
+
+def _issue_links(table: Table) -> TableLinks:
+    """New tokens and PIN for ``table``; only their digests go into the row."""
+    member_token = secrets.token_urlsafe(TOKEN_BYTES)
+    watch_token = watch_token_for(member_token)
+    pin = new_pin()
+    table.member_token_hash = token_digest(member_token)
+    table.watch_token_hash = token_digest(watch_token)
+    table.pin_hash = pin_digest(member_token, pin)
+    return TableLinks(member_token, watch_token, pin)
+
+
+def create_hosted_table(name: str) -> tuple[Table, TableLinks]:
+    """Start a hosted table called ``name`` (added and flushed, not committed); its links and
+    PIN are returned once, to be shown to its creator."""
+    table = Table(name=clean_table_name(name), generation=1)
+    links = _issue_links(table)
+    db.session.add(table)
+    db.session.flush()
+    return table, links
+
+
+def regenerate_links(table: Table) -> TableLinks:
+    """New member link, watch link and PIN for ``table``; the old ones stop working, and so
+    does every phone that remembers the table's older generation. The generation is bumped in
+    SQL, so two members regenerating at once get two different generations."""
+    links = _issue_links(table)
+    table.generation = Table.generation + 1
+    db.session.flush()
+    db.session.refresh(table)
+    return links
+
+
+def links_of(table: Table, member_token: str) -> TableLinks | None:
+    """The links of ``table`` for a phone that holds ``member_token``; None when that token is
+    not (or no longer) the table's."""
+    if not is_token_of(member_token, table.member_token_hash):
+        return None
+    return TableLinks(member_token, watch_token_for(member_token))
+
+
+def is_token_of(token: str | None, digest: str | None) -> bool:
+    """True when ``token`` is the one whose digest is ``digest`` (compared in constant time)."""
+    if not token or not digest or len(token) > MAX_TOKEN_LENGTH:
+        return False
+    return hmac.compare_digest(token_digest(token), digest)
+
+
+def table_for_token(token: str) -> tuple[Table, str] | None:
+    """The hosted table whose member or watch link carries ``token``, with ``"member"`` or
+    ``"watcher"``; None for any other token."""
+    if not token or len(token) > MAX_TOKEN_LENGTH or not token.isascii():
+        return None
+    digest = token_digest(token)
+    table = db.session.scalar(
+        select(Table).where(
+            or_(Table.member_token_hash == digest, Table.watch_token_hash == digest)
+        )
+    )
+    if table is None:
+        return None
+    return table, "member" if table.member_token_hash == digest else "watcher"
+
+
+def is_pin_of(table: Table, member_token: str, pin: str) -> bool:
+    """True when ``pin`` is the PIN of ``table`` (reached through its member link)."""
+    if table.pin_hash is None or not is_token_of(member_token, table.member_token_hash):
+        return False
+    typed = "".join((pin or "").split())[:32]
+    return hmac.compare_digest(pin_digest(member_token, typed), table.pin_hash)
+
+
+def hosted_tables(ids: list[int]) -> dict[int, Table]:
+    """The hosted tables among ``ids``, by id (tables of table mode are left out)."""
+    if not ids:
+        return {}
+    rows = db.session.scalars(
+        select(Table).where(Table.id.in_(ids), Table.member_token_hash.is_not(None))
+    )
+    return {row.id: row for row in rows}
 
 
 def stored_table() -> Table | None:
-    """The table this app serves, or None when nothing has been saved yet (reads only)."""
-    return db.session.scalar(select(Table).order_by(Table.id).limit(1))
+    """The table this app serves in table mode, or None when nothing has been saved yet (reads
+    only). A hosted table (one with links) is never it."""
+    return db.session.scalar(
+        select(Table).where(Table.member_token_hash.is_(None)).order_by(Table.id).limit(1)
+    )
 
 
 def table_to_read() -> Table:

@@ -1,4 +1,4 @@
-"""Error pages in the app's look: 400, 404, 405, 413, 500 and 503, and the one handler of an
+"""Error pages in the app's look: 400, 403, 404, 405, 413, 500 and 503, and the one handler of an
 expired form.
 
 A 500 rolls the database session back first, so nothing of the failed request is half-saved
@@ -54,6 +54,11 @@ def stale_form(error: CSRFError):
         return reshow(STALE_FORM, **(request.view_args or {}))
     except HTTPException as raised:  # the session went away meanwhile, say: its own page
         return current_app.handle_http_exception(raised)
+
+
+def forbidden(_error: HTTPException):
+    """403: a watcher (read only) asked for a page that changes data."""
+    return render_template("errors/403.html"), 403
 
 
 def not_found(_error: HTTPException):
@@ -114,6 +119,7 @@ def register(app: Flask) -> None:
     """Attach the error pages to ``app`` (the JSON API answers the same errors as problems)."""
     app.register_error_handler(400, _or_problem(bad_request))
     app.register_error_handler(CSRFError, stale_form)
+    app.register_error_handler(403, _or_problem(forbidden))
     app.register_error_handler(404, _or_problem(not_found))
     app.register_error_handler(405, _or_problem(method_not_allowed))
     app.register_error_handler(413, _or_problem(too_large))

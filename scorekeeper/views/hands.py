@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 
+from ..access import writes_only
 from ..forms import ConfirmForm, hand_form
 from ..limits import clean_request_id, parse_id
 from ..rules.errors import RuleError
@@ -169,6 +170,7 @@ def _reshow_edit(message: str, session_id: int, number: int):
 
 
 @bp.route("/s/<id:session_id>/hands/<id:number>/edit", methods=["GET", "POST"])
+@writes_only
 @reshown_when_stale(_reshow_edit)
 def edit(session_id: int, number: int):
     """Correct a hand; every figure after it is recomputed."""
@@ -199,6 +201,7 @@ def edit(session_id: int, number: int):
 
 
 @bp.route("/s/<id:session_id>/hands/<id:number>/delete", methods=["GET", "POST"])
+@writes_only
 def delete(session_id: int, number: int):
     """Delete a hand after a confirmation."""
     loaded = load_or_404(session_id)

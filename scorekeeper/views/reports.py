@@ -20,6 +20,7 @@ from flask import (
     url_for,
 )
 
+from ..access import writes_only
 from ..reports.assemble import build_report
 from ..reports.page import render_html
 from ..reports.pdf import page_size, report_pdf
@@ -99,6 +100,7 @@ def _reshow_import(message: str):
 
 
 @bp.route("/sessions/import", methods=["GET", "POST"])
+@writes_only
 @reshown_when_stale(_reshow_import)
 def import_session():
     """Recreate a session from its JSON export: a file, or its text pasted.

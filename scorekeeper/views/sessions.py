@@ -14,6 +14,7 @@ from flask import (
 )
 
 from .. import qr
+from ..access import hosted, writes_only
 from ..forms import ConfirmForm, NewSessionForm, hand_form, option_field_text, option_values
 from ..limits import parse_id
 from ..rules.errors import RuleError
@@ -99,6 +100,7 @@ def _reshow_new_session(message: str):
 
 
 @bp.route("/sessions/new", methods=["GET", "POST"])
+@writes_only
 @reshown_when_stale(_reshow_new_session)
 def new_session():
     """Choose the game, its house rules, the players in seat order and the first dealer."""
@@ -178,8 +180,11 @@ def standings_fragment(session_id: int):
 
 @bp.get("/s/<id:session_id>/share")
 def share(session_id: int):
-    """A link and a QR code that open this session on another phone."""
+    """A link and a QR code that open this session on another phone (hosted: the table's
+    member and watch links, as only they open it)."""
     loaded = load_or_404(session_id)
+    if hosted():
+        return redirect(url_for("tables.links"))
     url = qr.public_url(url_for("sessions.show", session_id=session_id))
     return render_template(
         "sessions/share.html", session=loaded.row, loaded=loaded, url=url, svg=qr.svg(url)
@@ -206,6 +211,7 @@ def _reshow_settings(message: str, session_id: int):
 
 
 @bp.route("/s/<id:session_id>/settings", methods=["GET", "POST"])
+@writes_only
 @reshown_when_stale(_reshow_settings)
 def settings(session_id: int):
     """Every house rule of the session, changeable; all hands are replayed under the change."""
@@ -244,6 +250,7 @@ def reopen(session_id: int):
 
 
 @bp.route("/s/<id:session_id>/leave", methods=["GET", "POST"])
+@writes_only
 def leave(session_id: int):
     """A player gets up from a chip game: cashed out, play goes on without them."""
     loaded = load_or_404(session_id)

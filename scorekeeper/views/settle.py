@@ -13,6 +13,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 
+from ..access import writes_only
 from ..money import format_cents_plain, format_money
 from ..services import ledger as ledger_service
 from ..services.ledger import PaymentErrors
@@ -175,6 +176,7 @@ def ledger_pay():
 
 
 @bp.route("/ledger/payments/<id:payment_id>/delete", methods=["GET", "POST"])
+@writes_only
 def delete_payment(payment_id: int):
     """Delete a payment recorded by mistake, after asking."""
     table = current_table()

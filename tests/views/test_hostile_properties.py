@@ -116,11 +116,20 @@ def table(app, client):
         "settle.ledger_pay": payment_form,
         "settle.delete_payment": {"next": f"/s/{brooklyn}/settle"},
         "reports.import_session": {"text": exported},
+        # hosted mode's pages (404 at a table-mode app like this one: tests/test_hosted.py)
+        "tables.new": {"name": "Friday"},
+        "tables.open_": {},
+        "tables.forget_table": {},
+        "tables.join": {"pin": "123456"},
+        "tables.regenerate": {},
+        "tables.pin": {"pin": "1234"},
     }
     real = {
         "session_id": [str(brooklyn), str(bison)],
         "number": ["1", "2", "3"],
         "payment_id": [str(payment)],
+        "table_id": ["1"],
+        "token": ["x" * 32],
     }
     return {"forms": forms, "real": real}
 

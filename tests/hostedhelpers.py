@@ -1,0 +1,80 @@
+"""Helpers for hosted mode's tests: start a table through its page and read back its links and
+PIN as its creator sees them, join with the member link and PIN, follow the watch link."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from webhelpers import migrated_app, parse, text_of
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Table
+from scorekeeper.services.tables import token_digest
+
+
+@dataclass(frozen=True)
+class Started:
+    """A hosted table as its creator was shown it."""
+
+    id: int
+    member_token: str
+    watch_token: str
+    pin: str
+
+    @property
+    def bearer(self) -> dict[str, str]:
+        """The member token as the API takes it."""
+        return {"Authorization": f"Bearer {self.member_token}"}
+
+    @property
+    def watch_bearer(self) -> dict[str, str]:
+        """The watch token as the API takes it."""
+        return {"Authorization": f"Bearer {self.watch_token}"}
+
+
+def hosted_app(root: Path, **config: Any) -> Flask:
+    """The app in hosted mode on a fresh SQLite file under ``root``."""
+    return migrated_app(root, HOSTED=True, **config)
+
+
+def links_shown(page) -> tuple[str | None, str | None, str | None]:
+    """(member token, watch token, PIN) as the links page shows them (None when not shown)."""
+    html = page.get_data(as_text=True)
+    member = re.search(r'href="http://localhost/join/([A-Za-z0-9_-]+)"', html)
+    watch = re.search(r'href="http://localhost/watch/([A-Za-z0-9_-]+)"', html)
+    shown = [text_of(p) for p in parse(page).iter("p") if "pin-shown" in (p.get("class") or "")]
+    return (
+        member.group(1) if member else None,
+        watch.group(1) if watch else None,
+        shown[0] if shown else None,
+    )
+
+
+def start_table(client: FlaskClient, name: str = "Thursday club") -> Started:
+    """Start a table through the page, as its creator; returns what the creator was shown."""
+    made = client.post("/tables/new", data={"name": name})
+    assert made.status_code == 302, made.status_code
+    assert made.headers["Location"] == "/links"
+    page = client.get("/links")
+    assert page.status_code == 200
+    member, watch, pin = links_shown(page)
+    assert member and watch and pin
+    with client.application.app_context():
+        table = db.session.query(Table).filter_by(member_token_hash=token_digest(member)).one()
+        table_id = table.id
+    return Started(table_id, member, watch, pin)
+
+
+def join(client: FlaskClient, started: Started, pin: str | None = None):
+    """Open the member link and enter the PIN (the right one unless ``pin`` is given)."""
+    return client.post(f"/join/{started.member_token}", data={"pin": pin or started.pin})
+
+
+def watch(client: FlaskClient, started: Started):
+    """Open the watch link."""
+    return client.get(f"/watch/{started.watch_token}")
