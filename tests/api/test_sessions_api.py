@@ -730,3 +730,15 @@ def test_the_session_read_is_tagged_too(api):
     assert api.get(session.url, headers={"If-None-Match": etag}).status_code == 304
     api.patch(session.url, json={"options": {"target": 1000}})
     assert api.get(session.url, headers={"If-None-Match": etag}).status_code == 200
+
+
+@pytest.mark.parametrize("value", [0, 1, "true", "yes"], ids=["0", "1", "text true", "yes"])
+def test_ended_takes_only_true_or_false(api, value):
+    sid = api.post("/api/v1/sessions", json={"system": "brooklyn", "players": ["A", "B", "C"]})
+    sid = sid.get_json()["id"]
+
+    response = api.patch(f"/api/v1/sessions/{sid}", json={"ended": value})
+
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["field"] == "ended"
+    assert api.get(f"/api/v1/sessions/{sid}").get_json()["ended_at"] is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, StrictBool, model_validator
 
 from ...limits import MAX_MELD_TEXT
 from ...rules.outcome import Outcome
@@ -43,7 +43,7 @@ class HandBody(BaseModel):
     declarer: Id | None = Field(None, description="The player id of the declarer.")
     bid: Figure | None = Field(None, description="The winning bid, in points.")
     trump: TrumpLetter | None = None
-    takeover: bool = Field(False, description="Brooklyn: the dealer took it at the minimum.")
+    takeover: StrictBool = Field(False, description="Brooklyn: the dealer took it at the minimum.")
     reneger: Id | None = None
     tricks: Figure | None = Field(None, description="The declarer's side's trick points.")
     last_trick: Id | None = Field(None, description="Bison: who took the last trick.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool
 
 from ...limits import MAX_ID
 from ...rules.options import GameSystem
@@ -48,7 +48,7 @@ class SessionChange(BaseModel):
         description="House rules to change (the rest are kept); every hand is replayed under "
         "them, and the change is refused if any hand would break a rule.",
     )
-    ended: bool | None = Field(None, description="true ends the session, false reopens it.")
+    ended: StrictBool | None = Field(None, description="true ends the session, false reopens it.")
 
 
 class SessionSummary(BaseModel):
