@@ -4,7 +4,8 @@ Two tables, A and B, each with a Brooklyn session, hands, a payment and a roster
 started and filled in by their own members' phones. The walk takes every rule of
 ``app.url_map`` (pages and ``/api/v1``, every method), so a route added later is walked too;
 only the static files, the health check, the icon and the API's document are left out, with
-any PWA manifest or service worker and API docs page (they serve no table's data).
+the installable app's manifest, service worker and offline page and the API docs page (they
+serve no table's data, and are open to all: ``access.OPEN_ENDPOINTS``).
 
 - Every rule that takes an id (session, hand, player, payment, table) or a link's token is
   sent **B's** ids (and B's links as they were before B made new ones), with a realistic
@@ -43,11 +44,12 @@ from webhelpers import (
     save_hand,
 )
 
+from scorekeeper import access
 from scorekeeper.extensions import db
 from scorekeeper.models import LedgerPayment, Player
 from scorekeeper.services import replays
 
-SKIPPED = {"static", "healthz", "favicon", "api_openapi"}
+SKIPPED = access.OPEN_ENDPOINTS
 SKIPPED_WORDS = ("manifest", "service_worker", "serviceworker", "sw", "docs", "swagger")
 IDS = {"session_id", "number", "player_id", "payment_id", "table_id", "token"}
 READING = {"GET"}
