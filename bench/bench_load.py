@@ -11,7 +11,8 @@ started through the API with the table's member token. Then, for ``--seconds``:
   legal): counted apart, not as errors; the client reads the standings and goes on.
   Some saves are sent again with the same key after their answer (expected: 200, the same
   hand), and some are sent at once on two connections with the same key (which gunicorn may
-  give to two workers; expected: one 201 and one 200, or 409 for the later one).
+  give to two workers; expected: one 201 and one 200, or 409 for both when another client
+  had saved that hand first).
 - 200 phones poll a session's standings with If-None-Match, each every ``--poll-interval``
   seconds (304 while nothing changed, 200 with the new standings otherwise).
 

@@ -362,23 +362,15 @@ def replay_all(database_url: str) -> tuple[int, list[str]]:
             {"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench"},
             instance_path=instance,
         )
-        loaded, failed = _replay_in(app, load_session, db, GameSession)
-    return loaded, failed
-
-
-def _replay_in(app: Any, load_session: Any, db: Any, model: Any) -> tuple[int, list[str]]:
-    failed: list[str] = []
-    loaded = 0
-    GameSession = model
-    with app.app_context():
-        try:
-            for (session_id,) in db.session.query(GameSession.id).all():
-                try:
-                    load_session(session_id)
-                    loaded += 1
-                except Exception as error:  # every failure is reported
-                    failed.append(f"session {session_id}: {error!r}")
-        finally:
-            db.session.remove()
-            db.engine.dispose()
+        with app.app_context():
+            try:
+                for (session_id,) in db.session.query(GameSession.id).all():
+                    try:
+                        load_session(session_id)
+                        loaded += 1
+                    except Exception as error:  # every failure is reported
+                        failed.append(f"session {session_id}: {error!r}")
+            finally:
+                db.session.remove()
+                db.engine.dispose()
     return loaded, failed
