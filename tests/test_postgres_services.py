@@ -150,3 +150,58 @@ def test_the_web_app_runs_an_evening_on_postgresql(pg_app):
     assert figures(client.get(f"/s/{sid}")) == {"Ann": 2, "Bob": 10, "Cal": 2, "Dee": -14}
     assert hand_count(client, sid) == 2
     assert client.post(f"/s/{sid}/hands/1/delete", data={}).status_code == 409
+
+
+# -- two workers saving at once ---------------------------------------------------------------
+# Ann, Bob, Cal, Dee at Brooklyn, Ann dealing first: Dee sits out hand 1, Ann sits out hand 2.
+
+
+def brooklyn_session() -> int:
+    table = default_table()
+    sid = sessions.create_session(table, {"system": "brooklyn"}, ["Ann", "Bob", "Cal", "Dee"], 0)
+    db.session.commit()
+    return sid.id
+
+
+def test_a_hand_checked_against_a_session_another_worker_has_since_saved_to_is_a_conflict(pg_app):
+    """Both workers load the session before either saves. The second's hand was checked as
+    hand 1; stored as hand 2 it would break the replay (Ann sits out hand 2)."""
+    with pg_app.app_context():
+        sid = brooklyn_session()
+        stale = sessions.load_session(sid, default_table())
+        ann = ids_by_name(stale)["Ann"]
+        with pg_app.app_context():  # the other worker, with a database session of its own
+            other = sessions.load_session(sid, default_table())
+            bob = ids_by_name(other)["Bob"]
+            hands.add_hand(
+                other, HandEntry(outcome="made", declarer=bob, bid=350, trump="H"), "worker-1"
+            )
+            db.session.commit()
+
+        with pytest.raises(hands.ConflictError) as caught:
+            hands.add_hand(
+                stale, HandEntry(outcome="made", declarer=ann, bid=300, trump="H"), "worker-2"
+            )
+
+        assert caught.value.rule == "Another phone saved a hand at the same moment: save again."
+        loaded = reload(sid)
+        assert len(loaded.state.hands) == 1
+        # Bob made 350 in hearts: 2 units from each of the three others.
+        assert named(dict(loaded.state.balances)) == {"Ann": -2, "Bob": 6, "Cal": -2, "Dee": -2}
+
+
+def test_the_same_post_saved_by_another_worker_meanwhile_is_answered_with_that_hand(pg_app):
+    with pg_app.app_context():
+        sid = brooklyn_session()
+        stale = sessions.load_session(sid, default_table())
+        bob = ids_by_name(stale)["Bob"]
+        typed = HandEntry(outcome="made", declarer=bob, bid=350, trump="H")
+        with pg_app.app_context():  # the same post, answered by the other worker first
+            first = hands.add_hand(sessions.load_session(sid, default_table()), typed, "post-1")
+            first_id = first.id
+            db.session.commit()
+
+        again = hands.save_hand(stale, typed, "post-1")
+
+        assert (again.repeated, again.matches, again.row.id) == (True, True, first_id)
+        assert len(reload(sid).state.hands) == 1

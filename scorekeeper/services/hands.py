@@ -171,18 +171,17 @@ def save_hand(
     apply_to_row(entry, hand, loaded.options)
     db.session.add(hand)
     try:
-        bump(row)
+        version = bump(row)
         db.session.flush()
     except IntegrityError:
         db.session.rollback()  # only this save was in the transaction
-        existing = _by_request(row.id, request_id)
-        if existing is not None:
-            return SavedHand(
-                existing, number, text, True, None, same_entry(existing, entry, loaded.options)
-            )
-        raise ConflictError(
-            "hand_number", "Another phone saved a hand at the same moment: save again."
-        ) from None
+        return _lost_race(loaded, request_id, number, text, entry)
+    if version != before + 1:
+        # Another worker saved or changed the session after this one loaded it: this hand
+        # was checked against a replay that is no longer the session's (on PostgreSQL the
+        # other save is visible here once committed, so no unique key would catch it).
+        db.session.rollback()
+        return _lost_race(loaded, request_id, number, text, entry)
     db.session.add(
         AuditEntry(
             session_id=row.id,
@@ -196,6 +195,21 @@ def save_hand(
     after = _extended(loaded, event, hand.id, replayer)
     remember_after_commit(after, before)
     return SavedHand(hand, number, text, False, after)
+
+
+def _lost_race(
+    loaded: LoadedSession, request_id: str | None, number: int, text: str, entry: HandEntry
+) -> SavedHand:
+    """Another save came first: the hand it saved under the same ``request_id`` (the same
+    post sent twice), or a conflict to save again."""
+    existing = _by_request(loaded.row.id, request_id)
+    if existing is not None:
+        return SavedHand(
+            existing, number, text, True, None, same_entry(existing, entry, loaded.options)
+        )
+    raise ConflictError(
+        "hand_number", "Another phone saved a hand at the same moment: save again."
+    ) from None
 
 
 def add_hand(

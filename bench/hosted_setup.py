@@ -1,0 +1,376 @@
+"""The hosted setup for the load and crash benchmarks: ``python -m scorekeeper hosted``
+(gunicorn, several worker processes) on SQLite in a temporary folder or on a throwaway
+PostgreSQL cluster on 127.0.0.1; tables started through their pages, sessions through the API
+with the member token; a keep-alive HTTP connection; what the database holds of each hand.
+
+Everything listens on 127.0.0.1 only and is removed afterwards.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import pwd
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+POSTGRES_BIN = Path(os.environ.get("POSTGRES_BIN", "/usr/lib/postgresql/15/bin"))
+FOUR = ["Ann", "Bob", "Cal", "Dee"]
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 at the time of asking."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def postgres_available() -> bool:
+    """Whether PostgreSQL's initdb and pg_ctl are installed where the tests look for them."""
+    return all(os.access(POSTGRES_BIN / name, os.X_OK) for name in ("initdb", "pg_ctl"))
+
+
+@contextmanager
+def postgres_cluster() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on 127.0.0.1 with an empty database; yields its URL.
+
+    As in tests/conftest.py: as root it runs as the ``postgres`` user, with ``trust``
+    authentication (it listens on 127.0.0.1 only). Unlike the tests' cluster, fsync and
+    synchronous commits stay on, as on a real server.
+    """
+    initdb, pg_ctl = POSTGRES_BIN / "initdb", POSTGRES_BIN / "pg_ctl"
+    run_as: list[str] = []
+    base = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-pg-"))
+    if os.geteuid() == 0:
+        owner = pwd.getpwnam("postgres")
+        run_as = ["runuser", "-u", "postgres", "--"]
+        os.chown(base, owner.pw_uid, owner.pw_gid)
+    data = base / "data"
+    port = free_port()
+
+    def run(*command: str | Path) -> None:
+        subprocess.run([*run_as, *map(str, command)], check=True, capture_output=True)
+
+    try:
+        run(initdb, "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
+        options = (
+            f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={base}"
+            " -c max_connections=200"
+        )
+        run(pg_ctl, "-D", data, "-o", options, "-l", base / "server.log", "-w", "start")
+    except subprocess.CalledProcessError as error:
+        shutil.rmtree(base, ignore_errors=True)
+        raise RuntimeError(f"could not start PostgreSQL: {error.stderr.decode()}") from error
+    try:
+        import psycopg
+
+        with psycopg.connect(
+            host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True
+        ) as connection:
+            connection.execute("CREATE DATABASE scorekeeper_bench")
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper_bench"
+    finally:
+        subprocess.run([*run_as, str(pg_ctl), "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True)  # fmt: skip
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@contextmanager
+def database(kind: str) -> Iterator[str]:
+    """A fresh, empty database of ``kind`` ("sqlite" or "postgresql"); yields its URL."""
+    if kind == "postgresql":
+        with postgres_cluster() as url:
+            yield url
+        return
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as folder:
+        yield f"sqlite:///{Path(folder) / 'hosted.sqlite3'}"
+
+
+class Server:
+    """``python -m scorekeeper hosted`` on a free port of 127.0.0.1 (gunicorn: its master's
+    pid is ``process.pid``, since the command hands over to gunicorn with execve)."""
+
+    def __init__(self, database_url: str, workers: int, threads: int, folder: Path) -> None:
+        self.port = free_port()
+        self.seen: set[int] = set()  # worker pids known to have served (bench_crash.py)
+        env = {
+            key: value
+            for key, value in os.environ.items()
+            if not key.startswith("SCOREKEEPER_") and key != "DATABASE_URL"
+        }
+        env.update(
+            DATABASE_URL=database_url,
+            SCOREKEEPER_SECRET_KEY="bench-" + uuid.uuid4().hex,
+            PYTHONPATH=str(ROOT),
+        )
+        self.log = folder / "gunicorn.log"
+        self.access_log = folder / "access.log"
+        command = [
+            sys.executable, "-m", "scorekeeper", "hosted",
+            "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
+            "--threads", str(threads), "--keep-alive", "120",
+            "--error-logfile", str(self.log), "--no-control-socket",
+            "--access-logfile", str(self.access_log), "--access-logformat", "%(p)s %(s)s",
+        ]  # fmt: skip
+        with open(folder / "hosted.out", "wb") as out:
+            self.process = subprocess.Popen(
+                command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
+            )
+        self.output = folder / "hosted.out"
+        self.wait_until_up()
+
+    def wait_until_up(self, seconds: float = 60) -> None:
+        """Wait until /healthz answers 200."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the hosted server stopped: {self.output.read_text()}")
+            try:
+                probe = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                probe.request("GET", "/healthz")
+                if probe.getresponse().status == 200:
+                    probe.close()
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("the hosted server did not answer within 60 s")
+
+    def workers(self) -> list[int]:
+        """The pids of gunicorn's workers: the master's children."""
+        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        try:
+            return [int(pid) for pid in path.read_text().split()]
+        except OSError:
+            return []
+
+    def served_by(self, pid: int) -> bool:
+        """Whether worker ``pid`` has answered a request (the access log names the pid)."""
+        try:
+            with open(self.access_log, "rb") as log:
+                log.seek(max(0, log.seek(0, os.SEEK_END) - 200_000))
+                return f"<{pid}>".encode() in log.read()
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        """Stop gunicorn (SIGTERM, then SIGKILL after 20 s)."""
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+class Connection:
+    """One keep-alive HTTP connection with its own cookie; reconnects when it breaks."""
+
+    def __init__(self, port: int, timeout: float = 30) -> None:
+        self.port = port
+        self.timeout = timeout
+        self.cookie: str | None = None
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+
+    def send(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        """Send one request; (status, headers, body). Raises OSError/HTTPException on a
+        broken connection (after closing it, so the next call reconnects)."""
+        headers = dict(headers or {})
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        data = None
+        if isinstance(body, dict) and headers.get("Content-Type") == "application/json":
+            data = json.dumps(body).encode()
+        elif isinstance(body, dict):
+            data = urlencode(body).encode()
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            self.connection.request(method, path, body=data, headers=headers)
+            response = self.connection.getresponse()
+            content = response.read()
+        except (OSError, http.client.HTTPException):
+            self.connection.close()
+            raise
+        cookie = response.getheader("Set-Cookie")
+        if cookie:
+            self.cookie = cookie.split(";", 1)[0]
+        if response.getheader("Connection", "").lower() == "close":
+            self.connection.close()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, content
+
+    def json(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], Any]:
+        """Send JSON (or nothing) and read the answer as JSON when there is one."""
+        status, answer_headers, content = self.send(
+            method, path, body, {**(headers or {}), "Content-Type": "application/json"}
+        )
+        return status, answer_headers, json.loads(content) if content else None
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.connection.close()
+
+
+@dataclass(frozen=True)
+class Table:
+    """A hosted table with one Brooklyn session: its member token and the session."""
+
+    member_token: str
+    session_id: int
+    players: dict[str, int]
+
+    @property
+    def bearer(self) -> dict[str, str]:
+        """The member token as the API takes it."""
+        return {"Authorization": f"Bearer {self.member_token}"}
+
+
+def start_table(port: int, name: str) -> Table:
+    """Start a table through its pages (the form's CSRF token, the links page), then a
+    Brooklyn session through the API with the member token."""
+    phone = Connection(port)
+    status, _, page = phone.send("GET", "/tables/new")
+    assert status == 200, status
+    text = page.decode()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', text) or re.search(
+        r'name="csrf_token" value="([^"]+)"', text
+    )
+    assert token, "no CSRF token on /tables/new"
+    status, _, _ = phone.send("POST", "/tables/new", {"csrf_token": token.group(1), "name": name})
+    assert status == 302, status
+    status, _, links = phone.send("GET", "/links")
+    assert status == 200, status
+    found = re.search(r"/join/([A-Za-z0-9_-]{32})", links.decode())
+    assert found, "no member link on /links"
+    member = found.group(1)
+    status, _, made = phone.json(
+        "POST", "/api/v1/sessions",
+        {"system": "brooklyn", "players": FOUR, "stake_cents": 25},
+        {"Authorization": f"Bearer {member}"},
+    )  # fmt: skip
+    assert status == 201, made
+    phone.close()
+    return Table(member, made["id"], {p["name"]: p["id"] for p in made["players"]})
+
+
+def stored_hands(database_url: str) -> dict[str, dict[str, Any]]:
+    """Every stored hand with a request id, by request id: its session, position (seq),
+    declarer, bid, trump, outcome, tricks and its meld rows (player, mode, entry)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            hands = connection.execute(
+                text(
+                    "SELECT id, session_id, seq, request_id, declarer_id, bid, trump, outcome,"
+                    " declarer_tricks FROM hands WHERE kind = 'hand'"
+                )
+            ).all()
+            melds = connection.execute(
+                text("SELECT hand_id, player_id, mode, entry FROM hand_melds")
+            ).all()
+    finally:
+        engine.dispose()
+    by_hand: dict[int, list[tuple[int, str, str]]] = {}
+    for hand_id, player, mode, entry in melds:
+        by_hand.setdefault(hand_id, []).append((player, mode, entry))
+    out: dict[str, dict[str, Any]] = {}
+    for row in hands:
+        out[row.request_id or f"no-key-{row.id}"] = {
+            "id": row.id,
+            "session": row.session_id,
+            "seq": row.seq,
+            "declarer": row.declarer_id,
+            "bid": row.bid,
+            "trump": row.trump,
+            "outcome": row.outcome,
+            "tricks": row.declarer_tricks,
+            "melds": sorted(by_hand.get(row.id, [])),
+        }
+    return out
+
+
+def counts(database_url: str) -> dict[str, int]:
+    """Rows per table of a hand's parts, and the request ids stored more than once."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(database_url)
+    queries = {
+        "hands": "SELECT count(*) FROM hands WHERE kind = 'hand'",
+        "hands without a key": "SELECT count(*) FROM hands WHERE request_id IS NULL",
+        "keys stored twice": "SELECT count(*) FROM (SELECT session_id, request_id FROM hands"
+        " WHERE request_id IS NOT NULL GROUP BY session_id, request_id HAVING count(*) > 1) d",
+        "positions stored twice": "SELECT count(*) FROM (SELECT session_id, seq FROM hands"
+        " GROUP BY session_id, seq HAVING count(*) > 1) d",
+        "melds of no hand": "SELECT count(*) FROM hand_melds m LEFT JOIN hands h"
+        " ON h.id = m.hand_id WHERE h.id IS NULL",
+        "takes of no hand": "SELECT count(*) FROM hand_takes t LEFT JOIN hands h"
+        " ON h.id = t.hand_id WHERE h.id IS NULL",
+    }
+    try:
+        with engine.connect() as connection:
+            return {
+                name: connection.execute(text(sql)).scalar_one() for name, sql in queries.items()
+            }
+    finally:
+        engine.dispose()
+
+
+def matches(sent: dict[str, Any], stored: dict[str, Any]) -> bool:
+    """Whether the stored hand is the hand sent, whole (Brooklyn: the table counts full
+    points, so bids, tricks and a typed meld are stored as sent)."""
+    melds = sorted((m["player"], m["mode"], m["text"]) for m in sent.get("melds", []))
+    return (
+        stored["declarer"] == sent["declarer"]
+        and stored["bid"] == sent["bid"]
+        and stored["trump"] == sent["trump"]
+        and stored["outcome"] == sent.get("outcome")
+        and stored["tricks"] == sent.get("tricks")
+        and stored["melds"] == melds
+    )
+
+
+def replay_all(database_url: str) -> tuple[int, list[str]]:
+    """Load every session through the services in an app of its own (a separate app
+    context): (sessions loaded, what failed)."""
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+    from scorekeeper.models import GameSession
+    from scorekeeper.services.sessions import load_session
+
+    failed: list[str] = []
+    loaded = 0
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as instance:
+        app = create_app(
+            {"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench"},
+            instance_path=instance,
+        )
+        with app.app_context():
+            try:
+                for (session_id,) in db.session.query(GameSession.id).all():
+                    try:
+                        load_session(session_id)
+                        loaded += 1
+                    except Exception as error:  # every failure is reported
+                        failed.append(f"session {session_id}: {error!r}")
+            finally:
+                db.session.remove()
+                db.engine.dispose()
+    return loaded, failed
