@@ -6,10 +6,15 @@ from __future__ import annotations
 from flask_openapi3 import APIBlueprint, Tag
 
 from ..rules.errors import RuleError
-from ..services.sessions import NotFound
+from ..services.sessions import ConflictError, NotFound
 from .problems import COMMON_RESPONSES, problem_response, rule_problem
 
 PREFIX = "/api/v1"
+
+
+def _conflict(error: ConflictError):
+    """Another phone changed the session first: 409, nothing saved."""
+    return rule_problem(error, status=409, code="conflict")
 
 
 def _not_found(error: NotFound):
@@ -33,5 +38,6 @@ def api_blueprint(name: str, tag: str, description: str) -> APIBlueprint:
         operation_id_callback=operation_id,
     )
     bp.register_error_handler(RuleError, rule_problem)
+    bp.register_error_handler(ConflictError, _conflict)
     bp.register_error_handler(NotFound, _not_found)
     return bp

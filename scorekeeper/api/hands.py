@@ -144,7 +144,14 @@ def _current(loaded: LoadedSession, number: int) -> HandOut:
     description="Send the hand's ETag as If-Match. Every hand after it is recomputed; the "
     "change is refused if a later hand would no longer stand (422), or if the hand changed "
     "since it was read (412, with the current hand).",
-    responses={200: SavedHandOut, 404: Problem, 412: Problem, 422: Problem, 428: Problem},
+    responses={
+        200: SavedHandOut,
+        404: Problem,
+        409: Problem,
+        412: Problem,
+        422: Problem,
+        428: Problem,
+    },
 )
 def replace_hand(path: HandPath, body: HandBody, header: MatchHeaders):
     """Replace a hand's entry; every hand after it is recomputed."""
@@ -159,7 +166,14 @@ def replace_hand(path: HandPath, body: HandBody, header: MatchHeaders):
 @bp.delete(
     "/sessions/<id:session_id>/hands/<id:number>",
     summary="Delete a hand",
-    responses={200: Standings, 404: Problem, 412: Problem, 422: Problem, 428: Problem},
+    responses={
+        200: Standings,
+        404: Problem,
+        409: Problem,
+        412: Problem,
+        422: Problem,
+        428: Problem,
+    },
 )
 def delete_hand(path: HandPath, header: MatchHeaders):
     """Delete a hand (If-Match: its ETag); the hands after it are renumbered and recomputed."""
@@ -173,7 +187,7 @@ def delete_hand(path: HandPath, header: MatchHeaders):
 @bp.post(
     "/sessions/<id:session_id>/departures",
     summary="A player leaves",
-    responses={201: Standings, 404: Problem, 422: Problem},
+    responses={201: Standings, 404: Problem, 409: Problem, 422: Problem},
 )
 def player_leaves(path: SessionPath, body: Departure):
     """A player gets up (chip games): cashed out at their balance, play goes on without them."""

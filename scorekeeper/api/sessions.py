@@ -108,7 +108,7 @@ def read_session(path: SessionPath):
 @bp.patch(
     "/sessions/<id:session_id>",
     summary="Change house rules, end or reopen a session",
-    responses={200: SessionOut, 404: Problem, 422: Problem},
+    responses={200: SessionOut, 404: Problem, 409: Problem, 422: Problem},
 )
 def change_session(path: SessionPath, body: SessionChange):
     """Change some house rules (every hand is replayed under them), end or reopen."""

@@ -31,11 +31,7 @@ from ..rules.session import (
     replace_event,
 )
 from .entries import HandEntry, apply_to_row, from_row, meld_entry, same_entry, to_input
-from .sessions import LoadedSession, bump, remember_after_commit, replay_events
-
-
-class ConflictError(RuleError):
-    """The session changed under the form (another phone saved first)."""
+from .sessions import ConflictError, LoadedSession, bump, remember_after_commit, replay_events
 
 
 class SessionEnded(RuleError):
@@ -171,16 +167,14 @@ def save_hand(
     apply_to_row(entry, hand, loaded.options)
     db.session.add(hand)
     try:
-        version = bump(row)
+        bump(row)
         db.session.flush()
-    except IntegrityError:
+    except (IntegrityError, ConflictError):
+        # The same post saved already (the unique key), or another worker saved or changed
+        # the session after this one loaded it, so this hand was checked against a replay
+        # that is no longer the session's (on PostgreSQL the other save is visible here once
+        # committed, so no unique key would catch it; ``bump`` says so).
         db.session.rollback()  # only this save was in the transaction
-        return _lost_race(loaded, request_id, number, text, entry)
-    if version != before + 1:
-        # Another worker saved or changed the session after this one loaded it: this hand
-        # was checked against a replay that is no longer the session's (on PostgreSQL the
-        # other save is visible here once committed, so no unique key would catch it).
-        db.session.rollback()
         return _lost_race(loaded, request_id, number, text, entry)
     db.session.add(
         AuditEntry(

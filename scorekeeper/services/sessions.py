@@ -33,6 +33,16 @@ class NotFound(LookupError):
     """No such session, hand or player for this table."""
 
 
+class ConflictError(RuleError):
+    """The session changed under the change (another phone saved first): nothing is saved."""
+
+
+SESSION_CHANGED = (
+    "Another phone changed this session at the same moment, so nothing was saved. Check the "
+    "figures and make your change again."
+)
+
+
 @dataclass
 class LoadedSession:
     """A session row together with everything the engine derives from its stored inputs."""
@@ -310,7 +320,7 @@ def end_session(loaded: LoadedSession) -> None:
     """Mark a session ended (it can still be reopened)."""
     before = loaded.row.version
     loaded.row.ended_at = utcnow()
-    bump(loaded.row)
+    bump(loaded.row, checked=False)
     remember_after_commit(loaded, before)
 
 
@@ -318,12 +328,20 @@ def reopen_session(loaded: LoadedSession) -> None:
     """Take back the end of a session."""
     before = loaded.row.version
     loaded.row.ended_at = None
-    bump(loaded.row)
+    bump(loaded.row, checked=False)
     remember_after_commit(loaded, before)
 
 
-def bump(row: GameSession) -> int:
-    """Mark a session changed (atomically, in the same transaction) so open phones refresh."""
+def bump(row: GameSession, checked: bool = True) -> int:
+    """Mark a session changed (atomically, in the same transaction) so open phones refresh.
+
+    ``checked`` (the default): the change was worked out from the session as loaded, so if
+    anything else was saved to it since (another worker, on PostgreSQL, whose commit this
+    update waited for), it is a ``ConflictError`` (field ``session``) and the caller's
+    transaction is rolled back by the request; only a change that does not depend on the
+    hands (ending a session) passes ``checked=False``.
+    """
+    loaded = row.version
     version = db.session.execute(
         update(GameSession)
         .where(GameSession.id == row.id)
@@ -332,6 +350,8 @@ def bump(row: GameSession) -> int:
         execution_options={"synchronize_session": False},  # the version is set just below
     ).scalar_one()
     set_committed_value(row, "version", version)
+    if checked and version != loaded + 1:
+        raise ConflictError("session", SESSION_CHANGED)
     return version
 
 
@@ -349,6 +369,7 @@ def session_stamp(session_id: int, table: Table) -> str:
 
 
 __all__ = [
+    "ConflictError",
     "LoadedSession",
     "NotFound",
     "RuleError",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from naming import ids_by_name, named
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, Hand
@@ -393,3 +393,57 @@ def test_editing_a_bison_hand_updates_kept_meld_and_drops_removed_meld(table):
     rows = {m.player_id: (m.mode, m.entry) for m in db.session.scalars(select(HandMeld))}
     assert rows == {ids["Bob"]: ("claims", "run, pinochle"), ids["Cal"]: ("number", "40")}
     assert db.session.scalar(select(func.count(HandTake.id))) == 3
+
+
+# -- a change worked out from a session another worker has changed since ---------------------
+
+
+def _saved_elsewhere(session_id: int) -> None:
+    """Another worker's save, committed after this one loaded the session: the version moves
+    in the database, not in the row this one holds."""
+    db.session.execute(
+        text("UPDATE sessions SET version = version + 1 WHERE id = :id"), {"id": session_id}
+    )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda loaded: hands.edit_hand(loaded, 1, entry(loaded, "Bob", 360)),
+        lambda loaded: hands.delete_hand(loaded, 1),
+        lambda loaded: hands.player_leaves(loaded, ids_by_name(loaded)["Dee"]),
+        lambda loaded: sessions.update_options(
+            loaded, {**loaded.options.to_dict(), "set_factor": 3}
+        ),
+    ],
+    ids=["edit", "delete", "a player leaving", "house rules"],
+)
+def test_a_change_worked_out_from_a_session_changed_since_is_a_conflict(table, change):
+    sid = start(table)
+    add(table, sid, "Bob", 350)
+    loaded = load(table, sid)
+    _saved_elsewhere(sid)
+
+    with pytest.raises(sessions.ConflictError, match="Another phone changed this session"):
+        change(loaded)
+
+
+def test_a_hand_saved_against_a_session_changed_since_is_a_conflict(table):
+    sid = start(table)
+    db.session.commit()  # the session is saved; the save that loses the race is rolled back
+    loaded = load(table, sid)
+    _saved_elsewhere(sid)
+
+    with pytest.raises(hands.ConflictError):
+        hands.save_hand(loaded, entry(loaded, "Bob", 350))
+    assert stored_hands(sid) == 0
+
+
+def test_ending_a_session_does_not_depend_on_its_hands(table):
+    sid = start(table)
+    loaded = load(table, sid)
+    _saved_elsewhere(sid)
+
+    sessions.end_session(loaded)
+
+    assert load(table, sid).row.ended_at is not None
