@@ -11,82 +11,31 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import pwd
 import re
-import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
-POSTGRES_BIN = Path(os.environ.get("POSTGRES_BIN", "/usr/lib/postgresql/15/bin"))
+sys.path.insert(0, str(ROOT / "tests"))  # the one way to start a throwaway cluster
+
+from pgcluster import free_port, postgres_available, throwaway_postgres  # noqa: E402, F401
+
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
 
 
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 at the time of asking."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def postgres_available() -> bool:
-    """Whether PostgreSQL's initdb and pg_ctl are installed where the tests look for them."""
-    return all(os.access(POSTGRES_BIN / name, os.X_OK) for name in ("initdb", "pg_ctl"))
-
-
-@contextmanager
-def postgres_cluster() -> Iterator[str]:
-    """A throwaway PostgreSQL cluster on 127.0.0.1 with an empty database; yields its URL.
-
-    As in tests/conftest.py: as root it runs as the ``postgres`` user, with ``trust``
-    authentication (it listens on 127.0.0.1 only). Unlike the tests' cluster, fsync and
-    synchronous commits stay on, as on a real server.
-    """
-    initdb, pg_ctl = POSTGRES_BIN / "initdb", POSTGRES_BIN / "pg_ctl"
-    run_as: list[str] = []
-    base = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-pg-"))
-    if os.geteuid() == 0:
-        owner = pwd.getpwnam("postgres")
-        run_as = ["runuser", "-u", "postgres", "--"]
-        os.chown(base, owner.pw_uid, owner.pw_gid)
-    data = base / "data"
-    port = free_port()
-
-    def run(*command: str | Path) -> None:
-        subprocess.run([*run_as, *map(str, command)], check=True, capture_output=True)
-
-    try:
-        run(initdb, "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
-        options = (
-            f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={base}"
-            " -c max_connections=200"
-        )
-        run(pg_ctl, "-D", data, "-o", options, "-l", base / "server.log", "-w", "start")
-    except subprocess.CalledProcessError as error:
-        shutil.rmtree(base, ignore_errors=True)
-        raise RuntimeError(f"could not start PostgreSQL: {error.stderr.decode()}") from error
-    try:
-        import psycopg
-
-        with psycopg.connect(
-            host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True
-        ) as connection:
-            connection.execute("CREATE DATABASE scorekeeper_bench")
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper_bench"
-    finally:
-        subprocess.run([*run_as, str(pg_ctl), "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True)  # fmt: skip
-        shutil.rmtree(base, ignore_errors=True)
+def postgres_cluster() -> AbstractContextManager[str]:
+    """A throwaway PostgreSQL cluster with an empty database (tests/pgcluster.py); unlike the
+    tests' cluster, fsync and synchronous commits stay on, as on a real server."""
+    return throwaway_postgres("scorekeeper_bench", durable=True, max_connections=200)
 
 
 @contextmanager

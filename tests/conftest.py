@@ -13,11 +13,6 @@ may not be skipped because a browser or database is missing, so it fails instead
 from __future__ import annotations
 
 import os
-import pwd
-import shutil
-import socket
-import subprocess
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +20,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from pgcluster import ClusterUnavailable, throwaway_postgres
 from webhelpers import dispose, migrated_app
 from werkzeug.serving import make_server
 
@@ -46,7 +42,6 @@ PHONE = {
     "is_mobile": True,
     "has_touch": True,
 }
-POSTGRES_BIN = Path(os.environ.get("POSTGRES_BIN", "/usr/lib/postgresql/15/bin"))
 
 
 def unavailable(reason: str) -> None:
@@ -54,12 +49,6 @@ def unavailable(reason: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"{reason} (CI=true: a missing browser or database is a failure)")
     pytest.skip(reason)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 # --- the app -------------------------------------------------------------------------------
@@ -136,51 +125,10 @@ def screenshots_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
-    """A throwaway PostgreSQL cluster on 127.0.0.1 with a fresh database; yields its URL.
-
-    As root the cluster runs as the ``postgres`` user (PostgreSQL refuses to run as root);
-    otherwise as the current user. Authentication is ``trust``: it only listens on 127.0.0.1.
-    """
-    initdb, pg_ctl = POSTGRES_BIN / "initdb", POSTGRES_BIN / "pg_ctl"
-    if not (os.access(initdb, os.X_OK) and os.access(pg_ctl, os.X_OK)):
-        unavailable(f"PostgreSQL is not installed in {POSTGRES_BIN} (apt-get install postgresql)")
-    run_as: list[str] = []
-    if os.geteuid() == 0:
-        try:
-            owner = pwd.getpwnam("postgres")
-        except KeyError:
-            unavailable("there is no 'postgres' user to run PostgreSQL as")
-        run_as = ["runuser", "-u", "postgres", "--"]
-
-    # Not under pytest's tmp_path: that sits in a root-only folder the postgres user can't enter.
-    base = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-"))
-    data = base / "data"
-    if run_as:
-        os.chown(base, owner.pw_uid, owner.pw_gid)
-    port = free_port()
-
-    def run(*command: str | Path) -> None:
-        subprocess.run([*run_as, *map(str, command)], check=True, capture_output=True)
-
+    """A throwaway PostgreSQL cluster on 127.0.0.1 with a fresh database; yields its URL
+    (tests/pgcluster.py)."""
     try:
-        run(initdb, "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
-        options = (
-            f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={base}"
-            " -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
-        )
-        run(pg_ctl, "-D", data, "-o", options, "-l", base / "server.log", "-w", "start")
-    except subprocess.CalledProcessError as error:
-        shutil.rmtree(base, ignore_errors=True)
-        raise RuntimeError(f"could not start PostgreSQL: {error.stderr.decode()}") from error
-
-    try:
-        import psycopg
-
-        with psycopg.connect(
-            host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True
-        ) as connection:
-            connection.execute("CREATE DATABASE scorekeeper_test")
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper_test"
-    finally:
-        subprocess.run([*run_as, str(pg_ctl), "-D", str(data), "-m", "immediate", "stop"])
-        shutil.rmtree(base, ignore_errors=True)
+        with throwaway_postgres("scorekeeper_test") as url:
+            yield url
+    except ClusterUnavailable as reason:
+        unavailable(str(reason))

@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from conftest import free_port
+from pgcluster import free_port
 from webhelpers import figures, new_session, save_hand
 
 from scorekeeper import ROOT, cli

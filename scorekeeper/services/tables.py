@@ -71,14 +71,9 @@ def new_pin() -> str:
 
 def clean_table_name(name: str) -> str:
     """A table's name with spaces tidied, refused when empty or too long."""
-    cleaned = " ".join((name or "").split())
-    if not cleaned:
-        raise RuleError("name", "A table needs a name.")
-    if len(cleaned) > MAX_TABLE_NAME:
-        raise RuleError("name", f"A table's name is at most {MAX_TABLE_NAME} characters.")
-    if has_control_characters(cleaned):
-        raise RuleError("name", "A name cannot contain control characters.")
-    return cleaned
+    return _tidied(
+        name, MAX_TABLE_NAME, RuleError, "A table needs a name.", "A table's name is at most"
+    )
 
 
 def _issue_links(table: Table) -> TableLinks:
@@ -189,13 +184,21 @@ def default_table() -> Table:
 
 def clean_name(name: str) -> str:
     """A player's name with spaces tidied, refused when empty or too long."""
-    cleaned = " ".join(name.split())
+    return _tidied(name, MAX_NAME, SeatingError, "A player needs a name.", "A name is at most")
+
+
+def _tidied(
+    name: str | None, maximum: int, error: type[RuleError], empty: str, too_long: str
+) -> str:
+    """``name`` with spaces tidied; ``error`` (field ``name``) when it is empty, longer than
+    ``maximum`` or holds a control character."""
+    cleaned = " ".join((name or "").split())
     if not cleaned:
-        raise SeatingError("name", "A player needs a name.")
-    if len(cleaned) > MAX_NAME:
-        raise SeatingError("name", f"A name is at most {MAX_NAME} characters.")
+        raise error("name", empty)
+    if len(cleaned) > maximum:
+        raise error("name", f"{too_long} {maximum} characters.")
     if has_control_characters(cleaned):
-        raise SeatingError("name", "A name cannot contain control characters.")
+        raise error("name", "A name cannot contain control characters.")
     return cleaned
 
 

@@ -7,10 +7,10 @@ the port: no kept-alive connection goes on serving the browser behind the test's
 
 from __future__ import annotations
 
-import socket
 import threading
 
 from flask import Flask
+from pgcluster import free_port
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 
@@ -20,18 +20,12 @@ class OneRequestPerConnection(WSGIRequestHandler):
     protocol_version = "HTTP/1.0"
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class RestartableServer:
     """``app`` served on 127.0.0.1 at one fixed port, in a background thread, stoppable."""
 
     def __init__(self, app: Flask) -> None:
         self.app = app
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._server: BaseWSGIServer | None = None
         self._thread: threading.Thread | None = None
