@@ -29,7 +29,9 @@ Goal printed beside: a save's p95 under 100 ms on PostgreSQL.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
@@ -49,9 +51,11 @@ from hosted_setup import (
     Server,
     Table,
     counts,
+    cpu_seconds,
     database,
     matches,
     postgres_available,
+    postmaster_of,
     replay_all,
     start_table,
     stored_hands,
@@ -112,19 +116,31 @@ def note_answer(
             record.repeated.setdefault(key, []).append(answer["hand"]["number"])
 
 
-def saver(port: int, table: Table, seed: int, stop: float, record: Record, twin_port: int) -> None:
-    """Save hands to one session until ``stop`` (a monotonic time)."""
+def saver(
+    port: int, table: Table, seed: int, stop: float, record: Record, twin_port: int, pace: float
+) -> None:
+    """Save hands to one session until ``stop`` (a monotonic time), a save due every ``pace``
+    seconds on average (Poisson arrivals; 0: the next as soon as the last is answered)."""
     rng = random.Random(seed)
     connection = Connection(port)
     second = Connection(twin_port)
     next_hand: dict[str, Any] | None = None
+    due = time.monotonic() + rng.uniform(0, pace)
     while time.monotonic() < stop:
         try:
-            if next_hand is None:
+            if next_hand is None:  # the first hand, or after a refusal: read where it stands
                 _, _, standings = connection.json(
                     "GET", f"/api/v1/sessions/{table.session_id}/standings", None, table.bearer
                 )
                 next_hand = standings["next_hand"]
+            if pace:
+                time.sleep(max(0.0, due - time.monotonic()))
+            else:
+                due = time.monotonic()
+            if time.monotonic() >= stop:
+                break
+            late = time.monotonic() - due  # held up behind this client's last save
+            due += rng.expovariate(1 / pace) if pace else 0
             body = hand_body(rng, next_hand)
             number = next_hand["number"]
             key = uuid.uuid4().hex
@@ -133,7 +149,7 @@ def saver(port: int, table: Table, seed: int, stop: float, record: Record, twin_
             else:
                 kind, results = "save", [post_hand(connection, table, body, number, key)]
             for status, answer, elapsed in results:
-                record.save(kind, status, elapsed)
+                record.save(kind, status, late + elapsed)
                 note_answer(record, table, key, body, status, answer)
             ok = [answer for status, answer, _ in results if status in (200, 201)]
             if ok and rng.random() < RETRY_AFTER:
@@ -201,6 +217,16 @@ def phone(port: int, table: Table, seed: int, stop: float, interval: float, reco
     connection.close()
 
 
+def cpu_used(server: int, postmaster: int | None) -> list[float]:
+    """CPU seconds used so far by the server's processes, the database's and this one's."""
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    return [
+        cpu_seconds(server),
+        cpu_seconds(postmaster) if postmaster else 0.0,
+        mine.ru_utime + mine.ru_stime,
+    ]
+
+
 def percentiles(values: list[float]) -> str:
     """p50, p95, p99 and the worst, in ms."""
     if len(values) < 2:
@@ -251,7 +277,9 @@ def check_database(url: str, record: Record) -> list[str]:
     return problems
 
 
-def run(kind: str, seconds: float, workers: int, threads: int, interval: float) -> list[str]:
+def run(
+    kind: str, seconds: float, workers: int, threads: int, interval: float, pace: float
+) -> list[str]:
     """One run on ``kind``'s database; prints the figures and returns the problems."""
     print(f"\n== {kind}: {workers} workers x {threads} threads, {TABLES} tables, {SAVERS} "
           f"savers, {PHONES} phones polling every {interval:g} s, {seconds:g} s ==")  # fmt: skip
@@ -264,7 +292,7 @@ def run(kind: str, seconds: float, workers: int, threads: int, interval: float) 
             threads_run = [
                 threading.Thread(
                     target=saver,
-                    args=(server.port, tables[n % TABLES], n, stop, record, server.port),
+                    args=(server.port, tables[n % TABLES], n, stop, record, server.port, pace),
                 )
                 for n in range(SAVERS)
             ] + [
@@ -274,17 +302,30 @@ def run(kind: str, seconds: float, workers: int, threads: int, interval: float) 
                 )
                 for n in range(PHONES)
             ]
+            postmaster = postmaster_of(url)
+            used = cpu_used(server.process.pid, postmaster)
             start = time.monotonic()
             for thread in threads_run:
                 thread.start()
             for thread in threads_run:
                 thread.join()
             elapsed = time.monotonic() - start
+            used = [
+                after - before
+                for before, after in zip(
+                    used, cpu_used(server.process.pid, postmaster), strict=True
+                )
+            ]
         finally:
             server.stop()
+            errors = server.errors()
         saves, polls = len(record.save_ms), len(record.poll_ms)
         print(f"  saves: {saves} requests, {saves / elapsed:.1f}/s; polls: {polls} requests, "
               f"{polls / elapsed:.1f}/s (over {elapsed:.1f} s)")  # fmt: skip
+        cores = os.cpu_count() or 1
+        shares = [seconds / elapsed / cores for seconds in used]
+        print(f"  CPU used, share of the machine's {cores} cores: server {shares[0]:.0%}, "
+              f"database {shares[1]:.0%}, load clients {shares[2]:.0%}")  # fmt: skip
         print(f"  save latency: {percentiles(record.save_ms)}")
         print(f"  poll latency: {percentiles(record.poll_ms)}")
         print(
@@ -301,6 +342,8 @@ def run(kind: str, seconds: float, workers: int, threads: int, interval: float) 
         print(f"  5xx answers: {server_errors}; broken connections: {len(record.broken)}")
         for line in record.broken[:5]:
             print(f"    {line}")
+        if errors:
+            print(f"  the server's log has {len(errors)} tracebacks; the first:\n{errors[0]}")
         problems = [f"{server_errors} answers were 5xx"] if server_errors else []
         problems += [f"broken connection: {line}" for line in record.broken[:5]]
         problems += check_database(url, record)
@@ -321,6 +364,9 @@ def main() -> None:
     parser.add_argument("--sqlite", action="store_true", help="SQLite only")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker")
+    parser.add_argument(
+        "--pace", type=float, default=1.0, help="mean seconds between a client's saves (0: none)"
+    )
     parser.add_argument("--poll-interval", type=float, default=2.0, help="seconds between polls")
     args = parser.parse_args()
 
@@ -331,7 +377,9 @@ def main() -> None:
         sys.exit("PostgreSQL is not installed (POSTGRES_BIN, /usr/lib/postgresql/15/bin)")
     problems = 0
     for kind in kinds:
-        problems += len(run(kind, args.seconds, args.workers, args.threads, args.poll_interval))
+        problems += len(
+            run(kind, args.seconds, args.workers, args.threads, args.poll_interval, args.pace)
+        )
     print(f"\nproblems found: {problems}")
 
 

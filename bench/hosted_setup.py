@@ -27,7 +27,12 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the one way to start a throwaway cluster
 
-from pgcluster import free_port, postgres_available, throwaway_postgres  # noqa: E402, F401
+from pgcluster import (  # noqa: E402, F401
+    POSTGRES_BIN,
+    free_port,
+    postgres_available,
+    throwaway_postgres,
+)
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
 
@@ -114,6 +119,12 @@ class Server:
                 return f"<{pid}>".encode() in log.read()
         except OSError:
             return False
+
+    def errors(self) -> list[str]:
+        """The tracebacks in the server's logs, each whole."""
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        text += self.output.read_text(errors="replace") if self.output.exists() else ""
+        return ["Traceback" + block.split("\n[", 1)[0] for block in text.split("Traceback")[1:]]
 
     def stop(self) -> None:
         """Stop gunicorn (SIGTERM, then SIGKILL after 20 s)."""
@@ -323,3 +334,53 @@ def replay_all(database_url: str) -> tuple[int, list[str]]:
                 db.session.remove()
                 db.engine.dispose()
     return loaded, failed
+
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _process_tree(root: int) -> list[int]:
+    """``root`` and its descendants (from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo += children.get(pid, [])
+    return found
+
+
+def cpu_seconds(root: int) -> float:
+    """CPU time (user + system) used so far by process ``root`` and its live descendants."""
+    total = 0
+    for pid in _process_tree(root):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / TICKS
+
+
+def postmaster_of(database_url: str) -> int | None:
+    """The pid of the PostgreSQL server listening on the URL's port (its command line says
+    ``port=N``), or None (SQLite)."""
+    match = re.search(r":(\d+)/", database_url)
+    if not match:
+        return None
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if command.startswith(str(POSTGRES_BIN)) and f"port={match.group(1)}" in command:
+                return int(entry.name)
+    return None

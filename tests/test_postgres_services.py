@@ -205,3 +205,32 @@ def test_the_same_post_saved_by_another_worker_meanwhile_is_answered_with_that_h
 
         assert (again.repeated, again.matches, again.row.id) == (True, True, first_id)
         assert len(reload(sid).state.hands) == 1
+
+
+def test_a_post_saved_by_another_worker_before_this_one_looked_is_answered_with_its_number(pg_app):
+    """The other worker commits the same post after this request loaded the session but
+    before it looks for the key: the answer names the hand as saved, hand 2, after hand 1."""
+    with pg_app.app_context():
+        sid = brooklyn_session()
+        table = default_table()
+        ids = ids_by_name(sessions.load_session(sid, table))
+        hands.add_hand(
+            sessions.load_session(sid, table),
+            HandEntry(outcome="made", declarer=ids["Bob"], bid=350, trump="H"),
+            "post-1",
+        )
+        db.session.commit()
+        stale = sessions.load_session(sid, table)  # one hand, remembered by this worker
+        typed = HandEntry(outcome="set", declarer=ids["Cal"], bid=300, trump="S")
+        with pg_app.app_context():  # the same post, answered by the other worker first
+            hands.add_hand(sessions.load_session(sid, table), typed, "post-2")
+            db.session.commit()
+
+        again = hands.save_hand(stale, typed, "post-2")
+
+        assert (again.repeated, again.matches, again.number) == (True, True, 2)
+        # Hand 1: Bob made 350 in hearts, 2 from each other player. Hand 2: Cal set at 300
+        # in spades (V = 1 x 2): 2V = 4 to each opponent, Ann sitting out included.
+        assert named(dict(again.after.state.balances)) == {
+            "Ann": -2 + 4, "Bob": 6 + 4, "Cal": -2 - 12, "Dee": -2 + 4,
+        }

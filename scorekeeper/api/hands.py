@@ -100,10 +100,8 @@ def create_hand(path: SessionPath, query: CreateQuery, body: HandBody, header: C
                 )
             ],
         )
-    after = saved.after or load(path.session_id)
-    number = saved.number or after.hand_ids.index(saved.row.id) + 1
-    out = _saved(after, number, saved.repeated)
-    location = url_for("api_hands.read_hand", session_id=path.session_id, number=number)
+    out = _saved(saved.after, saved.number, saved.repeated)
+    location = url_for("api_hands.read_hand", session_id=path.session_id, number=saved.number)
     status = 200 if saved.repeated else 201
     return json_response(out, status, Location=location, ETag=out.hand.etag)
 

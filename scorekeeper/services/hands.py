@@ -31,7 +31,14 @@ from ..rules.session import (
     replace_event,
 )
 from .entries import HandEntry, apply_to_row, from_row, meld_entry, same_entry, to_input
-from .sessions import ConflictError, LoadedSession, bump, remember_after_commit, replay_events
+from .sessions import (
+    ConflictError,
+    LoadedSession,
+    bump,
+    load_session,
+    remember_after_commit,
+    replay_events,
+)
 
 
 class SessionEnded(RuleError):
@@ -100,10 +107,10 @@ class SavedHand:
     """A hand saved (or found saved already), with what the table is told about it."""
 
     row: Hand
-    number: int | None  # the hand's 1-based number (None: saved under a replay not loaded)
-    text: str  # the hand in words, as the preview showed it ("" when number is None)
+    number: int  # the hand's 1-based number
+    text: str  # the hand in words, as the preview showed it
     repeated: bool  # the same form posted again: the hand was saved the first time
-    after: LoadedSession | None = None  # the session with the hand (None: load it again)
+    after: LoadedSession  # the session with the hand
     matches: bool = True  # repeated: the entry is the one saved the first time
 
 
@@ -119,10 +126,10 @@ def _repeated(loaded: LoadedSession, row: Hand, entry: HandEntry) -> SavedHand:
     """What a repeated post is told: the hand it saved the first time (and whether this
     entry is that hand's, or something else sent under the same request id)."""
     matches = same_entry(row, entry, loaded.options)
-    position = loaded.hand_ids.index(row.id) if row.id in loaded.hand_ids else None
-    record = next((h for h in loaded.state.hands if h.position == position), None)
-    if record is None:  # saved under another replay (another worker): say it plainly
-        return SavedHand(row, None, "", True, matches=matches)
+    if row.id not in loaded.hand_ids:  # saved by another worker since this one loaded
+        loaded = load_session(loaded.row.id)
+    position = loaded.hand_ids.index(row.id)
+    record = next(h for h in loaded.state.hands if h.position == position)
     text = describe(record.result, loaded.options)
     return SavedHand(row, record.number, text, True, loaded, matches)
 
@@ -175,7 +182,7 @@ def save_hand(
         # that is no longer the session's (on PostgreSQL the other save is visible here once
         # committed, so no unique key would catch it; ``bump`` says so).
         db.session.rollback()  # only this save was in the transaction
-        return _lost_race(loaded, request_id, number, text, entry)
+        return _lost_race(loaded, request_id, entry)
     db.session.add(
         AuditEntry(
             session_id=row.id,
@@ -191,16 +198,12 @@ def save_hand(
     return SavedHand(hand, number, text, False, after)
 
 
-def _lost_race(
-    loaded: LoadedSession, request_id: str | None, number: int, text: str, entry: HandEntry
-) -> SavedHand:
+def _lost_race(loaded: LoadedSession, request_id: str | None, entry: HandEntry) -> SavedHand:
     """Another save came first: the hand it saved under the same ``request_id`` (the same
     post sent twice), or a conflict to save again."""
     existing = _by_request(loaded.row.id, request_id)
     if existing is not None:
-        return SavedHand(
-            existing, number, text, True, None, same_entry(existing, entry, loaded.options)
-        )
+        return _repeated(loaded, existing, entry)
     raise ConflictError(
         "hand_number", "Another phone saved a hand at the same moment: save again."
     ) from None

@@ -87,6 +87,8 @@ def replay_key(row: GameSession) -> tuple:
 
 
 def _session_row(session_id: int) -> GameSession | None:
+    """The session's row as the database holds it now: read again even when this request
+    has loaded it before (``populate_existing``), so its version is never an old one."""
     return db.session.scalar(
         select(GameSession)
         .where(GameSession.id == session_id)
@@ -94,6 +96,7 @@ def _session_row(session_id: int) -> GameSession | None:
             joinedload(GameSession.seats).joinedload(Seat.player),
             joinedload(GameSession.first_dealer),
         )
+        .execution_options(populate_existing=True)
     )
 
 

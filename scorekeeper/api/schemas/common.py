@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 from datetime import UTC, datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -24,6 +25,23 @@ HouseRules = Annotated[
         "money in cents.",
     ),
 ]
+
+
+_SCHEMAS: dict[type[BaseModel], dict[str, Any]] = {}
+
+
+class RequestParameters(BaseModel):
+    """A request's headers or query string. flask-openapi3 reads such a model's JSON schema
+    on every request to learn each field's type; it never changes, so it is made once."""
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The model's JSON schema (the default one made once per class)."""
+        if args or kwargs:
+            return super().model_json_schema(*args, **kwargs)
+        if cls not in _SCHEMAS:
+            _SCHEMAS[cls] = super().model_json_schema()
+        return copy.deepcopy(_SCHEMAS[cls])
 
 
 class SessionPath(BaseModel):

@@ -11,7 +11,16 @@ from ...limits import MAX_MELD_TEXT
 from ...rules.outcome import Outcome
 from ...services.entries import HandEntry, MeldMode, MeldText
 from ...services.standings import HandLine
-from .common import Figure, HolderRef, Id, PlayerRef, Unit, holder_ref, player_ref
+from .common import (
+    Figure,
+    HolderRef,
+    Id,
+    PlayerRef,
+    RequestParameters,
+    Unit,
+    holder_ref,
+    player_ref,
+)
 from .standings import Standings
 
 TrumpLetter = Literal["S", "H", "D", "C"]
@@ -107,7 +116,7 @@ class Departure(BaseModel):
     player: Id = Field(description="The id of the player who leaves.")
 
 
-class CreateHeaders(BaseModel):
+class CreateHeaders(RequestParameters):
     """A client's key for this hand: sending it again saves nothing new."""
 
     idempotency_key: str | None = Field(
@@ -118,7 +127,7 @@ class CreateHeaders(BaseModel):
     )
 
 
-class CreateQuery(BaseModel):
+class CreateQuery(RequestParameters):
     """Which hand the client means: the next hand as it last saw the session (optional)."""
 
     number: Id | None = Field(
@@ -129,7 +138,7 @@ class CreateQuery(BaseModel):
     )
 
 
-class MatchHeaders(BaseModel):
+class MatchHeaders(RequestParameters):
     """The version of the hand the change is based on."""
 
     if_match: str | None = Field(

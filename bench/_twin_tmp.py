@@ -1,0 +1,361 @@
+"""Load benchmark of the hosted setup: prints figures, asserts nothing.
+
+``python -m scorekeeper hosted`` (gunicorn, 2 worker processes by default) on SQLite in a
+temporary folder and on a throwaway PostgreSQL cluster (when its programs are installed),
+loopback only. Ten tables are started through their pages, each with a Brooklyn session
+started through the API with the table's member token. Then, for ``--seconds``:
+
+- 50 clients save hands through the API (5 per session), each hand legal for the session's
+  ``next_hand`` and sent with ``?number=N`` and a fresh Idempotency-Key. When another client
+  saved first the answer is 409 (the session moved on) or, rarely, 422 (the hand no longer
+  legal): counted apart, not as errors; the client reads the standings and goes on.
+  Some saves are sent again with the same key after their answer (expected: 200, the same
+  hand), and some are sent at once on two connections with the same key (which gunicorn may
+  give to two workers; expected: one 201 and one 200, or 409 for both when another client
+  had saved that hand first).
+- 200 phones poll a session's standings with If-None-Match, each every ``--poll-interval``
+  seconds (304 while nothing changed, 200 with the new standings otherwise).
+
+Printed: requests per second, latency percentiles, every status counted, the 5xx count; then
+the database is checked: hands stored == 201 answers, no request id stored twice, each key
+answered 201 or 200 stored once, as sent; every session replays through the services.
+Goal printed beside: a save's p95 under 100 ms on PostgreSQL.
+
+    python bench/bench_load.py                 # 60 s on SQLite, then on PostgreSQL
+    python bench/bench_load.py --seconds 10    # a quick run
+    python bench/bench_load.py --postgres      # PostgreSQL only (--sqlite: SQLite only)
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_api import hand_body
+from hosted_setup import (
+    Connection,
+    Server,
+    Table,
+    counts,
+    database,
+    matches,
+    postgres_available,
+    replay_all,
+    start_table,
+    stored_hands,
+)
+
+TABLES = 10
+SAVERS = 50
+PHONES = 200
+RETRY_AFTER = 0.05  # share of successful saves sent again with the same key
+TWIN = 0.6  # share of saves sent at once on two connections with the same key
+
+
+@dataclass
+class Record:
+    """What the clients saw, shared by all threads (under ``lock``)."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    save_ms: list[float] = field(default_factory=list)
+    poll_ms: list[float] = field(default_factory=list)
+    save_status: Counter[str] = field(default_factory=Counter)
+    poll_status: Counter[int] = field(default_factory=Counter)
+    created: dict[str, tuple[int, int, dict[str, Any]]] = field(default_factory=dict)
+    repeated: dict[str, list[int]] = field(default_factory=dict)
+    broken: list[str] = field(default_factory=list)
+
+    def save(self, kind: str, status: int, elapsed: float) -> None:
+        with self.lock:
+            self.save_ms.append(elapsed * 1000)
+            self.save_status[f"{status} {kind}"] += 1
+
+    def poll(self, status: int, elapsed: float) -> None:
+        with self.lock:
+            self.poll_ms.append(elapsed * 1000)
+            self.poll_status[status] += 1
+
+
+def post_hand(
+    connection: Connection, table: Table, body: dict[str, Any], number: int, key: str
+) -> tuple[int, Any, float]:
+    """POST the hand as hand ``number`` under ``key``: (status, answer, seconds)."""
+    start = time.perf_counter()
+    status, _, answer = connection.json(
+        "POST", f"/api/v1/sessions/{table.session_id}/hands?number={number}", body,
+        {**table.bearer, "Idempotency-Key": key},
+    )  # fmt: skip
+    return status, answer, time.perf_counter() - start
+
+
+def note_answer(
+    record: Record, table: Table, key: str, body: dict[str, Any], status: int, answer: Any
+) -> None:
+    """Remember a 201 (key, session, hand number, body) or a 200 (the number it named)."""
+    if status == 201:
+        with record.lock:
+            record.created[key] = (table.session_id, answer["hand"]["number"], body)
+    elif status == 200:
+        with record.lock:
+            record.repeated.setdefault(key, []).append(answer["hand"]["number"])
+
+
+def saver(
+    port: int, table: Table, seed: int, stop: float, record: Record, twin_port: int, pace: float
+) -> None:
+    """Save hands to one session until ``stop`` (a monotonic time), a save due every ``pace``
+    seconds on average (Poisson arrivals; 0: the next as soon as the last is answered)."""
+    rng = random.Random(seed)
+    connection = Connection(port)
+    second = Connection(twin_port)
+    next_hand: dict[str, Any] | None = None
+    due = time.monotonic() + rng.uniform(0, pace)
+    while time.monotonic() < stop:
+        try:
+            if next_hand is None:  # the first hand, or after a refusal: read where it stands
+                _, _, standings = connection.json(
+                    "GET", f"/api/v1/sessions/{table.session_id}/standings", None, table.bearer
+                )
+                next_hand = standings["next_hand"]
+            if pace:
+                time.sleep(max(0.0, due - time.monotonic()))
+            else:
+                due = time.monotonic()
+            if time.monotonic() >= stop:
+                break
+            late = time.monotonic() - due  # held up behind this client's last save
+            due += rng.expovariate(1 / pace) if pace else 0
+            body = hand_body(rng, next_hand)
+            number = next_hand["number"]
+            key = uuid.uuid4().hex
+            if rng.random() < TWIN:
+                kind, results = "twin", twin_posts(connection, second, table, body, number, key)
+            else:
+                kind, results = "save", [post_hand(connection, table, body, number, key)]
+            for status, answer, elapsed in results:
+                record.save(kind, status, late + elapsed)
+                note_answer(record, table, key, body, status, answer)
+            ok = [answer for status, answer, _ in results if status in (200, 201)]
+            if ok and rng.random() < RETRY_AFTER:
+                status, answer, elapsed = post_hand(connection, table, body, number, key)
+                record.save("retry", status, elapsed)
+                note_answer(record, table, key, body, status, answer)
+            next_hand = ok[0]["standings"]["next_hand"] if ok else None
+        except Exception as error:  # a broken connection is a figure too
+            with record.lock:
+                record.broken.append(f"save: {error!r}")
+            next_hand = None
+            time.sleep(0.05)
+    connection.close()
+    second.close()
+
+
+def twin_posts(
+    first: Connection,
+    second: Connection,
+    table: Table,
+    body: dict[str, Any],
+    number: int,
+    key: str,
+) -> list[tuple[int, Any, float]]:
+    """The same hand under the same key on two connections at once."""
+    results: list[tuple[int, Any, float]] = []
+    errors: list[BaseException] = []
+
+    def other() -> None:
+        try:
+            results.append(post_hand(second, table, body, number, key))
+        except Exception as error:  # passed on below
+            errors.append(error)
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    results.append(post_hand(first, table, body, number, key))
+    thread.join()
+    if errors:
+        raise errors[0]
+    return results
+
+
+def phone(port: int, table: Table, seed: int, stop: float, interval: float, record: Record) -> None:
+    """Poll one session's standings with If-None-Match until ``stop``."""
+    rng = random.Random(seed)
+    connection = Connection(port)
+    etag: str | None = None
+    time.sleep(rng.random() * interval)
+    while time.monotonic() < stop:
+        headers = dict(table.bearer)
+        if etag:
+            headers["If-None-Match"] = etag
+        try:
+            start = time.perf_counter()
+            status, answer_headers, _ = connection.send(
+                "GET", f"/api/v1/sessions/{table.session_id}/standings", None, headers
+            )
+            record.poll(status, time.perf_counter() - start)
+            etag = answer_headers.get("etag", etag)
+        except Exception as error:  # a broken connection is a figure too
+            with record.lock:
+                record.broken.append(f"poll: {error!r}")
+        time.sleep(interval * (0.8 + 0.4 * rng.random()))
+    connection.close()
+
+
+def percentiles(values: list[float]) -> str:
+    """p50, p95, p99 and the worst, in ms."""
+    if len(values) < 2:
+        return "too few to say"
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    return (
+        f"p50 {cuts[49]:6.1f} ms, p95 {cuts[94]:6.1f} ms, p99 {cuts[98]:6.1f} ms "
+        f"(max {max(values):.0f} ms)"
+    )
+
+
+def check_database(url: str, record: Record) -> list[str]:
+    """What the database holds against what the clients were told; the problems found."""
+    problems: list[str] = []
+    found = counts(url)
+    stored = stored_hands(url)
+    print(f"  database: {found['hands']} hands stored; 201 answers: {len(record.created)}")
+    if found["hands"] != len(record.created):
+        problems.append(f"{found['hands']} hands stored but {len(record.created)} answered 201")
+    for name in ("hands without a key", "keys stored twice", "positions stored twice",
+                 "melds of no hand", "takes of no hand"):  # fmt: skip
+        print(f"  {name}: {found[name]}")
+        if found[name]:
+            problems.append(f"{name}: {found[name]}")
+    missing = [key for key in record.created if key not in stored]
+    different = [
+        key
+        for key, (session, number, body) in record.created.items()
+        if key in stored and (stored[key]["session"] != session or not matches(body, stored[key]))
+    ]
+    print(f"  201 answers not stored: {len(missing)}; stored unlike what was sent: "
+          f"{len(different)}")  # fmt: skip
+    problems += [f"answered 201, not stored: {key}" for key in missing[:5]]
+    problems += [f"stored unlike what was sent: {key}" for key in different[:5]]
+    unmatched = [
+        key
+        for key, numbers in record.repeated.items()
+        if key not in stored
+        or (key in record.created and any(n != record.created[key][1] for n in numbers))
+    ]
+    answers = sum(map(len, record.repeated.values()))
+    print(f"  200 (repeated) answers: {answers} for {len(record.repeated)} keys; not stored "
+          f"once as the same hand: {len(unmatched)}")  # fmt: skip
+    problems += [f"answered 200, no such hand once: {key}" for key in unmatched[:5]]
+    loaded, failed = replay_all(url)
+    print(f"  sessions replayed through the services: {loaded}, failed: {len(failed)}")
+    problems += failed
+    return problems
+
+
+def run(
+    kind: str, seconds: float, workers: int, threads: int, interval: float, pace: float
+) -> list[str]:
+    """One run on ``kind``'s database; prints the figures and returns the problems."""
+    print(f"\n== {kind}: {workers} workers x {threads} threads, {TABLES} tables, {SAVERS} "
+          f"savers, {PHONES} phones polling every {interval:g} s, {seconds:g} s ==")  # fmt: skip
+    with database(kind) as url, tempfile.TemporaryDirectory() as folder:
+        server = Server(url, workers, threads, Path(folder))
+        try:
+            tables = [start_table(server.port, f"Table {n}") for n in range(1, TABLES + 1)]
+            record = Record()
+            stop = time.monotonic() + seconds
+            threads_run = [
+                threading.Thread(
+                    target=saver,
+                    args=(server.port, tables[n % TABLES], n, stop, record, server.port, pace),
+                )
+                for n in range(SAVERS)
+            ] + [
+                threading.Thread(
+                    target=phone,
+                    args=(server.port, tables[n % TABLES], 1000 + n, stop, interval, record),
+                )
+                for n in range(PHONES)
+            ]
+            start = time.monotonic()
+            for thread in threads_run:
+                thread.start()
+            for thread in threads_run:
+                thread.join()
+            elapsed = time.monotonic() - start
+        finally:
+            server.stop()
+            errors = server.errors()
+        saves, polls = len(record.save_ms), len(record.poll_ms)
+        print(f"  saves: {saves} requests, {saves / elapsed:.1f}/s; polls: {polls} requests, "
+              f"{polls / elapsed:.1f}/s (over {elapsed:.1f} s)")  # fmt: skip
+        print(f"  save latency: {percentiles(record.save_ms)}")
+        print(f"  poll latency: {percentiles(record.poll_ms)}")
+        print(
+            "  save answers: "
+            + ", ".join(f"{k}: {v}" for k, v in sorted(record.save_status.items()))
+        )
+        print(
+            "  poll answers: "
+            + ", ".join(f"{k}: {v}" for k, v in sorted(record.poll_status.items()))
+        )
+        server_errors = sum(v for k, v in record.save_status.items() if k.startswith("5")) + sum(
+            v for k, v in record.poll_status.items() if k >= 500
+        )
+        print(f"  5xx answers: {server_errors}; broken connections: {len(record.broken)}")
+        for line in record.broken[:5]:
+            print(f"    {line}")
+        if errors:
+            print(f"  the server's log has {len(errors)} tracebacks; the first:\n{errors[0]}")
+        problems = [f"{server_errors} answers were 5xx"] if server_errors else []
+        problems += [f"broken connection: {line}" for line in record.broken[:5]]
+        problems += check_database(url, record)
+        if kind == "postgresql" and len(record.save_ms) >= 2:
+            p95 = statistics.quantiles(record.save_ms, n=100, method="inclusive")[94]
+            verdict = "met" if p95 < 100 else "NOT met"
+            print(f"  goal: a save's p95 under 100 ms on PostgreSQL: {p95:.1f} ms, {verdict}")
+        print(f"  problems: {len(problems)}")
+        for problem in problems:
+            print(f"    {problem}")
+        return problems
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--postgres", action="store_true", help="PostgreSQL only")
+    parser.add_argument("--sqlite", action="store_true", help="SQLite only")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker")
+    parser.add_argument(
+        "--pace", type=float, default=1.0, help="mean seconds between a client's saves (0: none)"
+    )
+    parser.add_argument("--poll-interval", type=float, default=2.0, help="seconds between polls")
+    args = parser.parse_args()
+
+    kinds = ["postgresql"] if args.postgres else ["sqlite"]
+    if not args.sqlite and not args.postgres and postgres_available():
+        kinds.append("postgresql")
+    if args.postgres and not postgres_available():
+        sys.exit("PostgreSQL is not installed (POSTGRES_BIN, /usr/lib/postgresql/15/bin)")
+    problems = 0
+    for kind in kinds:
+        problems += len(
+            run(kind, args.seconds, args.workers, args.threads, args.poll_interval, args.pace)
+        )
+    print(f"\nproblems found: {problems}")
+
+
+if __name__ == "__main__":
+    main()
