@@ -91,6 +91,10 @@ class GameSession(Model):
     first_dealer_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    # The last version whose change could alter stored events (an edit, a deletion, house
+    # rules); every change since only added events or ended/reopened the session, so a replay
+    # remembered at a version >= this one catches up by applying the events after it.
+    rewritten: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     ended_at: Mapped[datetime | None] = mapped_column(DateTime)
