@@ -126,7 +126,7 @@ class Seat(Model):
     position: Mapped[int] = mapped_column(Integer)
 
     session: Mapped[GameSession] = relationship(back_populates="seats")
-    player: Mapped[Player] = relationship()
+    player: Mapped[Player] = relationship(lazy="joined")  # seats are read with their names
 
 
 class Hand(Model):

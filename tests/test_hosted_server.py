@@ -91,9 +91,10 @@ def test_the_script_runs_the_hosted_command():
 
 
 def test_the_replay_memory_is_keyed_by_the_version_the_database_holds(app, client, tmp_path):
-    """Another worker's save reaches this one through the database alone: a change with the
-    version bumped (as every save does) is replayed; the same change without the bump would
-    be shown from memory, which is why every save bumps it."""
+    """Another worker's change reaches this one through the database alone: an edit with the
+    version bumped and marked as rewriting stored hands (as every edit is) is replayed; the
+    same change without the bump would be shown from memory, which is why every change bumps
+    it."""
     sid = new_session(client, "brooklyn", FOUR)
     # Ann deals, Dee sits out; Bob makes 350 in spades: 4 units from each of Ann, Cal, Dee.
     page = save_hand(client, sid, declarer="Bob", bid=350, trump="S", outcome="made")
@@ -107,8 +108,8 @@ def test_the_replay_memory_is_keyed_by_the_version_the_database_holds(app, clien
     # Another process makes it 400 (4 units, doubled for spades: 8 from each) without a bump.
     other_worker("UPDATE hands SET bid = 400")
     assert figures(client.get(f"/s/{sid}")) == {"Ann": -4, "Bob": 12, "Cal": -4, "Dee": -4}
-    # With the bump every save makes, the next request replays from the database.
-    other_worker("UPDATE sessions SET version = version + 1")
+    # With the bump every edit makes, the next request replays from the database.
+    other_worker("UPDATE sessions SET version = version + 1, rewritten = version + 1")
     assert figures(client.get(f"/s/{sid}")) == {"Ann": -8, "Bob": 24, "Cal": -8, "Dee": -8}
 
 

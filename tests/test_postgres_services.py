@@ -232,5 +232,8 @@ def test_a_post_saved_by_another_worker_before_this_one_looked_is_answered_with_
         # Hand 1: Bob made 350 in hearts, 2 from each other player. Hand 2: Cal set at 300
         # in spades (V = 1 x 2): 2V = 4 to each opponent, Ann sitting out included.
         assert named(dict(again.after.state.balances)) == {
-            "Ann": -2 + 4, "Bob": 6 + 4, "Cal": -2 - 12, "Dee": -2 + 4,
+            "Ann": -2 + 4,
+            "Bob": 6 + 4,
+            "Cal": -2 - 12,
+            "Dee": -2 + 4,
         }

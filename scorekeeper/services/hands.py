@@ -174,7 +174,7 @@ def save_hand(
     apply_to_row(entry, hand, loaded.options)
     db.session.add(hand)
     try:
-        bump(row)
+        bump(row, rewrites=False)
         db.session.flush()
     except (IntegrityError, ConflictError):
         # The same post saved already (the unique key), or another worker saved or changed
@@ -361,7 +361,7 @@ def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
     row = Hand(session_id=loaded.row.id, seq=seq, kind="leave")
     row.player_id = player_id
     db.session.add(row)
-    bump(loaded.row)
+    bump(loaded.row, rewrites=False)
     db.session.flush()
     db.session.add(
         AuditEntry(

@@ -1,9 +1,14 @@
 """A per-process memory of replayed sessions, so a page does not replay the whole evening.
 
-Keyed by session id and checked against what the database says now: the session's version
-(bumped atomically by every change), its seating and its options. A stale or missing entry
-is simply replayed from the stored inputs, so the cache can never show a figure the
-database does not hold; several workers each keep their own.
+Keyed by session id and checked against what the database says now: the session's random
+token, game, first dealer and options (what a replay is of) and its version (bumped
+atomically by every change). A session's seats and their names are fixed when it starts (a
+player leaving is an event), so they need no checking. An entry at the session's version is
+used as it is. An entry at an older version is caught up when every change since only added
+events (the session's ``rewritten`` version is not after the entry's): the new events are
+applied to a copy of it, as a table adds a hand to its score sheet. Anything else is replayed
+from the stored inputs, so the memory can never show a figure the database does not hold;
+several workers each keep their own.
 
 Hosted mode runs several worker processes that share nothing but the database. Every request
 reads the session's row, version included, from the database (``load_session``) before it
@@ -18,7 +23,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from ..rules.session import Event, Replayer, SessionState
+from ..rules import holders
+from ..rules.session import Event, Replayer, SessionSetup, SessionState
 
 MAX_SESSIONS = 64
 
@@ -27,7 +33,10 @@ MAX_SESSIONS = 64
 class Replayed:
     """A session's events as replayed, valid for one version of its stored inputs."""
 
-    key: tuple
+    key: tuple  # what the replay is of: token, game, first dealer, options
+    version: int  # the session's version the replay is of
+    setup: SessionSetup
+    players: dict[int, holders.Player]  # by id, in seat order
     events: tuple[Event, ...]
     hand_ids: tuple[int, ...]  # the stored row behind each event, by position
     replayer: Replayer  # never applied to again: callers work on a copy
@@ -38,19 +47,24 @@ _lock = threading.Lock()
 _memory: OrderedDict[int, Replayed] = OrderedDict()
 
 
-def recall(session_id: int, key: tuple) -> Replayed | None:
-    """The remembered replay of a session if it is still current, else None."""
+def recall(session_id: int, key: tuple, version: int, rewritten: int) -> Replayed | None:
+    """The remembered replay of a session at ``version``, or at an older version that
+    events were only added to since (not before ``rewritten``), else None."""
     with _lock:
         entry = _memory.get(session_id)
-        if entry is None or entry.key != key:
+        if entry is None or entry.key != key or not rewritten <= entry.version <= version:
             return None
         _memory.move_to_end(session_id)
         return entry
 
 
 def remember(session_id: int, entry: Replayed) -> None:
-    """Keep a replay for later requests (the least recently used are forgotten)."""
+    """Keep a replay for later requests (the least recently used are forgotten); never in
+    place of one of a later version."""
     with _lock:
+        known = _memory.get(session_id)
+        if known is not None and known.key == entry.key and known.version > entry.version:
+            return
         _memory[session_id] = entry
         _memory.move_to_end(session_id)
         while len(_memory) > MAX_SESSIONS:

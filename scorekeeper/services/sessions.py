@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import func, select, update
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
@@ -79,41 +79,50 @@ def build_setup(row: GameSession) -> tuple[SessionSetup, dict[int, holders.Playe
 
 
 def replay_key(row: GameSession) -> tuple:
-    """What a remembered replay must match: the session's random token (unique across
-    databases), its version, seating, names and options."""
-    seats = tuple((seat.player_id, seat.player.name) for seat in row.seats)
+    """What a remembered replay must be of: the session's random token (unique across
+    databases), game, first dealer and options (seats and names never change)."""
     options = json.dumps(row.options, sort_keys=True)
-    return (row.token, row.version, row.system, row.first_dealer_id, seats, options)
+    return (row.token, row.system, row.first_dealer_id, options)
 
 
 def _session_row(session_id: int) -> GameSession | None:
     """The session's row as the database holds it now: read again even when this request
-    has loaded it before (``populate_existing``), so its version is never an old one."""
+    has loaded it before (``populate_existing``), so its version is never an old one. Its
+    seats are loaded when asked for (a replay remembered already has them)."""
     return db.session.scalar(
         select(GameSession)
         .where(GameSession.id == session_id)
-        .options(  # one query: every page that shows a session starts here
-            joinedload(GameSession.seats).joinedload(Seat.player),
-            joinedload(GameSession.first_dealer),
-        )
         .execution_options(populate_existing=True)
     )
 
 
-def stored_events(session_id: int, players: Mapping[int, holders.Player], options: Options):
-    """The session's events from the database, in order, with their row ids (three queries)."""
+def _version_now(session_id: int) -> int | None:
+    return db.session.scalar(select(GameSession.version).where(GameSession.id == session_id))
+
+
+def stored_events(
+    session_id: int,
+    players: Mapping[int, holders.Player],
+    options: Options,
+    after: int | None = None,
+):
+    """The session's events from the database, in order, with their row ids (three
+    queries); with ``after`` (a stored event's row id) only the events after that one."""
     columns = (
         Hand.id, Hand.kind, Hand.outcome, Hand.declarer_id, Hand.bid, Hand.trump, Hand.takeover,
         Hand.reneger_id, Hand.declarer_tricks, Hand.last_trick_id, Hand.player_id,
     )  # fmt: skip
-    hands = db.session.execute(
-        select(*columns).where(Hand.session_id == session_id).order_by(Hand.seq)
-    ).all()
+    which = [Hand.session_id == session_id]
+    if after is not None:
+        which.append(Hand.seq > select(Hand.seq).where(Hand.id == after).scalar_subquery())
+    hands = db.session.execute(select(*columns).where(*which).order_by(Hand.seq)).all()
+    if not hands:
+        return [], []
     melds: dict[int, list] = {}
     for m in db.session.execute(
         select(HandMeld.hand_id, HandMeld.player_id, HandMeld.mode, HandMeld.entry)
         .join(Hand)
-        .where(Hand.session_id == session_id)
+        .where(*which)
         .order_by(HandMeld.id)
     ):
         melds.setdefault(m.hand_id, []).append(m)
@@ -121,7 +130,7 @@ def stored_events(session_id: int, players: Mapping[int, holders.Player], option
     for t in db.session.execute(
         select(HandTake.hand_id, HandTake.player_id, HandTake.taken)
         .join(Hand)
-        .where(Hand.session_id == session_id)
+        .where(*which)
         .order_by(HandTake.id)
     ):
         takes.setdefault(t.hand_id, []).append(t)
@@ -133,24 +142,60 @@ def stored_events(session_id: int, players: Mapping[int, holders.Player], option
 
 
 def load_session(session_id: int, table: Table | None = None) -> LoadedSession:
-    """Load a session and its replay; raises ``NotFound`` if it is not this table's."""
-    row = _session_row(session_id)
-    if row is None or (table is not None and row.table_id != table.id):
-        raise NotFound(f"No session {session_id}.")
-    setup, players = build_setup(row)
-    key = replay_key(row)
-    known = replays.recall(row.id, key)
-    if known is not None:
-        return LoadedSession(
-            row, setup.options, players, setup, list(known.events), list(known.hand_ids),
-            known.state, known.replayer,
-        )  # fmt: skip
-    events, hand_ids = stored_events(row.id, players, setup.options)
-    loaded = replay_events(row, events, hand_ids)
-    entry = Replayed(key, tuple(events), tuple(hand_ids), loaded.replayer, loaded.state)
+    """Load a session and its replay; raises ``NotFound`` if it is not this table's.
+
+    The replay is the one this worker remembers when the session has not changed since, or
+    that one with the events added since; otherwise the whole session is replayed. On
+    PostgreSQL each statement sees the latest commits, so what was read is checked against
+    the session's version once more: a change committed meanwhile means reading it again.
+    """
+    for _ in range(3):
+        row = _session_row(session_id)
+        if row is None or (table is not None and row.table_id != table.id):
+            raise NotFound(f"No session {session_id}.")
+        key = replay_key(row)
+        known = replays.recall(row.id, key, row.version, row.rewritten)
+        if known is not None and known.version == row.version:
+            return _remembered(row, known)
+        loaded = _caught_up(row, known) if known is not None else _replayed(row)
+        if _version_now(row.id) == row.version:
+            break
+    else:  # changed under every reading: show the last, and remember none of it
+        return loaded
+    entry = Replayed(
+        key, row.version, loaded.setup, loaded.players, tuple(loaded.events),
+        tuple(loaded.hand_ids), loaded.replayer, loaded.state,
+    )  # fmt: skip
     # Read in a transaction that has written: remembered only once that is committed.
     unit_of_work.when_committed(lambda: replays.remember(row.id, entry))
     return loaded
+
+
+def _remembered(row: GameSession, known: Replayed) -> LoadedSession:
+    return LoadedSession(
+        row, known.setup.options, known.players, known.setup, list(known.events),
+        list(known.hand_ids), known.state, known.replayer,
+    )  # fmt: skip
+
+
+def _caught_up(row: GameSession, known: Replayed) -> LoadedSession:
+    """A remembered replay with the events stored after it applied to a copy."""
+    last = known.hand_ids[-1] if known.hand_ids else None
+    events, hand_ids = stored_events(row.id, known.players, known.setup.options, last)
+    replayer = known.replayer.copy()
+    for event in events:
+        replayer.apply(event)
+    return LoadedSession(
+        row, known.setup.options, known.players, known.setup, [*known.events, *events],
+        [*known.hand_ids, *hand_ids], replayer.state(), replayer,
+    )  # fmt: skip
+
+
+def _replayed(row: GameSession) -> LoadedSession:
+    """The whole session replayed from its stored inputs."""
+    setup, players = build_setup(row)
+    events, hand_ids = stored_events(row.id, players, setup.options)
+    return replay_events(row, events, hand_ids, setup)
 
 
 def replay_events(
@@ -184,8 +229,8 @@ def remember_after_commit(after: LoadedSession, version_before: int) -> None:
         replays.forget(session_id)
         return
     entry = Replayed(
-        replay_key(after.row), tuple(after.events), tuple(after.hand_ids), after.replayer,
-        after.state,
+        replay_key(after.row), after.row.version, after.setup, after.players,
+        tuple(after.events), tuple(after.hand_ids), after.replayer, after.state,
     )  # fmt: skip
     unit_of_work.after_commit(lambda: replays.remember(session_id, entry))
 
@@ -323,7 +368,7 @@ def end_session(loaded: LoadedSession) -> None:
     """Mark a session ended (it can still be reopened)."""
     before = loaded.row.version
     loaded.row.ended_at = utcnow()
-    bump(loaded.row, checked=False)
+    bump(loaded.row, checked=False, rewrites=False)
     remember_after_commit(loaded, before)
 
 
@@ -331,11 +376,11 @@ def reopen_session(loaded: LoadedSession) -> None:
     """Take back the end of a session."""
     before = loaded.row.version
     loaded.row.ended_at = None
-    bump(loaded.row, checked=False)
+    bump(loaded.row, checked=False, rewrites=False)
     remember_after_commit(loaded, before)
 
 
-def bump(row: GameSession, checked: bool = True) -> int:
+def bump(row: GameSession, checked: bool = True, rewrites: bool = True) -> int:
     """Mark a session changed (atomically, in the same transaction) so open phones refresh.
 
     ``checked`` (the default): the change was worked out from the session as loaded, so if
@@ -343,16 +388,25 @@ def bump(row: GameSession, checked: bool = True) -> int:
     update waited for), it is a ``ConflictError`` (field ``session``) and the caller's
     transaction is rolled back by the request; only a change that does not depend on the
     hands (ending a session) passes ``checked=False``.
+
+    ``rewrites`` (the default): the change can alter what is stored already (an edit, a
+    deletion, house rules), so remembered replays must start again; a change that only adds
+    an event or ends or reopens the session passes ``rewrites=False`` and a remembered replay
+    catches up by applying the new events (``services.replays``).
     """
     loaded = row.version
-    version = db.session.execute(
+    changes: dict[str, Any] = {"version": GameSession.version + 1, "updated_at": utcnow()}
+    if rewrites:
+        changes["rewritten"] = GameSession.version + 1
+    version, rewritten = db.session.execute(
         update(GameSession)
         .where(GameSession.id == row.id)
-        .values(version=GameSession.version + 1, updated_at=utcnow())
-        .returning(GameSession.version),
-        execution_options={"synchronize_session": False},  # the version is set just below
-    ).scalar_one()
+        .values(changes)
+        .returning(GameSession.version, GameSession.rewritten),
+        execution_options={"synchronize_session": False},  # both are set just below
+    ).one()
     set_committed_value(row, "version", version)
+    set_committed_value(row, "rewritten", rewritten)
     if checked and version != loaded + 1:
         raise ConflictError("session", SESSION_CHANGED)
     return version

@@ -4,11 +4,13 @@ always what a replay from scratch shows.
 A Hypothesis state machine adds, edits and deletes hands, records players leaving, ends and
 reopens sessions, and records and deletes payments, on a Brooklyn and a Hoyle session of four
 players at a table of their own (a fresh table per example). The services answer from the
-per-process replay memory (``services.replays``) kept after each commit; after every step the
-standings, the settle-up (with the ledger carried in) and the ledger are read that way, then
-again with the memory cleared and the ORM session emptied, from the stored rows alone, and
-must be equal. The rows stored must match what was accepted: every refused change leaves
-nothing behind. And the chips are conserved: the players' balances and the kitty add up to 0.
+per-process replay memory (``services.replays``) kept after each commit; requests also move to
+a second worker at random, whose memory holds what it kept before (so it catches up with hands
+added since, or replays again after an edit). After every step the standings, the settle-up
+(with the ledger carried in) and the ledger are read that way, then again with the memory
+cleared and the ORM session emptied, from the stored rows alone, and must be equal. The rows
+stored must match what was accepted: every refused change leaves nothing behind. The chips
+are conserved: the players' balances and the kitty add up to 0.
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ class EveningMachine(RuleBasedStateMachine):
         self.hands = dict.fromkeys(SYSTEMS, 0)  # hands accepted and not deleted
         self.leaves = dict.fromkeys(SYSTEMS, 0)
         self.payments: list[int] = []
+        self.other_worker: dict[int, replays.Replayed] = {}  # what the other one remembers
 
     def teardown(self) -> None:
         db.session.remove()
@@ -194,6 +197,18 @@ class EveningMachine(RuleBasedStateMachine):
         assert self.change(lambda: ledger.delete_payment(self.table_row(), payment))
         self.payments.remove(payment)
 
+    # -- workers --------------------------------------------------------------------------
+
+    @rule()
+    def the_next_requests_reach_the_other_worker(self):
+        """Swap the memory for the other worker's: it holds the replays it kept, which may be
+        of older versions of the sessions."""
+        mine = dict(replays._memory)
+        replays.forget()
+        for session_id, entry in self.other_worker.items():
+            replays.remember(session_id, entry)
+        self.other_worker = mine
+
     # -- what must always hold ------------------------------------------------------------
 
     def shown(self) -> dict:
@@ -213,10 +228,14 @@ class EveningMachine(RuleBasedStateMachine):
     @invariant()
     def the_services_show_what_a_replay_from_scratch_shows(self):
         remembered = self.shown()
+        kept = dict(replays._memory)
         db.session.rollback()
         replays.forget()
         db.session.remove()
         afresh = self.shown()
+        replays.forget()  # this worker goes on with what it remembered
+        for session_id, entry in kept.items():
+            replays.remember(session_id, entry)
         assert afresh == remembered
         for system in SYSTEMS:  # the chips are conserved: players and kitty add up to 0
             *_, balances, kitty = afresh[system]

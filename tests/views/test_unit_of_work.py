@@ -177,6 +177,13 @@ def test_services_write_but_never_commit(app):
         assert len(session_service.load_session(sid).state.hands) == 0
 
 
+def recalled(session_id: int, key: tuple, version: int) -> replays.Replayed:
+    """What the memory holds for the session at ``version`` or before (never rewritten)."""
+    entry = replays.recall(session_id, key, version, 0)
+    assert entry is not None
+    return entry
+
+
 def test_a_saved_hand_is_remembered_only_after_the_commit(app):
     with app.app_context():
         with unit_of_work():
@@ -187,18 +194,19 @@ def test_a_saved_hand_is_remembered_only_after_the_commit(app):
         entry = HandEntry(outcome="made", declarer=ids_by_name(loaded)["Bob"], bid=350, trump="H")
 
         hand_service.save_hand(loaded, entry)
-        written = session_service.replay_key(loaded.row)  # the new version, not committed
-        assert replays.recall(sid, written) is None
+        key = session_service.replay_key(loaded.row)
+        version = loaded.row.version  # the new version, not committed
+        assert recalled(sid, key, version).version == version - 1
         db.session.rollback()
-        assert replays.recall(sid, written) is None  # rolled back: never remembered
+        assert recalled(sid, key, version).version == version - 1  # never remembered
 
         with unit_of_work():
             saved = hand_service.save_hand(session_service.load_session(sid), entry)
-        key = session_service.replay_key(db.session.get(GameSession, saved.row.session_id))
-        remembered = replays.recall(sid, key)
+        row = db.session.get(GameSession, saved.row.session_id)
+        remembered = recalled(sid, session_service.replay_key(row), row.version)
 
         # Bob makes 350 in hearts: 2 units from each of Ann, Cal and Dee.
-        assert remembered is not None
+        assert remembered.version == version
         assert dict(remembered.state.balances)[loaded.players[ids_by_name(loaded)["Bob"]]] == 6
 
 
