@@ -1,5 +1,7 @@
 """Helpers for hosted mode's tests: start a table through its page and read back its links and
-PIN as its creator sees them, join with the member link and PIN, follow the watch link."""
+PIN as its creator sees them, join with the member link and PIN, follow the watch link. They
+only send requests and read pages, so they work in process (Flask's test client) and over HTTP
+(``hostedserver.LiveClient``) alike."""
 
 from __future__ import annotations
 
@@ -10,11 +12,8 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+from hostedserver import LiveClient
 from webhelpers import migrated_app, parse, text_of
-
-from scorekeeper.extensions import db
-from scorekeeper.models import Table
-from scorekeeper.services.tables import token_digest
 
 
 @dataclass(frozen=True)
@@ -45,8 +44,8 @@ def hosted_app(root: Path, **config: Any) -> Flask:
 def links_shown(page) -> tuple[str | None, str | None, str | None]:
     """(member token, watch token, PIN) as the links page shows them (None when not shown)."""
     html = page.get_data(as_text=True)
-    member = re.search(r'href="http://localhost/join/([A-Za-z0-9_-]+)"', html)
-    watch = re.search(r'href="http://localhost/watch/([A-Za-z0-9_-]+)"', html)
+    member = re.search(r'href="https?://[^/"]+/join/([A-Za-z0-9_-]+)"', html)
+    watch = re.search(r'href="https?://[^/"]+/watch/([A-Za-z0-9_-]+)"', html)
     shown = [text_of(p) for p in parse(page).iter("p") if "pin-shown" in (p.get("class") or "")]
     return (
         member.group(1) if member else None,
@@ -55,8 +54,9 @@ def links_shown(page) -> tuple[str | None, str | None, str | None]:
     )
 
 
-def start_table(client: FlaskClient, name: str = "Thursday club") -> Started:
-    """Start a table through the page, as its creator; returns what the creator was shown."""
+def start_table(client: FlaskClient | LiveClient, name: str = "Thursday club") -> Started:
+    """Start a table through the page, as its creator; returns what the creator was shown
+    (its id as the tables page shows it: the table open now). Works over HTTP too."""
     made = client.post("/tables/new", data={"name": name})
     assert made.status_code == 302, made.status_code
     assert made.headers["Location"] == "/links"
@@ -64,17 +64,27 @@ def start_table(client: FlaskClient, name: str = "Thursday club") -> Started:
     assert page.status_code == 200
     member, watch, pin = links_shown(page)
     assert member and watch and pin
-    with client.application.app_context():
-        table = db.session.query(Table).filter_by(member_token_hash=token_digest(member)).one()
-        table_id = table.id
-    return Started(table_id, member, watch, pin)
+    return Started(open_table_id(client), member, watch, pin)
 
 
-def join(client: FlaskClient, started: Started, pin: str | None = None):
+def open_table_id(client: FlaskClient | LiveClient) -> int:
+    """The id of the table the phone has open now, read from the tables page."""
+    tables = client.get("/tables")
+    assert tables.status_code == 200
+    current = [li for li in parse(tables).iter("li") if "current" in (li.get("class") or "")]
+    assert len(current) == 1, len(current)
+    opening = current[0].find("form")
+    assert opening is not None
+    found = re.fullmatch(r"/tables/(\d+)/open", opening.get("action") or "")
+    assert found, opening.get("action")
+    return int(found.group(1))
+
+
+def join(client: FlaskClient | LiveClient, started: Started, pin: str | None = None):
     """Open the member link and enter the PIN (the right one unless ``pin`` is given)."""
     return client.post(f"/join/{started.member_token}", data={"pin": pin or started.pin})
 
 
-def watch(client: FlaskClient, started: Started):
+def watch(client: FlaskClient | LiveClient, started: Started):
     """Open the watch link."""
     return client.get(f"/watch/{started.watch_token}")

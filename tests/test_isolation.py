@@ -20,19 +20,33 @@ serve no table's data, and are open to all: ``access.OPEN_ENDPOINTS``).
 - A's watcher (watch link cookie, or watch token) is refused every writing route and every
   page that only serves writing (403), on A's ids as on B's, and changes nothing.
 - A stranger gets 404 pages (``/`` leads to the tables page) and 401 from the API.
+
+The same walk runs against two targets (the ``world`` fixture's parameters): the hosted app
+in this process through Flask's test client, and the real hosted setup, ``python -m
+scorekeeper hosted`` (gunicorn, two worker processes) on SQLite and on PostgreSQL, through
+``hostedserver.LiveClient``: real HTTP on keep-alive connections, one to each worker, which
+the requests take in turn, each page's form sent with the phone's own CSRF token. There the
+tables are started and filled in through the server's pages and API and every id is read from
+them; the app in this process, bound to the server's database, only lists the URL rules and
+reads (and puts back) the database. After each test the access log shows that both workers
+answered its requests. One server per database serves the whole module: the database and the
+phones' cookies are put back as they were before each test.
 """
 
 from __future__ import annotations
 
-import sqlite3
+import itertools
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hostedhelpers import Started, hosted_app, start_table, watch
+from hostedserver import LiveClient, Server, connections_to_every_worker, postgres_database
+from sqlalchemy import select
 from webhelpers import (
     database_dump,
     dispose,
@@ -44,10 +58,9 @@ from webhelpers import (
     save_hand,
 )
 
-from scorekeeper import access
+from scorekeeper import access, create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import LedgerPayment, Player
-from scorekeeper.services import replays
+from scorekeeper.models import LedgerPayment
 
 SKIPPED = access.OPEN_ENDPOINTS
 SKIPPED_WORDS = ("manifest", "service_worker", "serviceworker", "sw", "docs", "swagger")
@@ -86,7 +99,7 @@ class Side:
     """One table as its own member set it up."""
 
     started: Started
-    member: Any  # the member's phone (test client)
+    member: Any  # the member's phone (a test client, or a LiveClient over HTTP)
     ids: dict[str, Any]
     names: list[str]
     bodies: dict[str, Req]
@@ -121,7 +134,9 @@ def _build(client, side_ids: dict[str, int], started: Started, names: list[str])
         form = next(f for f in parse(page).iter("form") if f.get("method", "") == "post")
         return dict(form_values(form))
 
-    hand = hand_data(client, sid, declarer=names[2], bid=300, trump="D", outcome="made")
+    hand = hand_data(
+        client, sid, players=players, declarer=names[2], bid=300, trump="D", outcome="made"
+    )
     hand["request_id"] = uuid.uuid4().hex
     etags = {
         n: client.get(f"{API}/sessions/{sid}/hands/{n}", headers=started.bearer).headers["ETag"]
@@ -154,24 +169,25 @@ def _build(client, side_ids: dict[str, int], started: Started, names: list[str])
     }
 
 
-def set_up(app, table_name: str, names: list[str]) -> Side:
-    """A table started by its member's phone, with a session of two hands and a payment."""
-    phone = app.test_client()
+def set_up(fresh: Callable[[], Any], table_name: str, names: list[str]) -> Side:
+    """A table started by its member's phone, with a session of two hands and a payment;
+    every id as the table's own pages and API show it."""
+    phone = fresh()
     started = start_table(phone, table_name)
     sid = new_session(phone, "brooklyn", names)
-    save_hand(phone, sid, declarer=names[1], bid=350, trump="S", outcome="made")
-    save_hand(phone, sid, declarer=names[2], bid=300, trump="H", outcome="set")
-    with app.app_context():
-        players = {
-            p.name: p.id for p in db.session.query(Player).filter_by(table_id=started.id).all()
-        }
+    shown = phone.get(f"{API}/sessions/{sid}")
+    assert shown.status_code == 200
+    players = {p["name"]: p["id"] for p in shown.json["players"]}
+    save_hand(phone, sid, players=players, declarer=names[1], bid=350, trump="S", outcome="made")
+    save_hand(phone, sid, players=players, declarer=names[2], bid=300, trump="H", outcome="set")
     paid = phone.post(
         f"/s/{sid}/settle/pay",
         data={"payer": players[names[0]], "payee": players[names[1]], "amount": "1.00"},
     )
     assert paid.status_code == 302
-    with app.app_context():
-        payment = db.session.query(LedgerPayment).filter_by(table_id=started.id).one().id
+    listed = phone.get(f"{API}/sessions/{sid}/payments")
+    assert listed.status_code == 200
+    (payment,) = [p["id"] for p in listed.json["payments"]]
     ids = {
         "session_id": sid,
         "number": 1,
@@ -183,18 +199,140 @@ def set_up(app, table_name: str, names: list[str]) -> Side:
     return Side(started, phone, ids, names, _build(phone, ids, started, names))
 
 
+# -- the targets ------------------------------------------------------------------------------
+
+
+class InProcess:
+    """The hosted app in this process, asked through Flask's test client."""
+
+    def __init__(self, folder: Path) -> None:
+        self.app = hosted_app(folder)
+
+    def client(self):
+        """A new phone: no cookie."""
+        return self.app.test_client()
+
+    def mark(self) -> None:
+        """Nothing to count: one process answers everything."""
+
+    def check_every_worker_answered(self, mark: None) -> None:
+        """One process: nothing to check."""
+
+    def close(self) -> None:
+        """Close the app's database connections."""
+        dispose(self.app)
+
+
+class Gunicorn:
+    """``python -m scorekeeper hosted`` (gunicorn, two workers) asked over HTTP. The
+    requests of every phone take turns over two keep-alive connections, one held by each
+    worker. ``app`` is the same hosted app in this process, bound to the server's database:
+    for the URL rules, and to read and put back the database; it answers no request."""
+
+    def __init__(self, database_url: str, folder: Path) -> None:
+        self.server = Server(database_url, folder)
+        try:
+            self.wires = connections_to_every_worker(self.server)
+        except BaseException:
+            self.server.stop()
+            raise
+        self.turns = itertools.count()
+        self.app = create_app(
+            {"HOSTED": True, "SECRET_KEY": "reads the database only",
+             "SQLALCHEMY_DATABASE_URI": database_url},
+            instance_path=folder / "instance",
+        )  # fmt: skip
+
+    def client(self) -> LiveClient:
+        """A new phone: no cookie, its requests alternating between the workers."""
+        return LiveClient(list(self.wires.values()), self.turns)
+
+    def mark(self) -> dict[str, int]:
+        """How many requests each connection has sent so far."""
+        return {pid: len(wire.sent) for pid, wire in self.wires.items()}
+
+    def check_every_worker_answered(self, mark: dict[str, int]) -> None:
+        """Each worker answered some of the requests sent since ``mark`` (the access log
+        names the worker of each request by its probe), and each connection stayed with its
+        worker."""
+        sent = {pid: wire.sent[mark[pid] :] for pid, wire in self.wires.items()}
+        answered = self.server.answered(probe for probes in sent.values() for probe in probes)
+        for pid, probes in sent.items():
+            assert probes, f"no request went to worker {pid}"
+            assert {answered[probe] for probe in probes} == {pid}
+
+    def close(self) -> None:
+        """Close the connections, stop the server, close this process's database connections."""
+        for wire in self.wires.values():
+            wire.close()
+        self.server.stop()
+        dispose(self.app)
+
+
+@contextmanager
+def target(kind: str, folder: Path, request) -> Iterator[InProcess | Gunicorn]:
+    """The target of ``kind``, on a fresh database; closed afterwards."""
+    with ExitStack() as stack:
+        made: InProcess | Gunicorn
+        if kind == "in-process":
+            made = InProcess(folder)
+        elif kind == "gunicorn-sqlite":
+            made = Gunicorn(f"sqlite:///{folder / 'hosted.sqlite3'}", folder)
+        else:
+            postgres_url = request.getfixturevalue("postgres_url")
+            made = Gunicorn(stack.enter_context(postgres_database(postgres_url)), folder)
+        stack.callback(made.close)
+        yield made
+
+
+@dataclass
+class World:
+    """Two tables and A's watcher, as set up on one target, with the database and the
+    phones' cookies as they were then."""
+
+    target: InProcess | Gunicorn
+    a: Side
+    b: Side
+    watcher: Any
+    rows: dict
+    cookies: list = field(default_factory=list)
+
+
+@pytest.fixture(
+    scope="module",
+    params=[
+        "in-process",
+        "gunicorn-sqlite",
+        pytest.param("gunicorn-postgresql", marks=pytest.mark.postgres),
+    ],
+)
+def world(request, tmp_path_factory) -> Iterator[World]:
+    """Tables A and B and A's watcher on one target, set up once for the module."""
+    with target(request.param, tmp_path_factory.mktemp(request.param), request) as made:
+        a = set_up(made.client, "Alpha table", ["Ann", "Bob", "Cal", "Dee"])
+        b = set_up(made.client, "Bravo table", ["Wes", "Xia", "Yul", "Zed"])
+        # B's links are made anew, so the tokens the walk sends for B are links that once
+        # opened B and open nothing now (B's current links do open B: sharing them is their
+        # purpose).
+        assert b.member.post("/links/regenerate").status_code == 302
+        watcher = made.client()
+        assert watch(watcher, a.started).status_code == 302
+        cookies = [(p, p.get_cookie("session")) for p in (a.member, b.member, watcher)]
+        yield World(made, a, b, watcher, saved_rows(made.app), cookies)
+
+
 @pytest.fixture
-def tables(tmp_path):
-    app = hosted_app(tmp_path)
-    a = set_up(app, "Alpha table", ["Ann", "Bob", "Cal", "Dee"])
-    b = set_up(app, "Bravo table", ["Wes", "Xia", "Yul", "Zed"])
-    # B's links are made anew, so the tokens the walk sends for B are links that once opened
-    # B and open nothing now (B's current links do open B: sharing them is their purpose).
-    assert b.member.post("/links/regenerate").status_code == 302
-    watcher = app.test_client()
-    assert watch(watcher, a.started).status_code == 302
-    yield app, a, b, watcher, tmp_path / "scorekeeper.sqlite3"
-    dispose(app)
+def tables(world: World, request):
+    """The world as it was set up (database and cookies put back); after a test that passed,
+    on gunicorn, a check that both workers answered its requests."""
+    put_rows_back(world.target.app, world.rows)
+    for phone, cookie in world.cookies:
+        phone.set_cookie("session", cookie.value)
+    mark = world.target.mark()
+    failed = request.session.testsfailed
+    yield world.target.app, world.target.client, world.a, world.b, world.watcher
+    if request.session.testsfailed == failed:  # a failed test may have stopped at once
+        world.target.check_every_worker_answered(mark)
 
 
 def send(client, rule, method: str, values: dict, body: Req | None, auth: dict | None = None):
@@ -214,25 +352,38 @@ def send(client, rule, method: str, values: dict, body: Req | None, auth: dict |
     return client.open(path, method=method, **kwargs)
 
 
-@contextmanager
-def put_back(app, database, *clients) -> Iterator[None]:
-    """Run a request that changes data, then put the database and the phones' cookies back
-    as they were (through SQLite's backup, so the WAL is copied too)."""
-    cookies = [(c, c.get_cookie("session")) for c in clients]
+def saved_rows(app) -> dict:
+    """Every row of every table, column by column, to put back later."""
     with app.app_context():
-        db.engine.dispose()
-    snapshot = sqlite3.connect(":memory:")
-    with sqlite3.connect(database) as live:
-        live.backup(snapshot)
+        return {
+            table: [dict(row._mapping) for row in db.session.execute(select(table))]
+            for table in db.metadata.sorted_tables
+        }
+
+
+def put_rows_back(app, rows: dict) -> None:
+    """Make the database hold exactly ``rows`` again, in one transaction (the rows keep their
+    ids, and every session its version: a worker's memory of a replay at that version is of
+    these very rows)."""
+    with app.app_context():
+        for table in reversed(db.metadata.sorted_tables):
+            db.session.execute(table.delete())
+        for table in db.metadata.sorted_tables:
+            if rows[table]:
+                db.session.execute(table.insert(), rows[table])
+        db.session.commit()
+
+
+@contextmanager
+def put_back(app, *clients) -> Iterator[None]:
+    """Run a request that changes data, then put the database and the phones' cookies back
+    as they were."""
+    cookies = [(c, c.get_cookie("session")) for c in clients]
+    rows = saved_rows(app)
     try:
         yield
     finally:
-        with app.app_context():
-            db.engine.dispose()
-        with sqlite3.connect(database) as live:
-            snapshot.backup(live)
-        snapshot.close()
-        replays.forget()
+        put_rows_back(app, rows)
         for client, cookie in cookies:
             if cookie is not None:
                 client.set_cookie("session", cookie.value)
@@ -242,8 +393,16 @@ def id_rules(app) -> list:
     return [r for r in walked_rules(app) if r.arguments]
 
 
-def test_the_walk_covers_every_route_that_takes_an_id(tables):
-    app, *_ = tables
+@pytest.fixture
+def hosted(tmp_path):
+    """The hosted app in this process, for its URL rules."""
+    app = hosted_app(tmp_path)
+    yield app
+    dispose(app)
+
+
+def test_the_walk_covers_every_route_that_takes_an_id(hosted):
+    app = hosted
     endpoints = {r.endpoint for r in id_rules(app)}
 
     # a few that must be among them, pages and API alike
@@ -255,13 +414,13 @@ def test_the_walk_covers_every_route_that_takes_an_id(tables):
 
 @pytest.mark.parametrize("credential", ["cookie", "bearer"])
 def test_a_member_of_one_table_gets_404_for_every_route_with_another_tables_ids(tables, credential):
-    app, a, b, _watcher, database = tables
+    app, fresh, a, b, _watcher = tables
     walked = 0
     for rule in id_rules(app):
         is_api = rule.rule.startswith(API)
         if credential == "bearer" and not is_api:
             continue  # pages take the phone's cookie only
-        client = a.member if credential == "cookie" else app.test_client()
+        client = a.member if credential == "cookie" else fresh()
         auth = a.started.bearer if credential == "bearer" else None
         for method in methods(rule):
             before = database_dump(app)
@@ -272,7 +431,7 @@ def test_a_member_of_one_table_gets_404_for_every_route_with_another_tables_ids(
             if is_api:
                 assert response.content_type == "application/problem+json", rule.rule
             assert database_dump(app) == before, (method, rule.rule)
-            with put_back(app, database, a.member):
+            with put_back(app, a.member):
                 own = send(client, rule, method, a.values(rule), a.bodies.get(rule.endpoint), auth)
                 assert own.status_code < 400, (
                     f"{method} {rule.rule} with the table's own ids answered "
@@ -283,13 +442,13 @@ def test_a_member_of_one_table_gets_404_for_every_route_with_another_tables_ids(
 
 
 def test_a_route_without_ids_shows_a_member_nothing_of_another_table(tables):
-    app, a, b, _watcher, _database = tables
+    app, fresh, a, b, _watcher = tables
     secrets = [*b.names, "Bravo table", b.started.member_token, b.started.watch_token]
     for rule in walked_rules(app):
         if rule.arguments or "GET" not in methods(rule):
             continue
         for auth in (None, a.started.bearer) if rule.rule.startswith(API) else (None,):
-            client = a.member if auth is None else app.test_client()
+            client = a.member if auth is None else fresh()
 
             response = client.get(rule.build({})[1], headers=auth or {})
 
@@ -302,7 +461,7 @@ def test_a_route_without_ids_shows_a_member_nothing_of_another_table(tables):
 
 
 def test_a_write_without_ids_changes_nothing_of_another_table_even_naming_its_players(tables):
-    app, a, b, _watcher, database = tables
+    app, _fresh, a, b, _watcher = tables
     b_players = b.ids["players"]
     crossed = {  # B's player ids where a body takes player ids
         "settle.ledger_pay": {
@@ -320,7 +479,7 @@ def test_a_write_without_ids_changes_nothing_of_another_table_even_naming_its_pl
             before = database_dump(app)
             body = crossed.get(rule.endpoint, {})
             is_api = rule.rule.startswith(API)
-            with put_back(app, database, a.member):
+            with put_back(app, a.member):
                 response = a.member.open(
                     rule.rule, method=method, **({"json": body} if is_api else {"data": body})
                 )
@@ -370,7 +529,7 @@ def _refused_for_watcher(app, rule, method: str) -> bool:
 
 
 def test_a_watcher_is_refused_every_writing_route_and_every_form_and_changes_nothing(tables):
-    app, a, b, watcher, _database = tables
+    app, fresh, a, b, watcher = tables
     refused = 0
     for rule in walked_rules(app):
         is_api = rule.rule.startswith(API)
@@ -381,7 +540,7 @@ def test_a_watcher_is_refused_every_writing_route_and_every_form_and_changes_not
                 values = side.values(rule) if rule.arguments else {}
                 body = side.bodies.get(rule.endpoint)
                 for client, auth in (
-                    [(watcher, None), (app.test_client(), a.started.watch_bearer)]
+                    [(watcher, None), (fresh(), a.started.watch_bearer)]
                     if is_api
                     else [(watcher, None)]
                 ):
@@ -397,7 +556,7 @@ def test_a_watcher_is_refused_every_writing_route_and_every_form_and_changes_not
 
 
 def test_a_watcher_reads_its_own_table_and_gets_404_for_another(tables):
-    app, a, b, watcher, _database = tables
+    app, _fresh, a, b, watcher = tables
     for rule in id_rules(app):
         view = app.view_functions[rule.endpoint]
         if getattr(view, "open_to_all", False) or "GET" not in methods(rule):
@@ -412,8 +571,8 @@ def test_a_watcher_reads_its_own_table_and_gets_404_for_another(tables):
 
 
 def test_a_stranger_gets_404_pages_and_401_from_the_api(tables):
-    app, a, _b, _watcher, _database = tables
-    stranger = app.test_client()
+    app, fresh, a, _b, _watcher = tables
+    stranger = fresh()
     for rule in walked_rules(app):
         view = app.view_functions[rule.endpoint]
         if getattr(view, "open_to_all", False):
@@ -435,8 +594,8 @@ def test_a_stranger_gets_404_pages_and_401_from_the_api(tables):
 
 
 def test_the_link_pages_with_a_token_of_no_table_are_404(tables):
-    app, *_ = tables
-    client = app.test_client()
+    _app, fresh, *_ = tables
+    client = fresh()
     made_up = "x" * 32
     for path in (f"/join/{made_up}", f"/watch/{made_up}", "/join/" + "y" * 400):
         assert client.get(path).status_code == 404, path

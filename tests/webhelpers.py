@@ -23,6 +23,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 from werkzeug.test import TestResponse
+from werkzeug.wrappers import Response
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -31,9 +32,10 @@ from scorekeeper.models import Hand, Player
 # -- reading pages --------------------------------------------------------------------------
 
 
-def parse(html: str | TestResponse) -> Element:
-    """The page as an element tree (HTML5 parsing, no namespaces)."""
-    if isinstance(html, TestResponse):
+def parse(html: str | Response) -> Element:
+    """The page as an element tree (HTML5 parsing, no namespaces); a test client's answer or
+    one read over HTTP (``hostedserver.LiveClient``)."""
+    if isinstance(html, Response):
         html = html.get_data(as_text=True)
     return tinyhtml5.parse(html, namespace_html_elements=False)
 
@@ -280,19 +282,21 @@ def hand_data(
     takeover: bool = False,
     action: str = "save",
     page: TestResponse | None = None,
+    players: Mapping[str, int] | None = None,
     **extra: str,
 ) -> dict[str, str]:
     """The hand form's data, filled in by player names, from the session page's form.
 
     The hidden fields (request id, hand number) come from the page as it was shown. A bid is
     posted as the quick-pick radio when the form offers it, otherwise in "Other bid". ``meld``
-    is the declarer's meld (chip games) or a mapping of player name to meld.
+    is the declarer's meld (chip games) or a mapping of player name to meld. The players' ids
+    are read from the database unless given as ``players`` (name to id).
     """
     if page is None:
         page = client.get(f"/s/{session_id}")
         assert page.status_code == 200
     form = find_form(parse(page), form_id="hand-form")
-    ids = player_ids(client)
+    ids = players if players is not None else player_ids(client)
     offered = {
         el.get("value")
         for el in form.iter("input")
