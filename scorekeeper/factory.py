@@ -28,6 +28,7 @@ from scorekeeper.extensions import (
 )
 from scorekeeper.limits import MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
 from scorekeeper.services import unit_of_work
+from scorekeeper.services.tables import NEW_TABLES_PER_HOUR
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root: templates, migrations and the instance folder live beside the package."""
@@ -81,6 +82,8 @@ def create_app(
         PROXY_FIX_X_FOR=0,
         PROXY_FIX_X_PROTO=0,
         PROXY_FIX_X_HOST=0,
+        # Hosted: the tables one client address may start in an hour (services/tables.py).
+        NEW_TABLES_PER_HOUR=NEW_TABLES_PER_HOUR,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")
@@ -91,6 +94,7 @@ def create_app(
             Path(app.instance_path) / "secret_key"
         )
 
+    app.config["NEW_TABLES_PER_HOUR"] = new_tables_per_hour(app.config)
     _trust_proxy(app)
     _init_extensions(app)
     _register_blueprints(app)
@@ -136,6 +140,17 @@ def proxy_counts(config: Mapping[str, Any]) -> dict[str, int]:
             raise ValueError(f"{key} must be a whole number of proxies (0 trusts none).")
         counts[f"x_{name}"] = int(str(value).strip())
     return counts
+
+
+def new_tables_per_hour(config: Mapping[str, Any]) -> int:
+    """The ``NEW_TABLES_PER_HOUR`` setting as a number: a whole number of at least 1."""
+    value = config.get("NEW_TABLES_PER_HOUR")
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isascii() or not text.isdigit() or int(text) < 1:
+        raise ValueError(
+            f"NEW_TABLES_PER_HOUR must be a whole number of at least 1, not {value!r}."
+        )
+    return int(text)
 
 
 def _trust_proxy(app: Flask) -> None:

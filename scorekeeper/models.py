@@ -1,5 +1,6 @@
 """What the table entered, and nothing else: tables, players, sessions, seats, hands, audit,
-and, for hosted mode, each table's link secrets (as hashes) and the wrong PINs tried.
+and, for hosted mode, each table's link secrets (as hashes); and the wrong PINs tried and the
+tables started, counted per client address.
 
 Scores, balances, dealers, kitty, pot and winners are never stored: services replay the
 hands through ``scorekeeper.rules`` to derive them. Each hand row keeps the inputs exactly as
@@ -247,18 +248,22 @@ class LedgerPayment(Model):
     session: Mapped[GameSession | None] = relationship()
 
 
-class PinAttempt(Model):
-    """A wrong PIN tried (or one being checked) for a table from one client address.
+class Attempt(Model):
+    """One attempt of a kind limited per client address (``services.attempts``): a wrong PIN
+    for a table (kind ``pin``; ``table_id`` None for table mode's ``TABLE_PIN``), or a hosted
+    table started (kind ``table``, ``table_id`` None).
 
-    Kept in the database so that every worker counts the same tries (``services.pins``);
-    ``table_id`` is None for the PIN of table mode (``TABLE_PIN``). Old rows are deleted as
-    new ones come.
+    Kept in the database so that every worker counts the same attempts. Old rows are deleted
+    as new ones come.
     """
 
-    __tablename__ = "pin_attempts"
-    __table_args__ = (Index("ix_pin_attempts_table_id_address_at", "table_id", "address", "at"),)
+    __tablename__ = "attempts"
+    __table_args__ = (
+        Index("ix_attempts_kind_table_id_address_at", "kind", "table_id", "address", "at"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
     table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
     address: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)

@@ -1,19 +1,25 @@
 """Helpers for hosted mode's tests: start a table through its page and read back its links and
-PIN as its creator sees them, join with the member link and PIN, follow the watch link. They
-only send requests and read pages, so they work in process (Flask's test client) and over HTTP
+PIN as its creator sees them, join with the member link and PIN, follow the watch link; the
+hosted app on SQLite or on a PostgreSQL database of its own. The page helpers only send
+requests and read pages, so they work in process (Flask's test client) and over HTTP
 (``hostedserver.LiveClient``) alike."""
 
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import flask_migrate
 from flask import Flask
 from flask.testing import FlaskClient
-from hostedserver import LiveClient
-from webhelpers import migrated_app, parse, text_of
+from hostedserver import LiveClient, postgres_database
+from webhelpers import dispose, migrated_app, parse, text_of
+
+from scorekeeper import create_app
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,39 @@ class Started:
 def hosted_app(root: Path, **config: Any) -> Flask:
     """The app in hosted mode on a fresh SQLite file under ``root``."""
     return migrated_app(root, HOSTED=True, **config)
+
+
+@contextmanager
+def hosted_app_on(kind: str, root: Path, postgres_url: str | None = None, **config: Any):
+    """The hosted app on a fresh SQLite file under ``root`` (``kind`` "sqlite"), or on a
+    fresh PostgreSQL database of its own in the cluster of ``postgres_url`` ("postgresql"),
+    so that no other test's rows are counted; closed (and the database dropped) afterwards."""
+    if kind == "sqlite":
+        app = hosted_app(root, **config)
+        try:
+            yield app
+        finally:
+            dispose(app)
+        return
+    assert postgres_url is not None
+    with postgres_database(postgres_url) as url:
+        app = create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "test",
+                "SQLALCHEMY_DATABASE_URI": url,
+                "WTF_CSRF_ENABLED": False,
+                "HOSTED": True,
+                **config,
+            },
+            instance_path=root / "instance",
+        )
+        with app.app_context():
+            flask_migrate.upgrade()
+        try:
+            yield app
+        finally:
+            dispose(app)
 
 
 def links_shown(page) -> tuple[str | None, str | None, str | None]:
@@ -88,3 +127,17 @@ def join(client: FlaskClient | LiveClient, started: Started, pin: str | None = N
 def watch(client: FlaskClient | LiveClient, started: Started):
     """Open the watch link."""
     return client.get(f"/watch/{started.watch_token}")
+
+
+class Clock:
+    """The time the attempt limits read (``services.attempts.utcnow``), moved by the test."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        """Move the clock on by ``timedelta(**delta)``."""
+        self.now += timedelta(**delta)

@@ -3,8 +3,9 @@
 Table mode: a laptop on the table's Wi-Fi serves one table, created by the first request that
 saves anything (a page that only reads sees an empty table and writes nothing).
 
-Hosted mode: anyone may start a table (``create_hosted_table``). It gets a member link and a
-watch link, each carrying a token of 192 bits, and a 6-digit PIN. The database keeps digests
+Hosted mode: anyone may start a table (``start_hosted_table``), up to ``NEW_TABLES_PER_HOUR``
+an hour from one client address (counted by ``services.attempts``). It gets a member link and
+a watch link, each carrying a token of 192 bits, and a 6-digit PIN. The database keeps digests
 only: SHA-256 of each token, and the PIN keyed with the member token (HMAC-SHA256), so a copy
 of the database opens no table and gives no PIN to try. The watch token is worked out from
 the member token (an HMAC of it), so any member can show the watch link again while a watcher
@@ -21,6 +22,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from sqlalchemy import func, or_, select
 
@@ -28,6 +30,7 @@ from ..extensions import db
 from ..limits import has_control_characters
 from ..models import Player, Table
 from ..rules.errors import RuleError, SeatingError
+from . import attempts
 
 DEFAULT_TABLE_NAME = "Our table"
 MAX_NAME = 40
@@ -36,6 +39,14 @@ TOKEN_BYTES = 24
 """A link's token: 24 random bytes (192 bits), 32 characters in a URL."""
 MAX_TOKEN_LENGTH = 64
 PIN_DIGITS = 6
+NEW_TABLES_PER_HOUR = 10
+"""Hosted tables one client address may start in an hour (the ``NEW_TABLES_PER_HOUR``
+setting's default). A table is started once and then played in for months (each evening is a
+session in it), so even a club that starts all its tables on one evening, every phone behind
+the hall's one Wi-Fi address, starts a handful; a script filling the database with tables
+reaches ten within a second and is then held to ten an hour. A host expecting more from one
+address (a tournament's first night) raises the setting."""
+TABLE_START_WINDOW = timedelta(hours=1)
 
 
 @dataclass(frozen=True)
@@ -87,10 +98,21 @@ def _issue_links(table: Table) -> TableLinks:
     return TableLinks(member_token, watch_token, pin)
 
 
-def create_hosted_table(name: str) -> tuple[Table, TableLinks]:
-    """Start a hosted table called ``name`` (added and flushed, not committed); its links and
-    PIN are returned once, to be shown to its creator."""
+def table_start_limit(per_hour: int) -> attempts.Limit:
+    """The limit on tables started from one address: ``per_hour`` within an hour."""
+    return attempts.Limit("table", per_hour, TABLE_START_WINDOW)
+
+
+def start_hosted_table(name: str, address: str | None, per_hour: int) -> tuple[Table, TableLinks]:
+    """Start a hosted table called ``name`` for a stranger at ``address`` (added and flushed,
+    not committed); its links and PIN are returned once, to be shown to its creator.
+
+    A name that breaks a rule is refused first (``RuleError``); then ``attempts.TooMany``
+    when ``address`` has started ``per_hour`` tables in the last hour. The start is counted
+    with the table, in the same transaction: a table refused or not saved does not count.
+    """
     table = Table(name=clean_table_name(name), generation=1)
+    attempts.attempt(table_start_limit(per_hour), address)
     links = _issue_links(table)
     db.session.add(table)
     db.session.flush()

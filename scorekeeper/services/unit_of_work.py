@@ -52,16 +52,29 @@ PAUSE = 0.05
 """Seconds: the n-th retry waits a random time up to ``PAUSE * 2**n``."""
 _PENDING = "scorekeeper.after_commit"
 _WROTE = "scorekeeper.wrote"
+_REFUSAL = "scorekeeper.commit_refusal"
 
 
-def commits(method: str, status: int) -> bool:
-    """Whether a request with this method, answered with this status, is committed."""
-    return method in WRITING_METHODS and status < 400
+def commits(method: str, status: int, refusal_kept: bool = False) -> bool:
+    """Whether a request with this method, answered with this status, is committed: one that
+    may write and succeeded, or was refused (4xx) with ``refusal_kept``."""
+    if method not in WRITING_METHODS:
+        return False
+    return status < 400 or (refusal_kept and status < 500)
+
+
+def commit_refusal() -> None:
+    """Commit this request's transaction even if it answers a refusal (4xx, never 5xx): what
+    it wrote records the refusal itself. The mark ends with the transaction, so a request run
+    again after a collision must mark it again."""
+    db.session().info[_REFUSAL] = True
 
 
 def finish_request(response: Response) -> Response:
-    """Commit the request's transaction if it wrote and succeeded, else roll it back."""
-    if commits(request.method, response.status_code):
+    """Commit the request's transaction if it wrote and succeeded (or its refusal is to be
+    kept, see ``commit_refusal``), else roll it back."""
+    kept = bool(db.session().info.get(_REFUSAL))
+    if commits(request.method, response.status_code, kept):
         db.session.commit()
     else:
         db.session.rollback()
@@ -110,6 +123,7 @@ def _drop_pending(session: Session, transaction: SessionTransaction) -> None:
     if transaction.parent is None:
         session.info.pop(_PENDING, None)
         session.info.pop(_WROTE, None)
+        session.info.pop(_REFUSAL, None)
 
 
 def _mark_flushed(session: Session, _context) -> None:

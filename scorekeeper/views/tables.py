@@ -7,7 +7,9 @@ or join a table, so each checks what it needs itself. What a phone belongs to li
 signed session cookie (``access.remember``); the database keeps only digests of the links'
 tokens and of the PIN (``services.tables``). A wrong PIN is counted in the database for every
 worker (``services.pins``): the eleventh within a minute from one address is refused with a
-429 page saying when to try again.
+429 page saying when to try again. Starting tables is counted the same way: over
+``NEW_TABLES_PER_HOUR`` from one address, the form is shown again with what was typed, a
+429 and when another may be started. The address is the one ``client_address`` gives.
 """
 
 from __future__ import annotations
@@ -15,7 +17,16 @@ from __future__ import annotations
 import hmac
 from collections.abc import Callable
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
@@ -42,7 +53,7 @@ from ..access import (
 )
 from ..forms import ConfirmForm
 from ..rules.errors import RuleError
-from ..services import pins
+from ..services import attempts, pins
 from ..services import tables as table_service
 from .common import local_target, reshown_when_stale
 
@@ -68,7 +79,21 @@ def _hosted_only() -> None:
         abort(404)
 
 
-def _too_many(error: pins.TooManyTries, back: str):
+def client_address() -> str | None:
+    """The client's address as the limits count it: the connection's, or the one a reverse
+    proxy passes on when ``PROXY_FIX_X_FOR`` says to believe it (``factory._trust_proxy``)."""
+    return request.remote_addr
+
+
+def wait_in_words(seconds: int) -> str:
+    """``seconds`` as a person reads a wait: seconds under two minutes, else whole minutes
+    (rounded up, so the wait is never shorter than said)."""
+    if seconds < 120:
+        return f"{seconds} second{'' if seconds == 1 else 's'}"
+    return f"{-(-seconds // 60)} minutes"
+
+
+def _too_many(error: attempts.TooMany, back: str):
     """The 429 page: how long to wait, and the header that says so to a script."""
     page = render_template("errors/429.html", retry_after=error.retry_after, back=back)
     return page, 429, {"Retry-After": str(error.retry_after)}
@@ -85,8 +110,8 @@ def _checked_pin(
 ) -> tuple[bool, object]:
     """(right, refusal): the PIN checked under the rate limit, or the 429 page to send."""
     try:
-        return pins.try_pin(table_id, request.remote_addr, is_right), None
-    except pins.TooManyTries as error:
+        return pins.try_pin(table_id, client_address(), is_right), None
+    except attempts.TooMany as error:
         return False, _too_many(error, back)
 
 
@@ -107,6 +132,16 @@ def index():
     )
 
 
+def _too_many_tables(per_hour: int, retry_after: int) -> str:
+    """What the start-a-table form says when this address has started its tables."""
+    tables = f"{per_hour} table{'' if per_hour == 1 else 's'}"
+    return (
+        f"This address has started {tables} in the last hour, the most one address may "
+        "(phones on one Wi-Fi share an address). Nothing was saved. You can start another "
+        f"in {wait_in_words(retry_after)}."
+    )
+
+
 def _reshow_new_table(message: str):
     """The start-a-table form with the name as typed, after an expired token."""
     return render_template("tables/new.html", form=NameForm(), error=message), 400
@@ -116,21 +151,30 @@ def _reshow_new_table(message: str):
 @open_to_all
 @reshown_when_stale(_reshow_new_table)
 def new():
-    """Start a table: a name, then its member link, watch link and PIN."""
+    """Start a table: a name, then its member link, watch link and PIN. Over the limit of
+    tables from one address, the form again with the name typed, 429 and when to try again."""
     _hosted_only()
     form = NameForm()
-    error = None
+    error = refused = None
+    status, headers = 200, {}
     if request.method == "POST" and form.validate_on_submit():
+        per_hour = current_app.config["NEW_TABLES_PER_HOUR"]
         try:
-            table, links = table_service.create_hosted_table(form.name.data or "")
-        except RuleError as refused:
-            error = refused.rule
+            table, links = table_service.start_hosted_table(
+                form.name.data or "", client_address(), per_hour
+            )
+        except RuleError as broken:
+            error, status = broken.rule, 422
+        except attempts.TooMany as over:
+            refused = _too_many_tables(per_hour, over.retry_after)
+            status, headers = 429, {"Retry-After": str(over.retry_after)}
         else:
             remember(table, MEMBER, links.member_token)
             show_pin_once(table, links.pin)
             flash(f"{table.name} is ready. Share the member link and the PIN.", "ok")
             return redirect(url_for("tables.links"))
-    return render_template("tables/new.html", form=form, error=error), (422 if error else 200)
+    page = render_template("tables/new.html", form=form, error=error, refused=refused)
+    return page, status, headers
 
 
 @bp.post("/tables/<id:table_id>/open")
