@@ -6,9 +6,15 @@ loopback only. Ten tables are started through their pages, each with a Brooklyn 
 started through the API with the table's member token. Then, for ``--seconds``:
 
 - 50 clients save hands through the API (5 per session), each hand legal for the session's
-  ``next_hand`` and sent with ``?number=N`` and a fresh Idempotency-Key. When another client
-  saved first the answer is 409 (the session moved on) or, rarely, 422 (the hand no longer
-  legal): counted apart, not as errors; the client reads the standings and goes on.
+  ``next_hand`` and sent with ``?number=N`` and a fresh Idempotency-Key. Each client has a
+  save due every ``--pace`` seconds on average (1 s: Poisson arrivals, 50 saves a second in
+  all, the pace of some 6,000 tables at a hand every two minutes); a save's latency is counted
+  from when it was due, so a client held up behind its previous save counts the wait too (no
+  coordinated omission). ``--pace 0`` sends each save as soon as the last is answered: the
+  capacity run, where latency is the queue (50 always in flight / saves answered a second).
+  When another client saved first the answer is 409 (the session moved on) or, rarely, 422
+  (the hand no longer legal): counted apart, not as errors; the client reads the standings
+  and goes on.
   Some saves are sent again with the same key after their answer (expected: 200, the same
   hand), and some are sent at once on two connections with the same key (which gunicorn may
   give to two workers; expected: one 201 and one 200, or 409 for both when another client
@@ -16,7 +22,8 @@ started through the API with the table's member token. Then, for ``--seconds``:
 - 200 phones poll a session's standings with If-None-Match, each every ``--poll-interval``
   seconds (304 while nothing changed, 200 with the new standings otherwise).
 
-Printed: requests per second, latency percentiles, every status counted, the 5xx count; then
+Printed: requests per second, the CPU each part used (server, database, these clients: all
+on the same machine), latency percentiles, every status counted, the 5xx count; then
 the database is checked: hands stored == 201 answers, no request id stored twice, each key
 answered 201 or 200 stored once, as sent; every session replays through the services.
 Goal printed beside: a save's p95 under 100 ms on PostgreSQL.
@@ -24,6 +31,7 @@ Goal printed beside: a save's p95 under 100 ms on PostgreSQL.
     python bench/bench_load.py                 # 60 s on SQLite, then on PostgreSQL
     python bench/bench_load.py --seconds 10    # a quick run
     python bench/bench_load.py --postgres      # PostgreSQL only (--sqlite: SQLite only)
+    python bench/bench_load.py --pace 0        # clients that never pause: the capacity
 """
 
 from __future__ import annotations
@@ -281,8 +289,10 @@ def run(
     kind: str, seconds: float, workers: int, threads: int, interval: float, pace: float
 ) -> list[str]:
     """One run on ``kind``'s database; prints the figures and returns the problems."""
+    paced = f"a save due every {pace:g} s each" if pace else "saving without pause"
     print(f"\n== {kind}: {workers} workers x {threads} threads, {TABLES} tables, {SAVERS} "
-          f"savers, {PHONES} phones polling every {interval:g} s, {seconds:g} s ==")  # fmt: skip
+          f"savers ({paced}), {PHONES} phones polling every {interval:g} s, "
+          f"{seconds:g} s ==")  # fmt: skip
     with database(kind) as url, tempfile.TemporaryDirectory() as folder:
         server = Server(url, workers, threads, Path(folder))
         try:
