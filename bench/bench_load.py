@@ -329,6 +329,7 @@ def run(
         finally:
             server.stop()
             errors = server.errors()
+            inside = {method: server.server_ms(method) for method in ("POST", "GET")}
         saves, polls = len(record.save_ms), len(record.poll_ms)
         print(f"  saves: {saves} requests, {saves / elapsed:.1f}/s; polls: {polls} requests, "
               f"{polls / elapsed:.1f}/s (over {elapsed:.1f} s)")  # fmt: skip
@@ -338,6 +339,9 @@ def run(
               f"database {shares[1]:.0%}, load clients {shares[2]:.0%}")  # fmt: skip
         print(f"  save latency: {percentiles(record.save_ms)}")
         print(f"  poll latency: {percentiles(record.poll_ms)}")
+        print(f"  in the server (gunicorn's measure, its queue before a worker thread reads "
+              f"the request left out): saves {percentiles(inside['POST'])}; reads "
+              f"{percentiles(inside['GET'])}")  # fmt: skip
         print(
             "  save answers: "
             + ", ".join(f"{k}: {v}" for k, v in sorted(record.save_status.items()))

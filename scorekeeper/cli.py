@@ -130,6 +130,7 @@ def gunicorn_argv(
     addresses (``FORWARDED_ALLOW_IPS``, 127.0.0.1 and ::1 by default) when a ``PROXY_FIX_X_*``
     setting says a proxy is in front, otherwise none at all.
     """
+    from scorekeeper import gunicorn_config
     from scorekeeper.factory import proxy_counts
 
     behind_proxy = any(proxy_counts(config).values())
@@ -143,6 +144,7 @@ def gunicorn_argv(
         f"--forwarded-allow-ips={allowed}",
         "--access-logfile", "-",
         "--graceful-timeout", "30",
+        "--config", f"python:{gunicorn_config.__name__}",
         *extra,
         APP_FACTORY,
     ]  # fmt: skip

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import sys
 
 import pytest
 from hostedhelpers import start_table
 from hostedserver import LiveClient, Server, connections_to_every_worker, postgres_database
 from webhelpers import figures, new_session, save_hand
 
-from scorekeeper import ROOT, cli
+from scorekeeper import ROOT, cli, gunicorn_config
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
 
@@ -63,6 +64,22 @@ def test_hosted_migrates_first_then_hands_over_to_gunicorn_in_hosted_mode(app, m
     assert argv[argv.index("--workers") + 1] == "3"
     assert argv[-3:] == ["--keep-alive", "5", "scorekeeper:create_app()"]
     assert env["SCOREKEEPER_HOSTED"] == "true"
+
+
+def test_each_worker_hands_the_interpreter_lock_over_every_half_millisecond(app, monkeypatch):
+    calls = []
+    monkeypatch.setattr(cli.os, "execve", lambda path, argv, env: calls.append(argv))
+    monkeypatch.setattr(cli.flask_migrate, "upgrade", lambda: None)
+    before = sys.getswitchinterval()
+
+    app.test_cli_runner().invoke(args=["hosted"])
+    argv = calls[0]
+    assert argv[argv.index("--config") + 1] == "python:scorekeeper.gunicorn_config"
+    try:
+        gunicorn_config.post_fork(None, None)
+        assert sys.getswitchinterval() == pytest.approx(0.0005)
+    finally:
+        sys.setswitchinterval(before)
 
 
 def test_hosted_refuses_a_single_worker(app):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from flask import url_for
+from flask import json, url_for
 
 from ..access import current_table
 from ..rules.errors import OptionError, RuleError
@@ -14,7 +14,15 @@ from ..rules.options import OPTION_SPECS
 from ..services import sessions as session_service
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
-from .conditional import content_tag, json_response, not_modified, tagged, unchanged
+from .conditional import (
+    Rendered,
+    content_tag,
+    json_response,
+    not_modified,
+    rendered_response,
+    tagged,
+    unchanged,
+)
 from .problems import Problem
 from .schemas.common import SessionPath
 from .schemas.sessions import (
@@ -30,6 +38,7 @@ from .schemas.standings import Standings, session_standings
 bp = api_blueprint("sessions", "Sessions", "Create, read, change and end a table's sessions.")
 
 STANDINGS_FORMAT = 1  # grows when the standings' shape changes, so old tags stop matching
+STANDINGS = Rendered(256)  # the standings of the sessions' latest versions, by tag
 
 
 def load(session_id: int) -> session_service.LoadedSession:
@@ -136,4 +145,10 @@ def read_standings(path: SessionPath):
     etag = content_tag(f"standings-{STANDINGS_FORMAT}-{stamp}")
     if unchanged(etag):
         return not_modified(etag)
-    return json_response(session_standings(load(path.session_id)), etag=etag)
+    body = STANDINGS.get(etag)
+    if body is None:
+        loaded = load(path.session_id)
+        body = json.dumps(session_standings(loaded).model_dump(mode="json"))
+        if f"{loaded.row.token}-{loaded.row.version}" == stamp:  # nothing committed between
+            STANDINGS.keep(etag, body)
+    return rendered_response(body, etag)

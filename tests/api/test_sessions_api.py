@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.api import sessions as sessions_api
+from scorekeeper.api.schemas.standings import session_standings
+
 from .calls import (
     API,
     FIRST_HANDS,
@@ -708,6 +711,28 @@ def test_standings_are_answered_304_while_unchanged_and_200_after_a_save(api):
     assert changed.get_json()["kitty"] == 3
     again = api.get(f"{session.url}/standings", headers={"If-None-Match": changed.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_phones_polling_one_version_share_one_rendering_and_a_save_renders_anew(api, monkeypatch):
+    rendered = []
+
+    def counted(loaded):
+        rendered.append(loaded.row.version)
+        return session_standings(loaded)
+
+    monkeypatch.setattr(sessions_api, "session_standings", counted)
+    session = start(api, "hoyle", FIVE[:4])
+
+    bodies = [api.get(f"{session.url}/standings") for _ in range(3)]  # three phones, no tag
+
+    assert [b.status_code for b in bodies] == [200, 200, 200]
+    assert len({b.data for b in bodies}) == 1 and len({b.headers["ETag"] for b in bodies}) == 1
+    assert len(rendered) == 1
+    session.save(declarer="Bob", bid=300, outcome="forfeit")  # 3 to the kitty (RULES 5)
+    after = api.get(f"{session.url}/standings")
+    assert after.get_json()["kitty"] == 3
+    assert after.headers["ETag"] != bodies[0].headers["ETag"]
+    assert len(rendered) == 2
 
 
 @pytest.mark.parametrize("system", FIRST_HANDS)
