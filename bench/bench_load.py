@@ -142,7 +142,7 @@ def saver(
                 )
                 next_hand = standings["next_hand"]
             if pace:
-                time.sleep(max(0.0, due - time.monotonic()))
+                time.sleep(max(0.0, min(due, stop) - time.monotonic()))
             else:
                 due = time.monotonic()
             if time.monotonic() >= stop:
@@ -221,7 +221,7 @@ def phone(port: int, table: Table, seed: int, stop: float, interval: float, reco
         except Exception as error:  # a broken connection is a figure too
             with record.lock:
                 record.broken.append(f"poll: {error!r}")
-        time.sleep(interval * (0.8 + 0.4 * rng.random()))
+        time.sleep(max(0.0, min(interval * (0.8 + 0.4 * rng.random()), stop - time.monotonic())))
     connection.close()
 
 
