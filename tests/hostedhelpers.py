@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import flask_migrate
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hostedserver import LiveClient, postgres_database
 from webhelpers import dispose, migrated_app, parse, text_of
 
 from scorekeeper import create_app
+from scorekeeper.services import attempts
 
 
 @dataclass(frozen=True)
@@ -141,3 +143,22 @@ class Clock:
     def advance(self, **delta: float) -> None:
         """Move the clock on by ``timedelta(**delta)``."""
         self.now += timedelta(**delta)
+
+
+@pytest.fixture(
+    name="app", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+)
+def hosted_app_on_each_database(request, tmp_path):
+    """The hosted app on SQLite, then on a PostgreSQL database of its own (a module takes it
+    as its ``app`` by importing it)."""
+    url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
+    with hosted_app_on(request.param, tmp_path, url) as app:
+        yield app
+
+
+@pytest.fixture(name="clock")
+def clock_at_t0(request, monkeypatch) -> Clock:
+    """The attempt limits' clock, fixed at the test module's ``T0`` until moved."""
+    fixed = Clock(request.module.T0)
+    monkeypatch.setattr(attempts, "utcnow", fixed)
+    return fixed

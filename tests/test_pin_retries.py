@@ -16,7 +16,12 @@ import threading
 from datetime import datetime
 
 import pytest
-from hostedhelpers import Clock, hosted_app_on, join, start_table
+from hostedhelpers import (  # the app on each database and the clock at T0: fixtures
+    clock_at_t0,  # noqa: F401
+    hosted_app_on_each_database,  # noqa: F401
+    join,
+    start_table,
+)
 from sqlalchemy import func, select
 from test_retries import COLLISIONS, collided, fail_commits
 from webhelpers import page_text
@@ -28,20 +33,6 @@ from scorekeeper.services import tables as table_service
 
 T0 = datetime(2026, 11, 23, 20, 0, 0)
 GUESSER = "203.0.113.7"
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def app(request, tmp_path):
-    url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
-    with hosted_app_on(request.param, tmp_path, url) as app:
-        yield app
-
-
-@pytest.fixture
-def clock(monkeypatch) -> Clock:
-    fixed = Clock(T0)
-    monkeypatch.setattr(attempts, "utcnow", fixed)
-    return fixed
 
 
 @pytest.fixture

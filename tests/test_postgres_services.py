@@ -10,13 +10,13 @@ from __future__ import annotations
 import flask_migrate
 import pytest
 from naming import ids_by_name, named
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select, text
 from webhelpers import figures, hand_count, new_session, save_hand
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, Hand
-from scorekeeper.services import hands, replays, sessions
+from scorekeeper.services import hands, replays, sessions, unit_of_work
 from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.tables import default_table
 
@@ -237,3 +237,46 @@ def test_a_post_saved_by_another_worker_before_this_one_looked_is_answered_with_
             "Cal": -2 - 12,
             "Dee": -2 + 4,
         }
+
+
+def test_a_get_reads_in_autocommit_and_a_post_in_a_transaction(pg_app):
+    """On PostgreSQL a GET's statements run without BEGIN or ROLLBACK (each statement sees
+    the latest commits either way, under READ COMMITTED); a POST's run in one transaction."""
+    with pg_app.app_context():
+        sid = brooklyn_session()
+    seen: list[tuple[str, bool]] = []
+
+    def note(conn, cursor, statement, parameters, context, executemany):
+        seen.append((statement.split()[0], conn.connection.dbapi_connection.autocommit))
+
+    with pg_app.app_context():
+        event.listen(db.engine, "before_cursor_execute", note)
+    try:
+        client = pg_app.test_client()
+        assert client.get(f"/api/v1/sessions/{sid}/standings").status_code == 200
+        reads, seen[:] = list(seen), []
+        ids = {p["name"]: p["id"] for p in client.get(f"/api/v1/sessions/{sid}").json["players"]}
+        seen.clear()
+        body = {"declarer": ids["Bob"], "bid": 350, "trump": "H", "outcome": "made"}
+        assert client.post(f"/api/v1/sessions/{sid}/hands", json=body).status_code == 201
+    finally:
+        with pg_app.app_context():
+            event.remove(db.engine, "before_cursor_execute", note)
+
+    assert reads and all(autocommit for _, autocommit in reads)
+    assert {kind for kind, _ in reads} == {"SELECT"}
+    assert seen and not any(autocommit for _, autocommit in seen)
+    assert "INSERT" in {kind for kind, _ in seen}
+
+
+def test_a_get_that_tries_to_write_is_refused_before_the_database_sees_it(pg_app):
+    with pg_app.app_context():
+        sid = brooklyn_session()
+    with pg_app.test_request_context(f"/s/{sid}", method="GET"):
+        unit_of_work.read_without_transaction()
+        with pytest.raises(RuntimeError, match="A GET request may not write"):
+            db.session.execute(text("UPDATE sessions SET version = version + 1"))
+        db.session.rollback()
+    with pg_app.app_context():
+        version = db.session.scalar(text(f"SELECT version FROM sessions WHERE id = {sid}"))
+    assert version == 1

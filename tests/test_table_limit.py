@@ -16,7 +16,12 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from hostedhelpers import Clock, hosted_app, hosted_app_on
+from hostedhelpers import (  # the app on each database and the clock at T0: fixtures
+    clock_at_t0,  # noqa: F401
+    hosted_app,
+    hosted_app_on,
+    hosted_app_on_each_database,  # noqa: F401
+)
 from sqlalchemy import func, select
 from test_retries import collided, fail_commits
 from webhelpers import database_dump, dispose, find_form, page_text, parse, shown_value, text_of
@@ -25,24 +30,10 @@ import scorekeeper
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Attempt, Table
-from scorekeeper.services import attempts, unit_of_work
+from scorekeeper.services import unit_of_work
 
 T0 = datetime(2026, 11, 23, 19, 0, 0)
 CLUB = "203.0.113.7"
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def app(request, tmp_path):
-    url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
-    with hosted_app_on(request.param, tmp_path, url) as app:
-        yield app
-
-
-@pytest.fixture
-def clock(monkeypatch) -> Clock:
-    fixed = Clock(T0)
-    monkeypatch.setattr(attempts, "utcnow", fixed)
-    return fixed
 
 
 def from_address(app, address: str = CLUB):

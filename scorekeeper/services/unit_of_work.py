@@ -16,6 +16,12 @@ runs ``fn`` right after the transaction commits, and drops it if the transaction
 instead. ``when_committed(fn)`` runs ``fn`` at once when the transaction has written nothing
 (what it read is already committed), otherwise after the commit.
 
+On PostgreSQL a GET or HEAD reads without a transaction (its connection in autocommit): under
+PostgreSQL's READ COMMITTED each statement sees the latest commits whether or not a transaction
+is open, so nothing read changes, and the request saves the round trips of BEGIN and ROLLBACK.
+Such a connection refuses any statement but a SELECT (``refuse_writes_in_reads``), so a GET
+still can never write.
+
 On PostgreSQL two requests can collide: one is cancelled with a serialization failure
 (SQLSTATE 40001) or as a deadlock's victim (40P01), in the view or at its commit. Nothing of it
 was saved, and running it again a moment later succeeds, so ``init_app`` wraps the request's
@@ -172,12 +178,32 @@ def pause(retry: int) -> None:
     time.sleep(random.uniform(0, PAUSE * 2**retry))
 
 
+READS_ONLY = "scorekeeper_reads_only"
+"""The execution option that marks a GET's connection on PostgreSQL: SELECTs only."""
+READING_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def read_without_transaction() -> None:
+    """On PostgreSQL, run this read request's statements in autocommit, SELECTs only."""
+    if request.method in READING_METHODS and db.engine.dialect.name == "postgresql":
+        db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT", READS_ONLY: True})
+
+
+def refuse_writes_in_reads(conn, cursor, statement: str, parameters, context, executemany) -> None:
+    """Refuse anything but a SELECT on a read request's connection (a ``before_cursor_execute``
+    listener): in autocommit nothing would roll it back."""
+    reading = context is not None and context.execution_options.get(READS_ONLY)
+    if reading and not statement.lstrip().upper().startswith("SELECT"):
+        raise RuntimeError(f"A {request.method} request may not write: {statement[:60]}")
+
+
 def dispatch_retrying(app: Flask, dispatch: Callable[[], Response]) -> Response:
     """Run ``dispatch`` (the request's full dispatch, commit included); run it again after a
     serialization failure or deadlock, and answer 503 if it keeps failing so."""
     start = _request_state()
     for retry in range(RETRIES + 1):
         try:
+            read_without_transaction()
             return dispatch()
         except DBAPIError as error:
             if not is_retryable(error):
@@ -214,6 +240,9 @@ def init_app(app: Flask) -> None:
     """Install the commit-or-roll-back hook, the after-commit events, and the retry of a
     request that collided with another on PostgreSQL."""
     _listen()
+    with app.app_context():
+        if not event.contains(db.engine, "before_cursor_execute", refuse_writes_in_reads):
+            event.listen(db.engine, "before_cursor_execute", refuse_writes_in_reads)
     app.after_request(finish_request)
     dispatch = app.full_dispatch_request
     app.full_dispatch_request = lambda: dispatch_retrying(app, dispatch)  # type: ignore[method-assign]
