@@ -3,12 +3,11 @@ down and up again on a populated database, on SQLite and PostgreSQL, keeping eve
 
 from __future__ import annotations
 
-import uuid
-
 import flask_migrate
 import pytest
 from alembic.script import ScriptDirectory
 from hostedhelpers import start_table
+from hostedserver import postgres_database
 from sqlalchemy import inspect, text
 from webhelpers import new_session, save_hand
 
@@ -92,18 +91,8 @@ def test_the_hosted_migration_goes_down_and_up_on_sqlite_keeping_every_hand(tmp_
 def test_the_hosted_migration_goes_down_and_up_on_postgresql_keeping_every_hand(
     postgres_url, tmp_path
 ):
-    import psycopg
-
-    name = "migrate_" + uuid.uuid4().hex[:8]
-    base, _, _ = postgres_url.rpartition("/")
-    plain = base.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(plain + "/postgres", autocommit=True) as connection:
-        connection.execute(f"CREATE DATABASE {name}")
-    try:
-        app = hosted(f"{base}/{name}", tmp_path)
+    with postgres_database(postgres_url) as url:
+        app = hosted(url, tmp_path)
         down_and_up(app)
         with app.app_context():
             db.engine.dispose()
-    finally:
-        with psycopg.connect(plain + "/postgres", autocommit=True) as connection:
-            connection.execute(f"DROP DATABASE {name} WITH (FORCE)")
