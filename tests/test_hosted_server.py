@@ -46,8 +46,11 @@ def test_behind_a_configured_proxy_gunicorn_trusts_the_proxys_address():
     )
 
 
-def test_the_default_is_at_least_two_workers_and_at_most_eight():
-    assert 2 <= cli.default_workers() <= 8
+@pytest.mark.parametrize(("cpus", "workers"), [(None, 2), (1, 2), (2, 2), (4, 4), (16, 8)])
+def test_the_default_is_a_worker_per_cpu_at_least_two_and_at_most_eight(monkeypatch, cpus, workers):
+    monkeypatch.setattr(cli.os, "cpu_count", lambda: cpus)
+
+    assert cli.default_workers() == workers
 
 
 def test_hosted_migrates_first_then_hands_over_to_gunicorn_in_hosted_mode(app, monkeypatch):
