@@ -12,11 +12,8 @@ import http.client
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
-import time
-import uuid
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
@@ -25,8 +22,9 @@ from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))  # the one way to start a throwaway cluster
+sys.path.insert(0, str(ROOT / "tests"))  # the one way to start a cluster and the server
 
+import hostedserver  # noqa: E402
 from pgcluster import (  # noqa: E402, F401
     POSTGRES_BIN,
     free_port,
@@ -54,57 +52,18 @@ def database(kind: str) -> Iterator[str]:
         yield f"sqlite:///{Path(folder) / 'hosted.sqlite3'}"
 
 
-class Server:
-    """``python -m scorekeeper hosted`` on a free port of 127.0.0.1 (gunicorn: its master's
-    pid is ``process.pid``, since the command hands over to gunicorn with execve)."""
+class Server(hostedserver.Server):
+    """The hosted server as the tests start it (``tests/hostedserver.py``), with the
+    benchmarks' workers and threads, an access log of pid, status, method and milliseconds,
+    and what the benchmarks read of it."""
+
+    ACCESS_FORMAT = "%(p)s %(s)s %(m)s %(M)s"
 
     def __init__(self, database_url: str, workers: int, threads: int, folder: Path) -> None:
-        self.port = free_port()
         self.seen: set[int] = set()  # worker pids known to have served (bench_crash.py)
-        env = {
-            key: value
-            for key, value in os.environ.items()
-            if not key.startswith("SCOREKEEPER_") and key != "DATABASE_URL"
-        }
-        env.update(
-            DATABASE_URL=database_url,
-            SCOREKEEPER_SECRET_KEY="bench-" + uuid.uuid4().hex,
-            # every table of a run is started from 127.0.0.1, more than a club would
-            SCOREKEEPER_NEW_TABLES_PER_HOUR="1000",
-            PYTHONPATH=str(ROOT),
-        )
-        self.log = folder / "gunicorn.log"
-        self.access_log = folder / "access.log"
-        command = [
-            sys.executable, "-m", "scorekeeper", "hosted",
-            "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
-            "--threads", str(threads), "--keep-alive", "120",
-            "--error-logfile", str(self.log), "--no-control-socket",
-            "--access-logfile", str(self.access_log),
-            "--access-logformat", "%(p)s %(s)s %(m)s %(M)s",
-        ]  # fmt: skip
-        with open(folder / "hosted.out", "wb") as out:
-            self.process = subprocess.Popen(
-                command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
-            )
-        self.output = folder / "hosted.out"
-        self.wait_until_up()
-
-    def wait_until_up(self, seconds: float = 60) -> None:
-        """Wait until /healthz answers 200."""
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the hosted server stopped: {self.output.read_text()}")
-            try:
-                probe = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-                probe.request("GET", "/healthz")
-                if probe.getresponse().status == 200:
-                    probe.close()
-                    return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("the hosted server did not answer within 60 s")
+        # every table of a run is started from 127.0.0.1, more than a club would
+        more = {"SCOREKEEPER_NEW_TABLES_PER_HOUR": "1000"}
+        super().__init__(database_url, folder, workers, threads, more)
 
     def workers(self) -> list[int]:
         """The pids of gunicorn's workers: the master's children."""
@@ -135,18 +94,9 @@ class Server:
 
     def errors(self) -> list[str]:
         """The tracebacks in the server's logs, each whole."""
-        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        text = self.error_log.read_text(errors="replace") if self.error_log.exists() else ""
         text += self.output.read_text(errors="replace") if self.output.exists() else ""
         return ["Traceback" + block.split("\n[", 1)[0] for block in text.split("Traceback")[1:]]
-
-    def stop(self) -> None:
-        """Stop gunicorn (SIGTERM, then SIGKILL after 20 s)."""
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
 
 
 class Connection:

@@ -3,7 +3,7 @@
 - ``app``, ``client``, ``runner``: the app on a temporary SQLite file, migrated with Alembic.
 - ``live_server``: the same app served over HTTP in a background thread; yields its base URL.
 - ``browser``, ``browser_page``: Debian's Chromium through Playwright, as a 390x844 phone.
-- ``postgres_url``: a throwaway PostgreSQL cluster for the session.
+- ``postgres_url``: a throwaway PostgreSQL cluster for the session; ``pg_app``: the app on it.
 - ``screenshots_dir``: ``test-artifacts/screenshots`` at the repository root (git-ignored).
 
 A browser or database that is missing skips its tests, except when ``CI=true``: there a test
@@ -17,6 +17,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import flask_migrate
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
@@ -24,7 +25,8 @@ from pgcluster import ClusterUnavailable, throwaway_postgres
 from webhelpers import dispose, migrated_app
 from werkzeug.serving import make_server
 
-from scorekeeper import ROOT
+from scorekeeper import ROOT, create_app
+from scorekeeper.extensions import db
 
 CHROMIUM = os.environ.get("CHROMIUM_EXECUTABLE", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -58,6 +60,26 @@ def unavailable(reason: str) -> None:
 def app(tmp_path: Path) -> Iterator[Flask]:
     """The app on a fresh SQLite file, its schema built by running the migrations."""
     app = migrated_app(tmp_path)
+    yield app
+    dispose(app)
+
+
+@pytest.fixture
+def pg_app(postgres_url: str, tmp_path: Path) -> Iterator[Flask]:
+    """The app on the session's PostgreSQL database, brought up to date by the migrations
+    (shared by the tests that use it: each looks only at the rows it made)."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": postgres_url,
+            "WTF_CSRF_ENABLED": False,
+        },
+        instance_path=tmp_path,
+    )
+    with app.app_context():
+        flask_migrate.upgrade()
+        assert db.engine.dialect.name == "postgresql"
     yield app
     dispose(app)
 

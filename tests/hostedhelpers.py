@@ -49,6 +49,21 @@ def hosted_app(root: Path, **config: Any) -> Flask:
     return migrated_app(root, HOSTED=True, **config)
 
 
+def another_worker(root: Path) -> Flask:
+    """The hosted app again on the database file of ``hosted_app(root)``: what a second
+    worker process serves (the schema is there already)."""
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{root / 'scorekeeper.sqlite3'}",
+            "WTF_CSRF_ENABLED": False,
+            "HOSTED": True,
+        },
+        instance_path=root / "other",
+    )
+
+
 @contextmanager
 def hosted_app_on(kind: str, root: Path, postgres_url: str | None = None, **config: Any):
     """The hosted app on a fresh SQLite file under ``root`` (``kind`` "sqlite"), or on a

@@ -41,40 +41,54 @@ READING = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 class Server:
-    """``python -m scorekeeper hosted`` on a free port, with its access log of worker pids."""
+    """``python -m scorekeeper hosted`` on a free port of 127.0.0.1, with its access log
+    (by default the worker's pid beside each request's ``X-Probe`` header), its error log and
+    its output in ``folder``. gunicorn's master is ``process`` (the command hands over to it
+    with execve). The load and crash benchmarks start it too (``bench/hosted_setup.py``)."""
 
-    def __init__(self, database_url: str, folder: Path) -> None:
+    ACCESS_FORMAT = "%(p)s %({x-probe}i)s %(m)s %(U)s %(s)s"
+
+    def __init__(
+        self,
+        database_url: str,
+        folder: Path,
+        workers: int = WORKERS,
+        threads: int = 2,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.port = free_port()
-        self.log = folder / "access.log"
-        self.errors = folder / "error.log"
-        env = {
+        self.access_log = folder / "access.log"
+        self.error_log = folder / "error.log"
+        self.output = folder / "hosted.out"
+        environment = {
             key: value
             for key, value in os.environ.items()
             if not key.startswith("SCOREKEEPER_") and key != "DATABASE_URL"
         }
-        env.update(
+        environment.update(
             DATABASE_URL=database_url,
-            SCOREKEEPER_SECRET_KEY="hosted-test-" + uuid.uuid4().hex,
+            SCOREKEEPER_SECRET_KEY="hosted-" + uuid.uuid4().hex,
             PYTHONPATH=str(ROOT),
+            **(env or {}),
         )
         command = [
             sys.executable, "-m", "scorekeeper", "hosted",
-            "--bind", f"127.0.0.1:{self.port}", "--workers", str(WORKERS), "--threads", "2",
-            "--keep-alive", "120", "--access-logfile", str(self.log),
-            "--access-logformat", "%(p)s %({x-probe}i)s %(m)s %(U)s %(s)s",
-            "--error-logfile", str(self.errors), "--no-control-socket",
+            "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
+            "--threads", str(threads), "--keep-alive", "120",
+            "--access-logfile", str(self.access_log), "--access-logformat", self.ACCESS_FORMAT,
+            "--error-logfile", str(self.error_log), "--no-control-socket",
         ]  # fmt: skip
-        self.process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-        )
+        with open(self.output, "wb") as out:
+            self.process = subprocess.Popen(
+                command, cwd=ROOT, env=environment, stdout=out, stderr=subprocess.STDOUT
+            )
         self._wait_until_up()
 
     def _wait_until_up(self) -> None:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                output = self.process.stdout.read().decode() if self.process.stdout else ""
-                raise AssertionError(f"the hosted server stopped: {output}")
+                raise AssertionError(f"the hosted server stopped: {self.output.read_text()}")
             try:
                 probe = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
                 probe.request("GET", "/healthz")
@@ -87,7 +101,7 @@ class Server:
 
     def lines(self) -> list[str]:
         """The access log's lines: worker pid, probe, method, path, status."""
-        return self.log.read_text().splitlines() if self.log.exists() else []
+        return self.access_log.read_text().splitlines() if self.access_log.exists() else []
 
     def answered(self, probes: Iterable[str]) -> dict[str, str]:
         """The pid of the worker that answered each request, by its probe (from the log,

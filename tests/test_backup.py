@@ -67,13 +67,6 @@ def restore(app, source: Path):
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = migrated_app(tmp_path)
-    yield app
-    dispose(app)
-
-
-@pytest.fixture
 def database(tmp_path) -> Path:
     return tmp_path / "scorekeeper.sqlite3"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from hostedhelpers import hosted_app, join, start_table
+from hostedhelpers import another_worker, hosted_app, join, start_table
 from sqlalchemy import func, select, update
 from webhelpers import dispose, migrated_app, page_text
 
@@ -125,16 +125,7 @@ def test_a_right_pin_does_not_count_against_the_phone(app):
 def test_two_workers_share_the_count_through_the_database(app, tmp_path):
     """A second app on the same database file stands for another worker process."""
     started = start_table(app.test_client())
-    other = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
-            "WTF_CSRF_ENABLED": False,
-            "HOSTED": True,
-        },
-        instance_path=tmp_path / "other",
-    )
+    other = another_worker(tmp_path)
     here, there = from_address(app, "203.0.113.7"), from_address(other, "203.0.113.7")
 
     statuses = [

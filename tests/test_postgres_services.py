@@ -7,13 +7,11 @@ those; player names are the roster's, reused across tests as a table would.
 
 from __future__ import annotations
 
-import flask_migrate
 import pytest
 from naming import ids_by_name, named
 from sqlalchemy import event, func, select, text
 from webhelpers import figures, hand_count, new_session, save_hand
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, Hand
 from scorekeeper.services import hands, replays, sessions, unit_of_work
@@ -21,25 +19,6 @@ from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.tables import default_table
 
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture
-def pg_app(postgres_url, tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": postgres_url,
-            "WTF_CSRF_ENABLED": False,
-        },
-        instance_path=tmp_path,
-    )
-    with app.app_context():
-        flask_migrate.upgrade()
-        assert db.engine.dialect.name == "postgresql"
-    yield app
-    with app.app_context():
-        db.engine.dispose()
 
 
 def reload(session_id: int):

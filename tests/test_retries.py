@@ -15,16 +15,14 @@ from __future__ import annotations
 import threading
 import time
 
-import flask_migrate
 import psycopg
 import psycopg.errors
 import pytest
 from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
-from webhelpers import dispose, figures, migrated_app, page_text, post_hand
+from webhelpers import figures, page_text, post_hand
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
 from scorekeeper.services import hands, sessions, unit_of_work
@@ -43,13 +41,6 @@ COLLISIONS = {
 def collided(kind: str, statement: str = "COMMIT") -> OperationalError:
     """The error SQLAlchemy raises when PostgreSQL cancels a transaction so."""
     return OperationalError(statement, None, COLLISIONS[kind])
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = migrated_app(tmp_path)
-    yield app
-    dispose(app)
 
 
 @pytest.fixture
@@ -205,23 +196,6 @@ def test_the_pause_before_a_retry_is_short_random_and_grows(monkeypatch):
 
 
 # -- PostgreSQL -----------------------------------------------------------------------------
-
-
-@pytest.fixture
-def pg_app(postgres_url, tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": postgres_url,
-            "WTF_CSRF_ENABLED": False,
-        },
-        instance_path=tmp_path,
-    )
-    with app.app_context():
-        flask_migrate.upgrade()
-    yield app
-    dispose(app)
 
 
 @pytest.mark.postgres

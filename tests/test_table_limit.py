@@ -16,7 +16,8 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from hostedhelpers import (  # the app on each database and the clock at T0: fixtures
+from hostedhelpers import (
+    another_worker,  # the app on each database and the clock at T0: fixtures
     clock_at_t0,  # noqa: F401
     hosted_app,
     hosted_app_on,
@@ -186,16 +187,7 @@ def test_fifteen_starts_at_once_from_one_address_save_exactly_ten(app):
 def test_two_workers_share_the_count_through_the_database(tmp_path, clock):
     """A second app on the same database file stands for another worker process."""
     here = hosted_app(tmp_path)
-    there = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
-            "WTF_CSRF_ENABLED": False,
-            "HOSTED": True,
-        },
-        instance_path=tmp_path / "other",
-    )
+    there = another_worker(tmp_path)
     phones = [from_address(here), from_address(there)]
 
     statuses = [start(phones[n % 2], f"Table {n}").status_code for n in range(10)]
