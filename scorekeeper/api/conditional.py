@@ -5,8 +5,6 @@ replace or delete must name the version it was based on, RFC 9110 sections 13.1.
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 
 from flask import Response, json, request
 from pydantic import BaseModel
@@ -49,33 +47,6 @@ def json_response(
         response.headers["ETag"] = etag
     response.headers.update(headers)
     return response
-
-
-class Rendered:
-    """Answers already worked out in this worker, by entity tag. A tag made from what the
-    database holds now (a session's random token and version, which every change bumps)
-    always names the same body, so phones polling one version share one rendering."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._lock = threading.Lock()
-        self._bodies: OrderedDict[str, str] = OrderedDict()
-
-    def get(self, etag: str) -> str | None:
-        """The body rendered for ``etag``, if this worker has it."""
-        with self._lock:
-            body = self._bodies.get(etag)
-            if body is not None:
-                self._bodies.move_to_end(etag)
-            return body
-
-    def keep(self, etag: str, body: str) -> None:
-        """Keep a body for later requests (the least recently used are forgotten)."""
-        with self._lock:
-            self._bodies[etag] = body
-            self._bodies.move_to_end(etag)
-            while len(self._bodies) > self.size:
-                self._bodies.popitem(last=False)
 
 
 def rendered_response(body: str, etag: str) -> Response:

@@ -9,13 +9,13 @@ from contextlib import contextmanager
 from flask import json, url_for
 
 from ..access import current_table
+from ..recent import Recent
 from ..rules.errors import OptionError, RuleError
 from ..rules.options import OPTION_SPECS
 from ..services import sessions as session_service
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
 from .conditional import (
-    Rendered,
     content_tag,
     json_response,
     not_modified,
@@ -38,7 +38,10 @@ from .schemas.standings import Standings, session_standings
 bp = api_blueprint("sessions", "Sessions", "Create, read, change and end a table's sessions.")
 
 STANDINGS_FORMAT = 1  # grows when the standings' shape changes, so old tags stop matching
-STANDINGS = Rendered(256)  # the standings of the sessions' latest versions, by tag
+STANDINGS: Recent[str, str] = Recent(256)
+"""The standings already rendered in this worker, by ETag. A tag made from what the database
+holds now (a session's random token and version, which every change bumps) always names the
+same body, so phones polling one version share one rendering."""
 
 
 def load(session_id: int) -> session_service.LoadedSession:
@@ -149,6 +152,6 @@ def read_standings(path: SessionPath):
     if body is None:
         loaded = load(path.session_id)
         body = json.dumps(session_standings(loaded).model_dump(mode="json"))
-        if f"{loaded.row.token}-{loaded.row.version}" == stamp:  # nothing committed between
-            STANDINGS.keep(etag, body)
+        if session_service.stamp_of(loaded.row) == stamp:  # nothing committed between
+            STANDINGS.put(etag, body)
     return rendered_response(body, etag)

@@ -19,10 +19,9 @@ through the other).
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
+from ..recent import Recent
 from ..rules import holders
 from ..rules.session import Event, Replayer, SessionSetup, SessionState
 
@@ -43,38 +42,28 @@ class Replayed:
     state: SessionState
 
 
-_lock = threading.Lock()
-_memory: OrderedDict[int, Replayed] = OrderedDict()
+_memory: Recent[int, Replayed] = Recent(MAX_SESSIONS)
 
 
 def recall(session_id: int, key: tuple, version: int, rewritten: int) -> Replayed | None:
     """The remembered replay of a session at ``version``, or at an older version that
     events were only added to since (not before ``rewritten``), else None."""
-    with _lock:
-        entry = _memory.get(session_id)
-        if entry is None or entry.key != key or not rewritten <= entry.version <= version:
-            return None
-        _memory.move_to_end(session_id)
-        return entry
+    entry = _memory.get(session_id)
+    if entry is None or entry.key != key or not rewritten <= entry.version <= version:
+        return None
+    return entry
 
 
 def remember(session_id: int, entry: Replayed) -> None:
     """Keep a replay for later requests (the least recently used are forgotten); never in
     place of one of a later version."""
-    with _lock:
-        known = _memory.get(session_id)
-        if known is not None and known.key == entry.key and known.version > entry.version:
-            return
-        _memory[session_id] = entry
-        _memory.move_to_end(session_id)
-        while len(_memory) > MAX_SESSIONS:
-            _memory.popitem(last=False)
+    _memory.put(
+        session_id,
+        entry,
+        unless=lambda known: known.key == entry.key and known.version > entry.version,
+    )
 
 
 def forget(session_id: int | None = None) -> None:
     """Drop one session's replay, or all of them."""
-    with _lock:
-        if session_id is None:
-            _memory.clear()
-        else:
-            _memory.pop(session_id, None)
+    _memory.drop(session_id)

@@ -422,7 +422,12 @@ def session_stamp(session_id: int, table: Table) -> str:
     ).first()
     if found is None:
         raise NotFound(f"No session {session_id}.")
-    return f"{found.token}-{found.version}"
+    return stamp_of(found)
+
+
+def stamp_of(row: Any) -> str:
+    """The stamp of a session row (or of its token and version read alone)."""
+    return f"{row.token}-{row.version}"
 
 
 __all__ = [
@@ -437,4 +442,5 @@ __all__ = [
     "load_session",
     "replay_events",
     "session_stamp",
+    "stamp_of",
 ]

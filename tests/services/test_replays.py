@@ -56,7 +56,7 @@ def remembered(sid: int) -> replays.Replayed:
 
 def as_another_worker(sid: int, entry: replays.Replayed) -> None:
     """The memory as a worker that remembered ``entry`` and saw nothing since holds it."""
-    replays._memory[sid] = entry
+    replays._memory.put(sid, entry)
 
 
 def fresh(sid: int) -> dict[str, int]:

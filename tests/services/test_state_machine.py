@@ -203,7 +203,7 @@ class EveningMachine(RuleBasedStateMachine):
     def the_next_requests_reach_the_other_worker(self):
         """Swap the memory for the other worker's: it holds the replays it kept, which may be
         of older versions of the sessions."""
-        mine = dict(replays._memory)
+        mine = replays._memory.snapshot()
         replays.forget()
         for session_id, entry in self.other_worker.items():
             replays.remember(session_id, entry)
@@ -228,7 +228,7 @@ class EveningMachine(RuleBasedStateMachine):
     @invariant()
     def the_services_show_what_a_replay_from_scratch_shows(self):
         remembered = self.shown()
-        kept = dict(replays._memory)
+        kept = replays._memory.snapshot()
         db.session.rollback()
         replays.forget()
         db.session.remove()
