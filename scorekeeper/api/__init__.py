@@ -11,10 +11,12 @@ browser asking first (so the API needs no CSRF token).
 
 from __future__ import annotations
 
+from json import JSONDecodeError
 from typing import Any
 
-from flask import Flask, json, request
+from flask import Flask, Response, json, request
 from flask_openapi3 import Info, OpenAPI
+from werkzeug.exceptions import BadRequest
 
 from ..access import AccessDenied
 from ..extensions import csrf
@@ -23,6 +25,7 @@ from .blueprint import PREFIX
 from .problems import (
     COMMON_RESPONSES,
     ApiProblem,
+    FieldProblem,
     Problem,
     from_api_problem,
     is_api_request,
@@ -63,8 +66,9 @@ def openapi_settings() -> dict[str, Any]:
 
 
 def _readable_body():
-    """Before every API request that sends a body: JSON only, not nested too deeply (only of a
-    request that reaches an operation: an unknown path or method is still a 404 or 405)."""
+    """Before every API request that sends a body: JSON only (415), readable as JSON and not
+    nested too deeply (400), a JSON object (422). Only of a request that reaches an operation:
+    an unknown path or method is still a 404 or 405."""
     if not is_api_request():
         return None
     if request.routing_exception is not None:
@@ -77,12 +81,46 @@ def _readable_body():
                 "Send the request body as JSON (Content-Type: application/json).",
             )
         try:
-            request.get_json(silent=True)
+            body = request.get_json()
         except RecursionError:
-            return problem_response(
-                400, "too-deep", "The JSON body nests lists or objects too deeply."
-            )
+            return _body_problem(400, "too-deep", "body: lists or objects nest too deeply.")
+        except BadRequest:
+            return _body_problem(400, "invalid-json", _unreadable(request.get_data()))
+        if not isinstance(body, dict):
+            detail = f"body: send a JSON object ({{...}}), not {_json_kind(body)}."
+            return _body_problem(422, "invalid-request", detail)
     return None
+
+
+def _body_problem(status: int, code: str, detail: str) -> Response:
+    """A problem with the request body as a whole, named as the field ``body``."""
+    return problem_response(status, code, detail, [FieldProblem(field="body", message=detail)])
+
+
+def _unreadable(data: bytes) -> str:
+    """Why a body Flask could not read as JSON is not JSON, and where."""
+    if not data.strip():
+        return "body: empty; send the request as a JSON object."
+    try:
+        json.loads(data)
+    except JSONDecodeError as error:
+        return f"body: not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}."
+    except ValueError as error:  # not UTF-8, UTF-16 or UTF-32
+        return f"body: not valid JSON: {error}."
+    return "body: not valid JSON."
+
+
+def _json_kind(value: object) -> str:
+    """What a JSON value is, in words: a list, a string, a number, true or false, null."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "true or false"
+    if value is None:
+        return "null"
+    return "a number"
 
 
 def _denied(error: AccessDenied):

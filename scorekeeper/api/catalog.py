@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .blueprint import api_blueprint
 from .conditional import tagged
+from .headers import tagged_read
 from .schemas.catalog import OptionList, PresetList, options, presets
 
 bp = api_blueprint(
@@ -18,7 +19,7 @@ bp = api_blueprint(
     description="Each game system: its name, how many play, whether it is a chip game, has a "
     "kitty or a pot or builds points to a target, and its default options as stored (points "
     "in full points, money in cents). Answered 304 to If-None-Match with the current ETag.",
-    responses={200: PresetList, 304: None},
+    responses=tagged_read(PresetList),
 )
 def list_presets():
     """Every game system with its preset."""
@@ -32,7 +33,7 @@ def list_presets():
     "applies to, its allowed values (choices in words; the bounds of a number where the "
     "engine sets them) and each preset's default. Answered 304 to If-None-Match with the "
     "current ETag.",
-    responses={200: OptionList, 304: None},
+    responses=tagged_read(OptionList),
 )
 def list_options():
     """Every house-rule option, its allowed values and each preset's default."""

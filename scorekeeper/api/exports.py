@@ -11,7 +11,8 @@ from ..access import current_table
 from ..services.exports import imports, json_export
 from .blueprint import api_blueprint
 from .conditional import json_response
-from .problems import ApiProblem, FieldProblem, Problem
+from .headers import with_headers
+from .problems import BUSY, ApiProblem, FieldProblem, Problem
 from .schemas.common import SessionPath
 from .schemas.exports import ImportedOut, SessionFile
 from .sessions import load
@@ -44,7 +45,7 @@ def export_session(path: SessionPath):
     "event is replayed through the rules before anything is saved; a file that cannot be "
     "imported is refused (422) with what is wrong and where. Players are matched by name, or "
     "added to the roster.",
-    responses={201: ImportedOut, 422: Problem},
+    responses={201: with_headers(ImportedOut, "Location"), 422: Problem, **BUSY},
 )
 def import_session(body: SessionFile):
     """Recreate a session from its JSON file."""

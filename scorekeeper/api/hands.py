@@ -15,7 +15,8 @@ from ..services.sessions import LoadedSession
 from ..services.standings import hand_line
 from .blueprint import api_blueprint
 from .conditional import json_response, required_match, tagged
-from .problems import ApiProblem, FieldProblem, Problem
+from .headers import tagged_read, with_headers
+from .problems import BUSY, ApiProblem, FieldProblem, Problem
 from .schemas.common import SessionPath
 from .schemas.hands import (
     CreateHeaders,
@@ -27,6 +28,7 @@ from .schemas.hands import (
     HandPath,
     MatchHeaders,
     SavedHandOut,
+    StaleHandProblem,
     hand_etag,
     hand_out,
 )
@@ -57,7 +59,7 @@ def _saved(loaded: LoadedSession, number: int, repeated: bool = False) -> SavedH
 @bp.get(
     "/sessions/<id:session_id>/hands",
     summary="List a session's hands",
-    responses={200: HandList, 304: None, 404: Problem},
+    responses={**tagged_read(HandList), 404: Problem},
 )
 def list_hands(path: SessionPath):
     """Every hand, first first, with its entry and result."""
@@ -73,7 +75,14 @@ def list_hands(path: SessionPath):
     "broken. With an Idempotency-Key, sending the same hand again saves nothing new (200); "
     "another hand under the same key is refused (422). With ?number=N it is saved only as "
     "hand N: when the session has moved on, nothing is saved (409).",
-    responses={201: SavedHandOut, 200: SavedHandOut, 404: Problem, 409: Problem, 422: Problem},
+    responses={
+        201: with_headers(SavedHandOut, "ETag", "Location"),
+        200: with_headers(SavedHandOut, "ETag", "Location"),
+        404: Problem,
+        409: Problem,
+        422: Problem,
+        **BUSY,
+    },
 )
 def create_hand(path: SessionPath, query: CreateQuery, body: HandBody, header: CreateHeaders):
     """Save the next hand (once per Idempotency-Key; only as hand ``number`` when given)."""
@@ -109,7 +118,7 @@ def create_hand(path: SessionPath, query: CreateQuery, body: HandBody, header: C
 @bp.get(
     "/sessions/<id:session_id>/hands/<id:number>",
     summary="Read a hand",
-    responses={200: HandOut, 304: None, 404: Problem},
+    responses={**tagged_read(HandOut), 404: Problem},
 )
 def read_hand(path: HandPath):
     """One hand: its entry, dealer, result in figures and words; its ETag is its version."""
@@ -143,12 +152,13 @@ def _current(loaded: LoadedSession, number: int) -> HandOut:
     "change is refused if a later hand would no longer stand (422), or if the hand changed "
     "since it was read (412, with the current hand).",
     responses={
-        200: SavedHandOut,
+        200: with_headers(SavedHandOut, "ETag"),
         404: Problem,
         409: Problem,
-        412: Problem,
+        412: with_headers(StaleHandProblem, "ETag"),
         422: Problem,
         428: Problem,
+        **BUSY,
     },
 )
 def replace_hand(path: HandPath, body: HandBody, header: MatchHeaders):
@@ -168,9 +178,10 @@ def replace_hand(path: HandPath, body: HandBody, header: MatchHeaders):
         200: Standings,
         404: Problem,
         409: Problem,
-        412: Problem,
+        412: with_headers(StaleHandProblem, "ETag"),
         422: Problem,
         428: Problem,
+        **BUSY,
     },
 )
 def delete_hand(path: HandPath, header: MatchHeaders):
@@ -185,7 +196,7 @@ def delete_hand(path: HandPath, header: MatchHeaders):
 @bp.post(
     "/sessions/<id:session_id>/departures",
     summary="A player leaves",
-    responses={201: Standings, 404: Problem, 409: Problem, 422: Problem},
+    responses={201: Standings, 404: Problem, 409: Problem, 422: Problem, **BUSY},
 )
 def player_leaves(path: SessionPath, body: Departure):
     """A player gets up (chip games): cashed out at their balance, play goes on without them."""

@@ -9,7 +9,8 @@ from ..services.ledger import PaymentErrors
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
 from .conditional import json_response, tagged
-from .problems import ApiProblem, FieldProblem, Problem, field_problems
+from .headers import tagged_read
+from .problems import BUSY, ApiProblem, FieldProblem, Problem, field_problems
 from .schemas.common import SessionPath
 from .schemas.hands import CreateHeaders
 from .schemas.payments import (
@@ -36,7 +37,7 @@ bp = api_blueprint(
 @bp.get(
     "/sessions/<id:session_id>/payments",
     summary="List a session's payments",
-    responses={200: PaymentList, 304: None, 404: Problem},
+    responses={**tagged_read(PaymentList), 404: Problem},
 )
 def list_payments(path: SessionPath):
     """The payments recorded toward the session, newest first."""
@@ -53,7 +54,7 @@ def list_payments(path: SessionPath):
     "answer carries what is still to pay once every recorded payment is taken off. With an "
     "Idempotency-Key, sending the same payment again records nothing new (200); another "
     "payment under the same key is refused (422).",
-    responses={201: SavedPaymentOut, 200: SavedPaymentOut, 404: Problem, 422: Problem},
+    responses={201: SavedPaymentOut, 200: SavedPaymentOut, 404: Problem, 422: Problem, **BUSY},
 )
 def record_payment(path: SessionPath, body: PaymentBody, header: CreateHeaders):
     """Record a payment toward the session (once per Idempotency-Key)."""
@@ -97,7 +98,7 @@ def record_payment(path: SessionPath, body: PaymentBody, header: CreateHeaders):
     "/sessions/<id:session_id>/payments/<id:payment_id>",
     summary="Delete a payment",
     description="A payment recorded by mistake; 404 when it is not a payment of this session.",
-    responses={200: DeletedPaymentOut, 404: Problem},
+    responses={200: DeletedPaymentOut, 404: Problem, **BUSY},
 )
 def delete_payment(path: PaymentPath):
     """Delete a payment of the session; the answer says what is still to pay without it."""
@@ -122,7 +123,7 @@ def delete_payment(path: PaymentPath):
     "recorded (a payment toward a session still open counts once it ends), with debts that go "
     "round in a circle cancelled; each player's balance; the sessions with something owed; "
     "every payment.",
-    responses={200: LedgerOut, 304: None},
+    responses=tagged_read(LedgerOut),
 )
 def read_ledger():
     """The table's ledger: debts still owed, balances, sessions owing and every payment."""

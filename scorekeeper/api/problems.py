@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..access import API_PREFIX
 from ..rules.errors import RuleError
+from .headers import with_headers
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -29,18 +30,17 @@ class FieldProblem(BaseModel):
     message: str = Field(description="The rule it breaks, in words, starting with the field.")
 
 
+def problem_config(name: str) -> ConfigDict:
+    """The model config of the problem schema ``name``: flask-openapi3 reads its
+    "openapi_extra", so the answer is also documented as problem+json."""
+    schema = {"$ref": f"#/components/schemas/{name}"}
+    return cast(ConfigDict, {"openapi_extra": {"content": {PROBLEM_JSON: {"schema": schema}}}})
+
+
 class Problem(BaseModel):
     """An error (RFC 9457 problem details)."""
 
-    # flask-openapi3 reads "openapi_extra": the problem is also documented as problem+json
-    model_config = cast(
-        ConfigDict,
-        {
-            "openapi_extra": {
-                "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}
-            }
-        },
-    )
+    model_config = problem_config("Problem")
 
     type: str = Field(description="A URI naming the kind of problem (urn:scorekeeper:<code>).")
     title: str = Field(description="The HTTP status in words.")
@@ -54,7 +54,7 @@ class Problem(BaseModel):
 
 COMMON_RESPONSES: dict[Any, Any] = {
     400: Problem,
-    401: Problem,
+    401: with_headers(Problem, "WWW-Authenticate"),
     403: Problem,
     413: Problem,
     415: Problem,
@@ -63,6 +63,10 @@ COMMON_RESPONSES: dict[Any, Any] = {
 """The problems any operation may answer: an unreadable request, a refused token, a body too
 large or not JSON, an input of the wrong shape. Every blueprint documents them on each of its
 operations (``abp_responses``: the app's own ``responses`` reach only routes of the app)."""
+
+BUSY: dict[Any, Any] = {503: with_headers(Problem, "Retry-After")}
+"""What an operation that writes may also answer: on PostgreSQL, a request that kept colliding
+with changes made at the same moment saved nothing and says when to send it again."""
 
 
 class ApiProblem(Exception):

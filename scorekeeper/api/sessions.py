@@ -23,7 +23,8 @@ from .conditional import (
     tagged,
     unchanged,
 )
-from .problems import Problem
+from .headers import tagged_read, with_headers
+from .problems import BUSY, Problem
 from .schemas.common import SessionPath
 from .schemas.sessions import (
     SessionChange,
@@ -79,7 +80,7 @@ def _session(loaded: session_service.LoadedSession) -> SessionOut:
     return session_out(loaded, settle_session(loaded), settle_session(loaded, direct=True))
 
 
-@bp.get("/sessions", summary="List the table's sessions", responses={200: SessionList})
+@bp.get("/sessions", summary="List the table's sessions", responses=tagged_read(SessionList))
 def list_sessions():
     """The table's sessions, newest first."""
     table = current_table()
@@ -91,7 +92,7 @@ def list_sessions():
 @bp.post(
     "/sessions",
     summary="Start a session",
-    responses={201: SessionOut, 422: Problem},
+    responses={201: with_headers(SessionOut, "Location"), 422: Problem, **BUSY},
 )
 def create_session(body: SessionCreate):
     """Start a session: the game, its house rules, the players clockwise, the first dealer."""
@@ -110,7 +111,7 @@ def create_session(body: SessionCreate):
 @bp.get(
     "/sessions/<id:session_id>",
     summary="Read a session",
-    responses={200: SessionOut, 304: None, 404: Problem},
+    responses={**tagged_read(SessionOut), 404: Problem},
 )
 def read_session(path: SessionPath):
     """The session with its standings, next hand, games and settlement (fewest and direct)."""
@@ -120,7 +121,7 @@ def read_session(path: SessionPath):
 @bp.patch(
     "/sessions/<id:session_id>",
     summary="Change house rules, end or reopen a session",
-    responses={200: SessionOut, 404: Problem, 409: Problem, 422: Problem},
+    responses={200: SessionOut, 404: Problem, 409: Problem, 422: Problem, **BUSY},
 )
 def change_session(path: SessionPath, body: SessionChange):
     """Change some house rules (every hand is replayed under them), end or reopen."""
@@ -140,7 +141,7 @@ def change_session(path: SessionPath, body: SessionChange):
 @bp.get(
     "/sessions/<id:session_id>/standings",
     summary="Poll the standings",
-    responses={200: Standings, 304: None, 404: Problem},
+    responses={**tagged_read(Standings), 404: Problem},
 )
 def read_standings(path: SessionPath):
     """What every phone shows; an unchanged session costs one small query and a 304."""

@@ -12,7 +12,13 @@ What each operation must document as a problem (RFC 9457, ``application/problem+
 - 404: an operation with an id in its path (no such session, no such hand);
 - 422: an operation with any input (path, header or body) whose shape or rule is wrong;
 - 400, 413, 415: an operation with a JSON body (nested too deep, too large, not JSON);
-- 412, 428: an operation that takes If-Match (a stale version, or none sent).
+- 412, 428: an operation that takes If-Match (a stale version, or none sent); the 412 carries
+  the hand as it stands (``current``);
+- 503: an operation that writes (the database kept colliding; nothing was saved).
+
+And the headers each answer always carries (``expected_headers``): ETag, Location,
+WWW-Authenticate and Retry-After, so a client made from the document knows to read them.
+Schemathesis (test_fuzz.py) then checks every answer it gets carries the headers documented.
 """
 
 from __future__ import annotations
@@ -146,10 +152,92 @@ def test_every_documented_4xx_is_a_problem_in_problem_json(document):
                 continue
             content = response.get("content", {})
             schema = content.get("application/problem+json", {}).get("schema", {})
-            if schema.get("$ref") != PROBLEM:
+            if not is_problem(document, schema.get("$ref", "")):
                 wrong.append(f"{method.upper()} {path} {status}")
 
     assert wrong == []
+
+
+def is_problem(document: dict, ref: str) -> bool:
+    """True when ``ref`` names the Problem schema, or one with every member of it and more
+    (the stale hand's problem carries the hand as it stands)."""
+    schemas = document["components"]["schemas"]
+    name = ref.removeprefix("#/components/schemas/")
+    if ref == PROBLEM:
+        return True
+    if name not in schemas or not ref.startswith("#/components/schemas/"):
+        return False
+    problem = schemas["Problem"]
+    return set(problem["required"]) <= set(schemas[name]["required"]) and all(
+        schemas[name]["properties"].get(member) == schema
+        for member, schema in problem["properties"].items()
+    )
+
+
+def test_the_stale_hand_problem_documents_the_hand_as_it_stands(document):
+    for method in ("put", "delete"):
+        stale = document["paths"][f"{PREFIX}/sessions/{{session_id}}/hands/{{number}}"][method]
+        content = stale["responses"]["412"]["content"]["application/problem+json"]
+        schema = document["components"]["schemas"][content["schema"]["$ref"].split("/")[-1]]
+
+        assert "current" in schema["required"]
+        assert schema["properties"]["current"]["$ref"] == "#/components/schemas/HandOut"
+
+
+def writes(path: str, method: str) -> bool:
+    """True for an operation that may change data: every method but GET, except the meld
+    calculator's POSTs, which only work out figures."""
+    return method != "get" and not path.startswith(f"{PREFIX}/meld")
+
+
+def expected_headers(path: str, method: str, status: str, operation: dict) -> set[str]:
+    """The headers an answer always carries, from what the operation does:
+    - ETag on a read tagged for polling (200 and 304) and on a hand saved or stale (412);
+    - Location on 201 when something with an address of its own was made (a session, a hand);
+    - WWW-Authenticate on 401 (the scheme to use), Retry-After on 503 (a busy database)."""
+    expected = set()
+    if method == "get" and status in ("200", "304") and "304" in operation["responses"]:
+        expected.add("ETag")
+    hand_saved = path.endswith("/hands") and method == "post" and status in ("200", "201")
+    if hand_saved or (path.endswith("/{number}") and method == "put" and status == "200"):
+        expected.add("ETag")
+    if status == "412":
+        expected.add("ETag")
+    if hand_saved or (status == "201" and path in (f"{PREFIX}/sessions", f"{PREFIX}/imports")):
+        expected.add("Location")
+    if status == "401":
+        expected.add("WWW-Authenticate")
+    if status == "503":
+        expected.add("Retry-After")
+    return expected
+
+
+def test_every_answer_documents_the_headers_it_always_carries(document):
+    wrong = {}
+    for (path, method), operation in documented_operations(document).items():
+        for status, response in operation["responses"].items():
+            headers = response.get("headers", {})
+            documented = {name for name, header in headers.items() if header.get("required")}
+            expected = expected_headers(path, method, status, operation)
+            if documented != expected:
+                wrong[f"{method.upper()} {path} {status}"] = (sorted(documented), sorted(expected))
+
+    assert wrong == {}
+
+
+def test_every_read_of_a_table_is_tagged_for_polling(document):
+    untagged = [
+        path
+        for (path, method), operation in documented_operations(document).items()
+        if method == "get" and "304" not in operation["responses"]
+    ]
+
+    assert untagged == [f"{PREFIX}/sessions/{{session_id}}/export"]
+
+
+def test_every_operation_that_writes_documents_a_busy_database(document):
+    for (path, method), operation in documented_operations(document).items():
+        assert ("503" in operation["responses"]) == writes(path, method), (method, path)
 
 
 def test_every_write_operation_takes_json(document):

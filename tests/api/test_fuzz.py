@@ -159,12 +159,15 @@ def test_every_kind_of_successful_answer_conforms_to_the_document():
     standings = call(f"{SESSION}/standings", "GET", 200, session_id=sid)
     # Jo's 400 took the pot (20 in antes and Ida's 24), then all four anted 5 again.
     assert standings["pot"] == 20
+    polled = APP.test_client().get(f"/api/v1/sessions/{sid}/standings").headers["ETag"]
+    call(f"{SESSION}/standings", "GET", 304, headers={"If-None-Match": polled}, session_id=sid)
     call(SESSION, "GET", 200, session_id=sid)
     call(SESSIONS, "GET", 200)
 
     changed = hand(ida, 330, "S", outcome="conceded")
     call(HAND, "PUT", 428, changed, session_id=sid, number=1)
-    call(HAND, "PUT", 412, changed, {"If-Match": '"hand-0-0"'}, session_id=sid, number=1)
+    stale = call(HAND, "PUT", 412, changed, {"If-Match": '"hand-0-0"'}, session_id=sid, number=1)
+    assert stale["current"] == call(HAND, "GET", 200, session_id=sid, number=1)
     replaced = call(HAND, "PUT", 200, changed, {"If-Match": etag}, session_id=sid, number=1)
     call(HAND, "DELETE", 428, session_id=sid, number=2)
     second = call(HAND, "GET", 200, session_id=sid, number=2)

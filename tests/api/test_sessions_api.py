@@ -252,6 +252,64 @@ def test_a_body_that_is_not_json_is_refused_with_415(api):
     assert api.get(f"{API}/sessions").get_json()["sessions"] == []
 
 
+@pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        pytest.param(
+            '{"system": "hoyle",',
+            "body: not valid JSON: Expecting property name enclosed in double quotes at line "
+            "1, column 20.",
+            id="cut-short",
+        ),
+        pytest.param(
+            '{"system": "hoyle",\n "players": ["Ann" "Bob"]}',
+            "body: not valid JSON: Expecting ',' delimiter at line 2, column 20.",
+            id="comma-missing-on-the-second-line",
+        ),
+        pytest.param("", "body: empty; send the request as a JSON object.", id="empty"),
+        pytest.param(
+            "\xff", "body: not valid JSON: Expecting value at line 1, column 1.", id="junk"
+        ),
+    ],
+)
+def test_a_body_that_is_not_valid_json_is_a_400_naming_where(api, body, detail):
+    response = api.post(f"{API}/sessions", data=body, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.get_json()["code"] == "invalid-json"
+    assert response.get_json()["detail"] == detail
+    assert problem_fields(response) == {"body": detail}
+    assert api.get(f"{API}/sessions").get_json()["sessions"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        pytest.param('["Ann", "Bob", "Cal"]', "a list", id="list"),
+        pytest.param('"hoyle"', "a string", id="string"),
+        pytest.param("300", "a number", id="number"),
+        pytest.param("true", "true or false", id="boolean"),
+        pytest.param("null", "null", id="null"),
+    ],
+)
+def test_json_that_is_not_an_object_is_a_422_naming_the_body(api, body, kind):
+    response = api.post(f"{API}/sessions", data=body, content_type="application/json")
+
+    assert response.status_code == 422
+    assert response.get_json()["code"] == "invalid-request"
+    assert problem_fields(response) == {"body": f"body: send a JSON object ({{...}}), not {kind}."}
+
+
+def test_a_body_nested_too_deeply_is_a_400(api):
+    response = api.post(
+        f"{API}/sessions", data="[" * 100_000 + "]" * 100_000, content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert response.get_json()["code"] == "too-deep"
+    assert problem_fields(response) == {"body": "body: lists or objects nest too deeply."}
+
+
 def test_an_unknown_session_is_a_404_problem(api):
     for url in (f"{API}/sessions/404", f"{API}/sessions/404/standings"):
         response = api.get(url)

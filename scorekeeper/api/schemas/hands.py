@@ -11,6 +11,7 @@ from ...limits import MAX_MELD_TEXT
 from ...rules.outcome import Outcome
 from ...services.entries import HandEntry, MeldMode, MeldText
 from ...services.standings import HandLine
+from ..problems import Problem, problem_config
 from .common import (
     Figure,
     HolderRef,
@@ -184,6 +185,15 @@ class HandOut(BaseModel):
     sitting_out: list[PlayerRef]
     entry: HandBody
     result: HandResultOut
+
+
+class StaleHandProblem(Problem):
+    """A hand changed on another phone since the client read it (412): nothing was changed,
+    and ``current`` is the hand as it stands now, to make the change again on."""
+
+    model_config = problem_config("StaleHandProblem")
+
+    current: HandOut = Field(description="The hand as it stands; its etag is the one to send.")
 
 
 class HandList(BaseModel):
