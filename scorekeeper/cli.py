@@ -117,7 +117,8 @@ def default_workers() -> int:
     gunicorn's "2 per CPU + 1" is for workers of one thread; these have 4 threads each, and
     every worker keeps its own replay memory and rendered standings, so more processes than
     CPUs only add work. Measured with ``bench/bench_load.py`` on 2 CPUs (PostgreSQL, 50 saves
-    and 100 polls a second): 2 workers gave a save's p95 of 70 to 136 ms, 5 workers 416 ms.
+    and 100 polls a second): 2 workers gave a save's p95 of 13 to 14 ms and p99 of 20 to 24
+    ms, 5 workers 23 ms and 761 ms (on a slower machine before: 70 to 136 ms, 5 workers 416).
     """
     return max(2, min(MAX_DEFAULT_WORKERS, os.cpu_count() or 1))
 

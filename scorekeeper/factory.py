@@ -132,24 +132,35 @@ def _load_or_create_secret_key(path: Path) -> str:
 def proxy_counts(config: Mapping[str, Any]) -> dict[str, int]:
     """The ``PROXY_FIX_X_*`` settings as ProxyFix's counts (``x_for``, ``x_proto``, ``x_host``);
     each a whole number from 0 (trust no proxy's header) up."""
-    counts = {}
-    for name in ("for", "proto", "host"):
-        key = f"PROXY_FIX_X_{name.upper()}"
-        value = config.get(key) or 0
-        if isinstance(value, bool) or not str(value).strip().isdigit():
-            raise ValueError(f"{key} must be a whole number of proxies (0 trusts none).")
-        counts[f"x_{name}"] = int(str(value).strip())
-    return counts
+    return {
+        f"x_{name}": whole_number(
+            config,
+            f"PROXY_FIX_X_{name.upper()}",
+            0,
+            "a whole number of proxies (0 trusts none)",
+            unset=0,
+        )
+        for name in ("for", "proto", "host")
+    }
 
 
 def new_tables_per_hour(config: Mapping[str, Any]) -> int:
     """The ``NEW_TABLES_PER_HOUR`` setting as a number: a whole number of at least 1."""
-    value = config.get("NEW_TABLES_PER_HOUR")
+    return whole_number(config, "NEW_TABLES_PER_HOUR", 1, "a whole number of at least 1")
+
+
+def whole_number(
+    config: Mapping[str, Any], key: str, least: int, rule: str, unset: int | None = None
+) -> int:
+    """The setting ``key`` (a number, or digits from the environment) as a whole number of at
+    least ``least``; ``unset`` when it is empty or 0, if given; ``ValueError`` naming ``rule``
+    otherwise."""
+    value = config.get(key)
+    if unset is not None and not value:
+        return unset
     text = str(value).strip()
-    if isinstance(value, bool) or not text.isascii() or not text.isdigit() or int(text) < 1:
-        raise ValueError(
-            f"NEW_TABLES_PER_HOUR must be a whole number of at least 1, not {value!r}."
-        )
+    if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or int(text) < least:
+        raise ValueError(f"{key} must be {rule}, not {value!r}.")
     return int(text)
 
 

@@ -13,8 +13,9 @@ SWITCH_INTERVAL = 0.0005
 A request waits for the database several times (the access check, the session, the save, the
 commit); each time the answer comes back, its thread must take the lock from a thread that is
 computing, which by default gives it up only every 5 ms. Under ``bench/bench_load.py``
-(2 workers x 4 threads, 50 saves and 100 polls a second on PostgreSQL) a save's p95 went from
-333-572 ms to 215-254 ms with 0.5 ms (and 0.1 ms), for the same CPU.
+(2 workers x 4 threads, 50 saves and 100 polls a second on PostgreSQL), on the slower 2-core
+machine of that round, a save's p95 went from 333-572 ms to 215-254 ms with 0.5 ms (and
+0.1 ms), for the same CPU.
 """
 
 

@@ -162,13 +162,18 @@ def load_session(session_id: int, table: Table | None = None) -> LoadedSession:
             break
     else:  # changed under every reading: show the last, and remember none of it
         return loaded
-    entry = Replayed(
-        key, row.version, loaded.setup, loaded.players, tuple(loaded.events),
-        tuple(loaded.hand_ids), loaded.replayer, loaded.state,
-    )  # fmt: skip
+    entry = _entry(loaded)
     # Read in a transaction that has written: remembered only once that is committed.
     unit_of_work.when_committed(lambda: replays.remember(row.id, entry))
     return loaded
+
+
+def _entry(loaded: LoadedSession) -> Replayed:
+    """What the replay memory keeps of a loaded session, at its row's version."""
+    return Replayed(
+        replay_key(loaded.row), loaded.row.version, loaded.setup, loaded.players,
+        tuple(loaded.events), tuple(loaded.hand_ids), loaded.replayer, loaded.state,
+    )  # fmt: skip
 
 
 def _remembered(row: GameSession, known: Replayed) -> LoadedSession:
@@ -228,10 +233,7 @@ def remember_after_commit(after: LoadedSession, version_before: int) -> None:
     if after.row.version != version_before + 1:
         replays.forget(session_id)
         return
-    entry = Replayed(
-        replay_key(after.row), after.row.version, after.setup, after.players,
-        tuple(after.events), tuple(after.hand_ids), after.replayer, after.state,
-    )  # fmt: skip
+    entry = _entry(after)
     unit_of_work.after_commit(lambda: replays.remember(session_id, entry))
 
 

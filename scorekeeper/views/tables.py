@@ -95,7 +95,7 @@ def wait_in_words(seconds: int) -> str:
 
 def _too_many(error: attempts.TooMany, back: str):
     """The 429 page: how long to wait, and the header that says so to a script."""
-    page = render_template("errors/429.html", retry_after=error.retry_after, back=back)
+    page = render_template("errors/429.html", wait=wait_in_words(error.retry_after), back=back)
     return page, 429, {"Retry-After": str(error.retry_after)}
 
 
