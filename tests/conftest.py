@@ -17,7 +17,6 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-import flask_migrate
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
@@ -25,7 +24,7 @@ from pgcluster import ClusterUnavailable, throwaway_postgres
 from webhelpers import dispose, migrated_app
 from werkzeug.serving import make_server
 
-from scorekeeper import ROOT, create_app
+from scorekeeper import ROOT
 from scorekeeper.extensions import db
 
 CHROMIUM = os.environ.get("CHROMIUM_EXECUTABLE", "/usr/bin/chromium")
@@ -68,17 +67,8 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 def pg_app(postgres_url: str, tmp_path: Path) -> Iterator[Flask]:
     """The app on the session's PostgreSQL database, brought up to date by the migrations
     (shared by the tests that use it: each looks only at the rows it made)."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": postgres_url,
-            "WTF_CSRF_ENABLED": False,
-        },
-        instance_path=tmp_path,
-    )
+    app = migrated_app(tmp_path, database_url=postgres_url)
     with app.app_context():
-        flask_migrate.upgrade()
         assert db.engine.dialect.name == "postgresql"
     yield app
     dispose(app)

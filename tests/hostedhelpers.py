@@ -7,20 +7,18 @@ requests and read pages, so they work in process (Flask's test client) and over 
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import flask_migrate
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hostedserver import LiveClient, postgres_database
-from webhelpers import dispose, migrated_app, parse, text_of
+from webhelpers import app_at, dispose, migrated_app, parse, sqlite_url, text_of
 
-from scorekeeper import create_app
 from scorekeeper.services import attempts
 
 
@@ -52,16 +50,7 @@ def hosted_app(root: Path, **config: Any) -> Flask:
 def another_worker(root: Path) -> Flask:
     """The hosted app again on the database file of ``hosted_app(root)``: what a second
     worker process serves (the schema is there already)."""
-    return create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{root / 'scorekeeper.sqlite3'}",
-            "WTF_CSRF_ENABLED": False,
-            "HOSTED": True,
-        },
-        instance_path=root / "other",
-    )
+    return app_at(sqlite_url(root), root / "other", HOSTED=True)
 
 
 @contextmanager
@@ -69,28 +58,12 @@ def hosted_app_on(kind: str, root: Path, postgres_url: str | None = None, **conf
     """The hosted app on a fresh SQLite file under ``root`` (``kind`` "sqlite"), or on a
     fresh PostgreSQL database of its own in the cluster of ``postgres_url`` ("postgresql"),
     so that no other test's rows are counted; closed (and the database dropped) afterwards."""
-    if kind == "sqlite":
-        app = hosted_app(root, **config)
-        try:
-            yield app
-        finally:
-            dispose(app)
-        return
-    assert postgres_url is not None
-    with postgres_database(postgres_url) as url:
-        app = create_app(
-            {
-                "TESTING": True,
-                "SECRET_KEY": "test",
-                "SQLALCHEMY_DATABASE_URI": url,
-                "WTF_CSRF_ENABLED": False,
-                "HOSTED": True,
-                **config,
-            },
-            instance_path=root / "instance",
-        )
-        with app.app_context():
-            flask_migrate.upgrade()
+    with ExitStack() as stack:
+        url = None
+        if kind != "sqlite":
+            assert postgres_url is not None
+            url = stack.enter_context(postgres_database(postgres_url))
+        app = hosted_app(root, database_url=url, **config)
         try:
             yield app
         finally:

@@ -13,8 +13,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from hostedhelpers import postgres_database
 from sqlalchemy import inspect, text
+from webhelpers import app_at
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 BEFORE = "5b1e0c7d2a94"
@@ -23,10 +23,7 @@ A_SECOND_LATER = datetime(2026, 11, 23, 21, 0, 1)
 
 
 def app_on(url: str, instance):
-    return create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url},
-        instance_path=instance,
-    )
+    return app_at(url, instance)
 
 
 def rows(sql: str) -> list[tuple]:

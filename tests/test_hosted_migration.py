@@ -9,9 +9,8 @@ from alembic.script import ScriptDirectory
 from hostedhelpers import start_table
 from hostedserver import postgres_database
 from sqlalchemy import inspect, text
-from webhelpers import new_session, save_hand
+from webhelpers import app_at, new_session, save_hand
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 HOSTED_REVISION = "c8071e449e1d"
@@ -62,16 +61,7 @@ def down_and_up(app) -> None:
 
 
 def hosted(uri: str, instance) -> object:
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": uri,
-            "WTF_CSRF_ENABLED": False,
-            "HOSTED": True,
-        },
-        instance_path=instance,
-    )
+    app = app_at(uri, instance, HOSTED=True)
     with app.app_context():
         flask_migrate.upgrade()
         migrate = app.extensions["migrate"]

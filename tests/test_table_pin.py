@@ -4,7 +4,16 @@ signed cookie remembers it; the API takes that cookie or the API token."""
 from __future__ import annotations
 
 import pytest
-from webhelpers import database_dump, dispose, migrated_app, new_session, page_text, parse
+from webhelpers import (
+    app_at,
+    database_dump,
+    dispose,
+    migrated_app,
+    new_session,
+    page_text,
+    parse,
+    sqlite_url,
+)
 
 from scorekeeper import create_app
 
@@ -84,16 +93,7 @@ def test_a_new_pin_ends_the_phones_that_entered_the_old_one(tmp_path):
     cookie = phone.get_cookie("session")
     dispose(first)
 
-    second = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
-            "WTF_CSRF_ENABLED": False,
-            "TABLE_PIN": "9999",
-        },
-        instance_path=tmp_path / "instance",
-    )
+    second = app_at(sqlite_url(tmp_path), tmp_path / "instance", TABLE_PIN="9999")
     later = second.test_client()
     later.set_cookie("session", cookie.value)
 

@@ -10,12 +10,11 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-import flask_migrate
 import pytest
 import reportsessions as rs
 from pdftext import pdf_of, text_of
 from sqlalchemy import select
-from webhelpers import page_text
+from webhelpers import migrated_app, page_text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -75,18 +74,7 @@ def test_the_timezone_setting_is_read_from_the_environment(tmp_path: Path, monke
 @pytest.fixture
 def london(tmp_path: Path):
     """The app with ``TIMEZONE`` Europe/London, inside a request context."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
-            "WTF_CSRF_ENABLED": False,
-            "TIMEZONE": "Europe/London",
-        },
-        instance_path=tmp_path / "instance",
-    )
-    with app.app_context():
-        flask_migrate.upgrade()
+    app = migrated_app(tmp_path, TIMEZONE="Europe/London")
     with app.test_request_context():
         yield app
     with app.app_context():

@@ -367,18 +367,31 @@ def database_dump(app) -> dict[str, list[tuple]]:
         return dump
 
 
-def migrated_app(root: Path, csrf: bool = False, **config: Any) -> Flask:
-    """The app on a fresh SQLite file under ``root``, its schema built by the migrations."""
-    app = create_app(
+def app_at(database_url: str, instance_path: Path, csrf: bool = False, **config: Any) -> Flask:
+    """The app as the tests make it, on ``database_url`` (its schema left as it is)."""
+    return create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{root / 'scorekeeper.sqlite3'}",
+            "SQLALCHEMY_DATABASE_URI": database_url,
             "WTF_CSRF_ENABLED": csrf,
             **config,
         },
-        instance_path=root / "instance",
+        instance_path=instance_path,
     )
+
+
+def sqlite_url(root: Path) -> str:
+    """The SQLite file the tests' apps keep under ``root``."""
+    return f"sqlite:///{root / 'scorekeeper.sqlite3'}"
+
+
+def migrated_app(
+    root: Path, csrf: bool = False, database_url: str | None = None, **config: Any
+) -> Flask:
+    """The app on a fresh SQLite file under ``root`` (or on ``database_url``), its schema built
+    by the migrations."""
+    app = app_at(database_url or sqlite_url(root), root / "instance", csrf, **config)
     with app.app_context():
         flask_migrate.upgrade()
     return app
