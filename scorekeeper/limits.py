@@ -1,7 +1,7 @@
 """Bounds on what a request may hold: ids, whole numbers, text, and the size of a request.
 
 Pure (no Flask): forms, views and services read the same figures from here, so a refusal
-says the same bound everywhere and the README's *Limits* stay true.
+says the same bound everywhere and the *Limits* of docs/configuration.md stay true.
 """
 
 from __future__ import annotations

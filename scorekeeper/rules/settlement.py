@@ -15,7 +15,7 @@ such a pair as a group of its own), and the programme runs on the rest when at m
 ``EXACT_LIMIT`` (16) holders remain. Beyond that it falls back to ``greedy_payments``, which
 settles everyone in at most ``n - 1`` payments but is not always the fewest.
 
-Debts carried from session to session (the table's ledger, README "Settling up") are settled
+Debts carried from session to session (the table's ledger, docs/settling-up.md) are settled
 differently: ``net_debts`` nets every flow pair by pair (``pairwise_debts``), then cancels each
 circle of debt (Bob owes Ann, Ann owes Cal, Cal owes Bob) by its smallest debt until none is
 left. That changes no holder's net, pays no pair both ways, and never adds a payment; flows

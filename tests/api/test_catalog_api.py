@@ -1,6 +1,6 @@
 """The game systems and house-rule options through the API: ``GET /api/v1/presets`` and
-``GET /api/v1/options``, their figures taken from RULES (the presets' tables) and the README's
-Limits, and their ETags answered 304."""
+``GET /api/v1/options``, their figures taken from RULES (the presets' tables) and the Limits of
+docs/configuration.md, and their ETags answered 304."""
 
 from __future__ import annotations
 
@@ -175,7 +175,7 @@ def test_money_options_are_in_cents_for_the_chip_games_with_their_bound(client):
     assert stake["unit"] == "cents"
     assert stake["systems"] == CHIPS
     assert stake["defaults"] == {"brooklyn": 10, "brooklyn-pot": 5, "hoyle": 10}  # RULES 5.1
-    assert stake["maximum"] == 100_000  # README, Limits: $1,000.00
+    assert stake["maximum"] == 100_000  # docs/configuration.md, Limits: $1,000.00
 
 
 def test_points_options_are_in_full_points_with_their_bound(client):
@@ -184,11 +184,11 @@ def test_points_options_are_in_full_points_with_their_bound(client):
     kitty = found["kitty_threshold"]
     assert (kitty["kind"], kitty["unit"], kitty["systems"]) == ("points", "points", ["hoyle"])
     assert kitty["defaults"] == {"hoyle": 350}  # RULES 5.7
-    assert kitty["maximum"] == 100_000  # README, Limits: points options 100,000
+    assert kitty["maximum"] == 100_000  # docs/configuration.md, Limits: points options 100,000
     assert found["target"]["systems"] == ["bison", "partnership"]
     assert found["target"]["defaults"] == {"bison": 1500, "partnership": 1500}
     assert found["set_factor"]["unit"] == "none"
-    assert found["set_factor"]["maximum"] == 10  # README, Limits
+    assert found["set_factor"]["maximum"] == 10  # docs/configuration.md, Limits
     assert set(found["set_factor"]["defaults"].values()) == {2}  # RULES 5.6
 
 
