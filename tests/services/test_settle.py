@@ -22,12 +22,13 @@ from scorekeeper.extensions import db
 from scorekeeper.models import LedgerPayment
 from scorekeeper.services.ledger import (
     MAX_PAYMENT,
+    AskedPayment,
     LedgerError,
     PaymentErrors,
     build_ledger,
     delete_payment,
     parse_amount,
-    record_payment,
+    save_payment,
 )
 from scorekeeper.services.settle import DIRECT, FEWEST, settle_session
 from scorekeeper.services.tables import default_table
@@ -47,9 +48,10 @@ def money(settle):
     return {row.name: row.cents for row in settle.rows}
 
 
-def pay(table: Table, payer: str, payee: str, amount: str, session_id=None, **kw):
+def pay(table: Table, payer: str, payee: str, amount: str, session_id=None, request_id=None, **kw):
     ids = {p.name: p.id for p in table.row.players}
-    return record_payment(table.row, ids[payer], ids[payee], amount, session_id=session_id, **kw)
+    asked = AskedPayment(ids[payer], ids[payee], amount, session_id, **kw)
+    return save_payment(table.row, asked, request_id).row
 
 
 def payment_count() -> int:
@@ -274,14 +276,14 @@ def test_a_bad_payment_reports_every_field_and_saves_nothing(table):
     brooklyn(table)
     ids = {p.name: p.id for p in table.row.players}
     with pytest.raises(PaymentErrors) as caught:
-        record_payment(table.row, ids["Cal"], ids["Cal"], "lots", note="x" * 201)
+        save_payment(table.row, AskedPayment(ids["Cal"], ids["Cal"], "lots", note="x" * 201))
     assert caught.value.by_field == {
         "payee": ["Cal cannot pay themselves."],
         "amount": ["'lots' is not an amount of money: write it like 0.25 or $1.20."],
         "note": ["A note is at most 200 characters."],
     }
     with pytest.raises(PaymentErrors) as caught:
-        record_payment(table.row, None, 9999, "1.00")
+        save_payment(table.row, AskedPayment(None, 9999, "1.00"))
     assert caught.value.by_field == {
         "payer": ["Choose who paid."],
         "payee": ["Choose who was paid from the table's players."],
