@@ -6,6 +6,8 @@ figures asserted here are those, in cents.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from naming import named
 from settle_fixtures import (
@@ -26,9 +28,11 @@ from scorekeeper.services.ledger import (
     LedgerError,
     PaymentErrors,
     build_ledger,
+    check_payment,
     delete_payment,
     parse_amount,
     save_payment,
+    write_payment,
 )
 from scorekeeper.services.settle import DIRECT, FEWEST, settle_session
 from scorekeeper.services.tables import default_table
@@ -298,6 +302,24 @@ def test_the_same_request_is_recorded_once(table):
     assert again.id == first.id
     assert payment_count() == 1
     assert MAX_PAYMENT == 9_999_999
+
+
+def test_a_payment_is_checked_whole_before_it_is_written_once_per_request(table):
+    sid = brooklyn(table)
+    ids = {p.name: p.id for p in table.row.players}
+    asked = AskedPayment(str(ids["Cal"]), ids["Ann"], "$3.50", sid, "  for   hand 2 ")
+
+    checked = check_payment(table.row, asked)
+
+    assert (checked.payer.name, checked.payee.name, checked.cents) == ("Cal", "Ann", 350)
+    assert (checked.session_id, checked.note) == (sid, "for hand 2")
+    assert payment_count() == 0  # checking writes nothing
+    first = write_payment(table.row, checked, "tap-1")
+    other = replace(checked, cents=300)
+    again = write_payment(table.row, other, "tap-1")
+    assert (first.repeated, again.repeated, again.matches) == (False, True, False)
+    assert again.row.id == first.row.id
+    assert payment_count() == 1
 
 
 def test_deleting_a_payment_puts_the_debt_back(table):
