@@ -93,7 +93,7 @@ def _entry(loaded, rng: random.Random):
 
 def build_session(hands: int, system: str, seed: int = 4) -> int:
     """A session of ``hands`` random legal hands in the current app's database; its id."""
-    from scorekeeper.services.hands import add_hand
+    from scorekeeper.services.hands import save_hand
     from scorekeeper.services.sessions import create_session, load_session
     from scorekeeper.services.tables import default_table
     from scorekeeper.services.unit_of_work import unit_of_work
@@ -106,7 +106,7 @@ def build_session(hands: int, system: str, seed: int = 4) -> int:
     for _ in range(hands):  # one commit per hand, as the app does
         with unit_of_work():
             loaded = load_session(session_id, table)
-            add_hand(loaded, _entry(loaded, rng))
+            save_hand(loaded, _entry(loaded, rng))
     return session_id
 
 

@@ -118,7 +118,7 @@ def build_session(app: Flask, rng: random.Random) -> int:
         for _ in range(HANDS):
             with unit_of_work():
                 loaded = session_service.load_session(session_id, table)
-                hand_service.add_hand(loaded, brooklyn_entry(rng, loaded), uuid.uuid4().hex)
+                hand_service.save_hand(loaded, brooklyn_entry(rng, loaded), uuid.uuid4().hex)
         db.session.remove()
     return session_id
 
@@ -246,7 +246,7 @@ def worker_weight(client: FlaskClient) -> tuple[int, Sizes]:
 
 
 WEB_CALLEES = (
-    r"\((show|create|add_hand|load_session|remember_written|_session_row|render_session)\)"
+    r"\((show|create|save_hand|load_session|remember_written|_session_row|render_session)\)"
 )
 
 

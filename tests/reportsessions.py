@@ -10,7 +10,7 @@ from __future__ import annotations
 from naming import ids_by_name
 
 from scorekeeper.services.entries import HandEntry, MeldText
-from scorekeeper.services.hands import add_hand, player_leaves
+from scorekeeper.services.hands import player_leaves, save_hand
 from scorekeeper.services.sessions import create_session, load_session
 from scorekeeper.services.tables import default_table
 
@@ -31,7 +31,7 @@ def _add(session_id: int, **fields) -> None:
         }
     if "takes" in fields:
         fields["takes"] = {ids[name]: n for name, n in fields["takes"].items()}
-    add_hand(loaded, HandEntry(**fields))
+    save_hand(loaded, HandEntry(**fields))
 
 
 def brooklyn(players=("Ann", "Bob", "Cal", "Dan")) -> int:

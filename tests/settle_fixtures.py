@@ -59,7 +59,7 @@ class Table:
             takes={ids[name]: n for name, n in (takes or {}).items()},
             melds={ids[name]: MeldText("number", str(n)) for name, n in (melds or {}).items()},
         )
-        hand_service.add_hand(self.load(session_id), entry)
+        hand_service.save_hand(self.load(session_id), entry)
 
     def leave(self, session_id: int, name: str) -> None:
         hand_service.player_leaves(self.load(session_id), self.ids(session_id)[name])

@@ -40,7 +40,7 @@ def save_a_hand(session_id: int) -> int:
         loaded = sessions.load_session(session_id, default_table())
         bidder = loaded.state.next_hand.first_bidder
         entry = HandEntry(outcome="made", declarer=bidder.id, bid=300, trump="H")
-        return hands.add_hand(loaded, entry).id
+        return hands.save_hand(loaded, entry).row.id
 
 
 def hand_ids(database: Path) -> list[int]:

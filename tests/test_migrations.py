@@ -46,7 +46,7 @@ def play_an_evening(app: Flask) -> dict[str, int]:
         table = default_table()
 
         def add(sid: int, **fields) -> None:
-            hands.add_hand(sessions.load_session(sid, table), HandEntry(**fields))
+            hands.save_hand(sessions.load_session(sid, table), HandEntry(**fields))
 
         brooklyn = sessions.create_session(table, {"system": "brooklyn", "stake": 25}, FOUR, 0).id
         ids = ids_by_name(sessions.load_session(brooklyn, table))
@@ -72,8 +72,10 @@ def play_an_evening(app: Flask) -> dict[str, int]:
                    ids["Ann"]: MeldText("number", "60")},
             takes={ids["Ann"]: 0, ids["Bob"]: 14, ids["Cal"]: 10})  # fmt: skip
 
-        ledger.record_payment(table, ids["Dee"], ids["Bob"], "3.50", session_id=brooklyn)
-        ledger.record_payment(table, ids["Cal"], ids["Ann"], 25, note="last week")
+        ledger.save_payment(table, ledger.AskedPayment(ids["Dee"], ids["Bob"], "3.50", brooklyn))
+        ledger.save_payment(
+            table, ledger.AskedPayment(ids["Cal"], ids["Ann"], 25, note="last week")
+        )
     return {"brooklyn": brooklyn, "hoyle": hoyle, "bison": bison}
 
 

@@ -40,7 +40,7 @@ def test_a_hoyle_evening_saved_through_the_services_reads_back_the_same(pg_app):
 
         def add(**fields):
             loaded = sessions.load_session(sid, table)
-            return hands.add_hand(loaded, HandEntry(**fields))
+            return hands.save_hand(loaded, HandEntry(**fields)).row
 
         # 1. Ann deals, sits out. Cal is set at 350 in hearts: 2 x 5 = 10 to each of Ann, Bob,
         #    Dee and the kitty (which joins at 350).
@@ -93,7 +93,7 @@ def test_meld_and_takes_keep_what_was_typed_on_postgresql(pg_app):
             },
             takes={ids["Ann"]: 0, ids["Bob"]: 14, ids["Cal"]: 10}, last_trick=ids["Bob"],
         )  # fmt: skip
-        hands.add_hand(sessions.load_session(sid, table), entry, request_id="pg-1")
+        hands.save_hand(sessions.load_session(sid, table), entry, request_id="pg-1")
 
         loaded = reload(sid)
         row = db.session.scalar(select(Hand).where(Hand.session_id == sid))
@@ -108,8 +108,8 @@ def test_meld_and_takes_keep_what_was_typed_on_postgresql(pg_app):
         assert named(dict(loaded.state.balances)) == {"Ann": 0, "Bob": 340, "Cal": 180}
 
         # The same request again is the same hand, on PostgreSQL too.
-        again = hands.add_hand(loaded, entry, request_id="pg-1")
-        assert again.id == row.id
+        again = hands.save_hand(loaded, entry, request_id="pg-1")
+        assert again.row.id == row.id
         count = db.session.scalar(select(func.count(Hand.id)).where(Hand.session_id == sid))
         assert count == 1
 
@@ -137,9 +137,11 @@ def test_the_web_app_runs_an_evening_on_postgresql(pg_app):
 
 def brooklyn_session() -> int:
     table = default_table()
-    sid = sessions.create_session(table, {"system": "brooklyn"}, ["Ann", "Bob", "Cal", "Dee"], 0)
-    db.session.commit()
-    return sid.id
+    with unit_of_work.unit_of_work():
+        row = sessions.create_session(
+            table, {"system": "brooklyn"}, ["Ann", "Bob", "Cal", "Dee"], 0
+        )
+    return row.id
 
 
 def test_a_hand_checked_against_a_session_another_worker_has_since_saved_to_is_a_conflict(pg_app):
@@ -149,16 +151,16 @@ def test_a_hand_checked_against_a_session_another_worker_has_since_saved_to_is_a
         sid = brooklyn_session()
         stale = sessions.load_session(sid, default_table())
         ann = ids_by_name(stale)["Ann"]
-        with pg_app.app_context():  # the other worker, with a database session of its own
+        # the other worker, with a database session of its own
+        with pg_app.app_context(), unit_of_work.unit_of_work():
             other = sessions.load_session(sid, default_table())
             bob = ids_by_name(other)["Bob"]
-            hands.add_hand(
+            hands.save_hand(
                 other, HandEntry(outcome="made", declarer=bob, bid=350, trump="H"), "worker-1"
             )
-            db.session.commit()
 
         with pytest.raises(hands.ConflictError) as caught:
-            hands.add_hand(
+            hands.save_hand(
                 stale, HandEntry(outcome="made", declarer=ann, bid=300, trump="H"), "worker-2"
             )
 
@@ -175,10 +177,10 @@ def test_the_same_post_saved_by_another_worker_meanwhile_is_answered_with_that_h
         stale = sessions.load_session(sid, default_table())
         bob = ids_by_name(stale)["Bob"]
         typed = HandEntry(outcome="made", declarer=bob, bid=350, trump="H")
-        with pg_app.app_context():  # the same post, answered by the other worker first
-            first = hands.add_hand(sessions.load_session(sid, default_table()), typed, "post-1")
-            first_id = first.id
-            db.session.commit()
+        # the same post, answered by the other worker first
+        with pg_app.app_context(), unit_of_work.unit_of_work():
+            first = hands.save_hand(sessions.load_session(sid, default_table()), typed, "post-1")
+            first_id = first.row.id
 
         again = hands.save_hand(stale, typed, "post-1")
 
@@ -193,17 +195,17 @@ def test_a_post_saved_by_another_worker_before_this_one_looked_is_answered_with_
         sid = brooklyn_session()
         table = default_table()
         ids = ids_by_name(sessions.load_session(sid, table))
-        hands.add_hand(
-            sessions.load_session(sid, table),
-            HandEntry(outcome="made", declarer=ids["Bob"], bid=350, trump="H"),
-            "post-1",
-        )
-        db.session.commit()
+        with unit_of_work.unit_of_work():
+            hands.save_hand(
+                sessions.load_session(sid, table),
+                HandEntry(outcome="made", declarer=ids["Bob"], bid=350, trump="H"),
+                "post-1",
+            )
         stale = sessions.load_session(sid, table)  # one hand, remembered by this worker
         typed = HandEntry(outcome="set", declarer=ids["Cal"], bid=300, trump="S")
-        with pg_app.app_context():  # the same post, answered by the other worker first
-            hands.add_hand(sessions.load_session(sid, table), typed, "post-2")
-            db.session.commit()
+        # the same post, answered by the other worker first
+        with pg_app.app_context(), unit_of_work.unit_of_work():
+            hands.save_hand(sessions.load_session(sid, table), typed, "post-2")
 
         again = hands.save_hand(stale, typed, "post-2")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..access import current_table
 from ..services import ledger as ledger_service
-from ..services.ledger import PaymentErrors
+from ..services.ledger import AskedPayment, PaymentErrors
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
 from .conditional import json_response, tagged
@@ -60,15 +60,10 @@ def record_payment(path: SessionPath, body: PaymentBody, header: CreateHeaders):
     """Record a payment toward the session (once per Idempotency-Key)."""
     loaded = load(path.session_id)
     try:
-        saved = ledger_service.save_payment(
-            current_table(),
-            body.payer,
-            body.payee,
-            body.cents,
-            session_id=loaded.row.id,
-            note=body.note,
-            request_id=header.idempotency_key,
+        asked = AskedPayment(
+            body.payer, body.payee, body.cents, session_id=loaded.row.id, note=body.note
         )
+        saved = ledger_service.save_payment(current_table(), asked, header.idempotency_key)
     except PaymentErrors as error:
         by_field = {PAYMENT_FIELDS.get(k, k): v for k, v in error.by_field.items()}
         problems = field_problems(by_field)

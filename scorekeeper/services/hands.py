@@ -3,8 +3,9 @@
 A change is saved only if the corrected history replays cleanly, so nothing is half-saved
 and no later hand is left standing on a broken rule. Adding is idempotent (a ``request_id``
 seen before returns the hand already saved); edits carry the hand's ``version`` so two phones
-cannot overwrite each other unknowingly. Every change leaves an audit entry. Changes are
-written and flushed here, never committed: the request's unit of work commits them.
+cannot overwrite each other unknowingly. Each change is written here and recorded by
+``changes.record_change`` (the session's version, an audit entry, the replay remembered once
+committed); nothing is committed here: the request's unit of work commits it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from sqlalchemy import case, func, null, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import AuditEntry, Hand, utcnow
+from ..models import Hand, utcnow
 from ..rules.cards import Suit
 from ..rules.describe import describe
 from ..rules.errors import RuleError
@@ -30,15 +31,9 @@ from ..rules.session import (
     check_new_hand,
     replace_event,
 )
+from .changes import Audit, ConflictError, record_change
 from .entries import HandEntry, apply_to_row, from_row, meld_entry, same_entry, to_input
-from .sessions import (
-    ConflictError,
-    LoadedSession,
-    bump,
-    load_session,
-    remember_after_commit,
-    replay_events,
-)
+from .sessions import LoadedSession, load_session, replay_events
 
 
 class SessionEnded(RuleError):
@@ -169,32 +164,23 @@ def save_hand(
         raise _mapped(error) from error
     record = replayer.hands[-1]
     text = describe(record.result, loaded.options)
-    before = row.version
     hand = Hand(session_id=row.id, seq=seq, request_id=request_id or None)
     apply_to_row(entry, hand, loaded.options)
     db.session.add(hand)
     try:
-        bump(row, rewrites=False)
-        db.session.flush()
+        db.session.flush()  # the hand's id, for its audit entry and the replay
+        after = _extended(loaded, event, hand.id, replayer)
+        audit = Audit(
+            "added", f"Hand {number} added: {text}", hand.id, number, after=entry.as_dict()
+        )
+        record_change(after, audit, rewrites=False)
     except (IntegrityError, ConflictError):
         # The same post saved already (the unique key), or another worker saved or changed
         # the session after this one loaded it, so this hand was checked against a replay
         # that is no longer the session's (on PostgreSQL the other save is visible here once
-        # committed, so no unique key would catch it; ``bump`` says so).
+        # committed, so no unique key would catch it; ``record_change`` says so).
         db.session.rollback()  # only this save was in the transaction
         return _lost_race(loaded, request_id, entry)
-    db.session.add(
-        AuditEntry(
-            session_id=row.id,
-            hand_id=hand.id,
-            hand_number=number,
-            action="added",
-            summary=f"Hand {number} added: {text}",
-            after=entry.as_dict(),
-        )
-    )
-    after = _extended(loaded, event, hand.id, replayer)
-    remember_after_commit(after, before)
     return SavedHand(hand, number, text, False, after)
 
 
@@ -207,16 +193,6 @@ def _lost_race(loaded: LoadedSession, request_id: str | None, entry: HandEntry) 
     raise ConflictError(
         "hand_number", "Another phone saved a hand at the same moment: save again."
     ) from None
-
-
-def add_hand(
-    loaded: LoadedSession,
-    entry: HandEntry,
-    request_id: str | None = None,
-    expected_number: int | None = None,
-) -> Hand:
-    """Save the entry as the next hand and return its row (``save_hand`` says more)."""
-    return save_hand(loaded, entry, request_id, expected_number).row
 
 
 def _extended(
@@ -295,25 +271,13 @@ def edit_hand(
         raise _mapped(error) from error
     proposed = _proposed(loaded, record.position, event)
     before_entry = from_row(row, loaded.options)
-    before = loaded.row.version
     apply_to_row(entry, row, loaded.options)
     row.version += 1
     row.updated_at = utcnow()
-    bump(loaded.row)
     new_text = describe(proposed.state.hand(number).result, loaded.options)
-    db.session.add(
-        AuditEntry(
-            session_id=loaded.row.id,
-            hand_id=row.id,
-            hand_number=number,
-            action="edited",
-            summary=f"Hand {number} edited: {changes_text(before_entry, entry, loaded)}. "
-            f"Now: {new_text}",
-            before=before_entry.as_dict(),
-            after=entry.as_dict(),
-        )
-    )
-    remember_after_commit(proposed, before)
+    summary = f"Hand {number} edited: {changes_text(before_entry, entry, loaded)}. Now: {new_text}"
+    audit = Audit("edited", summary, row.id, number, before_entry.as_dict(), entry.as_dict())
+    record_change(proposed, audit)
     return proposed
 
 
@@ -328,20 +292,9 @@ def delete_hand(
     proposed = _proposed(loaded, record.position, None)
     before_entry = from_row(row, loaded.options)
     text = describe(record.result, loaded.options)
-    before = loaded.row.version
     db.session.delete(row)
-    bump(loaded.row)
-    db.session.add(
-        AuditEntry(
-            session_id=loaded.row.id,
-            hand_id=row.id,
-            hand_number=number,
-            action="deleted",
-            summary=f"Hand {number} deleted (was: {text})",
-            before=before_entry.as_dict(),
-        )
-    )
-    remember_after_commit(proposed, before)
+    summary = f"Hand {number} deleted (was: {text})"
+    record_change(proposed, Audit("deleted", summary, row.id, number, before_entry.as_dict()))
     return proposed
 
 
@@ -356,22 +309,14 @@ def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
         replayer.apply(event)
     except ReplayError as error:
         raise RuleError(error.cause.field, error.cause.rule) from error
-    before = loaded.row.version
     seq, _ = _next_seq_or_saved(loaded.row.id, None)
     row = Hand(session_id=loaded.row.id, seq=seq, kind="leave")
     row.player_id = player_id
     db.session.add(row)
-    bump(loaded.row, rewrites=False)
-    db.session.flush()
-    db.session.add(
-        AuditEntry(
-            session_id=loaded.row.id,
-            hand_id=row.id,
-            action="left",
-            summary=f"{player} left the table after hand {len(loaded.state.hands)}.",
-        )
-    )
-    remember_after_commit(_extended(loaded, event, row.id, replayer), before)
+    db.session.flush()  # the event's id, for its audit entry and the replay
+    summary = f"{player} left the table after hand {len(loaded.state.hands)}."
+    after = _extended(loaded, event, row.id, replayer)
+    record_change(after, Audit("left", summary, row.id), rewrites=False)
     return row
 
 

@@ -276,45 +276,61 @@ def _by_request(table: Table, request_id: str) -> LedgerPayment | None:
     )
 
 
-def save_payment(
-    table: Table,
-    payer_id: int | str | None,
-    payee_id: int | str | None,
-    amount: str | int,
-    *,
-    session_id: int | None = None,
-    note: str = "",
-    request_id: str | None = None,
-) -> SavedPayment:
-    """Record that ``payer`` handed ``payee`` ``amount``; nothing is written if anything is wrong.
+@dataclass(frozen=True)
+class AskedPayment:
+    """A payment as asked for, not checked yet: ``payer`` handed ``payee`` ``amount`` (text as
+    typed, ``3.50``: see ``parse_amount``; or an ``int`` of cents), toward a session or not."""
 
-    ``amount`` is text as typed (``3.50``: see ``parse_amount``) or an ``int`` of cents. Every
-    field is checked before anything is written, and each error names its field
-    (``PaymentErrors``). A ``request_id`` already recorded returns that payment, ``repeated``,
-    instead of recording it twice; ``matches`` says whether it is the payment asked for now.
-    """
+    payer: int | str | None  # a player's id, as sent
+    payee: int | str | None
+    amount: str | int
+    session_id: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CheckedPayment:
+    """A payment with every field checked: the table's players, cents, its session, the note
+    tidied."""
+
+    payer: Player
+    payee: Player
+    cents: int
+    session_id: int | None
+    note: str
+
+    def recorded_by(self, row: LedgerPayment) -> bool:
+        """Whether ``row`` records this very payment."""
+        had = (row.payer_id, row.payee_id, row.amount, row.session_id, row.note or "")
+        return had == (self.payer.id, self.payee.id, self.cents, self.session_id, self.note)
+
+
+def check_payment(table: Table, asked: AskedPayment) -> CheckedPayment:
+    """The payment asked for, checked field by field; raises ``PaymentErrors`` with every
+    problem at once, each naming its field."""
     errors: list[LedgerError] = []
     payer = payee = None
     cents = 0
     try:
-        payer = _table_player(table, payer_id, "payer", "paid")
+        payer = _table_player(table, asked.payer, "payer", "paid")
     except LedgerError as error:
         errors.append(error)
     try:
-        payee = _table_player(table, payee_id, "payee", "was paid")
+        payee = _table_player(table, asked.payee, "payee", "was paid")
     except LedgerError as error:
         errors.append(error)
     if payer is not None and payee is not None and payer.id == payee.id:
         errors.append(LedgerError("payee", f"{payer.name} cannot pay themselves."))
     try:
-        cents = parse_amount(amount)
+        cents = parse_amount(asked.amount)
     except LedgerError as error:
         errors.append(error)
-    note = " ".join((note or "").split())
+    note = " ".join((asked.note or "").split())
     if len(note) > MAX_NOTE:
         errors.append(LedgerError("note", f"A note is at most {MAX_NOTE} characters."))
     elif has_control_characters(note):
         errors.append(LedgerError("note", "A note cannot contain control characters."))
+    session_id = asked.session_id
     if session_id is not None:
         session = db.session.get(GameSession, session_id)
         if session is None or session.table_id != table.id:
@@ -322,23 +338,28 @@ def save_payment(
     if errors:
         raise PaymentErrors(errors)
     assert payer is not None and payee is not None  # no errors: both were found
-    wanted = (payer.id, payee.id, cents, session_id, note)
+    return CheckedPayment(payer, payee, cents, session_id, note)
+
+
+def write_payment(
+    table: Table, payment: CheckedPayment, request_id: str | None = None
+) -> SavedPayment:
+    """Record a checked payment, once per ``request_id``: one recorded under it already is
+    returned, ``repeated``, with ``matches`` saying whether it is this payment."""
 
     def again(existing: LedgerPayment) -> SavedPayment:
-        had = (existing.payer_id, existing.payee_id, existing.amount, existing.session_id)
-        matches = (*had, existing.note or "") == wanted
-        return SavedPayment(existing, repeated=True, matches=matches)
+        return SavedPayment(existing, repeated=True, matches=payment.recorded_by(existing))
 
     request_id = (request_id or "").strip()[:64] or None
     if request_id and (existing := _by_request(table, request_id)) is not None:
         return again(existing)
     row = LedgerPayment(
         table_id=table.id,
-        payer_id=payer.id,
-        payee_id=payee.id,
-        amount=cents,
-        session_id=session_id,
-        note=note,
+        payer_id=payment.payer.id,
+        payee_id=payment.payee.id,
+        amount=payment.cents,
+        session_id=payment.session_id,
+        note=payment.note,
         request_id=request_id,
     )
     try:
@@ -353,26 +374,11 @@ def save_payment(
     return SavedPayment(row, repeated=False)
 
 
-def record_payment(
-    table: Table,
-    payer_id: int | str | None,
-    payee_id: int | str | None,
-    amount: str | int,
-    *,
-    session_id: int | None = None,
-    note: str = "",
-    request_id: str | None = None,
-) -> LedgerPayment:
-    """The row ``save_payment`` records (or recorded already under ``request_id``)."""
-    return save_payment(
-        table,
-        payer_id,
-        payee_id,
-        amount,
-        session_id=session_id,
-        note=note,
-        request_id=request_id,
-    ).row
+def save_payment(table: Table, asked: AskedPayment, request_id: str | None = None) -> SavedPayment:
+    """Record the payment asked for; nothing is written if anything is wrong (``PaymentErrors``
+    from ``check_payment``), and a ``request_id`` recorded already records nothing new
+    (``write_payment``)."""
+    return write_payment(table, check_payment(table, asked), request_id)
 
 
 class PaymentErrors(LedgerError):
@@ -409,7 +415,9 @@ def new_request_id() -> str:
 
 __all__ = [
     "MAX_PAYMENT",
+    "AskedPayment",
     "Balance",
+    "CheckedPayment",
     "Debt",
     "Ledger",
     "LedgerError",
@@ -418,12 +426,13 @@ __all__ = [
     "SavedPayment",
     "SessionOwing",
     "build_ledger",
+    "check_payment",
     "delete_payment",
     "find_payment",
     "new_request_id",
     "parse_amount",
-    "record_payment",
     "save_payment",
     "session_owing",
     "session_payments",
+    "write_payment",
 ]

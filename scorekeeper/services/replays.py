@@ -19,11 +19,17 @@ through the other).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..recent import Recent
 from ..rules import holders
 from ..rules.session import Event, Replayer, SessionSetup, SessionState
+
+if TYPE_CHECKING:
+    from ..models import GameSession
+    from .sessions import LoadedSession
 
 MAX_SESSIONS = 64
 
@@ -40,6 +46,21 @@ class Replayed:
     hand_ids: tuple[int, ...]  # the stored row behind each event, by position
     replayer: Replayer  # never applied to again: callers work on a copy
     state: SessionState
+
+    @classmethod
+    def of(cls, loaded: LoadedSession) -> Replayed:
+        """What the memory keeps of a loaded session, at its row's version."""
+        return cls(
+            replay_key(loaded.row), loaded.row.version, loaded.setup, loaded.players,
+            tuple(loaded.events), tuple(loaded.hand_ids), loaded.replayer, loaded.state,
+        )  # fmt: skip
+
+
+def replay_key(row: GameSession) -> tuple:
+    """What a remembered replay must be of: the session's random token (unique across
+    databases), game, first dealer and options (seats and names never change)."""
+    options = json.dumps(row.options, sort_keys=True)
+    return (row.token, row.system, row.first_dealer_id, options)
 
 
 _memory: Recent[int, Replayed] = Recent(MAX_SESSIONS)

@@ -1,4 +1,5 @@
-"""Sessions: create one, load one with its replayed state, list a table's sessions.
+"""Sessions: create one, load one with its replayed state, list a table's sessions; change its
+house rules, end or reopen it (each change recorded by ``changes.record_change``).
 
 The only layer that touches both the database and the rules engine: rows are read, turned
 into the engine's setup and events, and replayed; nothing derived is ever written back.
@@ -6,15 +7,13 @@ into the engine's setup and events, and replayed; nothing derived is ever writte
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
-from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..models import AuditEntry, GameSession, Hand, HandMeld, HandTake, Seat, Table, utcnow
@@ -24,23 +23,14 @@ from ..rules.errors import OptionError, RuleError, SeatingError
 from ..rules.options import OPTION_SPECS, Options
 from ..rules.session import Event, Replayer, ReplayError, SessionSetup, SessionState
 from . import replays, unit_of_work
+from .changes import Audit, ConflictError, record_change
 from .entries import row_event
-from .replays import Replayed
+from .replays import Replayed, replay_key
 from .tables import clean_name, find_or_add_player
 
 
 class NotFound(LookupError):
     """No such session, hand or player for this table."""
-
-
-class ConflictError(RuleError):
-    """The session changed under the change (another phone saved first): nothing is saved."""
-
-
-SESSION_CHANGED = (
-    "Another phone changed this session at the same moment, so nothing was saved. Check the "
-    "figures and make your change again."
-)
 
 
 @dataclass
@@ -76,13 +66,6 @@ def build_setup(row: GameSession) -> tuple[SessionSetup, dict[int, holders.Playe
     }
     setup = SessionSetup(options_of(row), tuple(players.values()), players[row.first_dealer_id])
     return setup, players
-
-
-def replay_key(row: GameSession) -> tuple:
-    """What a remembered replay must be of: the session's random token (unique across
-    databases), game, first dealer and options (seats and names never change)."""
-    options = json.dumps(row.options, sort_keys=True)
-    return (row.token, row.system, row.first_dealer_id, options)
 
 
 def _session_row(session_id: int) -> GameSession | None:
@@ -157,23 +140,15 @@ def load_session(session_id: int, table: Table | None = None) -> LoadedSession:
         known = replays.recall(row.id, key, row.version, row.rewritten)
         if known is not None and known.version == row.version:
             return _remembered(row, known)
-        loaded = _caught_up(row, known) if known is not None else _replayed(row)
+        loaded = _caught_up(row, known) if known is not None else replay_stored(row)
         if _version_now(row.id) == row.version:
             break
     else:  # changed under every reading: show the last, and remember none of it
         return loaded
-    entry = _entry(loaded)
-    # Read in a transaction that has written: remembered only once that is committed.
-    unit_of_work.when_committed(lambda: replays.remember(row.id, entry))
+    entry = Replayed.of(loaded)
+    # Remembered now, or, read in a transaction that has written, once that is committed.
+    unit_of_work.after_commit(lambda: replays.remember(row.id, entry))
     return loaded
-
-
-def _entry(loaded: LoadedSession) -> Replayed:
-    """What the replay memory keeps of a loaded session, at its row's version."""
-    return Replayed(
-        replay_key(loaded.row), loaded.row.version, loaded.setup, loaded.players,
-        tuple(loaded.events), tuple(loaded.hand_ids), loaded.replayer, loaded.state,
-    )  # fmt: skip
 
 
 def _remembered(row: GameSession, known: Replayed) -> LoadedSession:
@@ -196,7 +171,7 @@ def _caught_up(row: GameSession, known: Replayed) -> LoadedSession:
     )  # fmt: skip
 
 
-def _replayed(row: GameSession) -> LoadedSession:
+def replay_stored(row: GameSession) -> LoadedSession:
     """The whole session replayed from its stored inputs."""
     setup, players = build_setup(row)
     events, hand_ids = stored_events(row.id, players, setup.options)
@@ -219,22 +194,6 @@ def replay_events(
         row, setup.options, players, setup, list(events), list(hand_ids), replayer.state(),
         replayer,
     )  # fmt: skip
-
-
-def remember_after_commit(after: LoadedSession, version_before: int) -> None:
-    """Keep a change's replay once the request's transaction commits, if nobody else wrote in
-    between (the version moved by exactly one); otherwise forget the session's replay.
-
-    Services never commit (see ``unit_of_work``): the replay is remembered only after the
-    commit succeeded, so the memory never shows a figure the database does not hold. The key
-    is taken now, as the commit expires the row and reading it again would cost a query.
-    """
-    session_id = after.row.id
-    if after.row.version != version_before + 1:
-        replays.forget(session_id)
-        return
-    entry = _entry(after)
-    unit_of_work.after_commit(lambda: replays.remember(session_id, entry))
 
 
 def audit_trail(session_id: int) -> list[AuditEntry]:
@@ -310,15 +269,11 @@ def create_session(
     )
     db.session.add(row)
     db.session.flush()
-    db.session.add(
-        AuditEntry(
-            session_id=row.id,
-            action="started",
-            summary=f"Session started: {options.system.label}, "
-            f"{', '.join(p.name for p in players)}; {players[first_dealer].name} deals first.",
-        )
+    summary = (
+        f"Session started: {options.system.label}, "
+        f"{', '.join(p.name for p in players)}; {players[first_dealer].name} deals first."
     )
-    db.session.flush()
+    record_change(replay_events(row, [], []), Audit("started", summary), new=True)
     return row
 
 
@@ -347,17 +302,9 @@ def update_options(loaded: LoadedSession, option_data: Mapping[str, Any]) -> lis
             f"Under these rules {error.rule[0].lower()}{error.rule[1:]} "
             "Correct that hand first, or keep the rules.",
         ) from error
-    before = loaded.row.version
     loaded.row.options = {k: v for k, v in new.items() if k != "system"}
-    bump(loaded.row)
-    db.session.add(
-        AuditEntry(
-            session_id=loaded.row.id, action="rules changed",
-            summary="House rules changed: " + "; ".join(changes) + ".",
-            before=old, after=new,
-        )
-    )  # fmt: skip
-    remember_after_commit(proposed, before)
+    summary = "House rules changed: " + "; ".join(changes) + "."
+    record_change(proposed, Audit("rules changed", summary, before=old, after=new))
     return changes
 
 
@@ -368,50 +315,14 @@ def _shown(name: str, options: Options) -> str:
 
 def end_session(loaded: LoadedSession) -> None:
     """Mark a session ended (it can still be reopened)."""
-    before = loaded.row.version
     loaded.row.ended_at = utcnow()
-    bump(loaded.row, checked=False, rewrites=False)
-    remember_after_commit(loaded, before)
+    record_change(loaded, None, checked=False, rewrites=False)
 
 
 def reopen_session(loaded: LoadedSession) -> None:
     """Take back the end of a session."""
-    before = loaded.row.version
     loaded.row.ended_at = None
-    bump(loaded.row, checked=False, rewrites=False)
-    remember_after_commit(loaded, before)
-
-
-def bump(row: GameSession, checked: bool = True, rewrites: bool = True) -> int:
-    """Mark a session changed (atomically, in the same transaction) so open phones refresh.
-
-    ``checked`` (the default): the change was worked out from the session as loaded, so if
-    anything else was saved to it since (another worker, on PostgreSQL, whose commit this
-    update waited for), it is a ``ConflictError`` (field ``session``) and the caller's
-    transaction is rolled back by the request; only a change that does not depend on the
-    hands (ending a session) passes ``checked=False``.
-
-    ``rewrites`` (the default): the change can alter what is stored already (an edit, a
-    deletion, house rules), so remembered replays must start again; a change that only adds
-    an event or ends or reopens the session passes ``rewrites=False`` and a remembered replay
-    catches up by applying the new events (``services.replays``).
-    """
-    loaded = row.version
-    changes: dict[str, Any] = {"version": GameSession.version + 1, "updated_at": utcnow()}
-    if rewrites:
-        changes["rewritten"] = GameSession.version + 1
-    version, rewritten = db.session.execute(
-        update(GameSession)
-        .where(GameSession.id == row.id)
-        .values(changes)
-        .returning(GameSession.version, GameSession.rewritten),
-        execution_options={"synchronize_session": False},  # both are set just below
-    ).one()
-    set_committed_value(row, "version", version)
-    set_committed_value(row, "rewritten", rewritten)
-    if checked and version != loaded + 1:
-        raise ConflictError("session", SESSION_CHANGED)
-    return version
+    record_change(loaded, None, checked=False, rewrites=False)
 
 
 def session_stamp(session_id: int, table: Table) -> str:
@@ -443,6 +354,7 @@ __all__ = [
     "list_sessions",
     "load_session",
     "replay_events",
+    "replay_stored",
     "session_stamp",
     "stamp_of",
 ]

@@ -1,20 +1,25 @@
 """One transaction per request, committed in one place; work that must wait for the commit.
 
-The design: services add, change and flush rows but never commit. A request that changes data
-is committed exactly once, by the ``after_request`` hook ``init_app`` installs: when the
-request's method writes (POST and the like) and the view answered below 400 (a redirect, or a
-page shown after a save). Anything else is rolled back: every GET or HEAD (a GET never writes,
-whatever a service flushed), a form refused with a 4xx page, and an exception (the 500 handler
-rolls back too). A hook rather than a decorator on each view, so a new view cannot forget it.
+Services add, change and flush rows but never commit. Where the commit happens:
 
-Code outside a request (the command line, benchmarks, tests) wraps its writes in
-``unit_of_work()``: commit if the block finishes, roll back if it raises.
+- In a request, nowhere in the view: the ``after_request`` hook ``finish_request`` (installed
+  by ``init_app``) commits the request's one transaction when its method writes (POST and the
+  like) and the view answered below 400 (a redirect, or a page shown after a save), and rolls
+  everything else back: every GET or HEAD (a GET never writes, whatever a service flushed), a
+  form refused with a 4xx page, and an exception (the 500 handler rolls back too). This is
+  the one place the commit of a request is not written where it happens, and on purpose:
+  whether to commit follows from the method and the answer alone, so a hook decides it the
+  same way for every view, a new view cannot forget it or commit half its work, and a request
+  run again after a collision (below) commits once, with the answer. Views never commit.
+- Outside a request (the command line, benchmarks, tests), in the open, as a block:
+  ``with unit_of_work(): ...`` commits what the block wrote when it finishes and rolls it all
+  back if it raises.
 
 Some work must only happen once the data is really saved: the per-process replay memory
 (``services.replays``) must never hold a figure the database does not. ``after_commit(fn)``
 runs ``fn`` right after the transaction commits, and drops it if the transaction rolls back
-instead. ``when_committed(fn)`` runs ``fn`` at once when the transaction has written nothing
-(what it read is already committed), otherwise after the commit.
+instead; when the transaction has written nothing yet (what it read is committed already),
+there is nothing to wait for and ``fn`` runs at once.
 
 On PostgreSQL a GET or HEAD reads without a transaction (its connection in autocommit): under
 PostgreSQL's READ COMMITTED each statement sees the latest commits whether or not a transaction
@@ -105,14 +110,11 @@ def unit_of_work() -> Iterator[Session]:
 
 
 def after_commit(fn: Callable[[], None]) -> None:
-    """Run ``fn`` once the current transaction has committed (never if it rolls back)."""
-    db.session().info.setdefault(_PENDING, []).append(fn)
-
-
-def when_committed(fn: Callable[[], None]) -> None:
-    """Run ``fn`` now if this transaction has written nothing yet, else after its commit."""
-    if db.session().info.get(_WROTE):
-        after_commit(fn)
+    """Run ``fn`` once this transaction commits (never if it rolls back); at once if the
+    transaction has written nothing."""
+    session = db.session()
+    if session.info.get(_WROTE):
+        session.info.setdefault(_PENDING, []).append(fn)
     else:
         fn()
 

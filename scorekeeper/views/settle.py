@@ -16,7 +16,7 @@ from wtforms import HiddenField, StringField
 from ..access import writes_only
 from ..money import format_cents_plain, format_money
 from ..services import ledger as ledger_service
-from ..services.ledger import PaymentErrors
+from ..services.ledger import AskedPayment, PaymentErrors
 from ..services.sessions import NotFound
 from ..services.settle import settle_session
 from ..services.tables import roster
@@ -103,15 +103,14 @@ def pay(session_id: int):
     loaded = load_or_404(session_id)
     form = PaymentForm()
     try:
-        payment = ledger_service.record_payment(
-            current_table(),
+        asked = AskedPayment(
             form.payer.data,
             form.payee.data,
             form.amount.data or "",
             session_id=loaded.row.id,
             note=form.note.data or "",
-            request_id=form.request_id.data,
         )
+        payment = ledger_service.save_payment(current_table(), asked, form.request_id.data).row
     except PaymentErrors as error:
         if not form.request_id.data:
             form.request_id.data = ledger_service.new_request_id()
@@ -156,14 +155,10 @@ def ledger_pay():
     """Record a payment off the ledger in general (not toward one session)."""
     form = PaymentForm()
     try:
-        payment = ledger_service.record_payment(
-            current_table(),
-            form.payer.data,
-            form.payee.data,
-            form.amount.data or "",
-            note=form.note.data or "",
-            request_id=form.request_id.data,
+        asked = AskedPayment(
+            form.payer.data, form.payee.data, form.amount.data or "", note=form.note.data or ""
         )
+        payment = ledger_service.save_payment(current_table(), asked, form.request_id.data).row
     except PaymentErrors as error:
         if not form.request_id.data:
             form.request_id.data = ledger_service.new_request_id()

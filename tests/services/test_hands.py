@@ -17,6 +17,7 @@ from scorekeeper.rules.errors import RuleError
 from scorekeeper.services import hands, sessions
 from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.tables import default_table
+from scorekeeper.services.unit_of_work import unit_of_work
 
 FOUR = ("Ann", "Bob", "Cal", "Dee")
 
@@ -43,7 +44,7 @@ def entry(loaded, declarer, bid, trump="H", outcome="made", **more) -> HandEntry
 
 def add(table, session_id, declarer, bid, trump="H", outcome="made", **more):
     loaded = load(table, session_id)
-    return hands.add_hand(loaded, entry(loaded, declarer, bid, trump, outcome, **more))
+    return hands.save_hand(loaded, entry(loaded, declarer, bid, trump, outcome, **more)).row
 
 
 def balances(table, session_id) -> dict[str, int]:
@@ -110,9 +111,9 @@ def test_a_saved_hand_is_replayed_and_audited(table):
 def test_the_same_request_saved_twice_is_one_hand(table):
     sid = start(table)
     loaded = load(table, sid)
-    first = hands.add_hand(loaded, entry(loaded, "Bob", 350), request_id="phone-1-hand-1")
+    first = hands.save_hand(loaded, entry(loaded, "Bob", 350), request_id="phone-1-hand-1").row
 
-    again = hands.add_hand(load(table, sid), entry(loaded, "Bob", 350), "phone-1-hand-1")
+    again = hands.save_hand(load(table, sid), entry(loaded, "Bob", 350), "phone-1-hand-1").row
 
     assert again.id == first.id
     assert stored_hands(sid) == 1
@@ -125,7 +126,7 @@ def test_a_form_for_a_hand_already_saved_elsewhere_is_a_conflict(table):
     loaded = load(table, sid)
 
     with pytest.raises(hands.ConflictError) as caught:
-        hands.add_hand(loaded, entry(loaded, "Cal", 300), "phone-2", expected_number=1)
+        hands.save_hand(loaded, entry(loaded, "Cal", 300), "phone-2", expected_number=1)
 
     assert caught.value.rule == (
         "Hand 1 was just saved from another phone. Check the standings: if this is a different "
@@ -141,7 +142,7 @@ def test_two_hands_saved_elsewhere_name_the_latest(table):
     loaded = load(table, sid)
 
     with pytest.raises(hands.ConflictError) as caught:
-        hands.add_hand(loaded, entry(loaded, "Dee", 300), expected_number=2)
+        hands.save_hand(loaded, entry(loaded, "Dee", 300), expected_number=2)
 
     assert caught.value.rule.startswith("Hand 2 was just saved from another phone.")
 
@@ -154,7 +155,7 @@ def test_a_form_older_than_a_deletion_is_a_conflict_too(table):
     loaded = load(table, sid)
 
     with pytest.raises(hands.ConflictError) as caught:
-        hands.add_hand(loaded, entry(loaded, "Cal", 300), expected_number=3)
+        hands.save_hand(loaded, entry(loaded, "Cal", 300), expected_number=3)
 
     assert "deleted on another phone, so this is now hand 2" in caught.value.rule
 
@@ -165,7 +166,7 @@ def test_an_ended_session_takes_no_hands(table):
     loaded = load(table, sid)
 
     with pytest.raises(hands.SessionEnded):
-        hands.add_hand(loaded, entry(loaded, "Bob", 350))
+        hands.save_hand(loaded, entry(loaded, "Bob", 350))
 
     assert stored_hands(sid) == 0
 
@@ -176,7 +177,7 @@ def test_a_rule_broken_by_a_players_meld_names_the_form_field_by_id(table):
     cal = ids_by_name(loaded)["Cal"]
 
     with pytest.raises(RuleError) as caught:
-        hands.add_hand(
+        hands.save_hand(
             loaded,
             HandEntry(
                 declarer=ids_by_name(loaded)["Bob"], bid=250, trump="S",
@@ -372,7 +373,7 @@ def test_editing_a_bison_hand_updates_kept_meld_and_drops_removed_meld(table):
     melds = {ids["Ann"]: MeldText("number", "60"), ids["Bob"]: MeldText("number", "190"),
              ids["Cal"]: MeldText("number", "40")}  # fmt: skip
     takes = {ids["Ann"]: 0, ids["Bob"]: 14, ids["Cal"]: 10}
-    hands.add_hand(
+    hands.save_hand(
         loaded, entry(loaded, "Bob", 300, outcome=None, melds=melds, takes=takes,
                       last_trick=ids["Bob"]),
     )  # fmt: skip
@@ -429,8 +430,8 @@ def test_a_change_worked_out_from_a_session_changed_since_is_a_conflict(table, c
 
 
 def test_a_hand_saved_against_a_session_changed_since_is_a_conflict(table):
-    sid = start(table)
-    db.session.commit()  # the session is saved; the save that loses the race is rolled back
+    with unit_of_work():  # the session is saved; the save that loses the race is rolled back
+        sid = start(table)
     loaded = load(table, sid)
     _saved_elsewhere(sid)
 

@@ -45,7 +45,7 @@ def evening(app, monkeypatch):
 
 
 def add(sid: int, **fields) -> None:
-    hands.add_hand(sessions.load_session(sid), HandEntry(**fields))
+    hands.save_hand(sessions.load_session(sid), HandEntry(**fields))
 
 
 def remembered(sid: int) -> replays.Replayed:

@@ -11,8 +11,9 @@ from scorekeeper.models import AuditEntry, GameSession, Player, Table
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.services import sessions
 from scorekeeper.services.entries import HandEntry
-from scorekeeper.services.hands import add_hand
+from scorekeeper.services.hands import save_hand
 from scorekeeper.services.tables import add_player, default_table
+from scorekeeper.services.unit_of_work import unit_of_work
 
 
 @pytest.fixture
@@ -91,7 +92,7 @@ def test_loading_replays_the_stored_hands(table):
     row = start(table, names=("Ann", "Bob", "Cal"))
     loaded = sessions.load_session(row.id, table)
     # Ann deals; Bob makes 350 in hearts: 2 units from each of Ann and Cal (350-380 pays 2).
-    add_hand(
+    save_hand(
         loaded, HandEntry(outcome="made", declarer=ids_by_name(loaded)["Bob"], bid=350, trump="H")
     )
 
@@ -106,8 +107,8 @@ def test_loading_replays_the_stored_hands(table):
 def test_a_session_of_another_table_or_none_at_all_is_not_found(table):
     row = start(table)
     other = Table(name="Next door")
-    db.session.add(other)
-    db.session.commit()
+    with unit_of_work():
+        db.session.add(other)
 
     with pytest.raises(sessions.NotFound):
         sessions.load_session(row.id, other)
@@ -154,7 +155,7 @@ def test_hand_counts_count_hands_not_players_leaving(table):
     row = start(table, "hoyle", names=("Ann", "Bob", "Cal", "Dee"))
     loaded = sessions.load_session(row.id, table)
     # Ann deals and sits out; Bob, first to bid, forfeits the compulsory 300.
-    add_hand(loaded, HandEntry(outcome="forfeit", declarer=ids_by_name(loaded)["Bob"], bid=300))
+    save_hand(loaded, HandEntry(outcome="forfeit", declarer=ids_by_name(loaded)["Bob"], bid=300))
     loaded = sessions.load_session(row.id, table)
     player_leaves(loaded, ids_by_name(loaded)["Dee"])
 

@@ -6,6 +6,8 @@ figures asserted here are those, in cents.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from naming import named
 from settle_fixtures import (
@@ -22,12 +24,15 @@ from scorekeeper.extensions import db
 from scorekeeper.models import LedgerPayment
 from scorekeeper.services.ledger import (
     MAX_PAYMENT,
+    AskedPayment,
     LedgerError,
     PaymentErrors,
     build_ledger,
+    check_payment,
     delete_payment,
     parse_amount,
-    record_payment,
+    save_payment,
+    write_payment,
 )
 from scorekeeper.services.settle import DIRECT, FEWEST, settle_session
 from scorekeeper.services.tables import default_table
@@ -47,9 +52,10 @@ def money(settle):
     return {row.name: row.cents for row in settle.rows}
 
 
-def pay(table: Table, payer: str, payee: str, amount: str, session_id=None, **kw):
+def pay(table: Table, payer: str, payee: str, amount: str, session_id=None, request_id=None, **kw):
     ids = {p.name: p.id for p in table.row.players}
-    return record_payment(table.row, ids[payer], ids[payee], amount, session_id=session_id, **kw)
+    asked = AskedPayment(ids[payer], ids[payee], amount, session_id, **kw)
+    return save_payment(table.row, asked, request_id).row
 
 
 def payment_count() -> int:
@@ -274,14 +280,14 @@ def test_a_bad_payment_reports_every_field_and_saves_nothing(table):
     brooklyn(table)
     ids = {p.name: p.id for p in table.row.players}
     with pytest.raises(PaymentErrors) as caught:
-        record_payment(table.row, ids["Cal"], ids["Cal"], "lots", note="x" * 201)
+        save_payment(table.row, AskedPayment(ids["Cal"], ids["Cal"], "lots", note="x" * 201))
     assert caught.value.by_field == {
         "payee": ["Cal cannot pay themselves."],
         "amount": ["'lots' is not an amount of money: write it like 0.25 or $1.20."],
         "note": ["A note is at most 200 characters."],
     }
     with pytest.raises(PaymentErrors) as caught:
-        record_payment(table.row, None, 9999, "1.00")
+        save_payment(table.row, AskedPayment(None, 9999, "1.00"))
     assert caught.value.by_field == {
         "payer": ["Choose who paid."],
         "payee": ["Choose who was paid from the table's players."],
@@ -296,6 +302,24 @@ def test_the_same_request_is_recorded_once(table):
     assert again.id == first.id
     assert payment_count() == 1
     assert MAX_PAYMENT == 9_999_999
+
+
+def test_a_payment_is_checked_whole_before_it_is_written_once_per_request(table):
+    sid = brooklyn(table)
+    ids = {p.name: p.id for p in table.row.players}
+    asked = AskedPayment(str(ids["Cal"]), ids["Ann"], "$3.50", sid, "  for   hand 2 ")
+
+    checked = check_payment(table.row, asked)
+
+    assert (checked.payer.name, checked.payee.name, checked.cents) == ("Cal", "Ann", 350)
+    assert (checked.session_id, checked.note) == (sid, "for hand 2")
+    assert payment_count() == 0  # checking writes nothing
+    first = write_payment(table.row, checked, "tap-1")
+    other = replace(checked, cents=300)
+    again = write_payment(table.row, other, "tap-1")
+    assert (first.repeated, again.repeated, again.matches) == (False, True, False)
+    assert again.row.id == first.row.id
+    assert payment_count() == 1
 
 
 def test_deleting_a_payment_puts_the_debt_back(table):

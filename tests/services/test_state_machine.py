@@ -176,13 +176,9 @@ class EveningMachine(RuleBasedStateMachine):
         recorded: list[int] = []
 
         def record() -> None:
-            row = ledger.record_payment(
-                self.table_row(),
-                self.players[payer],
-                self.players[payee],
-                cents,
-                session_id=None if toward is None else self.ids[toward],
-            )
+            session_id = None if toward is None else self.ids[toward]
+            asked = ledger.AskedPayment(self.players[payer], self.players[payee], cents, session_id)
+            row = ledger.save_payment(self.table_row(), asked).row
             recorded.append(row.id)
 
         if self.change(record):

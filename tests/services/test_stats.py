@@ -8,7 +8,7 @@ from naming import ids_by_name, named
 from scorekeeper.rules.holders import Player
 from scorekeeper.services import sessions, tables
 from scorekeeper.services.entries import HandEntry, MeldText
-from scorekeeper.services.hands import add_hand
+from scorekeeper.services.hands import save_hand
 from scorekeeper.services.stats import game_series, load_table_sessions, table_stats
 from scorekeeper.services.tables import default_table
 
@@ -28,7 +28,7 @@ def start(table, system, **options) -> int:
 def play(table, sid, declarer=None, bid=None, trump=None, outcome=None, melds=None, **more):
     loaded = sessions.load_session(sid, table)
     ids = ids_by_name(loaded)
-    add_hand(
+    save_hand(
         loaded,
         HandEntry(
             outcome=outcome,

@@ -36,7 +36,7 @@ from scorekeeper.services import replays
 from scorekeeper.services import sessions as session_service
 from scorekeeper.services.entries import HandEntry
 from scorekeeper.services.tables import default_table
-from scorekeeper.services.unit_of_work import unit_of_work
+from scorekeeper.services.unit_of_work import after_commit, unit_of_work
 from scorekeeper.views.errors import STALE_FORM
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
@@ -168,13 +168,39 @@ def test_services_write_but_never_commit(app):
                 default_table(), {"system": "brooklyn"}, FOUR, 0
             ).id
         loaded = session_service.load_session(sid)
-        hand_service.add_hand(
+        hand_service.save_hand(
             loaded,
             HandEntry(outcome="made", declarer=ids_by_name(loaded)["Bob"], bid=350, trump="H"),
         )
         db.session.rollback()  # what a refused request does
 
         assert len(session_service.load_session(sid).state.hands) == 0
+
+
+@pytest.mark.parametrize(
+    ("writes", "end", "ran_at_once", "ran_at_the_end"),
+    [
+        (False, "commit", True, True),  # nothing to wait for: what was read is committed
+        (True, "commit", False, True),
+        (True, "rollback", False, False),  # never saved: never run
+    ],
+    ids=["nothing written", "written and committed", "written and rolled back"],
+)
+def test_work_after_the_commit_waits_for_what_was_written(
+    app, writes, end, ran_at_once, ran_at_the_end
+):
+    ran: list[str] = []
+    with app.app_context():
+        if writes:
+            db.session.add(Player(table=default_table(), name="Written"))
+            db.session.flush()
+
+        after_commit(lambda: ran.append("run"))
+        at_once = bool(ran)
+        getattr(db.session, end)()
+
+        assert (at_once, bool(ran)) == (ran_at_once, ran_at_the_end)
+        assert len(ran) <= 1
 
 
 def recalled(session_id: int, key: tuple, version: int) -> replays.Replayed:

@@ -16,14 +16,15 @@ from typing import Any
 
 from ...extensions import db
 from ...limits import MAX_ID
-from ...models import AuditEntry, GameSession, Hand, Seat, Table, utcnow
+from ...models import GameSession, Hand, Seat, Table, utcnow
 from ...rules.errors import RuleError
 from ...rules.figures import shown
 from ...rules.holders import Player
 from ...rules.options import Options
 from ...rules.session import Event, PlayerLeaves, ReplayError, SessionSetup, replay
+from ..changes import Audit, record_change
 from ..entries import MELD_MODES, HandEntry, MeldText, apply_to_row, to_input
-from ..sessions import LoadedSession, load_session
+from ..sessions import LoadedSession, replay_stored
 from ..tables import clean_name, find_or_add_player, find_player
 from .json_export import FORMAT, FORMAT_VERSION, READ_VERSIONS, derived_figures
 
@@ -415,21 +416,17 @@ def import_session(table: Table, text: str | bytes) -> Imported:
         else:
             apply_to_row(_remap(value, new_ids), hand, parsed.options)
         db.session.add(hand)
+    db.session.flush()  # the events, read back to replay the session as stored
+    after = replay_stored(row)
     hands = sum(1 for kind, _ in parsed.events if kind == "hand")
-    db.session.add(
-        AuditEntry(
-            session_id=row.id,
-            action="imported",
-            summary=(
-                f"Session imported from a file: {parsed.options.system.label}, "
-                f"{', '.join(parsed.names)}; {hands} hand{'s' if hands != 1 else ''}."
-            ),
-        )
+    summary = (
+        f"Session imported from a file: {parsed.options.system.label}, "
+        f"{', '.join(parsed.names)}; {hands} hand{'s' if hands != 1 else ''}."
     )
-    db.session.flush()
+    record_change(after, Audit("imported", summary), new=True)
     note = None
     if parsed.derived is not None:  # a version 1 file's figures are not compared
-        note = figures_differ(load_session(row.id, table), parsed.derived)
+        note = figures_differ(after, parsed.derived)
     return Imported(row.id, hands, tuple(p.name for p in players), added, note)
 
 

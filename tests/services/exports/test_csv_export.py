@@ -9,7 +9,7 @@ import reportsessions as rs
 from naming import ids_by_name
 
 from scorekeeper.services.exports.csv_export import hands_csv
-from scorekeeper.services.hands import add_hand
+from scorekeeper.services.hands import save_hand
 from scorekeeper.services.sessions import create_session, load_session
 from scorekeeper.services.tables import add_player, default_table
 
@@ -63,7 +63,7 @@ def test_a_name_that_looks_like_a_formula_is_quoted_in_the_csv(ctx):
     loaded = load_session(row.id, table)
     from scorekeeper.services.entries import HandEntry
 
-    add_hand(
+    save_hand(
         loaded, HandEntry(declarer=ids_by_name(loaded)["Bo"], bid=250, trump="C", outcome="made")
     )
     rows = read_csv(row.id)
