@@ -317,7 +317,7 @@ def refusal(error: ValidationError) -> str:
     if loc[-1:] == ("[key]",):
         return f"{_place(loc[:-3])}: {loc[-3]}: '{shown(str(loc[-2]))}' is not a player id."
     if kind == "extra_forbidden":
-        fields = sorted(str(e["loc"][-1]) for e in errors if e["loc"][:-1] == loc[:-1])
+        fields = sorted(shown(str(e["loc"][-1])) for e in errors if e["loc"][:-1] == loc[:-1])
         return f"{_place(loc[:-1])} has fields this version does not know: {', '.join(fields)}."
     whole: dict[Place, str] = {
         (): NOT_A_FILE,
