@@ -1,7 +1,8 @@
 """Reading a session file, checking it, and recreating the session it holds.
 
 ``import_session`` reads the JSON ``json_export`` writes back into a new session of the table.
-It checks the file's shape, then replays every event through the rules before anything is
+It checks the file's size, text and nesting before any parser reads it, then its shape with
+one schema (``session_file``), then replays every event through the rules before anything is
 written, so a bad file is refused with a message saying what is wrong and where, and nothing
 is half-saved; a round trip gives the same figures.
 """

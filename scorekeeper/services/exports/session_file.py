@@ -271,9 +271,9 @@ def _entry_place(inner: list[str | int]) -> str:
         case []:
             return ""
         case ["takes", pid, *_]:
-            return f": counters of player {pid}"
+            return f": counters of player {shown(pid)}"
         case ["melds", pid, *_]:
-            return f": the meld of player {pid}"
+            return f": the meld of player {shown(pid)}"
         case [field, *_]:
             return f": {str(field).replace('_', ' ')}"
     return ""
