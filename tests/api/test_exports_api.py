@@ -193,6 +193,9 @@ SHAPE_FAULTS = [
     ("tricks", -10, "tricks", "Event 1: tricks must be at least 0, not -10."),
     ("declarer", 0, "declarer", "Event 1: declarer must be at least 1, not 0."),
     ("trump", "X", "trump", 'Event 1: trump must be S, H, D or C, not "X".'),
+    # The rules read a suit symbol, but the API gives trump back as a letter: a file's "♠" was
+    # imported, and reading that hand through the API then failed.
+    ("trump", "♠", "trump", 'Event 1: trump must be S, H, D or C, not "♠".'),
     ("outcome", "won", "outcome",
      "Event 1: outcome must be made, set, conceded, forfeit, opponents_conceded, renege, "
      'all_pass or misdeal, not "won".'),
@@ -206,7 +209,7 @@ SHAPE_FAULTS = [
 
 @pytest.mark.parametrize(
     ("field", "value", "api_field", "file_message"),
-    [pytest.param(*fault, id=fault[0]) for fault in SHAPE_FAULTS],
+    [pytest.param(*fault, id=f"{fault[0]} {fault[1]!r:.12}") for fault in SHAPE_FAULTS],
 )
 def test_a_hand_the_api_refuses_for_its_shape_is_refused_by_the_import_by_the_same_rule(
     client, field, value, api_field, file_message
