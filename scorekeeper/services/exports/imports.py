@@ -90,8 +90,8 @@ def _depth(data: Any) -> int:
 
 
 def _check_json(text: str) -> None:
-    """Refuse a file that is not JSON, nests too deeply or has huge numbers (what a parser
-    should not be given)."""
+    """Refuse a file that is not JSON, nests too deeply or has huge numbers, before the
+    schema's parser is given it."""
     too_deep = _fail(
         f"The file nests lists or objects more than {MAX_DEPTH} levels deep; a session file "
         "is not built like that."
