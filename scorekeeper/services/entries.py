@@ -140,7 +140,8 @@ def apply_to_row(entry: HandEntry, row: Hand, options: Options) -> None:
     table's unique key), added when new and removed when no longer entered.
     """
     row.kind = "hand"
-    row.outcome = entry.outcome or None
+    outcome = Outcome.parse(entry.outcome)  # stored as the engine spells it ("MADE" -> made)
+    row.outcome = outcome.value if outcome is not None else None
     row.declarer_id = entry.declarer
     row.bid = None if entry.bid is None else options.from_table(entry.bid)
     row.trump = entry.trump.upper() if entry.trump else None

@@ -9,7 +9,10 @@ from datetime import datetime
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.api.schemas.hands import HandBody
 from scorekeeper.services.exports import json_export
+from scorekeeper.services.exports.session_file import EntryInFile
+from scorekeeper.services.handfields import HandFields
 
 API = "/api/v1"
 EXPORTED_AT = datetime(2026, 3, 14, 21, 30, 5)
@@ -181,3 +184,71 @@ def test_the_import_reads_a_file_over_the_apps_1_mb_up_to_5_mb(client):
     assert refused.get_json()["detail"] == "The file is larger than 5 MB."
     assert cut.status_code == 413
     assert elsewhere.status_code == 413  # every other API request stays within 1 MB
+
+
+# -- one definition of a hand's shape, for the API and the file ---------------------------------
+
+SHAPE_FAULTS = [
+    ("bid", 100_000, "bid", "Event 1: bid must be at most 99999, not 100000."),
+    ("tricks", -10, "tricks", "Event 1: tricks must be at least 0, not -10."),
+    ("declarer", 0, "declarer", "Event 1: declarer must be at least 1, not 0."),
+    ("trump", "X", "trump", 'Event 1: trump must be S, H, D or C, not "X".'),
+    # The rules read a suit symbol, but the API gives trump back as a letter: a file's "♠" was
+    # imported, and reading that hand through the API then failed.
+    ("trump", "♠", "trump", 'Event 1: trump must be S, H, D or C, not "♠".'),
+    ("outcome", "won", "outcome",
+     "Event 1: outcome must be made, set, conceded, forfeit, opponents_conceded, renege, "
+     'all_pass or misdeal, not "won".'),
+    ("takeover", "yes", "takeover", 'Event 1: takeover must be true or false, not "yes".'),
+    ("meld text", "9" * 301, "melds.0.text",
+     "Event 1: the meld of player {Bob} must be at most 300 characters, not 301."),
+    ("meld mode", "hum", "melds.0.mode",
+     'Event 1: the meld of player {Bob} is entered by number, cards or claims, not "hum".'),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "api_field", "file_message"),
+    [pytest.param(*fault, id=f"{fault[0]} {fault[1]!r:.12}") for fault in SHAPE_FAULTS],
+)
+def test_a_hand_the_api_refuses_for_its_shape_is_refused_by_the_import_by_the_same_rule(
+    client, field, value, api_field, file_message
+):
+    sid, ids = played_session(client)
+    exported = client.get(f"{API}/sessions/{sid}/export").get_json()
+    bob = ids["Bob"]
+    hand = {"declarer": bob, "bid": 350, "trump": "S", "tricks": 180,
+            "melds": [{"player": bob, "mode": "number", "text": "200"}]}  # fmt: skip
+    entry = exported["events"][0]["entry"]
+    if field.startswith("meld "):
+        key = field.removeprefix("meld ")
+        hand["melds"][0][key] = value
+        entry["melds"][str(bob)][key] = value
+    else:
+        hand[field] = value
+        entry[field] = value
+    before = session_count(client)
+
+    through_api = client.post(f"{API}/sessions/{sid}/hands", json=hand)
+    through_file = client.post(f"{API}/imports", json=exported)
+
+    assert through_api.status_code == 422
+    assert through_api.get_json()["code"] == "invalid-request"
+    assert [e["field"] for e in through_api.get_json()["errors"]] == [api_field]
+    assert through_file.status_code == 422
+    assert through_file.get_json()["code"] == "import-refused"
+    assert through_file.get_json()["detail"] == file_message.format(Bob=bob)
+    assert session_count(client) == before
+
+
+def test_the_api_and_the_file_describe_a_hands_fields_alike():
+    body = HandBody.model_json_schema()
+    in_file = EntryInFile.model_json_schema()
+    for name in HandFields.model_fields:
+        assert body["properties"][name] == in_file["properties"][name], name
+    meld = body["$defs"]["MeldBody"]["properties"]
+    meld_in_file = in_file["$defs"]["MeldInFile"]["properties"]
+    assert {k: meld[k] for k in ("mode", "text")} == meld_in_file
+    take = body["$defs"]["TakeBody"]["properties"]["taken"]
+    taken_in_file = in_file["properties"]["takes"]["additionalProperties"]
+    assert taken_in_file == {key: value for key, value in take.items() if key != "title"}

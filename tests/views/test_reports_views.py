@@ -216,6 +216,17 @@ def test_a_file_breaking_a_rule_is_refused_and_nothing_is_saved(app, client, mak
     assert session_count(app) == before
 
 
+def test_a_hand_of_the_wrong_shape_is_refused_naming_the_event_and_the_field(app, client, make):
+    sid = make(rs.brooklyn)
+    data = json.loads(client.get(f"/s/{sid}/session.json").data)
+    data["events"][1]["entry"]["trump"] = "hearts"  # the API's letters: S, H, D or C
+    before = session_count(app)
+    response = client.post("/sessions/import", data={"text": json.dumps(data)})
+    assert response.status_code == 422
+    assert 'Event 2: trump must be S, H, D or C, not "hearts".' in page_text(response)
+    assert session_count(app) == before
+
+
 # -- links ------------------------------------------------------------------------------------
 
 

@@ -8,11 +8,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from ...limits import MAX_FIGURE, MAX_ID
 from ...rules.holders import Holder, Player, PlayerKey, holder_kind, members
+from ...services.handfields import Id
 
-Id = Annotated[int, Field(ge=1, le=MAX_ID)]
-Figure = Annotated[int, Field(ge=0, le=MAX_FIGURE, description="As the table writes it.")]
 Unit = Literal["units", "points"]
 OptionValue = bool | int | str | list[int] | None
 

@@ -3,28 +3,16 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from pydantic import BaseModel, Field, model_validator
 
-from pydantic import BaseModel, Field, StrictBool, model_validator
-
-from ...limits import MAX_MELD_TEXT
 from ...rules.outcome import Outcome
 from ...services.entries import HandEntry, MeldMode, MeldText
+from ...services.handfields import Figure, HandFields, Id, MeldTyped
 from ...services.standings import HandLine
 from ..problems import Problem, problem_config
-from .common import (
-    Figure,
-    HolderRef,
-    Id,
-    PlayerRef,
-    RequestParameters,
-    Unit,
-    holder_ref,
-    player_ref,
-)
+from .common import HolderRef, PlayerRef, RequestParameters, Unit, holder_ref, player_ref
 from .standings import Standings
 
-TrumpLetter = Literal["S", "H", "D", "C"]
 MAX_PLAYERS_LISTED = 12
 
 
@@ -34,7 +22,7 @@ class MeldBody(BaseModel):
 
     player: Id
     mode: MeldMode = "number"
-    text: str = Field(max_length=MAX_MELD_TEXT)
+    text: MeldTyped
 
 
 class TakeBody(BaseModel):
@@ -44,19 +32,9 @@ class TakeBody(BaseModel):
     taken: Figure
 
 
-class HandBody(BaseModel):
+class HandBody(HandFields):
     """A hand as the table enters it; the rules engine checks every rule."""
 
-    outcome: Outcome | None = Field(
-        None, description="Leave out to have it worked out from the figures."
-    )
-    declarer: Id | None = Field(None, description="The player id of the declarer.")
-    bid: Figure | None = Field(None, description="The winning bid, in points.")
-    trump: TrumpLetter | None = None
-    takeover: StrictBool = Field(False, description="Brooklyn: the dealer took it at the minimum.")
-    reneger: Id | None = None
-    tricks: Figure | None = Field(None, description="The declarer's side's trick points.")
-    last_trick: Id | None = Field(None, description="Bison: who took the last trick.")
     takes: list[TakeBody] = Field(default_factory=list, max_length=MAX_PLAYERS_LISTED)
     melds: list[MeldBody] = Field(default_factory=list, max_length=MAX_PLAYERS_LISTED)
 
@@ -71,17 +49,9 @@ class HandBody(BaseModel):
 
     def to_entry(self) -> HandEntry:
         """The services' ``HandEntry`` for this body."""
-        return HandEntry(
-            outcome=self.outcome.value if self.outcome else None,
-            declarer=self.declarer,
-            bid=self.bid,
-            trump=self.trump,
-            takeover=self.takeover,
-            reneger=self.reneger,
-            tricks=self.tricks,
-            last_trick=self.last_trick,
-            takes={t.player: t.taken for t in self.takes},
-            melds={m.player: MeldText(m.mode, m.text) for m in self.melds},
+        return self.entry_with(
+            {t.player: t.taken for t in self.takes},
+            {m.player: MeldText(m.mode, m.text) for m in self.melds},
         )
 
     @classmethod

@@ -10,8 +10,8 @@ from pydantic import BaseModel, Field
 from ...limits import MAX_FIGURE, MAX_MELD_TEXT
 from ...rules.meld import MeldLine, MeldScore
 from ...rules.options import GameSystem
+from ...services.handfields import TrumpLetter
 from ...services.meldcheck import MeldReport, MeldVerdict
-from .hands import TrumpLetter
 from .sessions import OptionValue
 
 OptionName = Annotated[str, Field(min_length=1, max_length=64)]
