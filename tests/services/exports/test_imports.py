@@ -259,3 +259,14 @@ def test_too_many_players_for_the_game_are_refused(ctx):
     assert "The players: Bison (points to 1500) is played by 3 players, not 4." in _refused(
         json.dumps(data)
     )
+
+
+def test_an_outcome_typed_in_another_spelling_is_stored_as_the_engine_spells_it(ctx):
+    """A form posted with "MADE" or "Opponents-Conceded" is stored as "made" and
+    "opponents_conceded", so its export imports again (the file's schema takes the engine's
+    spelling only)."""
+    row_id = rs.brooklyn()
+    rs._add(row_id, declarer="Cal", bid=300, trump="C", outcome="MADE")
+    assert entries_by_name(row_id)[-1]["outcome"] == "made"
+    imported = imports.import_session(default_table(), session_json(load_session(row_id)))
+    assert every_figure(imported.session_id) == every_figure(row_id)
