@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
-from flask import abort
 from flask.typing import ResponseReturnValue
 from werkzeug.routing import BaseConverter
 
 from ..access import current_table
 from ..limits import MAX_ID, has_control_characters
-from ..services.sessions import LoadedSession, NotFound, load_session
+from ..services.sessions import LoadedSession, load_session
 
 MAX_REDIRECT = 2000
 
@@ -75,11 +74,9 @@ def local_target(target: object, fallback: str) -> str:
 
 
 def load_or_404(session_id: int) -> LoadedSession:
-    """The session, replayed, or a 404 page."""
-    try:
-        return load_session(session_id, current_table())
-    except NotFound:
-        abort(404)
+    """The session, replayed; one not this table's raises ``NotFound``, which the pages answer
+    with their 404 page (``views/errors``), as they answer a hand the session does not have."""
+    return load_session(session_id, current_table())
 
 
 def reshown_when_stale(reshow: Callable[..., ResponseReturnValue]):

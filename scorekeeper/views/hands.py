@@ -9,7 +9,7 @@ hand.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 
 from ..access import writes_only
 from ..forms import ConfirmForm, hand_form
@@ -126,15 +126,8 @@ def _version_of(text: str | None) -> tuple[int | None, int | None]:
     return pair if None not in pair else (None, None)
 
 
-def _hand_or_404(loaded, number: int):
-    """The replayed hand ``number`` of the session, or a 404 page."""
-    if not 1 <= number <= len(loaded.state.hands):
-        abort(404)
-    return loaded.state.hand(number)
-
-
 def _edit_form(loaded, number: int, formdata=None):
-    record = _hand_or_404(loaded, number)
+    record = loaded.hand(number)
     row = loaded.event_row(record.position)
     declarers = [p.id for p in record.context.active]
     nxt = next_hand(loaded)
@@ -205,7 +198,7 @@ def edit(session_id: int, number: int):
 def delete(session_id: int, number: int):
     """Delete a hand after a confirmation."""
     loaded = load_or_404(session_id)
-    record = _hand_or_404(loaded, number)
+    record = loaded.hand(number)
     form = ConfirmForm()
     error = None
     if request.method == "POST" and form.validate_on_submit():
