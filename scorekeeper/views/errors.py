@@ -8,7 +8,7 @@ was not saved.
 Every form is protected by Flask-WTF's ``CSRFProtect``. A token that has expired (a page left
 open all evening) or is missing (the phone dropped its cookie) raises ``CSRFError`` before the
 view runs; ``stale_form`` then shows the same form again with everything typed kept and a
-message at its top, through the view's re-show function (``views.common.reshown_when_stale``).
+message at its top, through the view's re-show function (``views.stale.reshown_when_stale``).
 Nothing is saved: the page it shows carries a fresh token, so tapping Save again works. A
 form without a re-show function (a confirmation button) gets the 400 page.
 """

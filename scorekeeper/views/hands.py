@@ -18,9 +18,10 @@ from ..rules.errors import RuleError
 from ..services import hands as hand_service
 from ..services.sessions import audit_trail
 from ..services.standings import form_facts, hand_lines, next_hand
-from .common import load_or_404, reshown_when_stale
 from .hand_form import hand_form_for, version_of, version_text
+from .loading import load_or_404
 from .sessions import render_session
+from .stale import reshown_when_stale
 
 bp = Blueprint("hands", __name__)
 

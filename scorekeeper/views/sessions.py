@@ -12,7 +12,7 @@ from flask import (
 )
 
 from .. import qr
-from ..access import hosted, writes_only
+from ..access import current_table, hosted, writes_only
 from ..forms import ConfirmForm, NewSessionForm, option_field_text, option_values
 from ..limits import parse_id
 from ..rules.errors import RuleError
@@ -21,8 +21,9 @@ from ..services import hands as hand_service
 from ..services import sessions as session_service
 from ..services.standings import form_facts, hand_lines, next_hand, standings
 from ..services.tables import roster
-from .common import current_table, load_or_404, reshown_when_stale
 from .hand_form import hand_form_for
+from .loading import load_or_404
+from .stale import reshown_when_stale
 
 bp = Blueprint("sessions", __name__)
 

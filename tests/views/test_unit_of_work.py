@@ -136,7 +136,7 @@ def test_the_first_save_creates_the_table(app, client):
 
 def _writes_a_player(status: int):
     def view():
-        from scorekeeper.views.common import current_table
+        from scorekeeper.access import current_table
 
         db.session.add(Player(table=current_table(), name="Written"))
         db.session.flush()
