@@ -214,7 +214,7 @@ def _register_blueprints(app: Flask) -> None:
         settle,
         tables,
     )
-    from scorekeeper.views.common import IdConverter
+    from scorekeeper.views.routing import IdConverter
 
     app.url_map.converters["id"] = IdConverter  # before any rule uses <id:...>
     init_templating(app)

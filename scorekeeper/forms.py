@@ -6,6 +6,7 @@ The hand form is built per session: its player fields depend on who sits at the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -23,6 +24,7 @@ from .limits import MAX_FIGURE, MAX_ID, MAX_MELD_TEXT, is_whole_number, within
 from .money import format_cents_plain
 from .optiontext import option_from_text, option_text
 from .rules.figures import shown
+from .rules.holders import Player
 from .rules.options import OPTION_SPECS, GameSystem, Options
 from .rules.outcome import Outcome
 from .services.entries import MELD_MODES, HandEntry, MeldText
@@ -271,7 +273,7 @@ class HandFormBase(FlaskForm):
 
 
 def hand_form(
-    players: dict[int, str],
+    players: Mapping[int, Player],
     options: Options,
     declarers: list[int],
     bids: list[int],

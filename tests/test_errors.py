@@ -24,7 +24,7 @@ def _player_count(app) -> int:
 
 def _failing_view():
     """Writes a player, then fails the way a bug would."""
-    from scorekeeper.views.common import current_table
+    from scorekeeper.access import current_table
 
     db.session.add(Player(table=current_table(), name="Half Saved"))
     db.session.flush()
@@ -51,7 +51,7 @@ def test_a_failing_request_shows_the_500_page_and_saves_nothing(app):
 
 def test_the_500_handler_rolls_back_what_the_request_wrote(app):
     with app.test_request_context("/"):
-        from scorekeeper.views.common import current_table
+        from scorekeeper.access import current_table
 
         table = current_table()
         db.session.add(Player(table=table, name="Half Saved"))

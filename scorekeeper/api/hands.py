@@ -39,12 +39,8 @@ bp = api_blueprint("hands", "Hands", "Enter, correct and delete hands; a player 
 
 
 def _hand(loaded: LoadedSession, number: int) -> HandOut:
-    """Hand ``number`` of the session as the API shows it (a 404 problem when there is none)."""
-    if not 1 <= number <= len(loaded.state.hands):
-        raise ApiProblem(
-            404, "not-found", f"Session {loaded.row.id} has no hand {number}: "
-            f"it has {len(loaded.state.hands)}."
-        )  # fmt: skip
+    """Hand ``number`` of the session as the API shows it (``NotFound``, a 404 problem, when
+    there is none)."""
     line = hand_line(loaded, number)
     row = loaded.event_row(line.record.position)
     return hand_out(line, from_row(row, loaded.options), hand_etag(row.id, row.version))

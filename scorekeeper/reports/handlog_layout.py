@@ -5,17 +5,22 @@ a table of 3,000 cells would (WeasyPrint lays out every table cell on its own). 
 for a column are shortened (every label stays different), and the font size, or a landscape
 page, is chosen so the widest line fits. Suits print as symbols and nothing relies on colour:
 signs, words and dash patterns carry the meaning on a black-and-white printer.
+
+``log_table`` lays the log out in four steps: the columns a session's log has
+(``log_columns``), each entry's text per column (``entry_cells``), the widths that fit every
+cell (``column_widths``, names shortened by ``short_names``) and the padded lines
+(``LogLayout``); then ``_fit`` chooses the font size or the landscape page.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from ..rules.figures import signed
-from ..rules.holders import PlayerKey, Pool
+from ..rules.holders import Holder, PlayerKey, Pool
 from ..services.exports.handlog import LogEntry, log_holders
 from ..services.sessions import LoadedSession
 
@@ -69,13 +74,6 @@ def short_names(holders: Sequence[H], width: int = _NAME_WIDTH) -> dict[H, str]:
 
 
 @dataclass(frozen=True)
-class _Column:
-    header: str
-    right: bool
-    width: int = 0
-
-
-@dataclass(frozen=True)
 class LogRow:
     """One block of the printed hand log: a hand (maybe several lines) or a note line."""
 
@@ -100,6 +98,221 @@ class LogTable:
         return f"log-pt-{round(self.font_pt * 10)}"
 
 
+# -- the columns: which a session's log has -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FactColumn:
+    """A column of the hand's facts: its key in an entry's cells, its header, its alignment."""
+
+    key: str
+    header: str
+    right: bool = False
+
+
+@dataclass(frozen=True)
+class LogColumns:
+    """Which columns a session's log has: the hand's facts, then each holder's figures."""
+
+    facts: tuple[FactColumn, ...]
+    holders: tuple[Holder, ...]
+    figures: tuple[str, ...]  # the headers of the figures under every holder
+    chip_game: bool
+
+
+def log_columns(loaded: LoadedSession, entries: Sequence[LogEntry]) -> LogColumns:
+    """The columns of a session's log: "Out" only when someone sat out; a chip game shows the
+    declarer's meld and tricks among the facts, a score game each holder's under their name."""
+    chip_game = loaded.options.system.is_chip_game
+    out = (FactColumn("out", "Out"),) if any(entry.sitting_out for entry in entries) else ()
+    played = (FactColumn("meld", "Meld", True), FactColumn("tricks", "Tricks", True))
+    facts = (
+        FactColumn("#", "#", True),
+        FactColumn("dealer", "Dealer"),
+        *out,
+        FactColumn("declarer", "Declarer"),
+        FactColumn("bid", "Bid", True),
+        FactColumn("trump", "Tr"),
+        *(played if chip_game else ()),
+        FactColumn("result", "Result"),
+    )
+    figures = ("+/−", "total") if chip_game else ("meld", "trk", "+/−", "total")
+    return LogColumns(facts, log_holders(loaded), figures, chip_game)
+
+
+# -- the cells: each entry's text per column ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntryCells:
+    """One entry's text: the lines of each fact column, and each holder's figures."""
+
+    entry: LogEntry
+    facts: dict[str, list[str]]
+    figures: list[list[str]]  # per holder, in the columns' order
+
+    @property
+    def height(self) -> int:
+        """Lines the entry takes: its tallest fact (who sat out, a result and its note)."""
+        return max(len(lines) for lines in self.facts.values())
+
+    def fact_line(self, key: str, i: int) -> str:
+        """Fact ``key``'s text on the entry's line ``i`` (blank below its last line)."""
+        lines = self.facts[key]
+        return lines[i] if i < len(lines) else ""
+
+
+def entry_cells(entry: LogEntry, label: Mapping[PlayerKey, str], chip_game: bool) -> EntryCells:
+    """The entry's text per column, players by their ``label`` in the log."""
+
+    def name(player: PlayerKey | None) -> str:
+        return "" if player is None else label.get(player, str(player))
+
+    result = [entry.outcome]
+    if entry.takeover:
+        result.append("(takeover)")
+    if entry.reneger:
+        result.append(f"by {name(entry.reneger)}")
+    facts = {
+        "#": [str(entry.number)] if entry.number is not None else [""],
+        "dealer": [name(entry.dealer)],
+        "out": [name(n) for n in entry.sitting_out] or [""],
+        "declarer": [name(entry.declarer)],
+        "bid": ["" if entry.bid is None else str(entry.bid)],
+        "trump": [entry.trump.symbol if entry.trump else ""],
+        "meld": ["" if entry.meld is None else str(entry.meld)],
+        "tricks": ["" if entry.trick_points is None else str(entry.trick_points)],
+        "result": result,
+    }
+    return EntryCells(entry, facts, _figure_cells(entry, chip_game))
+
+
+def _figure_cells(entry: LogEntry, chip_game: bool) -> list[list[str]]:
+    melds, tricks, totals = dict(entry.melds), dict(entry.tricks), dict(entry.totals)
+    groups: list[list[str]] = []
+    for holder, change in entry.changes:
+        total = totals[holder]  # the kitty or pot holds an amount, never below 0: no sign
+        figures = [signed(change), str(total) if isinstance(holder, Pool) else signed(total)]
+        if not chip_game:
+            meld, took = melds.get(holder), tricks.get(holder)
+            figures = [
+                "" if meld is None or entry.kind != "hand" else str(meld),
+                "" if took is None else str(took),
+                *figures,
+            ]
+        groups.append(figures)
+    return groups
+
+
+# -- the widths: every column as wide as its widest cell ------------------------------------
+
+
+@dataclass(frozen=True)
+class ColumnWidths:
+    """Columns each cell takes: each fact column's, and each holder's figures'."""
+
+    facts: dict[str, int]
+    figures: dict[Holder, list[int]]
+
+    def holder(self, holder: Holder) -> int:
+        """Columns a holder's figures take, the gaps between them included."""
+        widths = self.figures[holder]
+        return sum(widths) + len(widths) - 1
+
+
+def widest(texts: Iterable[str]) -> int:
+    """The display width of the widest of ``texts``."""
+    return max(display_width(text) for text in texts)
+
+
+def column_widths(
+    columns: LogColumns, cells: Sequence[EntryCells], holder_label: Mapping[Holder, str]
+) -> ColumnWidths:
+    """Widths that fit every cell and header; each figure's width is shared by every holder so
+    their columns match, and a holder named wider than its figures widens its total only."""
+    facts = {
+        column.key: widest([column.header, *(x for c in cells for x in c.facts[column.key])])
+        for column in columns.facts
+    }
+    shared = [
+        widest([header, *(group[i] for c in cells for group in c.figures)])
+        for i, header in enumerate(columns.figures)
+    ]
+    figures_width = sum(shared) + len(shared) - 1
+    figures = {
+        h: [*shared[:-1], shared[-1] + max(display_width(holder_label[h]) - figures_width, 0)]
+        for h in columns.holders
+    }
+    return ColumnWidths(facts, figures)
+
+
+# -- the rendering: padded lines --------------------------------------------------------------
+
+_GAP, _BAR = " ", " │ "
+
+
+@dataclass(frozen=True)
+class LogLayout:
+    """The log's columns at their widths: renders the head and each entry's padded lines."""
+
+    columns: LogColumns
+    widths: ColumnWidths
+
+    def line(self, facts: Sequence[str], figures: Sequence[Sequence[str]]) -> str:
+        """One line: the facts padded to their columns, then each holder's figures."""
+        left = _GAP.join(
+            _pad(text, self.widths.facts[column.key], column.right)
+            for column, text in zip(self.columns.facts, facts, strict=True)
+        )
+        right = _BAR.join(
+            _GAP.join(
+                _pad(text, w, True) for text, w in zip(group, self.widths.figures[h], strict=True)
+            )
+            for h, group in zip(self.columns.holders, figures, strict=True)
+        )
+        return (left + _BAR + right).rstrip()
+
+    def head(self, holder_label: Mapping[Holder, str]) -> str:
+        """The two head lines: holders' names right-aligned over their figures, then headers."""
+        columns = self.columns
+        top = (
+            _GAP.join(" " * self.widths.facts[column.key] for column in columns.facts)
+            + _BAR
+            + _BAR.join(_pad(holder_label[h], self.widths.holder(h), True) for h in columns.holders)
+        )
+        headers = self.line(
+            [column.header for column in columns.facts],
+            [list(columns.figures) for _ in columns.holders],
+        )
+        return "\n".join([top.rstrip(), headers])
+
+    def block(self, cells: EntryCells) -> str:
+        """An entry's lines: its facts one line each below the other, figures on the first."""
+        blank = [""] * len(self.columns.figures)
+        lines = []
+        for i in range(cells.height):
+            facts = [cells.fact_line(column.key, i) for column in self.columns.facts]
+            lines.append(self.line(facts, [g if i == 0 else blank for g in cells.figures]))
+        return "\n".join(lines)
+
+    def rows(self, cells: Sequence[EntryCells], cumulative: bool) -> list[LogRow]:
+        """Every entry's block, with a note where each game starts (cumulative games) and ends."""
+        rows: list[LogRow] = []
+        game = 0
+        for each in cells:
+            entry = each.entry
+            if cumulative and entry.game != game:
+                game = entry.game
+                rows.append(LogRow(f"Game {game}", "note"))
+            rows.append(LogRow(self.block(each), entry.kind))
+            if entry.game_over:
+                rows.append(LogRow(entry.game_over + ".", "note"))
+        return rows
+
+
+# -- the page: the font size or the landscape page that fits the widest line -----------------
+
+
 def _fit(width: int, size: str) -> tuple[float, bool]:
     page_w, page_h = _PAGE_POINTS[size]
     for landscape, across in ((False, page_w), (True, page_h)):
@@ -113,131 +326,15 @@ def _fit(width: int, size: str) -> tuple[float, bool]:
 
 def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> LogTable:
     """Lay the hand log out in columns: the hand's facts, then each holder's figures."""
-    options = loaded.options
-    system = options.system
-    holders = log_holders(loaded)
     names = list(loaded.setup.players)
     label = short_names(names)
-    holder_label = short_names(holders, 14)
-    anyone_out = any(entry.sitting_out for entry in entries)
-    fixed: list[tuple[str, _Column]] = [
-        ("#", _Column("#", True)),
-        ("dealer", _Column("Dealer", False)),
-    ]
-    if anyone_out:
-        fixed.append(("out", _Column("Out", False)))
-    fixed += [
-        ("declarer", _Column("Declarer", False)),
-        ("bid", _Column("Bid", True)),
-        ("trump", _Column("Tr", False)),
-    ]
-    if system.is_chip_game:
-        fixed += [("meld", _Column("Meld", True)), ("tricks", _Column("Tricks", True))]
-        sub: tuple[str, ...] = ("+/−", "total")
-    else:
-        sub = ("meld", "trk", "+/−", "total")
-    fixed.append(("result", _Column("Result", False)))
-
-    def name(player: PlayerKey | None) -> str:
-        return "" if player is None else label.get(player, str(player))
-
-    cells: list[tuple[LogEntry, dict[str, list[str]], list[list[str]]]] = []
-    for entry in entries:
-        row: dict[str, list[str]] = {
-            "#": [str(entry.number)] if entry.number is not None else [""],
-            "dealer": [name(entry.dealer)],
-            "out": [name(n) for n in entry.sitting_out] or [""],
-            "declarer": [name(entry.declarer)],
-            "bid": ["" if entry.bid is None else str(entry.bid)],
-            "trump": [entry.trump.symbol if entry.trump else ""],
-            "meld": ["" if entry.meld is None else str(entry.meld)],
-            "tricks": ["" if entry.trick_points is None else str(entry.trick_points)],
-            "result": [entry.outcome],
-        }
-        if entry.takeover:
-            row["result"].append("(takeover)")
-        if entry.reneger:
-            row["result"].append(f"by {name(entry.reneger)}")
-        melds, tricks, totals = dict(entry.melds), dict(entry.tricks), dict(entry.totals)
-        groups = []
-        for holder, change in entry.changes:
-            total = totals[holder]  # the kitty or pot holds an amount, never below 0: no sign
-            figures = [signed(change), str(total) if isinstance(holder, Pool) else signed(total)]
-            if not system.is_chip_game:
-                meld = melds.get(holder)
-                took = tricks.get(holder)
-                figures = [
-                    "" if meld is None or entry.kind != "hand" else str(meld),
-                    "" if took is None else str(took),
-                    *figures,
-                ]
-            groups.append(figures)
-        cells.append((entry, row, groups))
-
-    widths = {
-        key: max(
-            [display_width(col.header)] + [display_width(x) for _, r, _ in cells for x in r[key]]
-        )
-        for key, col in fixed
-    }
-    # each holder's figures, one width per figure, shared by all holders so columns match;
-    # a holder whose name is wider than its figures widens its own total column only
-    shared = [
-        max(
-            [display_width(sub[i])]
-            + [display_width(g[h][i]) for _, _, g in cells for h in range(len(holders))]
-        )
-        for i in range(len(sub))
-    ]
-    figures_width = sum(shared) + len(sub) - 1
-    group_widths = {
-        h: [*shared[:-1], shared[-1] + max(display_width(holder_label[h]) - figures_width, 0)]
-        for h in holders
-    }
-
-    gap, bar = " ", " │ "
-
-    def line(fixed_cells: list[str], groups: list[list[str]]) -> str:
-        left = gap.join(
-            _pad(text, widths[key], col.right)
-            for (key, col), text in zip(fixed, fixed_cells, strict=True)
-        )
-        right = bar.join(
-            gap.join(_pad(text, w, True) for text, w in zip(group, group_widths[h], strict=True))
-            for h, group in zip(holders, groups, strict=True)
-        )
-        return (left + bar + right).rstrip()
-
-    # the holder names sit over their group, right-aligned
-    top = (
-        gap.join(" " * widths[key] for key, _ in fixed)
-        + bar
-        + bar.join(
-            _pad(holder_label[h], sum(group_widths[h]) + len(sub) - 1, True) for h in holders
-        )
-    )
-    head = "\n".join(
-        [top.rstrip(), line([col.header for _, col in fixed], [list(sub) for _ in holders])]
-    )
-    rows: list[LogRow] = []
-    game = 0
-    for entry, row, groups in cells:
-        if system.is_cumulative and entry.game != game:
-            game = entry.game
-            rows.append(LogRow(f"Game {game}", "note"))
-        height = max(len(v) for v in row.values())
-        block = []
-        for i in range(height):
-            fixed_cells = [row[key][i] if i < len(row[key]) else "" for key, _ in fixed]
-            group_cells = [g if i == 0 else [""] * len(sub) for g in groups]
-            block.append(line(fixed_cells, group_cells))
-        rows.append(LogRow("\n".join(block), entry.kind))
-        if entry.game_over:
-            rows.append(LogRow(entry.game_over + ".", "note"))
-    width = max(
-        display_width(text)
-        for text in [*head.split("\n")] + [part for r in rows for part in r.text.split("\n")]
-    )
+    columns = log_columns(loaded, entries)
+    holder_label = short_names(columns.holders, 14)
+    cells = [entry_cells(entry, label, columns.chip_game) for entry in entries]
+    layout = LogLayout(columns, column_widths(columns, cells, holder_label))
+    head = layout.head(holder_label)
+    rows = layout.rows(cells, loaded.options.system.is_cumulative)
+    width = widest(line for text in [head, *(r.text for r in rows)] for line in text.split("\n"))
     points, landscape = _fit(width, size)
     shortened = tuple((str(n), label[n]) for n in names if label[n] != str(n))
     return LogTable(head, tuple(rows), width, points, landscape, shortened)

@@ -21,7 +21,7 @@ from ..optiontext import option_text
 from ..rules import holders
 from ..rules.errors import OptionError, RuleError, SeatingError
 from ..rules.options import OPTION_SPECS, Options
-from ..rules.session import Event, Replayer, ReplayError, SessionSetup, SessionState
+from ..rules.session import Event, HandRecord, Replayer, ReplayError, SessionSetup, SessionState
 from . import replays, unit_of_work
 from .changes import Audit, ConflictError, record_change
 from .entries import row_event
@@ -45,6 +45,14 @@ class LoadedSession:
     hand_ids: list[int]  # the stored row id behind each event, by position
     state: SessionState
     replayer: Replayer  # at the end of ``events``; copy it before applying anything
+
+    def hand(self, number: int) -> HandRecord:
+        """The replayed hand ``number`` (from 1); ``NotFound`` when the session has no such hand
+        (the pages answer it with their 404 page, the API with its 404 problem)."""
+        count = len(self.state.hands)
+        if not 1 <= number <= count:
+            raise NotFound(f"Session {self.row.id} has no hand {number}: it has {count}.")
+        return self.state.hand(number)
 
     def event_row(self, position: int) -> Hand:
         """The stored row of the event at ``position``."""

@@ -249,8 +249,9 @@ def hand_lines(loaded: LoadedSession, last: int | None = None) -> list[HandLine]
 
 
 def hand_line(loaded: LoadedSession, number: int) -> HandLine:
-    """Hand ``number`` in words, with each holder's change and running total."""
-    return _line(loaded.state.hand(number), loaded.options)
+    """Hand ``number`` in words, with each holder's change and running total (``NotFound``
+    when the session has no such hand)."""
+    return _line(loaded.hand(number), loaded.options)
 
 
 def _line(record: HandRecord, options: Options) -> HandLine:

@@ -8,7 +8,7 @@ was not saved.
 Every form is protected by Flask-WTF's ``CSRFProtect``. A token that has expired (a page left
 open all evening) or is missing (the phone dropped its cookie) raises ``CSRFError`` before the
 view runs; ``stale_form`` then shows the same form again with everything typed kept and a
-message at its top, through the view's re-show function (``views.common.reshown_when_stale``).
+message at its top, through the view's re-show function (``views.stale.reshown_when_stale``).
 Nothing is saved: the page it shows carries a fresh token, so tapping Save again works. A
 form without a re-show function (a confirmation button) gets the 400 page.
 """
@@ -24,6 +24,7 @@ from werkzeug.exceptions import HTTPException
 from ..api.problems import http_problem, is_api_request, problem_response
 from ..limits import MAX_REQUEST_BYTES
 from ..services.exports.imports import MAX_IMPORT_BYTES
+from ..services.sessions import NotFound
 from ..services.unit_of_work import roll_back
 
 log = logging.getLogger(__name__)
@@ -52,8 +53,8 @@ def stale_form(error: CSRFError):
         return bad_request(error)
     try:
         return reshow(STALE_FORM, **(request.view_args or {}))
-    except HTTPException as raised:  # the session went away meanwhile, say: its own page
-        return current_app.handle_http_exception(raised)
+    except (HTTPException, NotFound) as raised:  # the session went away meanwhile, say
+        return current_app.handle_user_exception(raised)  # its own page
 
 
 def forbidden(_error: HTTPException):
@@ -61,8 +62,8 @@ def forbidden(_error: HTTPException):
     return render_template("errors/403.html"), 403
 
 
-def not_found(_error: HTTPException):
-    """404: no such page, session, hand, player or payment."""
+def not_found(_error: HTTPException | NotFound):
+    """404: no such page, session, hand, player or payment (a service's ``NotFound`` too)."""
     return render_template("errors/404.html"), 404
 
 
@@ -121,6 +122,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(CSRFError, stale_form)
     app.register_error_handler(403, _or_problem(forbidden))
     app.register_error_handler(404, _or_problem(not_found))
+    app.register_error_handler(NotFound, not_found)  # the API's blueprints answer a problem
     app.register_error_handler(405, _or_problem(method_not_allowed))
     app.register_error_handler(413, _or_problem(too_large))
     app.register_error_handler(500, _or_problem(server_error))

@@ -9,18 +9,19 @@ hand.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 
 from ..access import writes_only
-from ..forms import ConfirmForm, hand_form
+from ..forms import ConfirmForm
 from ..limits import clean_request_id, parse_id
 from ..rules.errors import RuleError
 from ..services import hands as hand_service
-from ..services.entries import from_row
 from ..services.sessions import audit_trail
 from ..services.standings import form_facts, hand_lines, next_hand
-from .common import load_or_404, reshown_when_stale
-from .sessions import build_hand_form, render_session
+from .hand_form import hand_form_for, version_of, version_text
+from .loading import load_or_404
+from .sessions import render_session
+from .stale import reshown_when_stale
 
 bp = Blueprint("hands", __name__)
 
@@ -28,10 +29,10 @@ bp = Blueprint("hands", __name__)
 def _reshow_new_hand(message: str, session_id: int):
     """The session page with the hand as typed, after an expired token (nothing saved)."""
     loaded = load_or_404(session_id)
-    form, nxt = build_hand_form(loaded, request.form)
+    form = hand_form_for(loaded, formdata=request.form)
     form.validate()
     form.form_errors.append(message)
-    return render_session(loaded, form, nxt, status=400)
+    return render_session(loaded, form, status=400)
 
 
 @bp.post("/s/<id:session_id>/hands")
@@ -39,7 +40,8 @@ def _reshow_new_hand(message: str, session_id: int):
 def create(session_id: int):
     """Save the next hand (or preview it), then go back to the session page."""
     loaded = load_or_404(session_id)
-    form, nxt = build_hand_form(loaded, request.form)
+    form = hand_form_for(loaded, formdata=request.form)
+    nxt = next_hand(loaded)
     if not form.validate():
         return render_session(loaded, form, nxt, status=422)
     entry = form.to_entry()
@@ -52,7 +54,7 @@ def create(session_id: int):
         )
     except hand_service.ConflictError as error:
         fresh = load_or_404(session_id)
-        fresh_form, fresh_nxt = build_hand_form(fresh, request.form)
+        fresh_form, fresh_nxt = hand_form_for(fresh, formdata=request.form), next_hand(fresh)
         fresh_form.hand_number.data = str(fresh_nxt.number)
         fresh_form.form_errors.append(error.rule)
         return render_session(fresh, fresh_form, fresh_nxt, status=409)
@@ -80,10 +82,7 @@ def preview(session_id: int):
     """
     loaded = load_or_404(session_id)
     number = parse_id(request.args.get("hand"))
-    if number is None:
-        form, _ = build_hand_form(loaded, request.form)
-    else:
-        form, _ = _edit_form(loaded, number, request.form)
+    form = hand_form_for(loaded, number, request.form)
     form.validate()
     if form.errors:  # the hand form carries no token of its own: CSRFProtect checked it
         field, messages = next(iter(form.errors.items()))
@@ -114,39 +113,6 @@ def history(session_id: int):
     )
 
 
-def _version_text(row) -> str:
-    """The hidden ``version`` field: which stored hand the page shows, and its version."""
-    return f"{row.id}:{row.version}"
-
-
-def _version_of(text: str | None) -> tuple[int | None, int | None]:
-    """(hand id, version) from the hidden field; (None, None) when it is missing or unreadable."""
-    hand_id, _, version = (text or "").partition(":")
-    pair = parse_id(hand_id), parse_id(version)
-    return pair if None not in pair else (None, None)
-
-
-def _hand_or_404(loaded, number: int):
-    """The replayed hand ``number`` of the session, or a 404 page."""
-    if not 1 <= number <= len(loaded.state.hands):
-        abort(404)
-    return loaded.state.hand(number)
-
-
-def _edit_form(loaded, number: int, formdata=None):
-    record = _hand_or_404(loaded, number)
-    row = loaded.event_row(record.position)
-    declarers = [p.id for p in record.context.active]
-    nxt = next_hand(loaded)
-    form = hand_form(
-        loaded.players, loaded.options, declarers, list(nxt.bids), formdata, ladder=list(nxt.ladder)
-    )
-    if formdata is None:
-        form.fill(from_row(row, loaded.options))
-        form.version.data = _version_text(row)
-    return form, record
-
-
 def _render_edit(loaded, form, record, status: int = 200):
     return render_template(
         "hands/edit.html",
@@ -163,10 +129,10 @@ def _render_edit(loaded, form, record, status: int = 200):
 def _reshow_edit(message: str, session_id: int, number: int):
     """The correction as typed, after an expired token (nothing saved)."""
     loaded = load_or_404(session_id)
-    form, record = _edit_form(loaded, number, request.form)
+    form = hand_form_for(loaded, number, request.form)
     form.validate()
     form.form_errors.append(message)
-    return _render_edit(loaded, form, record, 400)
+    return _render_edit(loaded, form, loaded.hand(number), 400)
 
 
 @bp.route("/s/<id:session_id>/hands/<id:number>/edit", methods=["GET", "POST"])
@@ -175,12 +141,13 @@ def _reshow_edit(message: str, session_id: int, number: int):
 def edit(session_id: int, number: int):
     """Correct a hand; every figure after it is recomputed."""
     loaded = load_or_404(session_id)
+    record = loaded.hand(number)
     if request.method != "POST":
-        return _render_edit(loaded, *_edit_form(loaded, number))
-    form, record = _edit_form(loaded, number, request.form)
+        return _render_edit(loaded, hand_form_for(loaded, number), record)
+    form = hand_form_for(loaded, number, request.form)
     if not form.validate():
         return _render_edit(loaded, form, record, 422)
-    hand_id, version = _version_of(form.version.data)
+    hand_id, version = version_of(form.version.data)
     try:
         hand_service.edit_hand(loaded, number, form.to_entry(), version, hand_id)
     except hand_service.ConflictError as error:
@@ -190,7 +157,7 @@ def edit(session_id: int, number: int):
         if error.field == "version":
             # Changed on another phone: show the latest figures with the new version.
             loaded = load_or_404(session_id)
-            form, record = _edit_form(loaded, number)
+            form, record = hand_form_for(loaded, number), loaded.hand(number)
         form.form_errors.append(error.rule)
         return _render_edit(loaded, form, record, 409)
     except RuleError as error:
@@ -205,11 +172,11 @@ def edit(session_id: int, number: int):
 def delete(session_id: int, number: int):
     """Delete a hand after a confirmation."""
     loaded = load_or_404(session_id)
-    record = _hand_or_404(loaded, number)
+    record = loaded.hand(number)
     form = ConfirmForm()
     error = None
     if request.method == "POST" and form.validate_on_submit():
-        hand_id, version = _version_of(form.version.data)
+        hand_id, version = version_of(form.version.data)
         try:
             hand_service.delete_hand(loaded, number, version, hand_id)
         except RuleError as exc:
@@ -217,7 +184,7 @@ def delete(session_id: int, number: int):
         else:
             flash(f"Hand {number} deleted; everything after it is recomputed.", "ok")
             return redirect(url_for("hands.history", session_id=session_id))
-    form.version.data = _version_text(loaded.event_row(record.position))
+    form.version.data = version_text(loaded.event_row(record.position))
     return render_template(
         "hands/delete.html",
         loaded=loaded,

@@ -5,13 +5,14 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from markupsafe import Markup
 
+from ..access import current_table
 from ..charts import running_chart
 from ..forms import AddPlayerForm
 from ..rules.errors import RuleError
 from ..rules.holders import Player, members
 from ..services import tables
 from ..services.stats import game_series, load_table_sessions, table_stats
-from .common import current_table, reshown_when_stale
+from .stale import reshown_when_stale
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 

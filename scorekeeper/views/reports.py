@@ -20,13 +20,14 @@ from flask import (
     url_for,
 )
 
-from ..access import writes_only
+from ..access import current_table, writes_only
 from ..reports.assemble import build_report
 from ..reports.page import render_html
 from ..reports.pdf import page_size, report_pdf
 from ..services.exports import csv_export, imports, json_export
 from ..services.exports.filenames import export_filename
-from .common import current_table, load_or_404, reshown_when_stale
+from .loading import load_or_404
+from .stale import reshown_when_stale
 
 bp = Blueprint("reports", __name__)
 

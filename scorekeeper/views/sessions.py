@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
-
 from flask import (
     Blueprint,
     flash,
@@ -14,8 +12,8 @@ from flask import (
 )
 
 from .. import qr
-from ..access import hosted, writes_only
-from ..forms import ConfirmForm, NewSessionForm, hand_form, option_field_text, option_values
+from ..access import current_table, hosted, writes_only
+from ..forms import ConfirmForm, NewSessionForm, option_field_text, option_values
 from ..limits import parse_id
 from ..rules.errors import RuleError
 from ..rules.options import OPTION_SPECS, GameSystem, Options, parse_system
@@ -23,7 +21,9 @@ from ..services import hands as hand_service
 from ..services import sessions as session_service
 from ..services.standings import form_facts, hand_lines, next_hand, standings
 from ..services.tables import roster
-from .common import current_table, load_or_404, reshown_when_stale
+from .hand_form import hand_form_for
+from .loading import load_or_404
+from .stale import reshown_when_stale
 
 bp = Blueprint("sessions", __name__)
 
@@ -123,23 +123,12 @@ def new_session():
     return _new_session_page(form, errors, 422 if errors else 200)
 
 
-def build_hand_form(loaded, formdata=None):
-    """The hand form for the next hand of a session."""
-    nxt = next_hand(loaded)
-    form = hand_form(
-        loaded.players, loaded.options, [p.id for p in nxt.active], list(nxt.bids), formdata,
-        ladder=list(nxt.ladder),
-    )  # fmt: skip
-    if formdata is None:
-        form.request_id.data = uuid.uuid4().hex
-        form.hand_number.data = str(nxt.number)
-    return form, nxt
-
-
 def render_session(loaded, form=None, nxt=None, preview=None, status=200):
     """The session page: next hand, entry form, standings, recent hands."""
     if form is None:
-        form, nxt = build_hand_form(loaded)
+        form = hand_form_for(loaded)
+    if nxt is None:
+        nxt = next_hand(loaded)
     return render_template(
         "sessions/show.html",
         loaded=loaded,

@@ -13,14 +13,16 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 
-from ..access import writes_only
+from ..access import current_table, writes_only
 from ..money import format_cents_plain, format_money
 from ..services import ledger as ledger_service
 from ..services.ledger import AskedPayment, PaymentErrors
 from ..services.sessions import NotFound
 from ..services.settle import settle_session
 from ..services.tables import roster
-from .common import current_table, load_or_404, local_target, reshown_when_stale
+from .loading import load_or_404
+from .redirects import local_target
+from .stale import reshown_when_stale
 
 bp = Blueprint("settle", __name__)
 

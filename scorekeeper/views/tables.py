@@ -55,7 +55,8 @@ from ..forms import ConfirmForm
 from ..rules.errors import RuleError
 from ..services import attempts, pins
 from ..services import tables as table_service
-from .common import local_target, reshown_when_stale
+from .redirects import local_target
+from .stale import reshown_when_stale
 
 bp = Blueprint("tables", __name__)
 

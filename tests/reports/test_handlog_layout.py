@@ -12,9 +12,19 @@ from pdftext import text_of
 from pypdf import PdfReader
 
 from scorekeeper.reports.assemble import build_report
-from scorekeeper.reports.handlog_layout import LOG_MAX_PT, LOG_MIN_PT
+from scorekeeper.reports.handlog_layout import (
+    LOG_MAX_PT,
+    LOG_MIN_PT,
+    LogLayout,
+    column_widths,
+    display_width,
+    entry_cells,
+    log_columns,
+    short_names,
+)
 from scorekeeper.reports.page import render_html
 from scorekeeper.reports.pdf import render_pdf
+from scorekeeper.services.exports.handlog import hand_log
 from scorekeeper.services.sessions import create_session, load_session
 from scorekeeper.services.tables import default_table
 from scorekeeper.templating import STATIC as STATIC_DIR
@@ -89,3 +99,100 @@ def test_a_log_too_wide_for_the_page_prints_on_turned_pages_of_the_same_paper(ct
     assert log_from >= 1
     assert sizes[:log_from] == [portrait] * log_from  # the figures upright
     assert sizes[log_from:] == [portrait[::-1]] * (len(sizes) - log_from)  # the log turned
+
+
+# -- the layout's steps: columns, cells, widths, lines ------------------------------------------
+
+LONG = "🂡 Queen of spades 🃏 the longest name ok!"  # 40 characters, the joker two columns wide
+
+
+@pytest.mark.parametrize(
+    ("name", "width", "label"),
+    [
+        # the ace of spades card takes one column, so 11 characters and the ellipsis fit 12
+        pytest.param(LONG, 12, "🂡 Queen of …", id="40 characters in a player's 12"),
+        pytest.param(LONG, 14, "🂡 Queen of sp…", id="40 characters in a holder's 14"),
+        # each character two columns: 5 of them and the ellipsis take 11 of the 12
+        pytest.param("東京の太郎さん東京の太郎さん", 12, "東京の太郎…", id="wide characters"),
+        pytest.param("Ann", 12, "Ann", id="a short name stays whole"),
+    ],
+)
+def test_a_name_is_cut_to_its_columns_ending_in_an_ellipsis(name, width, label):
+    assert short_names([name], width) == {name: label}
+    assert display_width(label) <= width
+
+
+@pytest.mark.parametrize(
+    ("builder", "facts", "figures"),
+    [
+        # three at Brooklyn: nobody sits out, so no "Out" column; the pot has figures too
+        pytest.param(
+            rs.brooklyn_pot,
+            ["#", "Dealer", "Declarer", "Bid", "Tr", "Meld", "Tricks", "Result"],
+            ("+/−", "total"),
+            id="chip game, nobody out",
+        ),
+        pytest.param(
+            rs.hoyle,
+            ["#", "Dealer", "Out", "Declarer", "Bid", "Tr", "Meld", "Tricks", "Result"],
+            ("+/−", "total"),
+            id="chip game, the dealer out",
+        ),
+        # a score game shows each holder's meld and tricks under their name, not as facts
+        pytest.param(
+            rs.bison,
+            ["#", "Dealer", "Declarer", "Bid", "Tr", "Result"],
+            ("meld", "trk", "+/−", "total"),
+            id="score game",
+        ),
+    ],
+)
+def test_a_log_has_the_columns_its_game_fills(ctx, builder, facts, figures):
+    loaded = load_session(builder())
+    columns = log_columns(loaded, hand_log(loaded))
+    assert [column.header for column in columns.facts] == facts
+    assert columns.figures == figures
+
+
+def test_a_takeover_and_a_renege_are_noted_under_the_result(ctx):
+    row = create_session(default_table(), {"system": "brooklyn"}, ["Ann", "Bob", "Cal"], 0)
+    rs._add(row.id, declarer="Ann", bid=250, trump="C", outcome="made", takeover=True)
+    takeover = entry_cells(hand_log(load_session(row.id))[0], {}, chip_game=True)
+    assert takeover.facts["result"] == ["made", "(takeover)"]
+    assert takeover.height == 2
+    assert takeover.fact_line("dealer", 1) == ""  # one-line facts are blank below
+
+    loaded = load_session(rs.bison())
+    reneger = loaded.setup.players[2]  # Cal
+    entry = dataclasses.replace(hand_log(loaded)[0], outcome="renege", reneger=reneger)
+    cells = entry_cells(entry, {reneger: "Cal"}, chip_game=False)
+    assert cells.facts["result"] == ["renege", "by Cal"]
+    # Bison hand 1 (tests/reportsessions.py): Ann melds 40 and takes 80 in tricks, +120
+    assert cells.figures[0] == ["40", "80", "+120", "+120"]
+
+
+def test_a_holder_named_wider_than_the_figures_widens_only_its_own_total(ctx):
+    loaded = load_session(rs.brooklyn(("Ann", "Bob", "Cal", LONG)))
+    columns = log_columns(loaded, entries := hand_log(loaded))
+    labels = short_names(columns.holders, 14)
+    cells = [entry_cells(entry, short_names(list(loaded.setup.players)), True) for entry in entries]
+    widths = column_widths(columns, cells, labels)
+    ann, bob, cal, long = columns.holders
+    # "+/−" is 3 columns and "total" 5, wider than any figure (−10 at most); the long name's
+    # label takes 14 columns, 5 more than "+/− total", so its total column is 5 + 5 = 10 wide
+    assert widths.figures == {ann: [3, 5], bob: [3, 5], cal: [3, 5], long: [3, 10]}
+    assert widths.holder(long) == 14
+    # the "Out" column fits the 12-column label of the long name (out in hand 1)
+    assert widths.facts == {
+        "#": 1, "dealer": 6, "out": 12, "declarer": 8, "bid": 3, "trump": 2, "meld": 4,
+        "tricks": 6, "result": 6,
+    }  # fmt: skip
+    layout = LogLayout(columns, widths)
+    assert layout.head(labels).split("\n")[0].endswith("│ 🂡 Queen of sp…")
+
+
+def test_a_cumulative_log_notes_where_each_game_starts_and_ends(ctx):
+    table = build_report(load_session(rs.bison())).log
+    notes = [row.text if row.kind == "note" else row.kind for row in table.rows]
+    # Bison (tests/reportsessions.py): Bob wins game 1 after hand 3; hand 4 starts game 2
+    assert notes == ["Game 1", "hand", "hand", "hand", "Game 1 won by Bob.", "Game 2", "hand"]

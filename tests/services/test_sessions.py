@@ -104,6 +104,21 @@ def test_loading_replays_the_stored_hands(table):
     assert named(again.players) == {ids_by_name(again)[n]: n for n in ("Ann", "Bob", "Cal")}
 
 
+@pytest.mark.parametrize("number", [0, 2, 3], ids=["hand 0", "one past the last", "two past"])
+def test_a_hand_the_session_does_not_have_is_not_found_and_says_how_many_it_has(table, number):
+    row = start(table, names=("Ann", "Bob", "Cal"))
+    loaded = sessions.load_session(row.id, table)
+    add_hand(
+        loaded, HandEntry(outcome="made", declarer=ids_by_name(loaded)["Bob"], bid=350, trump="H")
+    )
+    again = sessions.load_session(row.id, table)
+
+    assert named(again.hand(1).result.declarer) == "Bob"
+    with pytest.raises(sessions.NotFound) as caught:
+        again.hand(number)
+    assert str(caught.value) == f"Session {row.id} has no hand {number}: it has 1."
+
+
 def test_a_session_of_another_table_or_none_at_all_is_not_found(table):
     row = start(table)
     other = Table(name="Next door")

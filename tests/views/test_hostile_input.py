@@ -21,7 +21,8 @@ from webhelpers import (
 )
 
 from scorekeeper.limits import MAX_ID, parse_id
-from scorekeeper.views.common import IdConverter, is_local_target, local_target
+from scorekeeper.views.redirects import is_local_target, local_target
+from scorekeeper.views.routing import IdConverter
 
 HUGE = "9" * 400  # past every bound, and past 64 bits
 ENORMOUS = "9" * 5000  # past what int() reads (4300 digits)

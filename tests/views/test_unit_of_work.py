@@ -136,7 +136,7 @@ def test_the_first_save_creates_the_table(app, client):
 
 def _writes_a_player(status: int):
     def view():
-        from scorekeeper.views.common import current_table
+        from scorekeeper.access import current_table
 
         db.session.add(Player(table=current_table(), name="Written"))
         db.session.flush()
@@ -383,3 +383,14 @@ def test_an_expired_house_rules_form_keeps_the_rules_typed(app, client):
     assert "open a long time" in page_text(response)
     assert (shown_value(response, "min_bid"), shown_value(response, "stake")) == ("350", "0.25")
     assert database_dump(app) == before
+
+
+def test_an_expired_correction_of_a_hand_deleted_meanwhile_is_the_404_page(app, client):
+    sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal"])
+    save_hand(client, sid, declarer="Bob", bid=350, trump="H", outcome="made")
+    typed = hand_data(client, sid, declarer="Bob", bid=400, trump="H", outcome="made")
+    app.config["WTF_CSRF_ENABLED"] = True
+    # the session has one hand: a correction of hand 2 cannot be shown again
+    response = client.post(f"/s/{sid}/hands/2/edit", data=typed)
+    assert response.status_code == 404
+    assert "That page does not exist (or the hand was deleted)." in page_text(response)
