@@ -62,7 +62,7 @@ def preview_hand(loaded: LoadedSession, entry: HandEntry, number: int | None = N
         if number is None:
             result = check_new_hand(loaded.state, hand)
         else:
-            result = score_hand(hand, loaded.state.hand(number).context, loaded.options)
+            result = score_hand(hand, loaded.hand(number).context, loaded.options)
         melds = breakdowns(hand, loaded.options)
     except RuleError as error:
         raise _mapped(error) from error
@@ -262,7 +262,7 @@ def edit_hand(
     ``version`` and ``hand_id`` are what the form was opened on: a hand changed since, or a
     different hand now at ``number``, is a ``ConflictError`` and nothing is saved.
     """
-    record = loaded.state.hand(number)
+    record = loaded.hand(number)
     row = loaded.event_row(record.position)
     _check_version(row, version, number, hand_id)
     try:
@@ -286,7 +286,7 @@ def delete_hand(
 ) -> LoadedSession:
     """Delete a hand; refused if a later hand would no longer stand (or, like an edit, if the
     page was opened on another version or another hand)."""
-    record = loaded.state.hand(number)
+    record = loaded.hand(number)
     row = loaded.event_row(record.position)
     _check_version(row, version, number, hand_id)
     proposed = _proposed(loaded, record.position, None)

@@ -108,7 +108,7 @@ def test_loading_replays_the_stored_hands(table):
 def test_a_hand_the_session_does_not_have_is_not_found_and_says_how_many_it_has(table, number):
     row = start(table, names=("Ann", "Bob", "Cal"))
     loaded = sessions.load_session(row.id, table)
-    add_hand(
+    save_hand(
         loaded, HandEntry(outcome="made", declarer=ids_by_name(loaded)["Bob"], bid=350, trump="H")
     )
     again = sessions.load_session(row.id, table)
