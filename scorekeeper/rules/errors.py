@@ -50,6 +50,7 @@ class Part(enum.Enum):
     OWNERS = "owners"
     NETS = "nets"
     FLOWS = "flows"
+    PAYMENT = "payment"  # a payment recorded at the table (the ledger names its own parts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,10 @@ into the engine's setup and events, and replayed; nothing derived is ever writte
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -20,7 +21,7 @@ from ..extensions import db
 from ..models import AuditEntry, GameSession, Hand, HandMeld, HandTake, Seat, Table, utcnow
 from ..optiontext import option_text
 from ..rules import holders
-from ..rules.errors import OptionError, RuleError, SeatingError
+from ..rules.errors import Checks, OptionError, Part, RuleError, SeatingError, Where
 from ..rules.options import OPTION_SPECS, Options
 from ..rules.session import Event, Replayer, ReplayError, SessionSetup, SessionState
 from . import replays, unit_of_work
@@ -33,8 +34,27 @@ class NotFound(LookupError):
     """No such session, hand or player for this table."""
 
 
-class ConflictError(RuleError):
-    """The session changed under the change (another phone saved first): nothing is saved."""
+class Clash(enum.Enum):
+    """What a change ran into, so that nothing of it was saved."""
+
+    SESSION = "session"  # another phone changed the session at the same moment
+    NEXT_HAND = "next_hand"  # the next hand is no longer the one the change was made for
+    RENUMBERED = "renumbered"  # another hand has the number the change was made for
+    VERSION = "version"  # the hand was changed since it was opened
+    LATER_HAND = "later_hand"  # the change would break a later hand
+
+
+class ConflictError(Exception):
+    """The session changed under the change (another phone saved first), or the change would
+    break a later hand: nothing is saved. ``clash`` says which, ``message`` says it in words."""
+
+    def __init__(self, clash: Clash, message: str) -> None:
+        super().__init__(message)
+        self.clash = clash
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
 
 
 SESSION_CHANGED = (
@@ -293,13 +313,7 @@ def create_session(
     seat index. Everything is checked before anything is written; the caller's
     unit of work commits it.
     """
-    options = Options.from_dict(option_data)
-    # every name tidied and checked before the first player is added, so two spellings of
-    # one name ("Ann  Lee", "Ann Lee") are refused as one player seated twice
-    names = [clean_name(name) for name in seat_names if name and name.strip()]
-    if not 0 <= first_dealer < len(names):
-        raise SeatingError("first_dealer", "Choose who deals first.")
-    SessionSetup(options, tuple(names), names[first_dealer]).check()
+    options, names = _checked_setup(option_data, seat_names, first_dealer)
     players = [find_or_add_player(table, name) for name in names]
     row = GameSession(
         table=table,
@@ -320,6 +334,38 @@ def create_session(
     )
     db.session.flush()
     return row
+
+
+def _checked_setup(
+    option_data: Mapping[str, Any], seat_names: Sequence[str], first_dealer: int
+) -> tuple[Options, list[str]]:
+    """The options and the names seated, every problem with them refused at once (the
+    options, each seat, the first dealer); a seat is placed by its index in ``seat_names``."""
+    checks = Checks()
+    options = checks.run(Options.from_dict, option_data)
+    # every name tidied and checked before the first player is added, so two spellings of
+    # one name ("Ann  Lee", "Ann Lee") are refused as one player seated twice
+    seats = [seat for seat, name in enumerate(seat_names) if name and name.strip()]
+    names = [
+        checks.run(clean_name, seat_names[seat], Where(Part.PLAYERS, seat=seat)) for seat in seats
+    ]
+    if not 0 <= first_dealer < len(names):
+        checks.add(SeatingError(Where(Part.FIRST_DEALER), "Choose who deals first."))
+    elif options is not None and checks.passed:
+        seated = [name for name in names if name is not None]
+        try:
+            SessionSetup(options, tuple(seated), seated[first_dealer]).check()
+        except RuleError as error:
+            for one in error.each:  # a seat by its index among the names typed
+                seat = one.where.seat
+                checks.add(
+                    one
+                    if seat is None
+                    else type(one)(replace(one.where, seat=seats[seat]), one.rule)
+                )
+    checks.done()
+    assert options is not None, "options that could not be read were a broken rule"
+    return options, [name for name in names if name is not None]
 
 
 def update_options(loaded: LoadedSession, option_data: Mapping[str, Any]) -> list[str]:
@@ -343,7 +389,7 @@ def update_options(loaded: LoadedSession, option_data: Mapping[str, Any]) -> lis
         proposed = replay_events(loaded.row, loaded.events, loaded.hand_ids, setup)
     except ReplayError as error:
         raise OptionError(
-            "form",
+            Where(Part.OPTION, hand=error.where.hand),
             f"Under these rules {error.rule[0].lower()}{error.rule[1:]} "
             "Correct that hand first, or keep the rules.",
         ) from error
@@ -387,7 +433,7 @@ def bump(row: GameSession, checked: bool = True, rewrites: bool = True) -> int:
 
     ``checked`` (the default): the change was worked out from the session as loaded, so if
     anything else was saved to it since (another worker, on PostgreSQL, whose commit this
-    update waited for), it is a ``ConflictError`` (field ``session``) and the caller's
+    update waited for), it is a ``ConflictError`` (``Clash.SESSION``) and the caller's
     transaction is rolled back by the request; only a change that does not depend on the
     hands (ending a session) passes ``checked=False``.
 
@@ -410,7 +456,7 @@ def bump(row: GameSession, checked: bool = True, rewrites: bool = True) -> int:
     set_committed_value(row, "version", version)
     set_committed_value(row, "rewritten", rewritten)
     if checked and version != loaded + 1:
-        raise ConflictError("session", SESSION_CHANGED)
+        raise ConflictError(Clash.SESSION, SESSION_CHANGED)
     return version
 
 
@@ -433,6 +479,7 @@ def stamp_of(row: Any) -> str:
 
 
 __all__ = [
+    "Clash",
     "ConflictError",
     "LoadedSession",
     "NotFound",

@@ -17,7 +17,7 @@ from typing import Any
 from ...extensions import db
 from ...limits import MAX_ID
 from ...models import AuditEntry, GameSession, Hand, Seat, Table, utcnow
-from ...rules.errors import RuleError
+from ...rules.errors import Part, RuleError, Where
 from ...rules.figures import shown
 from ...rules.holders import Player
 from ...rules.options import Options
@@ -46,7 +46,7 @@ class ImportRefused(RuleError):
     """A session file that cannot be imported; ``rule`` says what is wrong and where."""
 
     def __init__(self, rule: str) -> None:
-        super().__init__("file", rule)
+        super().__init__(Where(Part.SESSION), rule)
 
 
 @dataclass
