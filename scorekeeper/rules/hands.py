@@ -383,9 +383,10 @@ def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResul
                 f"In a dealer takeover the dealer ({ctx.dealer}) plays the 250 bid.",
             )
         )
-    if outcome is Outcome.FORFEIT:
-        checks.run(_check_forfeit, hand, ctx, options, declarer)
-    checks.run(_check_trump, hand)
+    if outcome is None or outcome.value in options.outcomes:  # what trump needs hangs on it
+        if outcome is Outcome.FORFEIT:
+            checks.run(_check_forfeit, hand, ctx, options, declarer)
+        checks.run(_check_trump, hand)
     if options.system.is_chip_game:
         return _chip_game(hand, ctx, options, checks, declarer, bid)
     if options.system is GameSystem.BISON:
