@@ -356,16 +356,20 @@ def _checked_setup(
         try:
             SessionSetup(options, tuple(seated), seated[first_dealer]).check()
         except RuleError as error:
-            for one in error.each:  # a seat by its index among the names typed
-                seat = one.where.seat
-                checks.add(
-                    one
-                    if seat is None
-                    else type(one)(replace(one.where, seat=seats[seat]), one.rule)
-                )
+            for one in error.each:
+                checks.add(_at_typed_seat(one, seats))
     checks.done()
     assert options is not None, "options that could not be read were a broken rule"
     return options, [name for name in names if name is not None]
+
+
+def _at_typed_seat(error: RuleError, seats: Sequence[int]) -> RuleError:
+    """``error`` with its seat (an index among the names seated) counted as typed: ``seats``
+    holds the index typed of each name seated, blank seats skipped."""
+    seat = error.where.seat
+    if seat is None:
+        return error
+    return type(error)(replace(error.where, seat=seats[seat]), error.rule)
 
 
 def update_options(loaded: LoadedSession, option_data: Mapping[str, Any]) -> list[str]:
