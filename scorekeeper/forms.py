@@ -23,8 +23,9 @@ from wtforms.validators import ValidationError
 from .limits import MAX_FIGURE, MAX_ID, MAX_MELD_TEXT, is_whole_number, within
 from .money import format_cents_plain
 from .optiontext import option_from_text, option_text
+from .rules.errors import Checks, Part, RuleError, Where
 from .rules.figures import shown
-from .rules.holders import Player
+from .rules.holders import Player, player_id
 from .rules.options import OPTION_SPECS, GameSystem, Options
 from .rules.outcome import Outcome
 from .services.entries import MELD_MODES, HandEntry, MeldText
@@ -254,22 +255,51 @@ class HandFormBase(FlaskForm):
         """Whose meld the form asks for: each player, or just ``declarer`` in chip games."""
         return ["declarer"] if "meld-declarer" in self else list(self.player_ids)
 
-    def add_rule_error(self, field: str, message: str) -> None:
-        """Show an engine rule error next to its field (or at the top of the form)."""
-        target = {"other_tricks": "tricks", "players": "declarer"}.get(field, field)
-        if target.startswith("meld-") and "meld-declarer" in self:
-            target = "meld-declarer"
-        if target == "tricks" and self.player_ids and f"take-{self.player_ids[0]}" in self:
-            self.group_errors.setdefault("takes", []).append(message)
-            return
-        if target in self and target not in ("request_id",):
-            errors = self[target].errors
-            if isinstance(errors, tuple):
-                errors = list(errors)
-            errors.append(message)
-            self[target].errors = errors
+    def field_for(self, where: Where) -> str:
+        """The field a rule broken at ``where`` is shown next to: a player's meld or take by
+        id (``meld-7``; ``meld-declarer`` in chip games), ``takes`` for Bison's takes
+        together, ``form`` (the top of the form) for what no field holds."""
+        part = where.part
+        pid = None if where.player is None else player_id(where.player)
+        if part is Part.MELD:
+            name = "meld-declarer" if "meld-declarer" in self else f"meld-{pid}"
+        elif part is Part.TAKE:
+            name = f"take-{pid}"
+        elif part in (Part.TRICKS, Part.OTHER_TRICKS):
+            name = TAKES if any(f"take-{p}" in self for p in self.player_ids) else "tricks"
+        elif part in FIELD_PARTS:
+            name = part.value
         else:
-            self.form_errors.append(message)
+            return "form"
+        if name == TAKES or name in self:
+            return name
+        return TAKES if part is Part.TAKE else "form"
+
+    def add_rule_error(self, error: RuleError) -> None:
+        """Show every rule an answer broke next to its field (or at the top of the form)."""
+        for one in error.each:
+            name = self.field_for(one.where)
+            if name == TAKES:
+                self.group_errors.setdefault(TAKES, []).append(one.rule)
+            elif name == "form":
+                self.form_errors.append(one.rule)
+            else:
+                self[name].errors = [*self[name].errors, one.rule]
+
+
+TAKES = "takes"
+"""Bison's takes together: shown under the players' takes and the last trick."""
+
+FIELD_PARTS = {
+    Part.DECLARER,
+    Part.BID,
+    Part.TAKEOVER,
+    Part.TRUMP,
+    Part.OUTCOME,
+    Part.RENEGER,
+    Part.LAST_TRICK,
+}
+"""Parts of a hand with a field of their own, named as the part is (``bid``, ``trump``)."""
 
 
 def hand_form(
@@ -335,6 +365,7 @@ def option_values(
     value when the scale is changed in the same post.
     """
     data: dict[str, Any] = {"system": system.value}
+    checks = Checks()
     preset = shown or Options.preset(system)
     scale = option_from_text("scale", formdata.get("scale") or str(preset.scale))
     for name, spec in OPTION_SPECS.items():
@@ -358,8 +389,29 @@ def option_values(
             # so ticking "drop the trailing zero" does not make the game to 15000.
             data[name] = default
             continue
-        data[name] = spec.dump(option_from_text(name, raw, scale))
+        try:  # every option that cannot be read is refused at once
+            data[name] = spec.dump(option_from_text(name, raw, scale))
+        except RuleError as error:
+            checks.add(error)
+    checks.done()
     return data
+
+
+def setup_errors(error: RuleError) -> dict[str, list[str]]:
+    """Each rule a session's setup broke, by the field of the new-session or house-rules form
+    it is shown at: an option by its name, ``system``, ``players`` (the seats),
+    ``first_dealer``, ``name``, or ``form`` (the top of the form)."""
+    errors: dict[str, list[str]] = {}
+    for one in error.each:
+        part = one.where.part
+        if part is Part.OPTION:
+            field = one.where.option or "form"
+        elif part in (Part.SYSTEM, Part.PLAYERS, Part.FIRST_DEALER, Part.NAME):
+            field = part.value
+        else:
+            field = "form"
+        errors.setdefault(field, []).append(one.rule)
+    return errors
 
 
 def option_field_text(name: str, value: Any, scale: int) -> str:

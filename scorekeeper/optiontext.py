@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .money import MoneyTooLarge, format_money, parse_money
-from .rules.errors import OptionError
+from .rules.errors import OptionError, option
 from .rules.options import OPTION_SPECS, bound_problem
 
 
@@ -26,6 +26,6 @@ def option_from_text(name: str, text: str, scale: int = 1) -> Any:
         try:
             return parse_money(typed)
         except MoneyTooLarge:
-            raise OptionError(name, bound_problem(name, scale)) from None
+            raise OptionError(option(name), bound_problem(name, scale)) from None
 
     return OPTION_SPECS[name].parse(text, scale=scale, money=money)

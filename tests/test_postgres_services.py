@@ -164,7 +164,7 @@ def test_a_hand_checked_against_a_session_another_worker_has_since_saved_to_is_a
                 stale, HandEntry(outcome="made", declarer=ann, bid=300, trump="H"), "worker-2"
             )
 
-        assert caught.value.rule == "Another phone saved a hand at the same moment: save again."
+        assert caught.value.message == "Another phone saved a hand at the same moment: save again."
         loaded = reload(sid)
         assert len(loaded.state.hands) == 1
         # Bob made 350 in hearts: 2 units from each of the three others.

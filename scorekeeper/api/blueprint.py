@@ -6,15 +6,29 @@ from __future__ import annotations
 from flask_openapi3 import APIBlueprint, Tag
 
 from ..rules.errors import RuleError
-from ..services.sessions import ConflictError, NotFound
-from .problems import COMMON_RESPONSES, problem_response, rule_problem
+from ..services.sessions import Clash, ConflictError, NotFound
+from .problems import (
+    COMMON_RESPONSES,
+    field_problem,
+    from_api_problem,
+    problem_response,
+    rule_problem,
+)
 
 PREFIX = "/api/v1"
 
 
 def _conflict(error: ConflictError):
-    """Another phone changed the session first: 409, nothing saved."""
-    return rule_problem(error, status=409, code="conflict")
+    """Another phone changed the session first: 409, nothing saved. A change of the hand in
+    the path that would break a later hand breaks a rule: 422, at ``number``."""
+    if error.clash is Clash.LATER_HAND:
+        return from_api_problem(field_problem(422, "rule-broken", "number", error.message))
+    return from_api_problem(field_problem(409, "conflict", error.clash.value, error.message))
+
+
+def _rule_broken(error: RuleError):
+    """A rule broken by what no body holds (a session that ended, a player leaving)."""
+    return from_api_problem(rule_problem(error))
 
 
 def _not_found(error: NotFound):
@@ -37,7 +51,7 @@ def api_blueprint(name: str, tag: str, description: str) -> APIBlueprint:
         abp_responses=COMMON_RESPONSES,
         operation_id_callback=operation_id,
     )
-    bp.register_error_handler(RuleError, rule_problem)
+    bp.register_error_handler(RuleError, _rule_broken)
     bp.register_error_handler(ConflictError, _conflict)
     bp.register_error_handler(NotFound, _not_found)
     return bp

@@ -3,12 +3,8 @@ and a player leaving. Every answer carries the hand's result and the standings a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from flask import url_for
 
-from ..rules.errors import RuleError
 from ..services import hands as hand_service
 from ..services.entries import from_row
 from ..services.sessions import LoadedSession
@@ -16,7 +12,7 @@ from ..services.standings import hand_line
 from .blueprint import api_blueprint
 from .conditional import json_response, required_match, tagged
 from .headers import tagged_read, with_headers
-from .problems import BUSY, ApiProblem, FieldProblem, Problem
+from .problems import BUSY, ApiProblem, FieldProblem, Problem, broken_in, field_problem
 from .schemas.common import SessionPath
 from .schemas.hands import (
     CreateHeaders,
@@ -84,15 +80,13 @@ def create_hand(path: SessionPath, query: CreateQuery, body: HandBody, header: C
     """Save the next hand (once per Idempotency-Key; only as hand ``number`` when given)."""
     loaded = load(path.session_id)
     try:
-        saved = hand_service.save_hand(
-            loaded, body.to_entry(), header.idempotency_key, query.number
-        )
+        with broken_in(body):
+            saved = hand_service.save_hand(
+                loaded, body.to_entry(), header.idempotency_key, query.number
+            )
     except hand_service.ConflictError as error:
         where = "number" if query.number is not None else "hand"
-        detail = f"{where}: {error.rule}"
-        raise ApiProblem(
-            409, "hand-conflict", detail, [FieldProblem(field=where, message=detail)]
-        ) from error
+        raise field_problem(409, "hand-conflict", where, error.message) from error
     if saved.repeated and not saved.matches:
         raise ApiProblem(
             422,
@@ -122,18 +116,6 @@ def read_hand(path: HandPath):
     return json_response(hand, etag=hand.etag)
 
 
-@contextmanager
-def _later_hands_named() -> Iterator[None]:
-    """A change refused because a later hand would break (the services' ``form`` field) is
-    the change of the hand in the path: named ``number``."""
-    try:
-        yield
-    except RuleError as error:
-        if error.field != "form":
-            raise
-        raise RuleError("number", error.rule) from error
-
-
 def _current(loaded: LoadedSession, number: int) -> HandOut:
     """The hand as it stands, checked against the client's If-Match (412 when stale)."""
     hand = _hand(loaded, number)
@@ -161,7 +143,7 @@ def replace_hand(path: HandPath, body: HandBody, header: MatchHeaders):
     """Replace a hand's entry; every hand after it is recomputed."""
     loaded = load(path.session_id)
     _current(loaded, path.number)
-    with _later_hands_named():
+    with broken_in(body):
         after = hand_service.edit_hand(loaded, path.number, body.to_entry())
     out = _saved(after, path.number)
     return json_response(out, ETag=out.hand.etag)
@@ -184,8 +166,7 @@ def delete_hand(path: HandPath, header: MatchHeaders):
     """Delete a hand (If-Match: its ETag); the hands after it are renumbered and recomputed."""
     loaded = load(path.session_id)
     _current(loaded, path.number)
-    with _later_hands_named():
-        after = hand_service.delete_hand(loaded, path.number)
+    after = hand_service.delete_hand(loaded, path.number)
     return json_response(session_standings(after))
 
 
@@ -197,5 +178,6 @@ def delete_hand(path: HandPath, header: MatchHeaders):
 def player_leaves(path: SessionPath, body: Departure):
     """A player gets up (chip games): cashed out at their balance, play goes on without them."""
     loaded = load(path.session_id)
-    hand_service.player_leaves(loaded, body.player)
+    with broken_in(body):
+        hand_service.player_leaves(loaded, body.player)
     return json_response(session_standings(load(path.session_id)), 201)

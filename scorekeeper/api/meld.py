@@ -7,7 +7,7 @@ from ..access import reads_only
 from ..services import meldcheck
 from .blueprint import api_blueprint
 from .conditional import json_response
-from .problems import Problem
+from .problems import Problem, broken_in
 from .schemas.meld import MeldCardsBody, MeldCheckBody, MeldCheckOut, MeldOut, check_out, meld_out
 
 bp = api_blueprint(
@@ -29,7 +29,8 @@ bp = api_blueprint(
 @reads_only
 def score_meld(body: MeldCardsBody):
     """The meld of the cards in the trump named and in each trump, best first."""
-    report = meldcheck.score_meld(body.system, body.options, body.cards, body.trump)
+    with broken_in(body):
+        report = meldcheck.score_meld(body.system, body.options, body.cards, body.trump)
     return json_response(meld_out(report))
 
 
@@ -46,7 +47,8 @@ def score_meld(body: MeldCardsBody):
 @reads_only
 def check_meld(body: MeldCheckBody):
     """Whether a meld claim or figure is allowed, and its points."""
-    verdict = meldcheck.check_meld(
-        body.system, body.options, body.trump, claims=body.claims, number=body.number
-    )
+    with broken_in(body):
+        verdict = meldcheck.check_meld(
+            body.system, body.options, body.trump, claims=body.claims, number=body.number
+        )
     return json_response(check_out(verdict))

@@ -1,23 +1,25 @@
 """Every API error as RFC 9457 problem details: JSON with a 4xx status, a machine-readable
 ``code``, and per-field messages that name the field and the rule it breaks.
 
-A rule the engine refuses arrives as a ``RuleError`` whose ``field`` is the form's name for
-the input; ``api_field`` turns that into the JSON body's path (the meld of player 7, ``meld-7``,
-listed first in the body, is ``melds.0``).
+A rule the engine refuses arrives as a ``RuleError`` (``RuleErrors`` for several) placed in
+the engine's own terms; ``body_path`` turns each place into its path in the body the view
+parsed (the meld of player 7, listed first in the body, is ``melds.0``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from http import HTTPStatus
 from typing import Any, cast
 
-from flask import Response, has_request_context, json, request
+from flask import Response, json, request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from ..access import API_PREFIX
-from ..rules.errors import RuleError
+from ..rules.errors import Part, RuleError, Where
+from ..rules.holders import PlayerKey, player_id
 from .headers import with_headers
 
 PROBLEM_JSON = "application/problem+json"
@@ -125,50 +127,73 @@ def from_api_problem(error: ApiProblem) -> Response:
     )
 
 
-def _body_lists(listing: str) -> bool:
-    """True when the request body has a non-empty list ``listing``."""
-    body = request.get_json(silent=True) if has_request_context() and request.is_json else None
-    return isinstance(body, dict) and isinstance(body.get(listing), list) and bool(body[listing])
+def _listed(listing: str, items: Sequence[Any], player: PlayerKey | None) -> str:
+    """``listing.<i>``: the place of ``player``'s entry in the body's list (``listing`` when
+    the list holds none)."""
+    wanted = None if player is None else player_id(player)
+    places = [i for i, item in enumerate(items) if item.player == wanted]
+    return f"{listing}.{places[0]}" if places else listing
 
 
-def _place_in_body(listing: str, player: str) -> int | None:
-    """Where in the request body's list ``listing`` (``melds``, ``takes``) the entry of player
-    id ``player`` is, or None when the body lists no such entry."""
-    if not _body_lists(listing):
-        return None
-    for place, item in enumerate(request.get_json()[listing]):
-        if isinstance(item, dict) and str(item.get("player")) == player:
-            return place
-    return None
+def body_path(where: Where, body: BaseModel | None) -> str:
+    """Where in the request's ``body`` (the model the view parsed) the input broken at
+    ``where`` is: a player's meld or take by its place in the body's list (``melds.1``), a
+    seat by its index (``players.2``), an option by its name (``options.min_bid``; the stake
+    given as ``stake_cents`` is that), the tricks of Bison's takes ``takes``; the meld
+    checked alone is its ``claims`` or its ``number``; anything else is named as its part."""
+    part = where.part
+    melds, takes = getattr(body, "melds", None), getattr(body, "takes", None) or []
+    options = getattr(body, "options", None) or {}
+    if part is Part.MELD:
+        if melds is None:  # a meld checked alone (no hand): its claims or its number
+            return "number" if getattr(body, "number", None) is not None else "claims"
+        return _listed("melds", melds, where.player)
+    if part is Part.TAKE:
+        return _listed("takes", takes, where.player)
+    if part in (Part.TRICKS, Part.OTHER_TRICKS):
+        return "takes" if takes else "tricks"
+    if part in (Part.PLAYERS, Part.NAME):
+        return "players" if where.seat is None else f"players.{where.seat}"
+    if part is Part.OPTION:
+        by_cents = getattr(body, "stake_cents", None) is not None and "stake" not in options
+        if where.option == "stake" and by_cents:
+            return "stake_cents"
+        return "options" if where.option is None else f"options.{where.option}"
+    if part is Part.SYSTEM and "system" in options:
+        return "options.system"
+    return "player" if part is Part.LEAVER else part.value
 
 
-def api_field(field: str) -> str:
-    """The request-body path of a form field name the services use: a player's meld or take
-    (``meld-7``, by player id) is its place in the body's list (``melds.0``), as a shape
-    error names it; ``seat-2`` is ``players.2``; the tricks of a hand entered as each
-    player's take (Bison) are ``takes``."""
-    for prefix, listing in (("meld-", "melds"), ("take-", "takes")):
-        if field.startswith(prefix):
-            place = _place_in_body(listing, field.removeprefix(prefix))
-            return listing if place is None else f"{listing}.{place}"
-    if field.startswith("seat-"):
-        return f"players.{field.removeprefix('seat-')}"
-    if field == "tricks" and _body_lists("takes"):
-        return "takes"
-    return field
+def field_problem(status: int, code: str, field: str, message: str) -> ApiProblem:
+    """A problem with one input: ``field``'s path and its message, which starts with it."""
+    detail = f"{field}: {message}"
+    return ApiProblem(status, code, detail, [FieldProblem(field=field, message=detail)])
 
 
-def rule_problem(error: RuleError, status: int = 422, code: str = "rule-broken") -> Response:
-    """A rule the engine or a service refused, named by its field."""
-    field = api_field(error.field)
-    detail = f"{field}: {error.rule}"
-    return problem_response(status, code, detail, [FieldProblem(field=field, message=detail)])
+def rule_problem(error: RuleError, body: BaseModel | None = None) -> ApiProblem:
+    """Every rule the engine or a service refused (422), each at its path in ``body``."""
+    problems = []
+    for one in error.each:
+        path = body_path(one.where, body)
+        problems.append(FieldProblem(field=path, message=f"{path}: {one.rule}"))
+    detail = problems[0].message if len(problems) == 1 else "Some inputs break the rules."
+    return ApiProblem(422, "rule-broken", detail, problems)
+
+
+@contextmanager
+def broken_in(body: BaseModel) -> Iterator[None]:
+    """The rules broken by what ``body`` holds, answered as one problem naming each input by
+    its path in ``body``."""
+    try:
+        yield
+    except RuleError as error:
+        raise rule_problem(error, body) from error
 
 
 def field_problems(by_field: Mapping[str, Iterable[str]]) -> list[FieldProblem]:
     """Several fields' messages, each prefixed with its field's path."""
     return [
-        FieldProblem(field=api_field(name), message=f"{api_field(name)}: {message}")
+        FieldProblem(field=name, message=f"{name}: {message}")
         for name, messages in by_field.items()
         for message in messages
     ]

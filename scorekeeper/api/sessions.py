@@ -3,15 +3,11 @@ every phone at the table (answered 304 while nothing changed)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from flask import json, url_for
 
 from ..access import current_table
 from ..recent import Recent
-from ..rules.errors import OptionError, RuleError
-from ..rules.options import OPTION_SPECS
+from ..rules.errors import OptionError, Part, Where
 from ..services import sessions as session_service
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
@@ -24,7 +20,7 @@ from .conditional import (
     unchanged,
 )
 from .headers import tagged_read, with_headers
-from .problems import BUSY, Problem
+from .problems import BUSY, Problem, broken_in, rule_problem
 from .schemas.common import SessionPath
 from .schemas.sessions import (
     SessionChange,
@@ -50,30 +46,17 @@ def load(session_id: int) -> session_service.LoadedSession:
     return session_service.load_session(session_id, current_table())
 
 
-def _body_field(field: str, body: SessionCreate | SessionChange) -> str:
-    """Where in the request body the input a service names by ``field`` is."""
-    options = body.options or {}
-    if field == "stake" and isinstance(body, SessionCreate) and body.stake_cents is not None:
-        return "options.stake" if "stake" in options else "stake_cents"
-    if field in options or field in OPTION_SPECS:
-        return f"options.{field}"
-    return {"name": "players", "form": "options"}.get(field, field)
-
-
-@contextmanager
-def _named_in(body: SessionCreate | SessionChange) -> Iterator[None]:
-    """A refused option or seat named by its place in the request body (``options.min_bid``
-    rather than the house-rules form's ``min_bid``); ``system`` among the options is refused,
-    as the game is chosen once, by the body's own ``system``."""
+def _no_system_among_options(body: SessionCreate | SessionChange) -> None:
+    """``system`` among the options is refused: the game is chosen once, by the body's own
+    ``system``."""
     if "system" in (body.options or {}):
-        raise OptionError(
-            "options.system", "The game system is not a house rule: it is set by 'system' "
-            "when the session starts, and cannot change.",
+        raise rule_problem(
+            OptionError(
+                Where(Part.SYSTEM), "The game system is not a house rule: it is set by "
+                "'system' when the session starts, and cannot change.",
+            ),
+            body,
         )  # fmt: skip
-    try:
-        yield
-    except RuleError as error:
-        raise RuleError(_body_field(error.field, body), error.rule) from error
 
 
 def _session(loaded: session_service.LoadedSession) -> SessionOut:
@@ -99,7 +82,8 @@ def create_session(body: SessionCreate):
     options = {"system": body.system.value, **body.options}
     if body.stake_cents is not None:
         options["stake"] = body.stake_cents
-    with _named_in(body):
+    _no_system_among_options(body)
+    with broken_in(body):
         row = session_service.create_session(
             current_table(), options, body.players, body.first_dealer
         )
@@ -128,7 +112,8 @@ def change_session(path: SessionPath, body: SessionChange):
     loaded = load(path.session_id)
     if body.options:
         changed = {**loaded.options.to_dict(), **body.options}
-        with _named_in(body):
+        _no_system_among_options(body)
+        with broken_in(body):
             session_service.update_options(loaded, changed)
         loaded = load(path.session_id)
     if body.ended is True and loaded.row.ended_at is None:

@@ -8,7 +8,7 @@ them as the table writes them (``scale``).
 
 from __future__ import annotations
 
-from .errors import BidError
+from .errors import BidError, Part, Where
 from .meld import attainable_totals
 from .options import AllPass, Options
 from .tricks import TOTAL
@@ -54,11 +54,11 @@ def is_legal_bid(bid: int, options: Options) -> bool:
     return bid_problem(bid, options) is None
 
 
-def check_bid(bid: int, options: Options, field: str = "bid") -> None:
+def check_bid(bid: int, options: Options) -> None:
     """Refuse a final bid the options do not allow, saying which rule it breaks."""
     problem = bid_problem(bid, options)
     if problem:
-        raise BidError(field, problem)
+        raise BidError(Where(Part.BID), problem)
 
 
 def legal_bids(options: Options, start: int | None = None, count: int = 12) -> list[int]:
@@ -90,15 +90,16 @@ def takeover_allowed(options: Options) -> bool:
     return options.all_pass is AllPass.DEALER_TAKEOVER
 
 
-def check_takeover(bid: int, options: Options, field: str = "bid") -> None:
+def check_takeover(bid: int, options: Options) -> None:
     """Refuse a dealer takeover the options do not have, or at another figure than 250."""
     if not takeover_allowed(options):
         raise BidError(
-            "takeover", "These house rules have no dealer takeover (see 'When everyone passes')."
+            Where(Part.TAKEOVER),
+            "These house rules have no dealer takeover (see 'When everyone passes').",
         )
     if bid != TAKEOVER_BID:
         raise BidError(
-            field,
+            Where(Part.BID),
             f"A dealer takeover is played at {options.to_table(TAKEOVER_BID)}, "
             f"not {options.to_table(bid)}.",
         )

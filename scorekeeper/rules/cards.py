@@ -10,9 +10,12 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .errors import CardCopiesError, CardNotationError, HandSizeError
+from .errors import CardCopiesError, CardNotationError, HandSizeError, Part, Where
+
+CARDS = Where(Part.CARDS)
+TRUMP = Where(Part.TRUMP)
 
 COPIES = 2  # copies of each card in the deck
 
@@ -41,14 +44,13 @@ class Suit(enum.Enum):
         return self.name.lower()
 
     @classmethod
-    def parse(cls, text: str, field: str = "trump") -> Suit:
-        """Read a suit letter, symbol or name (``S``, ``♠``, ``spades``)."""
+    def parse(cls, text: str, where: Where = TRUMP) -> Suit:
+        """Read a suit letter, symbol or name (``S``, ``♠``, ``spades``) named as trump."""
         key = text.strip().upper()
         suit = _SUIT_ALIASES.get(key)
         if suit is None:
             raise CardNotationError(
-                field,
-                f"{field.capitalize()} '{text}' is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣).",
+                where, f"Trump '{text}' is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣)."
             )
         return suit
 
@@ -119,12 +121,12 @@ class Card:
     rank: Rank
 
     @classmethod
-    def parse(cls, token: str, field: str = "cards") -> Card:
-        """Read one card in RULES notation; the error names the bad token."""
+    def parse(cls, token: str, where: Where = CARDS) -> Card:
+        """Read one card in RULES notation; the error names the bad token (its ``card``)."""
         match = _TOKEN.match(token.strip().upper())
         if match is None:
             raise CardNotationError(
-                field,
+                replace(where, card=token),
                 f"'{token}' is not a card: write rank then suit, "
                 "rank A T K Q J 9 (or 10), suit S H D C (or ♠ ♥ ♦ ♣), e.g. QS or 10D.",
             )
@@ -153,9 +155,9 @@ def card_index(rank: Rank, suit: Suit) -> int:
     return suit.index * 6 + rank.index
 
 
-def parse_cards(text: str, field: str = "cards") -> list[Card]:
+def parse_cards(text: str, where: Where = CARDS) -> list[Card]:
     """Read cards separated by spaces or commas; the error names the first bad token."""
-    return [Card.parse(token, field) for token in _SEPARATORS.split(text.strip()) if token]
+    return [Card.parse(token, where) for token in _SEPARATORS.split(text.strip()) if token]
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +174,7 @@ class Hand:
                 raise ValueError("card counts cannot be negative")
             if count > COPIES:
                 raise CardCopiesError(
-                    "cards",
+                    Where(Part.CARDS, card=str(card)),
                     f"{count} copies of {card} ({card.symbol}): a pinochle deck has only two.",
                 )
 
@@ -188,20 +190,20 @@ class Hand:
         return hand
 
     @classmethod
-    def parse(cls, text: str, max_cards: int | None = None, field: str = "cards") -> Hand:
-        """Read a hand in RULES notation (``AS TS KS QS JS``)."""
+    def parse(cls, text: str, max_cards: int | None = None, where: Where = CARDS) -> Hand:
+        """Read a hand in RULES notation (``AS TS KS QS JS``); errors are placed at ``where``."""
         try:
-            return cls.from_cards(parse_cards(text, field), max_cards)
+            return cls.from_cards(parse_cards(text, where), max_cards)
         except CardCopiesError as error:
-            raise CardCopiesError(field, error.rule) from None
+            raise CardCopiesError(replace(where, card=error.where.card), error.rule) from None
         except HandSizeError as error:
-            raise HandSizeError(field, error.rule) from None
+            raise HandSizeError(where, error.rule) from None
 
     def check_size(self, max_cards: int) -> None:
         """Refuse a hand holding more than ``max_cards`` cards."""
         if len(self) > max_cards:
             raise HandSizeError(
-                "cards", f"{len(self)} cards laid down, but a hand here holds at most {max_cards}."
+                CARDS, f"{len(self)} cards laid down, but a hand here holds at most {max_cards}."
             )
 
     def count(self, card: Card) -> int:

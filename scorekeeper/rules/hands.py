@@ -9,12 +9,21 @@ pot's, and every payment as a flow from one holder to another.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .bidding import COMPULSORY_BID, TAKEOVER_BID, check_bid, check_takeover
 from .cards import Hand, Suit
-from .errors import BidError, MeldError, OutcomeError, PlayerError, TrumpError
-from .holders import KITTY, POT, Holder, PlayerKey, Team, field_key
+from .errors import (
+    BidError,
+    Checks,
+    MeldError,
+    OutcomeError,
+    Part,
+    PlayerError,
+    TrumpError,
+    Where,
+)
+from .holders import KITTY, POT, Holder, PlayerKey, Team
 from .meld import (
     Claim,
     MeldScore,
@@ -53,21 +62,21 @@ class MeldClaims:
 MeldEntry = MeldNumber | MeldCards | MeldClaims
 
 
-def evaluate_meld(entry: MeldEntry, trump: Suit | None, options: Options, field_name: str) -> int:
+def evaluate_meld(entry: MeldEntry, trump: Suit | None, options: Options, where: Where) -> int:
     """What a meld entry is worth, checked: a figure must be attainable, cards must fit a hand."""
     if isinstance(entry, MeldNumber):
-        check_meld_number(entry.points, options, field_name)
+        check_meld_number(entry.points, options, where)
         return entry.points
     if isinstance(entry, MeldCards):
-        _check_cards(entry, options, field_name)
+        _check_cards(entry, options, where)
         return meld_points(entry.hand, trump, options)
-    return meld_from_claims(entry.claims, trump, options, field_name).total
+    return meld_from_claims(entry.claims, trump, options, where).total
 
 
-def _check_cards(entry: MeldCards, options: Options, field_name: str) -> None:
+def _check_cards(entry: MeldCards, options: Options, where: Where) -> None:
     if len(entry.hand) > options.hand_size:
         raise MeldError(
-            field_name,
+            where,
             f"{len(entry.hand)} cards laid down, but a hand here holds at most "
             f"{options.hand_size}.",
         )
@@ -76,7 +85,7 @@ def _check_cards(entry: MeldCards, options: Options, field_name: str) -> None:
 def meld_breakdown(entry: MeldEntry, trump: Suit | None, options: Options) -> MeldScore | None:
     """The meld-by-meld breakdown of a cards or claims entry (None for a bare number)."""
     if isinstance(entry, MeldCards):
-        _check_cards(entry, options, "meld")
+        _check_cards(entry, options, Where(Part.MELD))
         return meld_from_cards(entry.hand, trump, options)
     if isinstance(entry, MeldClaims):
         return meld_from_claims(entry.claims, trump, options)
@@ -138,7 +147,7 @@ class HandContext:
         for team in self.teams:
             if player in team:
                 return team
-        raise PlayerError("declarer", f"{player} is on no team.")
+        raise PlayerError(Where(Part.DECLARER, player), f"{player} is on no team.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,17 +198,20 @@ class HandResult:
 
 # -- checking the entry ----------------------------------------------------------------------
 
+OUTCOME = Where(Part.OUTCOME)
+TRICKS = Where(Part.TRICKS)
+PLAYED = (None, Outcome.MADE, Outcome.SET)  # outcomes whose tricks are entered
 
-def _check_player(
-    name: PlayerKey | None, ctx: HandContext, field_name: str, role: str
-) -> PlayerKey:
+
+def _check_player(name: PlayerKey | None, ctx: HandContext, where: Where, role: str) -> PlayerKey:
     if name is None or name == "":
-        raise PlayerError(field_name, f"Choose the {role}.")
+        raise PlayerError(where, f"Choose the {role}.")
+    where = replace(where, player=name)
     if name not in ctx.seated:
-        raise PlayerError(field_name, f"'{name}' is not at this table.")
+        raise PlayerError(where, f"'{name}' is not at this table.")
     if name not in ctx.active:
         raise PlayerError(
-            field_name,
+            where,
             f"{name} sits out this hand; the {role} is one of "
             f"{', '.join(str(p) for p in ctx.active)}.",
         )
@@ -223,22 +235,99 @@ def _allowed(outcome: Outcome, options: Options) -> None:
             )
         else:
             rule = f"{system} has no '{outcome.label}' outcome."
-        raise OutcomeError("outcome", rule)
+        raise OutcomeError(OUTCOME, rule)
+
+
+def _check_bid(hand: HandInput, options: Options) -> int:
+    """The bid: entered, and legal (a takeover's at 250, where the house rules have one)."""
+    if hand.bid is None:
+        raise BidError(Where(Part.BID), "Enter the bid.")
+    if hand.takeover:
+        check_takeover(hand.bid, options)
+    else:
+        check_bid(hand.bid, options)
+    return hand.bid
+
+
+def _check_forfeit(
+    hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey | None
+) -> None:
+    """Only the first bidder's compulsory 300 is forfeited."""
+    t = options.to_table
+    if hand.bid is not None and hand.bid != COMPULSORY_BID:
+        raise OutcomeError(
+            OUTCOME,
+            f"Only the compulsory bid of {t(COMPULSORY_BID)} can be forfeited; "
+            f"this bid is {t(hand.bid)}.",
+        )
+    if declarer is not None and declarer != ctx.first_bidder:
+        raise OutcomeError(
+            OUTCOME,
+            f"Only {ctx.first_bidder}, whose {t(COMPULSORY_BID)} bid was "
+            "compulsory, can forfeit this hand.",
+        )
+
+
+def _check_trump(hand: HandInput) -> None:
+    """Trump named for a hand that is played, and not for a forfeit."""
+    if hand.outcome is Outcome.FORFEIT:
+        if hand.trump is not None:
+            raise TrumpError(
+                Where(Part.TRUMP), "A forfeit is given up before trump is named: leave trump empty."
+            )
+    elif (
+        hand.outcome in (*PLAYED, Outcome.RENEGE, Outcome.OPPONENTS_CONCEDED) and hand.trump is None
+    ):
+        raise TrumpError(Where(Part.TRUMP), "Choose trump: a hand that is played has a trump suit.")
+
+
+def _meld(
+    player: PlayerKey,
+    entry: MeldEntry,
+    hand: HandInput,
+    ctx: HandContext,
+    options: Options,
+    melders: Sequence[PlayerKey] | None,
+) -> int:
+    """One player's meld: someone at the table who melds in this game, and a legal meld
+    (``melders`` None: who melds is not known, as the declarer is not)."""
+    where = Where(Part.MELD, player)
+    if player not in ctx.seated:
+        raise PlayerError(where, f"'{player}' is not at this table.")
+    if melders is not None and player not in melders:
+        who = "the declarer" if not options.system.everyone_melds else "players dealt in"
+        raise MeldError(where, f"Only {who} meld in {options.system.label}.")
+    return evaluate_meld(entry, hand.trump, options, where)
 
 
 def _melds(
-    hand: HandInput, ctx: HandContext, options: Options, melders: Sequence[PlayerKey]
+    hand: HandInput,
+    ctx: HandContext,
+    options: Options,
+    melders: Sequence[PlayerKey] | None,
+    checks: Checks,
 ) -> dict[PlayerKey, int]:
+    """Each player's meld, every one checked (the broken ones kept in ``checks``)."""
     melds: dict[PlayerKey, int] = {}
     for player, entry in hand.meld:
-        field_name = f"meld-{field_key(player)}"
-        if player not in ctx.seated:
-            raise PlayerError(field_name, f"'{player}' is not at this table.")
-        if player not in melders:
-            who = "the declarer" if not options.system.everyone_melds else "players dealt in"
-            raise MeldError(field_name, f"Only {who} meld in {options.system.label}.")
-        melds[player] = evaluate_meld(entry, hand.trump, options, field_name)
+        points = checks.run(_meld, player, entry, hand, ctx, options, melders)
+        if points is not None:
+            melds[player] = points
     return melds
+
+
+def _side_tricks(hand: HandInput, options: Options, missing: str) -> SideTricks:
+    """The declarer's side's trick points, a figure the card-value scheme can produce."""
+    if not isinstance(hand.tricks, SideTricks):
+        raise OutcomeError(TRICKS, missing)
+    hand.tricks.check(options)
+    return hand.tricks
+
+
+def _unplayed(hand: HandInput, not_played: str) -> OutcomeError:
+    """Tricks entered for a hand that was not played (conceded, forfeited...)."""
+    label = hand.outcome.label if hand.outcome else ""
+    return OutcomeError(TRICKS, f"A hand that ends '{label}' is {not_played}: leave tricks empty.")
 
 
 def _derive_outcome(
@@ -248,7 +337,7 @@ def _derive_outcome(
     if tricks is None or meld is None:
         if hand.outcome is None:
             raise OutcomeError(
-                "outcome",
+                OUTCOME,
                 "Enter the outcome (made, set...), or the meld and tricks to work it out.",
             )
         made = {Outcome.MADE: True, Outcome.SET: False}.get(hand.outcome)
@@ -261,7 +350,7 @@ def _derive_outcome(
         verdict = "reaches" if made else "falls short of"
         t = options.to_table
         raise OutcomeError(
-            "outcome",
+            OUTCOME,
             f"Meld {t(meld)} and tricks {t(tricks)} make {t(meld + tricks)}, which {verdict} the "
             f"bid of {t(hand.bid or 0)}: that hand is {derived.value}, not {hand.outcome.value}.",
         )
@@ -269,75 +358,70 @@ def _derive_outcome(
 
 
 def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResult:
-    """Check one hand against the rules and work out its result."""
+    """Check one hand against the rules and work out its result.
+
+    Every independent rule is checked (the outcome, declarer, bid, trump, each player's meld,
+    the tricks, the reneger) and all those broken are raised together (``RuleErrors``; one
+    alone as its own error). What depends on them, made or set from meld and tricks, is
+    worked out only once they pass.
+    """
     outcome = hand.outcome
     if outcome is Outcome.MISDEAL:
         return HandResult(Outcome.MISDEAL, passes_deal=False, notes=("redeal by the same dealer",))
     if outcome is Outcome.ALL_PASS:
         _allowed(outcome, options)
         return HandResult(Outcome.ALL_PASS, notes=("thrown in; the next player deals",))
+    checks = Checks()
     if outcome is not None:
-        _allowed(outcome, options)
-    declarer = _check_player(hand.declarer, ctx, "declarer", "declarer")
-    if hand.bid is None:
-        raise BidError("bid", "Enter the bid.")
-    bid = hand.bid
-    if hand.takeover:
-        check_takeover(hand.bid, options)
-        if declarer != ctx.dealer:
-            raise PlayerError(
-                "declarer", f"In a dealer takeover the dealer ({ctx.dealer}) plays the 250 bid."
+        checks.run(_allowed, outcome, options)
+    declarer = checks.run(_check_player, hand.declarer, ctx, Where(Part.DECLARER), "declarer")
+    bid = checks.run(_check_bid, hand, options)
+    if hand.takeover and bid is not None and declarer is not None and declarer != ctx.dealer:
+        checks.add(
+            PlayerError(
+                Where(Part.DECLARER, declarer),
+                f"In a dealer takeover the dealer ({ctx.dealer}) plays the 250 bid.",
             )
-    else:
-        check_bid(hand.bid, options)
-    if outcome is Outcome.FORFEIT:
-        if hand.bid != COMPULSORY_BID:
-            raise OutcomeError(
-                "outcome",
-                f"Only the compulsory bid of {options.to_table(COMPULSORY_BID)} can be forfeited; "
-                f"this bid is {options.to_table(hand.bid)}.",
-            )
-        if declarer != ctx.first_bidder:
-            raise OutcomeError(
-                "outcome",
-                f"Only {ctx.first_bidder}, whose {options.to_table(COMPULSORY_BID)} bid was "
-                "compulsory, can forfeit this hand.",
-            )
-        if hand.trump is not None:
-            raise TrumpError(
-                "trump", "A forfeit is given up before trump is named: leave trump empty."
-            )
-    elif (
-        outcome in (Outcome.MADE, Outcome.SET, Outcome.RENEGE, Outcome.OPPONENTS_CONCEDED, None)
-        and hand.trump is None
-    ):
-        raise TrumpError("trump", "Choose trump: a hand that is played has a trump suit.")
+        )
+    if outcome is None or outcome.value in options.outcomes:  # what trump needs hangs on it
+        if outcome is Outcome.FORFEIT:
+            checks.run(_check_forfeit, hand, ctx, options, declarer)
+        checks.run(_check_trump, hand)
     if options.system.is_chip_game:
-        return _chip_game(hand, ctx, options, declarer, bid)
+        return _chip_game(hand, ctx, options, checks, declarer, bid)
     if options.system is GameSystem.BISON:
-        return _bison(hand, ctx, options, declarer, bid)
-    return _partnership(hand, ctx, options, declarer, bid)
+        return _bison(hand, ctx, options, checks, declarer, bid)
+    return _partnership(hand, ctx, options, checks, declarer, bid)
+
+
+def _checked(checks: Checks, declarer: PlayerKey | None, bid: int | None) -> tuple[PlayerKey, int]:
+    """Raise every rule broken so far; else the declarer and the bid, both checked."""
+    checks.done()
+    assert declarer is not None and bid is not None, "a missing one was a broken rule"
+    return declarer, bid
 
 
 # -- chip games ------------------------------------------------------------------------------
 
 
 def _chip_game(
-    hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey, bid: int
+    hand: HandInput,
+    ctx: HandContext,
+    options: Options,
+    checks: Checks,
+    declarer: PlayerKey | None,
+    bid: int | None,
 ) -> HandResult:
-    if hand.reneger:
-        raise OutcomeError("outcome", f"{options.system.label} has no renege outcome.")
-    melds = _melds(hand, ctx, options, (declarer,))
+    if hand.reneger and hand.outcome is not Outcome.RENEGE:  # (a renege outcome is refused)
+        checks.add(OutcomeError(OUTCOME, f"{options.system.label} has no renege outcome."))
+    melds = _melds(hand, ctx, options, None if declarer is None else (declarer,), checks)
     tricks = None
     if hand.tricks is not None:
-        if not isinstance(hand.tricks, SideTricks):
-            raise OutcomeError("tricks", "Enter the declarer's side trick points.")
-        hand.tricks.check(options)
-        tricks = hand.tricks.declarer_points
-    if tricks is not None and hand.outcome not in (None, Outcome.MADE, Outcome.SET):
-        raise OutcomeError(
-            "tricks", f"A hand that ends '{hand.outcome.label}' is not played: leave tricks empty."
-        )
+        sides = checks.run(_side_tricks, hand, options, "Enter the declarer's side trick points.")
+        if sides is not None and hand.outcome not in PLAYED:
+            checks.add(_unplayed(hand, "not played"))
+        tricks = None if sides is None else sides.declarer_points
+    declarer, bid = _checked(checks, declarer, bid)
     meld = melds.get(declarer)
     if tricks is not None and meld is None:
         meld = 0
@@ -374,28 +458,57 @@ def _chip_game(
 # -- Bison -----------------------------------------------------------------------------------
 
 
+def _player_tricks(hand: HandInput, players: Sequence[PlayerKey], options: Options) -> PlayerTricks:
+    """Each player's take and who took the last trick, adding up."""
+    if not isinstance(hand.tricks, PlayerTricks):
+        raise OutcomeError(
+            TRICKS,
+            "Enter each player's counters and who took the last trick: Bison scores each "
+            "player's own tricks.",
+        )
+    hand.tricks.check(players, options)
+    return hand.tricks
+
+
 def _bison(
-    hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey, bid: int
+    hand: HandInput,
+    ctx: HandContext,
+    options: Options,
+    checks: Checks,
+    declarer: PlayerKey | None,
+    bid: int | None,
 ) -> HandResult:
     players = ctx.active
-    melds = _melds(hand, ctx, options, players)
+    melds = _melds(hand, ctx, options, players, checks)
+    outcome = hand.outcome
+    took = None
+    if outcome in PLAYED:
+        took = checks.run(_player_tricks, hand, players, options)
+    elif hand.tricks is not None:
+        checks.add(_unplayed(hand, "not played out"))
+    if outcome is Outcome.RENEGE and hand.reneger not in players:
+        checks.add(
+            PlayerError(
+                Where(Part.RENEGER, hand.reneger), "Say who reneged: the declarer or an opponent."
+            )
+        )
+    if hand.reneger and outcome is not Outcome.RENEGE:
+        checks.add(
+            OutcomeError(
+                Where(Part.RENEGER, hand.reneger),
+                "A reneger is only named when the outcome is renege.",
+            )
+        )
+    declarer, bid = _checked(checks, declarer, bid)
     meld = {p: melds.get(p, 0) for p in players}
     opponents = [p for p in players if p != declarer]
-    outcome = hand.outcome
     changes: dict[Holder, int] = {p: 0 for p in players}
     sets: dict[PlayerKey, int] = {}
     tricks: dict[Holder, int] = {}
     made = None
     reneger = None
-    if outcome in (None, Outcome.MADE, Outcome.SET):
-        if not isinstance(hand.tricks, PlayerTricks):
-            raise OutcomeError(
-                "tricks",
-                "Enter each player's counters and who took the last trick: Bison scores each "
-                "player's own tricks.",
-            )
-        hand.tricks.check(players, options)
-        tricks = {p: hand.tricks.points(p, options) for p in players}
+    if took is not None:
+        tricks = {p: took.points(p, options) for p in players}
         outcome, made = _derive_outcome(hand, meld[declarer], tricks[declarer], options)
         if made:
             changes[declarer] = meld[declarer] + tricks[declarer]
@@ -403,34 +516,26 @@ def _bison(
             changes[declarer] = -bid
             sets[declarer] = 2
         for p in opponents:
-            changes[p] = meld[p] + tricks[p] if hand.tricks.took_a_counter(p) else 0
-    else:
-        if hand.tricks is not None:
-            raise OutcomeError(
-                "tricks",
-                f"A hand that ends '{outcome.label}' is not played out: leave tricks empty.",
-            )
-        if outcome is Outcome.CONCEDED:
+            changes[p] = meld[p] + tricks[p] if took.took_a_counter(p) else 0
+    elif outcome is Outcome.CONCEDED:
+        changes[declarer] = -bid
+        sets[declarer] = 1
+        for p in opponents:
+            changes[p] = meld[p]
+    else:  # renege
+        reneger = hand.reneger
+        if reneger == declarer:
             changes[declarer] = -bid
-            sets[declarer] = 1
+            sets[declarer] = 2
             for p in opponents:
                 changes[p] = meld[p]
-        else:  # renege
-            reneger = hand.reneger
-            if reneger not in players:
-                raise PlayerError("reneger", "Say who reneged: the declarer or an opponent.")
-            if reneger == declarer:
-                changes[declarer] = -bid
-                sets[declarer] = 2
-                for p in opponents:
-                    changes[p] = meld[p]
-            else:
-                changes[declarer] = bid + meld[declarer]
-                sets[reneger] = 1
-                for p in opponents:
-                    changes[p] = 0 if p == reneger else meld[p]
-    if hand.reneger and outcome is not Outcome.RENEGE:
-        raise OutcomeError("reneger", "A reneger is only named when the outcome is renege.")
+        else:
+            changes[declarer] = bid + meld[declarer]
+            assert reneger is not None, "a renege without a reneger was a broken rule"
+            sets[reneger] = 1
+            for p in opponents:
+                changes[p] = 0 if p == reneger else meld[p]
+    assert outcome is not None, "a played hand's outcome is worked out from its figures"
     return HandResult(
         outcome,
         declarer,
@@ -449,35 +554,40 @@ def _bison(
 
 
 def _partnership(
-    hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey, bid: int
+    hand: HandInput,
+    ctx: HandContext,
+    options: Options,
+    checks: Checks,
+    declarer: PlayerKey | None,
+    bid: int | None,
 ) -> HandResult:
-    melds = _melds(hand, ctx, options, ctx.active)
-    bidders = ctx.team_of(declarer)
+    melds = _melds(hand, ctx, options, ctx.active, checks)
+    bidders = None if declarer is None else checks.run(ctx.team_of, declarer)
+    if hand.reneger and hand.outcome is not Outcome.RENEGE:  # (a renege outcome is refused)
+        checks.add(OutcomeError(OUTCOME, "Partnership has no renege outcome."))
+    outcome = hand.outcome
+    sides = None
+    if outcome in PLAYED:
+        sides = checks.run(_side_tricks, hand, options, "Enter the bidding team's trick points.")
+    elif hand.tricks is not None:
+        checks.add(_unplayed(hand, "not played out"))
+    declarer, bid = _checked(checks, declarer, bid)
+    assert bidders is not None, "a declarer on no team was a broken rule"
     others = next(team for team in ctx.teams if team != bidders)
     meld_b = sum(melds.get(p, 0) for p in bidders)
     meld_o = sum(melds.get(p, 0) for p in others)
-    outcome = hand.outcome
     tricks: dict[Holder, int] = {}
     made = None
-    if hand.reneger:
-        raise OutcomeError("outcome", "Partnership has no renege outcome.")
-    if outcome in (None, Outcome.MADE, Outcome.SET):
-        if not isinstance(hand.tricks, SideTricks):
-            raise OutcomeError("tricks", "Enter the bidding team's trick points.")
-        hand.tricks.check(options)
-        tricks_b = hand.tricks.declarer_points
-        tricks_o = hand.tricks.other_points
+    if sides is not None:
+        tricks_b = sides.declarer_points
+        tricks_o = sides.other_points
         tricks = {bidders: tricks_b, others: tricks_o}
         outcome, made = _derive_outcome(hand, meld_b, tricks_b, options)
         change_b = meld_b + tricks_b if made else -bid
         change_o = meld_o + tricks_o if tricks_o > 0 else 0
     else:
-        if hand.tricks is not None:
-            raise OutcomeError(
-                "tricks",
-                f"A hand that ends '{outcome.label}' is not played out: leave tricks empty.",
-            )
         change_b, change_o = -bid, meld_o
+    assert outcome is not None, "a played hand's outcome is worked out from its figures"
     return HandResult(
         outcome,
         declarer,

@@ -85,11 +85,6 @@ def player_id(holder: Holder) -> int | None:
     return holder.id if isinstance(holder, Player) else None
 
 
-def field_key(player: PlayerKey) -> str:
-    """How an error's field names a player: by id for a ``Player``, by name for a bare name."""
-    return str(player.id) if isinstance(player, Player) else player
-
-
 def members(holder: Holder) -> tuple[PlayerKey, ...]:
     """The players behind a holder: a team's members, a player alone, nobody for a pool."""
     if isinstance(holder, Team):
@@ -107,7 +102,6 @@ __all__ = [
     "PlayerKey",
     "Pool",
     "Team",
-    "field_key",
     "holder_kind",
     "members",
     "player_id",

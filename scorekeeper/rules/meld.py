@@ -22,8 +22,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import COPIES, DECK, SUITS, Hand, Rank, Suit, card_index
-from .errors import MeldError, TrumpError
+from .errors import MeldError, Part, TrumpError, Where
 from .options import Options
+
+MELD = Where(Part.MELD)
 
 
 class MeldKind(enum.Enum):
@@ -332,20 +334,20 @@ def cards_needed(counts: MeldCounts, options: Options) -> tuple[int, ...]:
     return tuple(need)
 
 
-def check_fits_one_hand(counts: MeldCounts, options: Options, field: str = "meld") -> None:
+def check_fits_one_hand(counts: MeldCounts, options: Options, where: Where = MELD) -> None:
     """Refuse melds that no single hand could hold (a third copy, or too many cards)."""
     need = cards_needed(counts, options)
     for card, n in zip(DECK, need, strict=True):
         if n > COPIES:
             raise MeldError(
-                field,
+                where,
                 f"These melds need {n} copies of {card.symbol}, but the deck has only two "
                 "(a card serves only one meld of each class).",
             )
     total = sum(need)
     if total > options.hand_size:
         raise MeldError(
-            field,
+            where,
             f"These melds need at least {total} cards, but a hand here holds {options.hand_size}.",
         )
 
@@ -361,9 +363,9 @@ class Claim:
     suit: Suit | None = None
 
     @classmethod
-    def parse(cls, text: str, field: str = "meld") -> list[Claim]:
+    def parse(cls, text: str, where: Where = MELD) -> list[Claim]:
         """Read one claim; ``double`` or ``2`` in front names two of it."""
-        return _parse_claim(text, field)
+        return _parse_claim(text, where)
 
     def __str__(self) -> str:
         if self.kind is MeldKind.MARRIAGE:
@@ -415,7 +417,7 @@ _SUIT_WORDS = {
 }  # fmt: skip
 
 
-def _parse_claim(text: str, field: str) -> list[Claim]:
+def _parse_claim(text: str, where: Where) -> list[Claim]:
     words = re.sub(r"\s+", " ", text.strip().lower().replace("-", " ")).split(" ")
     times = 1
     if words and words[0] in ("double", "2", "two", "2x"):
@@ -435,23 +437,23 @@ def _parse_claim(text: str, field: str) -> list[Claim]:
     kind = _CLAIM_ALIASES.get(name)
     if kind is None:
         raise MeldError(
-            field,
+            where,
             f"'{text.strip()}' is not a meld: name run, royal marriage, marriage and a suit, "
             "dix, pinochle, roundhouse, or aces/kings/queens/jacks around.",
         )
     if isinstance(kind, str):  # ROUNDHOUSE, the one name that is not a MeldKind
         return [Claim(MeldKind.MARRIAGE)] * times  # a marriage of no one suit: all of them
     if kind is MeldKind.MARRIAGE and suit is None:
-        raise MeldError(field, f"'{text.strip()}': say which suit the marriage is in (marriage H).")
+        raise MeldError(where, f"'{text.strip()}': say which suit the marriage is in (marriage H).")
     return [Claim(kind, suit if kind is MeldKind.MARRIAGE else None)] * times
 
 
-def parse_claims(text: str, field: str = "meld") -> list[Claim]:
+def parse_claims(text: str, where: Where = MELD) -> list[Claim]:
     """Read claims separated by commas or ``+`` (``run, royal marriage, pinochle``)."""
     claims: list[Claim] = []
     for part in re.split(r"[,+;\n]", text):
         if part.strip():
-            claims.extend(_parse_claim(part, field))
+            claims.extend(_parse_claim(part, where))
     return claims
 
 
@@ -467,7 +469,7 @@ def _per_suit(counts: Sequence[int]) -> tuple[int, int, int, int]:
 
 
 def counts_from_claims(
-    claims: Sequence[Claim], trump: Suit | None, options: Options, field: str = "meld"
+    claims: Sequence[Claim], trump: Suit | None, options: Options, where: Where = MELD
 ) -> MeldCounts:
     """The melds named, refused unless one hand could hold them all."""
     runs = royal = dix = pinochles = 0
@@ -477,7 +479,7 @@ def counts_from_claims(
     for claim in claims:
         kind = claim.kind
         if kind.needs_trump and trump is None:
-            raise TrumpError(field, f"A {kind.title} is a trump meld: name trump first.")
+            raise TrumpError(where, f"A {kind.title} is a trump meld: name trump first.")
         if kind is MeldKind.RUN:
             runs += 1
         elif kind is MeldKind.ROYAL_MARRIAGE:
@@ -500,7 +502,7 @@ def counts_from_claims(
         # the royal marriage, which shares a run's K and Q (roundhouse with run is 350; the
         # roundhouse_with_run option adds the 40 back when no other royal marriage counts).
         if trump is None:
-            raise TrumpError(field, "A roundhouse holds the royal marriage: name trump first.")
+            raise TrumpError(where, "A roundhouse holds the royal marriage: name trump first.")
         for suit in SUITS:
             if suit is not trump:
                 marriages[suit.index] += roundhouses
@@ -509,7 +511,7 @@ def counts_from_claims(
         royal += roundhouses - min(roundhouses, runs)
     for name, n in (("runs", runs), ("dix", dix), ("pinochles", pinochles)):
         if n > COPIES:
-            raise MeldError(field, f"{n} {name} need three copies of a card; the deck has two.")
+            raise MeldError(where, f"{n} {name} need three copies of a card; the deck has two.")
     counts = MeldCounts(
         trump,
         runs,
@@ -519,15 +521,15 @@ def counts_from_claims(
         pinochles,
         _per_suit(arounds),
     )
-    check_fits_one_hand(counts, options, field)
+    check_fits_one_hand(counts, options, where)
     return counts
 
 
 def meld_from_claims(
-    claims: Sequence[Claim], trump: Suit | None, options: Options, field: str = "meld"
+    claims: Sequence[Claim], trump: Suit | None, options: Options, where: Where = MELD
 ) -> MeldScore:
     """Score named melds once they are shown to fit in one hand."""
-    return score_melds(counts_from_claims(claims, trump, options, field), options)
+    return score_melds(counts_from_claims(claims, trump, options, where), options)
 
 
 # -- a bare number ---------------------------------------------------------------------------
@@ -599,7 +601,7 @@ def is_attainable(points: int, options: Options) -> bool:
     return points in attainable_totals(options)
 
 
-def check_meld_number(points: int, options: Options, field: str = "meld") -> None:
+def check_meld_number(points: int, options: Options, where: Where = MELD) -> None:
     """Refuse a meld figure that no legal hand can total under these options."""
     if is_attainable(points, options):
         return
@@ -617,4 +619,4 @@ def check_meld_number(points: int, options: Options, field: str = "meld") -> Non
         )
     else:
         rule = f"No legal hand melds exactly {shown} under these rules."
-    raise MeldError(field, rule)
+    raise MeldError(where, rule)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, Part, Where, option
 from .figures import shown
 
 
@@ -236,7 +236,7 @@ class Options:
     def from_dict(cls, data: Mapping[str, Any]) -> Options:
         """Options from plain data (a form or JSON); missing options keep the preset's value."""
         if "system" not in data:
-            raise OptionError("system", "Choose a game system.")
+            raise OptionError(Where(Part.SYSTEM), "Choose a game system.")
         base = cls.preset(str(data["system"]))
         changes: dict[str, Any] = {}
         for name, raw in data.items():
@@ -244,9 +244,11 @@ class Options:
                 continue
             spec = OPTION_SPECS.get(name)
             if spec is None:
-                raise OptionError(name, f"'{name}' is not a house-rule option.")
+                raise OptionError(option(name), f"'{name}' is not a house-rule option.")
             if base.system not in spec.systems:
-                raise OptionError(name, f"{spec.label} does not apply to {base.system.label}.")
+                raise OptionError(
+                    option(name), f"{spec.label} does not apply to {base.system.label}."
+                )
             changes[name] = spec.load(raw)
         options = replace(base, **changes)
         options.validate()
@@ -269,7 +271,7 @@ def parse_system(name: str) -> GameSystem:
     except ValueError:
         known = ", ".join(system.value for system in GameSystem)
         raise OptionError(
-            "system", f"'{name}' is not a game system; choose one of {known}."
+            Where(Part.SYSTEM), f"'{name}' is not a game system; choose one of {known}."
         ) from None
 
 
@@ -356,7 +358,7 @@ class OptionSpec:
             except OptionError:
                 raise
             except ValueError as error:
-                raise OptionError(self.name, f"{self.label}: {error}") from None
+                raise OptionError(option(self.name), f"{self.label}: {error}") from None
         if self.kind == "endings" and text.lower() == "none":
             return ()
         value = self.load(text)
@@ -373,7 +375,7 @@ def _parse_bool(spec: OptionSpec, raw: Any) -> bool:
         return True
     if text in ("0", "false", "off", "no", "n", ""):
         return False
-    raise OptionError(spec.name, f"{spec.label} must be on or off, not '{raw}'.")
+    raise OptionError(option(spec.name), f"{spec.label} must be on or off, not '{raw}'.")
 
 
 _HUGE = 10**18
@@ -382,7 +384,7 @@ _HUGE = 10**18
 
 def _parse_int(spec: OptionSpec, raw: Any) -> int:
     if isinstance(raw, bool):
-        raise OptionError(spec.name, f"{spec.label} must be a whole number.")
+        raise OptionError(option(spec.name), f"{spec.label} must be a whole number.")
     if isinstance(raw, int):
         return raw
     text = str(raw).strip()
@@ -394,7 +396,7 @@ def _parse_int(spec: OptionSpec, raw: Any) -> int:
         return int(text)
     except ValueError:
         raise OptionError(
-            spec.name, f"{spec.label} must be a whole number, not '{shown(raw)}'."
+            option(spec.name), f"{spec.label} must be a whole number, not '{shown(raw)}'."
         ) from None
 
 
@@ -409,7 +411,7 @@ def _parse_choice(spec: OptionSpec, raw: Any) -> Any:
     allowed = [value for value, _ in spec.choices]
     if text not in allowed:
         raise OptionError(
-            spec.name, f"{spec.label} must be one of {', '.join(allowed)}, not '{raw}'."
+            option(spec.name), f"{spec.label} must be one of {', '.join(allowed)}, not '{raw}'."
         )
     enum_type = _CHOICE_ENUMS.get(spec.name)
     return enum_type(text) if enum_type else int(text)
@@ -424,7 +426,8 @@ def _parse_endings(spec: OptionSpec, raw: Any) -> tuple[int, ...]:
         text = str(item).strip()
         if not (text.isascii() and text.isdigit() and len(text) <= 2):
             raise OptionError(
-                spec.name, f"{spec.label}: '{shown(item)}' is not a bid ending such as 40 or 90."
+                option(spec.name),
+                f"{spec.label}: '{shown(item)}' is not a bid ending such as 40 or 90.",
             )
         endings.append(int(text))
     return tuple(sorted(set(endings)))
@@ -712,45 +715,48 @@ def _check_bounds(o: Options) -> None:
         if name == "negative_floor":
             if value < -bound:
                 text = _bound_text(name, bound, o.scale)
-                raise OptionError(name, f"{label} is at least -{text}.")
+                raise OptionError(option(name), f"{label} is at least -{text}.")
         elif value > bound:
-            raise OptionError(name, bound_problem(name, o.scale))
+            raise OptionError(option(name), bound_problem(name, o.scale))
 
 
 def _validate(options: Options, players: int | None) -> None:
     o = options
     if o.scale not in (1, 10):
-        raise OptionError("scale", "Scale must be 1 or 10.")
+        raise OptionError(option("scale"), "Scale must be 1 or 10.")
     _check_bounds(o)  # after the scale: the bounds are written at the table's scale
     if o.scale == 10 and o.card_values is not CardValues.COUNTERS:
         raise OptionError(
-            "scale",
+            option("scale"),
             "Dropping the trailing zero needs the counters card values: "
             f"{o.card_values.value} values (such as 11, 4, 3, 2) cannot be divided by 10.",
         )
     if o.roundhouse_with_run not in (350, 390):
-        raise OptionError("roundhouse_with_run", "Roundhouse with a run is 350 or 390.")
+        raise OptionError(option("roundhouse_with_run"), "Roundhouse with a run is 350 or 390.")
     if o.double_trump_marriage not in (80, 240):
-        raise OptionError("double_trump_marriage", "A double trump marriage is 80 or 240.")
+        raise OptionError(option("double_trump_marriage"), "A double trump marriage is 80 or 240.")
     for name in ("min_bid", "bid_step"):
         value = getattr(o, name)
         label = OPTION_SPECS[name].label
         if value <= 0:
-            raise OptionError(name, f"{label} must be more than 0.")
+            raise OptionError(option(name), f"{label} must be more than 0.")
         if value % 10:
-            raise OptionError(name, f"{label} must be a multiple of 10 points.")
+            raise OptionError(option(name), f"{label} must be a multiple of 10 points.")
     for ending in o.forbidden_endings:
         if not 0 <= ending <= 90 or ending % 10:
             raise OptionError(
-                "forbidden_endings",
+                option("forbidden_endings"),
                 f"Forbidden bid endings are the last two digits of a bid, such as 40 or 90; "
                 f"{ending} is not one.",
             )
     if len(o.forbidden_endings) >= 10:
-        raise OptionError("forbidden_endings", "Forbidding every ending leaves no legal bid.")
+        raise OptionError(
+            option("forbidden_endings"), "Forbidding every ending leaves no legal bid."
+        )
     if o.min_bid % 100 in o.forbidden_endings:
         raise OptionError(
-            "min_bid", f"The minimum bid {o.min_bid} ends in {o.min_bid % 100}, which is forbidden."
+            option("min_bid"),
+            f"The minimum bid {o.min_bid} ends in {o.min_bid % 100}, which is forbidden.",
         )
     if o.system.is_chip_game:
         _validate_chips(o)
@@ -762,33 +768,39 @@ def _validate(options: Options, players: int | None) -> None:
 
 def _validate_chips(o: Options) -> None:
     if o.set_factor < 1:
-        raise OptionError("set_factor", "Set factor must be at least 1.")
+        raise OptionError(option("set_factor"), "Set factor must be at least 1.")
     if o.stake <= 0:
-        raise OptionError("stake", "Stake per unit must be at least 1 cent.")
+        raise OptionError(option("stake"), "Stake per unit must be at least 1 cent.")
     if o.system.has_kitty and (o.kitty_threshold <= 0 or o.kitty_threshold % 10):
-        raise OptionError("kitty_threshold", "Kitty joins at a bid: a multiple of 10 above 0.")
+        raise OptionError(
+            option("kitty_threshold"), "Kitty joins at a bid: a multiple of 10 above 0."
+        )
     if o.system.has_pot:
         if o.ante < 0:
-            raise OptionError("ante", "Ante cannot be negative.")
+            raise OptionError(option("ante"), "Ante cannot be negative.")
         if o.ante % o.stake:
             raise OptionError(
-                "ante",
+                option("ante"),
                 f"Ante {o.ante}¢ must be a whole number of units of {o.stake}¢ (the stake).",
             )
         if o.pot_threshold <= 0 or o.pot_threshold % 10:
-            raise OptionError("pot_threshold", "Pot taken at a bid: a multiple of 10 above 0.")
+            raise OptionError(
+                option("pot_threshold"), "Pot taken at a bid: a multiple of 10 above 0."
+            )
 
 
 def _validate_cumulative(o: Options) -> None:
     if o.target <= 0 or o.target % o.scale:
-        raise OptionError("target", f"Game to must be above 0 and a multiple of {o.scale}.")
+        raise OptionError(option("target"), f"Game to must be above 0 and a multiple of {o.scale}.")
     if o.negative_floor is not None and (o.negative_floor >= 0 or o.negative_floor % o.scale):
-        raise OptionError("negative_floor", "Negative floor must be below 0, such as -1000.")
+        raise OptionError(
+            option("negative_floor"), "Negative floor must be below 0, such as -1000."
+        )
     if o.fixed_deals is not None and o.fixed_deals <= 0:
-        raise OptionError("fixed_deals", "Fixed number of deals must be at least 1.")
+        raise OptionError(option("fixed_deals"), "Fixed number of deals must be at least 1.")
     if o.game_stake < 0 or o.set_stake < 0:
         field = "game_stake" if o.game_stake < 0 else "set_stake"
-        raise OptionError(field, "Stakes cannot be negative.")
+        raise OptionError(option(field), "Stakes cannot be negative.")
 
 
 def validate_player_count(options: Options, players: int) -> None:
@@ -797,7 +809,8 @@ def validate_player_count(options: Options, players: int) -> None:
     if not low <= players <= high:
         span = f"{low}" if low == high else f"{low} to {high}"
         raise OptionError(
-            "players", f"{options.system.label} is played by {span} players, not {players}."
+            Where(Part.PLAYERS),
+            f"{options.system.label} is played by {span} players, not {players}.",
         )
     if (
         options.system.is_chip_game
@@ -807,14 +820,14 @@ def validate_player_count(options: Options, players: int) -> None:
         in (SitOut.DEALER, SitOut.DEALER_AND_SECOND_LEFT, SitOut.THREE_LEFT_PLAY)
     ):
         raise OptionError(
-            "all_pass",
+            option("all_pass"),
             f"With {players} players the dealer sits out under "
             f"'{OPTION_SPECS['sit_out'].choice_label(options.sit_out.value)}', so there is no "
             "dealer to take over the bid: choose another rule for when everyone passes.",
         )
     if options.system.is_chip_game and players > options.sit_out.max_players:
         raise OptionError(
-            "sit_out",
+            option("sit_out"),
             f"'{OPTION_SPECS['sit_out'].choice_label(options.sit_out.value)}' seats at most "
             f"{options.sit_out.max_players} players, not {players}.",
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-from .errors import OutcomeError
+from .errors import OutcomeError, Part, Where
 
 
 class Outcome(enum.Enum):
@@ -25,7 +25,7 @@ class Outcome(enum.Enum):
         return _LABELS[self]
 
     @classmethod
-    def parse(cls, text: str | None, field: str = "outcome") -> Outcome | None:
+    def parse(cls, text: str | None) -> Outcome | None:
         """Read an outcome name (``made``, ``set``, ...); empty means work it out from figures."""
         if text is None or str(text).strip() == "":
             return None
@@ -34,7 +34,9 @@ class Outcome(enum.Enum):
             return cls(key)
         except ValueError:
             known = ", ".join(o.value for o in cls)
-            raise OutcomeError(field, f"'{text}' is not an outcome; use one of {known}.") from None
+            raise OutcomeError(
+                Where(Part.OUTCOME), f"'{text}' is not an outcome; use one of {known}."
+            ) from None
 
     def __str__(self) -> str:
         return self.value

@@ -10,23 +10,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .errors import SeatingError
+from .errors import Checks, Part, SeatingError, Where
 from .holders import PlayerKey, Team
 from .options import Options, SitOut
 
 
 def check_players(players: Sequence[PlayerKey], options: Options) -> None:
-    """Refuse blank names, a player seated twice and a count the system cannot seat."""
+    """Refuse blank names, a player seated twice and a count the system cannot seat (every
+    one of them at once)."""
+    checks = Checks()
     seen: set[object] = set()
-    for player in players:
-        name = str(player)
-        if not name.strip():
-            raise SeatingError("players", "Every seat needs a player's name.")
-        keys = {player, name.strip().casefold()}
-        if keys & seen:
-            raise SeatingError("players", f"{name} is seated twice.")
-        seen |= keys
-    options.validate(len(players))
+    for seat, player in enumerate(players):
+        checks.run(_check_seat, seat, player, seen)
+    checks.run(options.validate, len(players))
+    checks.done()
+
+
+def _check_seat(seat: int, player: PlayerKey, seen: set[object]) -> None:
+    """One seat: a name, and not a player already seated (``seen`` grows with each seat)."""
+    name = str(player)
+    if not name.strip():
+        raise SeatingError(Where(Part.PLAYERS, seat=seat), "Every seat needs a player's name.")
+    keys = {player, name.strip().casefold()}
+    if keys & seen:
+        raise SeatingError(Where(Part.PLAYERS, player, seat), f"{name} is seated twice.")
+    seen |= keys
 
 
 def next_clockwise(
@@ -38,7 +46,7 @@ def next_clockwise(
         candidate = order[(start + step) % len(order)]
         if candidate in seated:
             return candidate
-    raise SeatingError("players", "Nobody is left at the table.")
+    raise SeatingError(Where(Part.PLAYERS), "Nobody is left at the table.")
 
 
 def dealt_in(
@@ -66,5 +74,5 @@ def dealt_in(
 def partnership_teams(players: Sequence[PlayerKey]) -> tuple[Team, Team]:
     """The two teams of partners sitting opposite: seats 1 and 3, seats 2 and 4."""
     if len(players) != 4:
-        raise SeatingError("players", "Partnership needs exactly four players.")
+        raise SeatingError(Where(Part.PLAYERS), "Partnership needs exactly four players.")
     return Team((players[0], players[2])), Team((players[1], players[3]))

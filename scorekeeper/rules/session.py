@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from .errors import RuleError, SeatingError
+from .errors import Checks, Part, RuleError, SeatingError, Where
 from .games import game_end
 from .hands import HandContext, HandInput, HandResult, score_hand
 from .holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members
@@ -32,10 +32,12 @@ class SessionSetup:
     first_dealer: PlayerKey
 
     def check(self) -> None:
-        """Refuse players, counts or a first dealer the options cannot seat."""
-        check_players(self.players, self.options)
+        """Refuse players, counts or a first dealer the options cannot seat (all at once)."""
+        checks = Checks()
+        checks.run(check_players, self.players, self.options)
         if self.first_dealer not in self.players:
-            raise SeatingError("first_dealer", "The first dealer must be one of the players.")
+            checks.run(_no_first_dealer)
+        checks.done()
 
     @property
     def teams(self) -> tuple[Team, ...]:
@@ -62,11 +64,19 @@ class PlayerLeaves:
 Event = HandInput | PlayerLeaves
 
 
-class ReplayError(RuleError):
-    """An event cannot stand where it is in the history (says which hand and why)."""
+def _no_first_dealer() -> None:
+    raise SeatingError(Where(Part.FIRST_DEALER), "The first dealer must be one of the players.")
 
-    def __init__(self, position: int, label: str, error: RuleError) -> None:
-        super().__init__(error.field, f"{label}: {error.rule}")
+
+class ReplayError(RuleError):
+    """An event cannot stand where it is in the history (says which hand and why): ``cause``
+    is the rule it broke (or ``RuleErrors``), placed in hand ``number`` (None for a player
+    leaving)."""
+
+    def __init__(
+        self, position: int, label: str, error: RuleError, number: int | None = None
+    ) -> None:
+        super().__init__(replace(error.where, hand=number), f"{label}: {error.rule}")
         self.position = position
         self.cause = error
 
@@ -265,7 +275,7 @@ class Replayer:
         try:
             result = score_hand(hand, ctx, self.options)
         except RuleError as error:
-            raise ReplayError(position, f"Hand {number}", error) from error
+            raise ReplayError(position, f"Hand {number}", error, number) from error
         for holder, change in result.changes:
             self.balances[holder] += change
         self.kitty += result.kitty_change
@@ -342,15 +352,16 @@ class Replayer:
 
     def _leave(self, position: int, player: PlayerKey) -> None:
         label = f"{player} leaving"
+        leaver = Where(Part.LEAVER, player=player)
         try:
             if not self.system.is_chip_game:
                 raise SeatingError(
-                    "player", f"{self.system.label} needs all its players; end the session instead."
+                    leaver, f"{self.system.label} needs all its players; end the session instead."
                 )
             if player not in self.seated:
-                raise SeatingError("player", f"{player} is not at the table.")
+                raise SeatingError(leaver, f"{player} is not at the table.")
             if len(self.seated) <= 3:
-                raise SeatingError("player", "Three players must stay at the table.")
+                raise SeatingError(leaver, "Three players must stay at the table.")
         except RuleError as error:
             raise ReplayError(position, label, error) from error
         share = 0

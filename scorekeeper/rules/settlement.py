@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Generic, TypeVar
 
-from .errors import SettlementError
+from .errors import Part, SettlementError, Where
 from .figures import signed
 
 K = TypeVar("K", bound=Hashable)
@@ -55,11 +55,11 @@ class Payment(Generic[K]):
     def __post_init__(self) -> None:
         if not _is_int(self.amount) or self.amount <= 0:
             raise SettlementError(
-                field="amount",
-                rule=f"a payment must be a positive whole amount, not {self.amount!r}",
+                Where(Part.AMOUNT),
+                f"a payment must be a positive whole amount, not {self.amount!r}",
             )
         if self.payer == self.payee:
-            raise SettlementError(field="payee", rule=f"{self.payer} cannot pay themselves")
+            raise SettlementError(Where(Part.PAYEE), f"{self.payer} cannot pay themselves")
 
     def __str__(self) -> str:
         return f"{self.payer} pays {self.payee} {self.amount}"
@@ -113,15 +113,15 @@ def divide(amount: int, owners: Sequence[K]) -> tuple[dict[K, int], int]:
     """Share a non-negative amount equally, rounded down: (share per owner, undivided rest)."""
     if not _is_int(amount) or amount < 0:
         raise SettlementError(
-            field="amount", rule=f"only a whole amount of 0 or more can be divided, not {amount!r}"
+            Where(Part.AMOUNT), f"only a whole amount of 0 or more can be divided, not {amount!r}"
         )
     if not owners:
-        raise SettlementError(field="owners", rule=f"{amount} cannot be divided among nobody")
+        raise SettlementError(Where(Part.OWNERS), f"{amount} cannot be divided among nobody")
     if len(set(owners)) != len(owners):
         twice = dict.fromkeys(name for place, name in enumerate(owners) if name in owners[:place])
         raise SettlementError(
-            field="owners",
-            rule=f"each owner takes one share; named twice: {', '.join(map(str, twice))}",
+            Where(Part.OWNERS),
+            f"each owner takes one share; named twice: {', '.join(map(str, twice))}",
         )
     share, undivided = divmod(amount, len(owners))
     return {name: share for name in owners}, undivided
@@ -148,14 +148,14 @@ def _checked_nets(nets: Mapping[K, int]) -> dict[K, int]:
     for name, value in nets.items():
         if not _is_int(value):
             raise SettlementError(
-                field="nets", rule=f"{name}'s net must be a whole amount, not {value!r}"
+                Where(Part.NETS), f"{name}'s net must be a whole amount, not {value!r}"
             )
     total = sum(nets.values())
     if total:
         figures = ", ".join(f"{name} {signed(value)}" for name, value in nets.items())
         raise SettlementError(
-            field="nets",
-            rule=f"the nets must add up to 0, but {figures} add up to {signed(total)}",
+            Where(Part.NETS),
+            f"the nets must add up to 0, but {figures} add up to {signed(total)}",
         )
     return {name: place for place, name in enumerate(nets)}
 
@@ -241,13 +241,13 @@ def _net_pairs(flows: Iterable[tuple[K, K, int]]) -> tuple[list[Payment[K]], dic
         payer, payee, amount = flow
         if not _is_int(amount) or amount < 0:
             raise SettlementError(
-                field="flows",
-                rule=f"flow {number} ({payer} to {payee}) must be a whole amount of 0 or more, "
+                Where(Part.FLOWS),
+                f"flow {number} ({payer} to {payee}) must be a whole amount of 0 or more, "
                 f"not {amount!r}",
             )
         if payer == payee:
             raise SettlementError(
-                field="flows", rule=f"flow {number}: {payer} cannot pay themselves"
+                Where(Part.FLOWS), f"flow {number}: {payer} cannot pay themselves"
             )
         for name in (payer, payee):
             order.setdefault(name, len(order))

@@ -14,10 +14,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .cards import Rank
-from .errors import PlayerError, TrickError
+from .errors import Checks, Part, PlayerError, TrickError, Where
 from .holders import PlayerKey
 from .options import CardValues, Options
 
+TRICKS = Where(Part.TRICKS)
 TOTAL = 250
 LAST_TRICK = 10
 CARD_POINTS = TOTAL - LAST_TRICK
@@ -56,15 +57,15 @@ def side_totals(scheme: CardValues) -> frozenset[int]:
     return cards | {c + LAST_TRICK for c in cards}
 
 
-def check_side_points(points: int, options: Options, field: str = "tricks") -> None:
+def check_side_points(points: int, options: Options, where: Where = TRICKS) -> None:
     """Refuse a side's trick figure the card-value scheme cannot produce."""
     shown = options.to_table(points) if points % options.scale == 0 else points
     if not 0 <= points <= TOTAL:
         raise TrickError(
-            field, f"Trick points run from 0 to {options.to_table(TOTAL)}; {shown} is outside."
+            where, f"Trick points run from 0 to {options.to_table(TOTAL)}; {shown} is outside."
         )
     if points not in side_totals(options.card_values):
-        raise TrickError(field, _unattainable(shown, options))
+        raise TrickError(where, _unattainable(shown, options))
 
 
 def _unattainable(shown: int, options: Options) -> str:
@@ -89,9 +90,9 @@ class SideTricks:
 
     declarer_points: int
 
-    def check(self, options: Options, field: str = "tricks") -> None:
+    def check(self, options: Options) -> None:
         """Refuse a figure the scheme cannot produce."""
-        check_side_points(self.declarer_points, options, field)
+        check_side_points(self.declarer_points, options)
 
     @property
     def other_points(self) -> int:
@@ -101,12 +102,13 @@ class SideTricks:
 
 def check_sides(declarer_points: int, other_points: int, options: Options) -> None:
     """Refuse two side figures that do not add up to 250 or cannot be taken."""
-    check_side_points(declarer_points, options, "tricks")
-    check_side_points(other_points, options, "other_tricks")
+    other = Where(Part.OTHER_TRICKS)
+    check_side_points(declarer_points, options)
+    check_side_points(other_points, options, other)
     if declarer_points + other_points != TOTAL:
         t = options.to_table
         raise TrickError(
-            "other_tricks",
+            other,
             f"Tricks must add up to {t(TOTAL)}: {t(declarer_points)} + {t(other_points)} = "
             f"{t(declarer_points + other_points)}.",
         )
@@ -143,21 +145,29 @@ class PlayerTricks:
             taken *= 10
         return taken + (LAST_TRICK if player == self.last_trick else 0)
 
-    def check(self, players: Iterable[PlayerKey], options: Options, field: str = "tricks") -> None:
-        """Refuse takes that do not add up, name strangers, or lack the last trick."""
+    def check(self, players: Iterable[PlayerKey], options: Options) -> None:
+        """Refuse takes that do not add up, name strangers, or lack the last trick; every
+        one of these problems is reported at once."""
         known = set(players)
+        checks = Checks()
         for player, taken in self.taken:
-            if player not in known:
-                raise PlayerError(field, f"{player} is not playing this hand.")
-            if taken < 0:
-                raise TrickError(field, f"{player}'s tricks cannot be negative.")
+            checks.run(_check_take, player, taken, known)
+        checks.run(self._check_last_trick, known)
+        if checks.passed or all(e.where.part is Part.LAST_TRICK for e in checks.broken):
+            checks.run(self._check_total, options)
+        checks.done()
+
+    def _check_last_trick(self, known: set[PlayerKey]) -> None:
         if self.last_trick not in known:
-            raise TrickError("last_trick", "Say who took the last trick.")
+            raise TrickError(Where(Part.LAST_TRICK), "Say who took the last trick.")
+
+    def _check_total(self, options: Options) -> None:
+        """The takes together: each one a figure the scheme allows, adding up to the deck."""
         if options.card_values is CardValues.COUNTERS:
             total = sum(taken for _, taken in self.taken)
             if total != COUNTER_CARDS:
                 raise TrickError(
-                    field,
+                    TRICKS,
                     f"Counters must add up to {COUNTER_CARDS} (8 aces, 8 tens, 8 kings); "
                     f"these add up to {total}.",
                 )
@@ -165,11 +175,21 @@ class PlayerTricks:
         sums = card_point_sums(options.card_values)
         for player, taken in self.taken:
             if taken not in sums:
-                raise TrickError(field, f"{player}: {_unattainable(taken, options)}")
+                raise TrickError(
+                    Where(Part.TAKE, player=player), f"{player}: {_unattainable(taken, options)}"
+                )
         total = sum(taken for _, taken in self.taken)
         if total != CARD_POINTS:
             raise TrickError(
-                field,
+                TRICKS,
                 f"Card points must add up to {CARD_POINTS} (250 less the last trick); "
                 f"these add up to {total}.",
             )
+
+
+def _check_take(player: PlayerKey, taken: int, known: set[PlayerKey]) -> None:
+    """One player's take: someone playing this hand, and not below 0."""
+    if player not in known:
+        raise PlayerError(Where(Part.TAKE, player=player), f"{player} is not playing this hand.")
+    if taken < 0:
+        raise TrickError(Where(Part.TAKE, player=player), f"{player}'s tricks cannot be negative.")

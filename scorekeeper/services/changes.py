@@ -30,6 +30,7 @@ it (see ``unit_of_work``).
 
 from __future__ import annotations
 
+import enum
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +39,6 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..models import AuditEntry, GameSession, utcnow
-from ..rules.errors import RuleError
 from . import replays, unit_of_work
 from .replays import Replayed
 
@@ -46,8 +46,27 @@ if TYPE_CHECKING:
     from .sessions import LoadedSession
 
 
-class ConflictError(RuleError):
-    """The session changed under the change (another phone saved first): nothing is saved."""
+class Clash(enum.Enum):
+    """What a change ran into, so that nothing of it was saved."""
+
+    SESSION = "session"  # another phone changed the session at the same moment
+    NEXT_HAND = "next_hand"  # the next hand is no longer the one the change was made for
+    RENUMBERED = "renumbered"  # another hand has the number the change was made for
+    VERSION = "version"  # the hand was changed since it was opened
+    LATER_HAND = "later_hand"  # the change would break a later hand
+
+
+class ConflictError(Exception):
+    """The session changed under the change (another phone saved first), or the change would
+    break a later hand: nothing is saved. ``clash`` says which, ``message`` says it in words."""
+
+    def __init__(self, clash: Clash, message: str) -> None:
+        super().__init__(message)
+        self.clash = clash
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
 
 
 SESSION_CHANGED = (
@@ -96,7 +115,7 @@ def bump(row: GameSession, checked: bool = True, rewrites: bool = True) -> int:
 
     ``checked`` (the default): the change was worked out from the session as loaded, so if
     anything else was saved to it since (another worker, on PostgreSQL, whose commit this
-    update waited for), it is a ``ConflictError`` (field ``session``) and the caller's
+    update waited for), it is a ``ConflictError`` (``Clash.SESSION``) and the caller's
     transaction is rolled back by the request; only a change that does not depend on the
     hands (ending a session) passes ``checked=False``.
 
@@ -119,7 +138,7 @@ def bump(row: GameSession, checked: bool = True, rewrites: bool = True) -> int:
     set_committed_value(row, "version", version)
     set_committed_value(row, "rewritten", rewritten)
     if checked and version != loaded + 1:
-        raise ConflictError("session", SESSION_CHANGED)
+        raise ConflictError(Clash.SESSION, SESSION_CHANGED)
     return version
 
 
@@ -135,4 +154,4 @@ def _remember_after_commit(after: LoadedSession, alone: bool) -> None:
     unit_of_work.after_commit(lambda: replays.remember(session_id, entry))
 
 
-__all__ = ["SESSION_CHANGED", "Audit", "ConflictError", "record_change"]
+__all__ = ["SESSION_CHANGED", "Audit", "Clash", "ConflictError", "record_change"]

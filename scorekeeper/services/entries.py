@@ -16,7 +16,7 @@ from ..limits import MAX_FIGURE, is_whole_number, within
 from ..models import Hand, HandMeld, HandTake
 from ..rules.cards import Hand as CardHand
 from ..rules.cards import Suit
-from ..rules.errors import RuleError
+from ..rules.errors import Checks, Part, RuleError, Where
 from ..rules.figures import shown
 from ..rules.hands import HandInput, MeldCards, MeldClaims, MeldEntry, MeldNumber
 from ..rules.holders import Player, PlayerKey
@@ -71,64 +71,84 @@ class HandEntry:
 
 
 class EntryError(RuleError):
-    """An entry that does not name a known player or cannot be read (field by form name)."""
+    """An entry that does not name a known player or cannot be read."""
 
 
-def _player(players: Mapping[int, Player], pid: int | None, field_name: str) -> Player | None:
+def _player(players: Mapping[int, Player], pid: int | None, part: Part) -> Player | None:
+    """The seated player of id ``pid`` (None when none is named), entered as ``part``."""
     if pid is None:
         return None
     if pid not in players:
-        raise EntryError(field_name, "That player is not at this table.")
+        # not at the table: placed by the id it was entered under
+        raise EntryError(Where(part, Player(pid, str(pid))), "That player is not at this table.")
     return players[pid]
 
 
-def meld_entry(text: MeldText, options: Options, field_name: str) -> MeldEntry | None:
+def meld_entry(text: MeldText, options: Options, where: Where) -> MeldEntry | None:
     """The engine's meld entry for what was typed (None when left empty)."""
     raw = text.text.strip()
     if not raw:
         return None
     if text.mode == "number":
         if not is_whole_number(raw):
-            raise EntryError(field_name, f"Meld '{shown(raw)}' is not a whole number.")
+            raise EntryError(where, f"Meld '{shown(raw)}' is not a whole number.")
         if not within(raw, MAX_FIGURE):
-            raise EntryError(field_name, f"Meld is at most {MAX_FIGURE}.")
+            raise EntryError(where, f"Meld is at most {MAX_FIGURE}.")
         return MeldNumber(options.from_table(int(raw)))
     if text.mode == "cards":
-        return MeldCards(CardHand.parse(raw, field=field_name))
+        return MeldCards(CardHand.parse(raw, where=where))
     if text.mode == "claims":
-        return MeldClaims(tuple(parse_claims(raw, field_name)))
-    raise EntryError(field_name, f"Meld is entered by {', '.join(MELD_MODES)}.")
+        return MeldClaims(tuple(parse_claims(raw, where)))
+    raise EntryError(where, f"Meld is entered by {', '.join(MELD_MODES)}.")
+
+
+def _meld(
+    pid: int, text: MeldText, players: Mapping[int, Player], options: Options
+) -> tuple[Player, MeldEntry] | None:
+    """One player's meld as the engine takes it (None when left empty)."""
+    player = _player(players, pid, Part.MELD)
+    assert player is not None  # an id was given
+    meld = meld_entry(text, options, Where(Part.MELD, player))
+    return None if meld is None else (player, meld)
+
+
+def _takes(
+    entry: HandEntry, players: Mapping[int, Player], options: Options, checks: Checks
+) -> PlayerTricks:
+    """Bison: each player's take, in the engine's points, and who took the last trick."""
+    scale = 1 if options.card_values is CardValues.COUNTERS else options.scale
+    taken: dict[PlayerKey, int] = {}
+    for pid, n in entry.takes.items():
+        taker = checks.run(_player, players, pid, Part.TAKE)
+        if taker is not None:
+            taken[taker] = n * scale
+    return PlayerTricks.of(taken, checks.run(_player, players, entry.last_trick, Part.LAST_TRICK))
 
 
 def to_input(entry: HandEntry, players: Mapping[int, Player], options: Options) -> HandInput:
-    """The engine's ``HandInput`` for an entry: seated players for ids, full points for figures."""
-    outcome = Outcome.parse(entry.outcome)
-    trump = Suit.parse(entry.trump) if entry.trump else None
-    melds: list[tuple[PlayerKey, MeldEntry]] = []
-    for pid, text in entry.melds.items():
-        player = _player(players, pid, f"meld-{pid}")
-        meld = meld_entry(text, options, f"meld-{pid}")
-        if meld is not None and player is not None:
-            melds.append((player, meld))
+    """The engine's ``HandInput`` for an entry: seated players for ids, full points for figures.
+
+    Everything that cannot be read is refused at once (``RuleErrors`` for several)."""
+    checks = Checks()
+    outcome = checks.run(Outcome.parse, entry.outcome)
+    trump = checks.run(Suit.parse, entry.trump) if entry.trump else None
+    melds = [checks.run(_meld, pid, text, players, options) for pid, text in entry.melds.items()]
     tricks: SideTricks | PlayerTricks | None = None
     if entry.takes:
-        scale = 1 if options.card_values is CardValues.COUNTERS else options.scale
-        taken: dict[PlayerKey, int] = {}
-        for pid, n in entry.takes.items():
-            taker = _player(players, pid, f"take-{pid}")
-            if taker is not None:
-                taken[taker] = n * scale
-        tricks = PlayerTricks.of(taken, _player(players, entry.last_trick, "last_trick"))
+        tricks = _takes(entry, players, options, checks)
     elif entry.tricks is not None:
         tricks = SideTricks(options.from_table(entry.tricks))
+    declarer = checks.run(_player, players, entry.declarer, Part.DECLARER)
+    reneger = checks.run(_player, players, entry.reneger, Part.RENEGER)
+    checks.done()
     return HandInput(
         outcome=outcome,
-        declarer=_player(players, entry.declarer, "declarer"),
+        declarer=declarer,
         bid=None if entry.bid is None else options.from_table(entry.bid),
         trump=trump,
-        meld=tuple(melds),
+        meld=tuple(meld for meld in melds if meld is not None),
         tricks=tricks,
-        reneger=_player(players, entry.reneger, "reneger"),
+        reneger=reneger,
         takeover=entry.takeover,
     )
 
@@ -227,8 +247,8 @@ def _read_back(stored: str, mode: str, options: Options) -> str:
 def row_event(row: Hand, players: Mapping[int, Player], options: Options) -> Event:
     """The engine event a stored row stands for."""
     if row.kind == "leave":
-        leaver = _player(players, row.player_id, "player")
+        leaver = _player(players, row.player_id, Part.LEAVER)
         if leaver is None:
-            raise EntryError("player", "A player leaving must name the player.")
+            raise EntryError(Where(Part.LEAVER), "A player leaving must name the player.")
         return PlayerLeaves(leaver)
     return to_input(from_row(row, options), players, options)

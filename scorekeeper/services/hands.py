@@ -19,7 +19,7 @@ from ..extensions import db
 from ..models import Hand, utcnow
 from ..rules.cards import Suit
 from ..rules.describe import describe
-from ..rules.errors import RuleError
+from ..rules.errors import Part, RuleError, Where
 from ..rules.hands import HandResult, breakdowns, meld_breakdown, score_hand
 from ..rules.holders import Player, PlayerKey
 from ..rules.meld import MeldScore
@@ -31,7 +31,7 @@ from ..rules.session import (
     check_new_hand,
     replace_event,
 )
-from .changes import Audit, ConflictError, record_change
+from .changes import Audit, Clash, ConflictError, record_change
 from .entries import HandEntry, apply_to_row, from_row, meld_entry, same_entry, to_input
 from .sessions import LoadedSession, load_session, replay_events
 
@@ -50,7 +50,7 @@ class Preview:
 
 
 def _mapped(error: RuleError) -> RuleError:
-    """The rule an event broke, without the replay's wrapping (its field is the form's)."""
+    """The rules an event broke, without the replay's wrapping."""
     return error.cause if isinstance(error, ReplayError) else error
 
 
@@ -76,7 +76,7 @@ def meld_breakdowns(loaded: LoadedSession, entry: HandEntry) -> dict[Player, Mel
     for pid, text in entry.melds.items():
         player = loaded.players.get(pid)
         try:
-            meld = meld_entry(text, loaded.options, f"meld-{pid}")
+            meld = meld_entry(text, loaded.options, Where(Part.MELD, player))
             if meld is None:
                 continue
             score = meld_breakdown(meld, Suit.parse(trump) if trump else None, loaded.options)
@@ -142,7 +142,7 @@ def save_hand(
     if existing is not None:
         return _repeated(loaded, existing, entry)
     if row.ended_at is not None:
-        raise SessionEnded("session", "This session has ended: reopen it to add hands.")
+        raise SessionEnded(Where(Part.SESSION), "This session has ended: reopen it to add hands.")
     number = len(loaded.state.hands) + 1
     if expected_number is not None and expected_number != number:
         if expected_number < number:
@@ -150,7 +150,7 @@ def save_hand(
         else:
             what = f"A hand was deleted on another phone, so this is now hand {number}."
         raise ConflictError(
-            "hand_number",
+            Clash.NEXT_HAND,
             f"{what} Check the standings: if this is a different hand, save it again.",
         )
     try:
@@ -191,7 +191,7 @@ def _lost_race(loaded: LoadedSession, request_id: str | None, entry: HandEntry) 
     if existing is not None:
         return _repeated(loaded, existing, entry)
     raise ConflictError(
-        "hand_number", "Another phone saved a hand at the same moment: save again."
+        Clash.NEXT_HAND, "Another phone saved a hand at the same moment: save again."
     ) from None
 
 
@@ -228,7 +228,7 @@ def _proposed(loaded: LoadedSession, position: int, event: Event | None) -> Load
         # A later event broke; name it by its number as the table knows it now.
         index = error.position + (1 if event is None else 0)
         raise ConflictError(
-            "form",
+            Clash.LATER_HAND,
             f"That change would break {_later_event(loaded, index)}: {error.cause.rule} "
             "Fix or delete that hand first.",
         ) from error
@@ -237,14 +237,14 @@ def _proposed(loaded: LoadedSession, position: int, event: Event | None) -> Load
 def _check_version(row: Hand, version: int | None, number: int, hand_id: int | None = None) -> None:
     if hand_id is not None and row.id != hand_id:
         raise ConflictError(
-            "hand",
+            Clash.RENUMBERED,
             f"The hands were renumbered on another phone (one was deleted or added), so hand "
             f"{number} is now a different hand. Nothing was saved: open the hand again from the "
             "history.",
         )
     if version is not None and row.version != version:
         raise ConflictError(
-            "version",
+            Clash.VERSION,
             f"Hand {number} was changed on another phone while you were editing. "
             "The latest figures are shown: make your change again.",
         )
@@ -302,13 +302,13 @@ def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
     """Record a player getting up; they are cashed out and play goes on without them."""
     player = loaded.players.get(player_id)
     if player is None:
-        raise RuleError("player", "That player is not in this session.")
+        raise RuleError(Where(Part.LEAVER), "That player is not in this session.")
     event = PlayerLeaves(player)
     replayer = loaded.replayer.copy()
     try:
         replayer.apply(event)
     except ReplayError as error:
-        raise RuleError(error.cause.field, error.cause.rule) from error
+        raise _mapped(error) from error
     seq, _ = _next_seq_or_saved(loaded.row.id, None)
     row = Hand(session_id=loaded.row.id, seq=seq, kind="leave")
     row.player_id = player_id

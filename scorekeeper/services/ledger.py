@@ -29,7 +29,7 @@ from ..models import GameSession, LedgerPayment, Player, Table
 from ..money import MoneyError, MoneyTooLarge, format_money, parse_money
 from ..rules import holders
 from ..rules.closing import close_session
-from ..rules.errors import RuleError
+from ..rules.errors import Part, RuleError, Where
 from ..rules.settlement import Payment, nets_owed, still_owed
 from .sessions import LoadedSession, NotFound, load_session
 
@@ -40,7 +40,12 @@ MAX_NOTE = 200
 
 
 class LedgerError(RuleError):
-    """A payment that cannot be recorded (names the field and the rule)."""
+    """A payment that cannot be recorded: ``field`` names the part of the payment (payer,
+    payee, amount, note, session) and ``rule`` the rule."""
+
+    def __init__(self, field: str, rule: str) -> None:
+        super().__init__(Where(Part.PAYMENT), rule)
+        self.field = field
 
 
 @dataclass(frozen=True)

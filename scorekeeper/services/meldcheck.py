@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.cards import Hand, Suit
-from ..rules.errors import MeldError, OptionError, RuleError, TrumpError
+from ..rules.errors import MeldError, OptionError, Part, RuleError, TrumpError, Where
 from ..rules.hands import MeldClaims, MeldEntry, MeldNumber, evaluate_meld
 from ..rules.meld import MeldScore, meld_by_trump, meld_from_cards, parse_claims
 from ..rules.options import GameSystem, Options
@@ -42,19 +42,16 @@ class MeldVerdict:
 
 def options_for(system: GameSystem, values: Mapping[str, Any]) -> Options:
     """The preset of ``system`` with ``values`` (stored values) changed, checked by the engine;
-    a refusal names the option as ``options.<name>``."""
+    a refusal names the option."""
     if "system" in values:
         raise OptionError(
-            "options.system", "The game system is given as 'system', not among the options."
+            Where(Part.SYSTEM), "The game system is given as 'system', not among the options."
         )
-    try:
-        return Options.from_dict({"system": system.value, **values})
-    except OptionError as error:
-        raise OptionError(f"options.{error.field}", error.rule) from None
+    return Options.from_dict({"system": system.value, **values})
 
 
 def _trump(letter: str | None) -> Suit | None:
-    return Suit.parse(letter, "trump") if letter else None
+    return Suit.parse(letter) if letter else None
 
 
 def ranked(scores: Mapping[Suit, MeldScore]) -> tuple[tuple[Suit, MeldScore], ...]:
@@ -67,9 +64,9 @@ def score_meld(
     system: GameSystem, values: Mapping[str, Any], cards: str, trump: str | None
 ) -> MeldReport:
     """The meld of ``cards`` (RULES 1.2 notation) in ``trump`` and in each trump; a bad card, a
-    third copy or more cards than a hand holds is refused naming ``cards``."""
+    third copy or more cards than a hand holds is refused, placed at the cards."""
     options = options_for(system, values)
-    hand = Hand.parse(cards, max_cards=options.hand_size, field="cards")
+    hand = Hand.parse(cards, max_cards=options.hand_size)
     suit = _trump(trump)
     return MeldReport(
         options=options,
@@ -89,22 +86,22 @@ def check_meld(
 ) -> MeldVerdict:
     """Whether named melds (``claims``, as the hand form reads them) or a meld figure as the
     table writes it (``number``) is allowed, as a hand's meld is checked. Claims that cannot be
-    read as melds are refused (a ``MeldError`` naming ``claims``); a meld the rules do not allow
+    read as melds are refused (a ``MeldError`` placed at the meld); a meld the rules do not allow
     is answered, not raised: ``allowed`` is False and ``reason`` is the engine's rule."""
     options = options_for(system, values)
     suit = _trump(trump)
     entry: MeldEntry
+    meld = Where(Part.MELD)
     if claims is not None and number is None:
-        entry, field = MeldClaims(tuple(parse_claims(claims, "claims"))), "claims"
+        entry = MeldClaims(tuple(parse_claims(claims, meld)))
     elif number is not None and claims is None:
-        entry, field = MeldNumber(options.from_table(number)), "number"
+        entry = MeldNumber(options.from_table(number))
     else:
         raise RuleError(
-            "claims" if claims is None else "number",
-            "Send either the named melds as 'claims' or a figure as 'number', not both.",
+            meld, "Send either the named melds as 'claims' or a figure as 'number', not both."
         )
     try:
-        points = evaluate_meld(entry, suit, options, field)
+        points = evaluate_meld(entry, suit, options, meld)
     except (MeldError, TrumpError) as refusal:
         return MeldVerdict(options, allowed=False, points=None, reason=refusal.rule)
     return MeldVerdict(options, allowed=True, points=points, reason=None)

@@ -8,7 +8,7 @@ into the engine's setup and events, and replayed; nothing derived is ever writte
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -19,11 +19,11 @@ from ..extensions import db
 from ..models import AuditEntry, GameSession, Hand, HandMeld, HandTake, Seat, Table, utcnow
 from ..optiontext import option_text
 from ..rules import holders
-from ..rules.errors import OptionError, RuleError, SeatingError
+from ..rules.errors import Checks, OptionError, Part, RuleError, SeatingError, Where
 from ..rules.options import OPTION_SPECS, Options
 from ..rules.session import Event, HandRecord, Replayer, ReplayError, SessionSetup, SessionState
 from . import replays, unit_of_work
-from .changes import Audit, ConflictError, record_change
+from .changes import Audit, Clash, ConflictError, record_change
 from .entries import row_event
 from .replays import Replayed, replay_key
 from .tables import clean_name, find_or_add_player
@@ -260,13 +260,7 @@ def create_session(
     seat index. Everything is checked before anything is written; the caller's
     unit of work commits it.
     """
-    options = Options.from_dict(option_data)
-    # every name tidied and checked before the first player is added, so two spellings of
-    # one name ("Ann  Lee", "Ann Lee") are refused as one player seated twice
-    names = [clean_name(name) for name in seat_names if name and name.strip()]
-    if not 0 <= first_dealer < len(names):
-        raise SeatingError("first_dealer", "Choose who deals first.")
-    SessionSetup(options, tuple(names), names[first_dealer]).check()
+    options, names = _checked_setup(option_data, seat_names, first_dealer)
     players = [find_or_add_player(table, name) for name in names]
     row = GameSession(
         table=table,
@@ -283,6 +277,42 @@ def create_session(
     )
     record_change(replay_events(row, [], []), Audit("started", summary), new=True)
     return row
+
+
+def _checked_setup(
+    option_data: Mapping[str, Any], seat_names: Sequence[str], first_dealer: int
+) -> tuple[Options, list[str]]:
+    """The options and the names seated, every problem with them refused at once (the
+    options, each seat, the first dealer); a seat is placed by its index in ``seat_names``."""
+    checks = Checks()
+    options = checks.run(Options.from_dict, option_data)
+    # every name tidied and checked before the first player is added, so two spellings of
+    # one name ("Ann  Lee", "Ann Lee") are refused as one player seated twice
+    seats = [seat for seat, name in enumerate(seat_names) if name and name.strip()]
+    names = [
+        checks.run(clean_name, seat_names[seat], Where(Part.PLAYERS, seat=seat)) for seat in seats
+    ]
+    if not 0 <= first_dealer < len(names):
+        checks.add(SeatingError(Where(Part.FIRST_DEALER), "Choose who deals first."))
+    elif options is not None and checks.passed:
+        seated = [name for name in names if name is not None]
+        try:
+            SessionSetup(options, tuple(seated), seated[first_dealer]).check()
+        except RuleError as error:
+            for one in error.each:
+                checks.add(_at_typed_seat(one, seats))
+    checks.done()
+    assert options is not None, "options that could not be read were a broken rule"
+    return options, [name for name in names if name is not None]
+
+
+def _at_typed_seat(error: RuleError, seats: Sequence[int]) -> RuleError:
+    """``error`` with its seat (an index among the names seated) counted as typed: ``seats``
+    holds the index typed of each name seated, blank seats skipped."""
+    seat = error.where.seat
+    if seat is None:
+        return error
+    return type(error)(replace(error.where, seat=seats[seat]), error.rule)
 
 
 def update_options(loaded: LoadedSession, option_data: Mapping[str, Any]) -> list[str]:
@@ -306,7 +336,7 @@ def update_options(loaded: LoadedSession, option_data: Mapping[str, Any]) -> lis
         proposed = replay_events(loaded.row, loaded.events, loaded.hand_ids, setup)
     except ReplayError as error:
         raise OptionError(
-            "form",
+            Where(Part.OPTION, hand=error.where.hand),
             f"Under these rules {error.rule[0].lower()}{error.rule[1:]} "
             "Correct that hand first, or keep the rules.",
         ) from error
@@ -352,6 +382,7 @@ def stamp_of(row: Any) -> str:
 
 
 __all__ = [
+    "Clash",
     "ConflictError",
     "LoadedSession",
     "NotFound",

@@ -29,7 +29,7 @@ from sqlalchemy import func, or_, select
 from ..extensions import db
 from ..limits import has_control_characters
 from ..models import Player, Table
-from ..rules.errors import RuleError, SeatingError
+from ..rules.errors import Part, RuleError, SeatingError, Where
 from . import attempts
 
 DEFAULT_TABLE_NAME = "Our table"
@@ -47,6 +47,9 @@ the hall's one Wi-Fi address, starts a handful; a script filling the database wi
 reaches ten within a second and is then held to ten an hour. A host expecting more from one
 address (a tournament's first night) raises the setting."""
 TABLE_START_WINDOW = timedelta(hours=1)
+
+NAME = Where(Part.NAME)
+"""Where a name typed for a player or a table is refused (a seat's is placed at the seat)."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ def new_pin() -> str:
 def clean_table_name(name: str) -> str:
     """A table's name with spaces tidied, refused when empty or too long."""
     return _tidied(
-        name, MAX_TABLE_NAME, RuleError, "A table needs a name.", "A table's name is at most"
+        name, MAX_TABLE_NAME, RuleError(NAME, "A table needs a name."), "A table's name is at most"
     )
 
 
@@ -204,23 +207,25 @@ def default_table() -> Table:
     return table
 
 
-def clean_name(name: str) -> str:
-    """A player's name with spaces tidied, refused when empty or too long."""
-    return _tidied(name, MAX_NAME, SeatingError, "A player needs a name.", "A name is at most")
+def clean_name(name: str, where: Where = NAME) -> str:
+    """A player's name with spaces tidied, refused when empty or too long (placed at
+    ``where``: a seat, when it is typed into one)."""
+    return _tidied(
+        name, MAX_NAME, SeatingError(where, "A player needs a name."), "A name is at most"
+    )
 
 
-def _tidied(
-    name: str | None, maximum: int, error: type[RuleError], empty: str, too_long: str
-) -> str:
-    """``name`` with spaces tidied; ``error`` (field ``name``) when it is empty, longer than
-    ``maximum`` or holds a control character."""
+def _tidied(name: str | None, maximum: int, empty: RuleError, too_long: str) -> str:
+    """``name`` with spaces tidied; ``empty`` when there is none, an error of its type and
+    place when it is longer than ``maximum`` or holds a control character."""
     cleaned = " ".join((name or "").split())
     if not cleaned:
-        raise error("name", empty)
+        raise empty
+    refuse = type(empty)
     if len(cleaned) > maximum:
-        raise error("name", f"{too_long} {maximum} characters.")
+        raise refuse(empty.where, f"{too_long} {maximum} characters.")
     if has_control_characters(cleaned):
-        raise error("name", "A name cannot contain control characters.")
+        raise refuse(empty.where, "A name cannot contain control characters.")
     return cleaned
 
 
@@ -247,7 +252,7 @@ def add_player(table: Table, name: str) -> Player:
     """Add a player to the roster; refuses a name already there."""
     existing = find_player(table, name)
     if existing is not None:
-        raise SeatingError("name", f"{existing.name} is already on the roster.")
+        raise SeatingError(NAME, f"{existing.name} is already on the roster.")
     return find_or_add_player(table, name)
 
 

@@ -84,6 +84,17 @@
       otherSide.textContent = "Other side: " + (v === null || isNaN(v) ? "—" : total - v);
     };
 
+    /* a problem of the live preview, under the field it is about (the form's own error markup) */
+    var showAtField = function (problem) {
+      var box = problem.field === "takes" ? $(".takes", form) : null;
+      var named = problem.field && form.elements[problem.field];
+      var input = named && (named.tagName ? named : named[0]);
+      if (!box && input) box = input.closest(".meld, .takes, .tricks, .field");
+      if (!box) return;
+      var p = document.createElement("p");
+      p.className = "error live-error"; p.setAttribute("role", "alert"); p.textContent = problem.message;
+      box.appendChild(p);
+    };
     var schedule = function () { dirty = true; clearTimeout(timer); timer = setTimeout(runPreview, 250); };
     var runPreview = function () {
       if (!preview || !form.dataset.previewUrl) return;
@@ -98,11 +109,15 @@
       })
         .then(function (r) { return r.json(); })
         .then(function (answer) {
+          var broken = answer.errors || [];
+          $$(".live-error", form).forEach(function (el) { el.remove(); });
           if (ready) {
             var p = document.createElement("p");
             p.className = "preview-text" + (answer.ok ? "" : " bad");
-            p.textContent = answer.ok ? answer.text : answer.message;
+            p.textContent = answer.ok ? answer.text
+              : broken.map(function (e) { return e.message; }).join(" ");
             preview.innerHTML = ""; preview.appendChild(p);
+            broken.forEach(showAtField);
           }
           $$("[data-breakdown]", form).forEach(function (el) { el.textContent = ""; });
           if (answer.breakdowns) {

@@ -1,10 +1,10 @@
 """Hand entry, preview, edit, delete and the hand history with its audit trail.
 
 Each view parses the form, calls one service function and redirects (Post/Redirect/Get).
-A rule broken comes back from the engine with its field and is shown next to that field,
-with everything typed kept. An expired CSRF token re-shows the form (the ``_reshow_*``
-functions, called by the one ``CSRFError`` handler in ``views/errors.py``), never loses the
-hand.
+Every rule broken comes back from the engine with its place, and each is shown next to its
+field (``HandFormBase.field_for``), with everything typed kept. An expired CSRF token
+re-shows the form (the ``_reshow_*`` functions, called by the one ``CSRFError`` handler in
+``views/errors.py``), never loses the hand.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ..forms import ConfirmForm
 from ..limits import clean_request_id, parse_id
 from ..rules.errors import RuleError
 from ..services import hands as hand_service
-from ..services.sessions import audit_trail
+from ..services.sessions import Clash, audit_trail
 from ..services.standings import form_facts, hand_lines, next_hand
 from .hand_form import hand_form_for, version_of, version_text
 from .loading import load_or_404
@@ -56,10 +56,10 @@ def create(session_id: int):
         fresh = load_or_404(session_id)
         fresh_form, fresh_nxt = hand_form_for(fresh, formdata=request.form), next_hand(fresh)
         fresh_form.hand_number.data = str(fresh_nxt.number)
-        fresh_form.form_errors.append(error.rule)
+        fresh_form.form_errors.append(error.message)
         return render_session(fresh, fresh_form, fresh_nxt, status=409)
     except RuleError as error:
-        form.add_rule_error(error.field, error.rule)
+        form.add_rule_error(error)
         return render_session(loaded, form, nxt, status=422)
     if saved.repeated:  # the same form posted twice: it was saved the first time
         flash("That hand was already saved.", "ok")
@@ -70,7 +70,7 @@ def create(session_id: int):
 
 def _reshow_preview(message: str, session_id: int):
     """The live preview's answer after an expired token: say so where the preview shows."""
-    return jsonify(ok=False, field="form", message=message), 400
+    return jsonify(ok=False, errors=[{"field": "form", "message": message}]), 400
 
 
 @bp.post("/s/<id:session_id>/preview")
@@ -85,8 +85,10 @@ def preview(session_id: int):
     form = hand_form_for(loaded, number, request.form)
     form.validate()
     if form.errors:  # the hand form carries no token of its own: CSRFProtect checked it
-        field, messages = next(iter(form.errors.items()))
-        return jsonify(ok=False, field=field, message=messages[0])
+        typed = [
+            {"field": f, "message": m} for f, messages in form.errors.items() for m in messages
+        ]
+        return jsonify(ok=False, errors=typed)
     entry = form.to_entry()
     breakdowns = {
         str(player.id): [line.written(loaded.options.scale) for line in score.lines]
@@ -95,7 +97,8 @@ def preview(session_id: int):
     try:
         result = hand_service.preview_hand(loaded, entry, number)
     except RuleError as error:
-        return jsonify(ok=False, field=error.field, message=error.rule, breakdowns=breakdowns)
+        broken = [{"field": form.field_for(e.where), "message": e.rule} for e in error.each]
+        return jsonify(ok=False, errors=broken, breakdowns=breakdowns)
     return jsonify(ok=True, text=result.text, breakdowns=breakdowns)
 
 
@@ -151,17 +154,17 @@ def edit(session_id: int, number: int):
     try:
         hand_service.edit_hand(loaded, number, form.to_entry(), version, hand_id)
     except hand_service.ConflictError as error:
-        if error.field == "hand":
-            flash(error.rule, "error")
+        if error.clash is Clash.RENUMBERED:
+            flash(error.message, "error")
             return redirect(url_for("hands.history", session_id=session_id))
-        if error.field == "version":
+        if error.clash is Clash.VERSION:
             # Changed on another phone: show the latest figures with the new version.
             loaded = load_or_404(session_id)
             form, record = hand_form_for(loaded, number), loaded.hand(number)
-        form.form_errors.append(error.rule)
+        form.form_errors.append(error.message)
         return _render_edit(loaded, form, record, 409)
     except RuleError as error:
-        form.add_rule_error(error.field, error.rule)
+        form.add_rule_error(error)
         return _render_edit(loaded, form, record, 422)
     flash(f"Hand {number} corrected; everything after it is recomputed.", "ok")
     return redirect(url_for("hands.history", session_id=session_id) + f"#hand-{number}")
@@ -179,8 +182,8 @@ def delete(session_id: int, number: int):
         hand_id, version = version_of(form.version.data)
         try:
             hand_service.delete_hand(loaded, number, version, hand_id)
-        except RuleError as exc:
-            error = exc.rule
+        except hand_service.ConflictError as exc:
+            error = exc.message
         else:
             flash(f"Hand {number} deleted; everything after it is recomputed.", "ok")
             return redirect(url_for("hands.history", session_id=session_id))

@@ -13,9 +13,9 @@ from flask import (
 
 from .. import qr
 from ..access import current_table, hosted, writes_only
-from ..forms import ConfirmForm, NewSessionForm, option_field_text, option_values
+from ..forms import ConfirmForm, NewSessionForm, option_field_text, option_values, setup_errors
 from ..limits import parse_id
-from ..rules.errors import RuleError
+from ..rules.errors import Part, RuleError, Where
 from ..rules.options import OPTION_SPECS, GameSystem, Options, parse_system
 from ..services import hands as hand_service
 from ..services import sessions as session_service
@@ -113,7 +113,7 @@ def new_session():
             first = form.first_dealer.data or 0
             row = session_service.create_session(current_table(), data, _seats(system), first)
         except RuleError as error:
-            errors.setdefault(error.field, []).append(error.rule)
+            errors = setup_errors(error)
         else:
             flash("Session started. Deal!", "ok")
             return redirect(url_for("sessions.show", session_id=row.id))
@@ -211,7 +211,9 @@ def settings(session_id: int):
             data = option_values(request.form, loaded.options.system, loaded.options)
             changes = session_service.update_options(loaded, data)
         except RuleError as error:
-            errors.setdefault(error.field, []).append(error.rule)
+            errors = setup_errors(error)
+        except session_service.ConflictError as error:
+            errors = {"form": [error.message]}
         else:
             flash("House rules changed: " + "; ".join(changes) if changes else "No change.", "ok")
             return redirect(url_for("sessions.show", session_id=session_id))
@@ -249,10 +251,12 @@ def leave(session_id: int):
         player_id = parse_id(request.form.get("player"))
         try:
             if player_id is None:
-                raise RuleError("player", "Choose who is leaving.")
+                raise RuleError(Where(Part.LEAVER), "Choose who is leaving.")
             hand_service.player_leaves(loaded, player_id)
         except RuleError as exc:
             error = exc.rule
+        except hand_service.ConflictError as exc:
+            error = exc.message
         else:
             flash("Cashed out. Play goes on without them.", "ok")
             return redirect(url_for("sessions.show", session_id=session_id))

@@ -530,3 +530,33 @@ def test_a_stranger_cannot_leave(api):
     response = api.post(f"{session.url}/departures", json={"player": 999})
 
     assert problem_fields(response) == {"player": "player: That player is not in this session."}
+
+
+def test_every_rule_a_hand_breaks_is_listed_at_its_path_in_one_problem(api):
+    session = start(api, "partnership", FOUR)
+
+    response = session.post_hand(
+        declarer="Ann", bid=300, trump="S", meld={"Ann": "20", "Cal": "15"}, tricks=255
+    )
+
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert (problem["code"], problem["detail"]) == ("rule-broken", "Some inputs break the rules.")
+    assert problem_fields(response) == {
+        "melds.1": "melds.1: Meld 15 is impossible: every meld is worth a multiple of 10.",
+        "tricks": "tricks: Trick points run from 0 to 250; 255 is outside.",
+    }
+    assert session.hand_count() == 0
+
+
+def test_bison_takes_that_do_not_add_up_and_no_last_trick_are_both_listed(api):
+    session = start(api, "bison", ["Ann", "Bob", "Cal"])
+
+    response = session.post_hand(
+        declarer="Bob", bid=250, trump="S", takes={"Ann": 12, "Bob": 8, "Cal": 3}
+    )
+
+    assert problem_fields(response) == {
+        "last_trick": "last_trick: Say who took the last trick.",
+        "takes": "takes: Counters must add up to 24 (8 aces, 8 tens, 8 kings); these add up to 23.",
+    }

@@ -201,7 +201,7 @@ def test_a_name_seated_twice_is_refused(api, system):
 
     response = api.post(f"{API}/sessions", json={"system": system, "players": twice})
 
-    assert_refused(response, "players", "ANN is seated twice.")
+    assert_refused(response, f"players.{len(twice) - 1}", "ANN is seated twice.")  # its seat
     assert api.get(f"{API}/sessions").get_json()["sessions"] == []
 
 

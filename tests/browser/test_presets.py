@@ -434,6 +434,26 @@ def test_the_preview_says_what_the_hand_will_do_before_it_is_saved(live_server, 
     assert figures(page) == {"Ann": "0", "Bob": "0", "Cy": "0", "Dee": "0"}  # nothing saved
 
 
+def test_the_live_preview_shows_each_broken_rule_under_its_field(live_server, browser_page):
+    page = browser_page
+    start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cy", "Dee"], "Ann")
+    enter_hand(
+        page, declarer="Bob", bid=350, trump="H", melds={"declarer": 35}, tricks=260, save=False
+    )
+    form = page.locator("#hand-form")
+    expect(form.locator(".meld .live-error")).to_have_text(
+        "Meld 35 is impossible: every meld is worth a multiple of 10."
+    )
+    expect(form.locator(".tricks .live-error")).to_have_text(
+        "Trick points run from 0 to 250; 260 is outside."
+    )
+    # The rules broken are gone from under the fields once the figures are put right.
+    form.locator("input.meld-text").fill("190")
+    form.locator("input[name=tricks]").fill("170")
+    expect(page.locator("#preview")).to_contain_text("Bob makes 350")
+    expect(form.locator(".live-error")).to_have_count(0)
+
+
 def test_the_card_grid_writes_the_cards_and_shows_the_meld_breakdown(
     live_server, browser_page, screenshots_dir
 ):

@@ -18,7 +18,7 @@ from scorekeeper.rules.bidding import (
     step_bid,
     takeover_allowed,
 )
-from scorekeeper.rules.errors import BidError, OptionError, RuleError
+from scorekeeper.rules.errors import BidError, OptionError, Part, RuleError, Where
 from scorekeeper.rules.options import Options
 
 BROOKLYN = Options.preset("brooklyn")  # min 300, no 40 or 90 endings
@@ -34,7 +34,7 @@ def _refused(bid: int, options: Options) -> BidError:
         check_bid(bid, options)
     assert isinstance(caught.value, ValueError)
     assert isinstance(caught.value, RuleError)
-    assert caught.value.field == "bid"
+    assert caught.value.where.part is Part.BID
     return caught.value
 
 
@@ -134,10 +134,10 @@ def test_scale_10_bid_messages_use_the_table_figures():
     assert "whole number" in str(error)
 
 
-def test_check_bid_names_the_field_asked_for():
+def test_a_refused_bid_is_placed_at_the_bid():
     with pytest.raises(BidError) as caught:
-        check_bid(340, BROOKLYN, field="final_bid")
-    assert caught.value.field == "final_bid"
+        check_bid(340, BROOKLYN)
+    assert caught.value.where == Where(Part.BID)
 
 
 def test_custom_step_and_endings_apply():
@@ -210,7 +210,7 @@ def test_dealer_takeover_at_250_is_accepted_under_brooklyn():
 def test_dealer_takeover_at_another_figure_is_refused(bid):
     with pytest.raises(BidError) as caught:
         check_takeover(bid, BROOKLYN)
-    assert caught.value.field == "bid"
+    assert caught.value.where.part is Part.BID
     assert "played at 250" in str(caught.value)
     assert str(bid) in str(caught.value)
 
@@ -227,7 +227,7 @@ def test_dealer_takeover_at_another_figure_is_refused(bid):
 def test_dealer_takeover_is_refused_without_the_takeover_rule(options):
     with pytest.raises(BidError) as caught:
         check_takeover(250, options)
-    assert caught.value.field == "takeover"
+    assert caught.value.where.part is Part.TAKEOVER
     assert "no dealer takeover" in str(caught.value)
 
 

@@ -14,7 +14,9 @@ from scorekeeper.rules.errors import (
     CardCopiesError,
     CardNotationError,
     HandSizeError,
+    Part,
     RuleError,
+    Where,
 )
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
@@ -89,15 +91,15 @@ def test_a_bad_card_token_is_refused_naming_the_token(token):
     error = caught.value
     assert isinstance(error, ValueError)
     assert isinstance(error, RuleError)
-    assert error.field == "cards"
+    assert error.where.part is Part.CARDS
     assert f"'{token}'" in str(error)
     assert "is not a card" in error.rule
 
 
-def test_card_error_carries_the_field_it_was_read_for():
+def test_card_error_is_placed_where_it_was_read_for_with_the_token():
     with pytest.raises(CardNotationError) as caught:
-        Card.parse("XS", field="buried")
-    assert caught.value.field == "buried"
+        Card.parse("XS", Where(Part.MELD, "Ann"))
+    assert caught.value.where == Where(Part.MELD, "Ann", card="XS")
 
 
 def test_card_error_explains_the_notation():
@@ -125,7 +127,7 @@ def test_trump_suit_is_read_from_letter_symbol_or_name(text, suit):
 def test_an_unknown_trump_suit_is_refused_naming_it():
     with pytest.raises(CardNotationError) as caught:
         Suit.parse("Z")
-    assert caught.value.field == "trump"
+    assert caught.value.where.part is Part.TRUMP
     assert "'Z'" in str(caught.value)
 
 
@@ -155,8 +157,8 @@ def test_parse_cards_of_nothing_is_no_cards():
 
 def test_parse_cards_names_the_first_bad_token():
     with pytest.raises(CardNotationError) as caught:
-        parse_cards("AS TS XS 1D", field="meld")
-    assert caught.value.field == "meld"
+        parse_cards("AS TS XS 1D", Where(Part.MELD))
+    assert caught.value.where == Where(Part.MELD, card="XS")
     assert "'XS'" in str(caught.value)
     assert "'1D'" not in str(caught.value)
 
@@ -199,7 +201,7 @@ def test_two_copies_of_a_card_are_allowed():
 def test_a_third_copy_of_a_card_is_refused(text):
     with pytest.raises(CardCopiesError) as caught:
         Hand.parse(text)
-    assert caught.value.field == "cards"
+    assert caught.value.where.part is Part.CARDS
     message = str(caught.value)
     assert "3 copies" in message
     assert "two" in message
@@ -207,8 +209,8 @@ def test_a_third_copy_of_a_card_is_refused(text):
 
 def test_copies_error_names_the_card_and_the_field():
     with pytest.raises(CardCopiesError) as caught:
-        Hand.parse("KH KH KH", field="meld")
-    assert caught.value.field == "meld"
+        Hand.parse("KH KH KH", where=Where(Part.MELD, "Bob"))
+    assert caught.value.where == Where(Part.MELD, "Bob", card="KH")
     assert "KH" in str(caught.value)
 
 
@@ -222,7 +224,7 @@ def test_hand_size_limit_is_refused_with_both_counts():
     assert len(Hand.parse(sixteen)) == 16
     with pytest.raises(HandSizeError) as caught:
         Hand.parse(sixteen, max_cards=15)
-    assert caught.value.field == "cards"
+    assert caught.value.where.part is Part.CARDS
     assert "16 cards" in str(caught.value)
     assert "at most 15" in str(caught.value)
 
@@ -231,8 +233,8 @@ def test_a_full_hand_is_accepted_at_the_limit():
     fifteen = "AS AS TS TS KS KS QS QS JS JS 9S 9S AH AH TH"
     assert len(Hand.parse(fifteen, max_cards=15)) == 15
     with pytest.raises(HandSizeError) as caught:
-        Hand.parse(fifteen, max_cards=12, field="meld")
-    assert caught.value.field == "meld"
+        Hand.parse(fifteen, max_cards=12, where=Where(Part.MELD, "Bob"))
+    assert caught.value.where == Where(Part.MELD, "Bob")
     assert "15 cards" in str(caught.value)
     assert "at most 12" in str(caught.value)
 

@@ -17,9 +17,11 @@ from scorekeeper.rules.errors import (
     BidError,
     MeldError,
     OutcomeError,
+    Part,
     PlayerError,
     TrickError,
     TrumpError,
+    Where,
 )
 from scorekeeper.rules.hands import (
     HandContext,
@@ -173,7 +175,7 @@ def test_sit_out_option_decides_who_may_declare():
     # right-of-dealer: Cal sits out when Dee deals; with sit_out=dealer Dee sits out instead.
     with pytest.raises(PlayerError) as error:
         score_hand(HandInput(MADE, "Cal", 350, C), FOUR_RIGHT_OUT, BROOKLYN)
-    assert error.value.field == "declarer"
+    assert error.value.where.part is Part.DECLARER
     assert "sits out" in error.value.rule
     options = replace(BROOKLYN, sit_out=SitOut.DEALER)
     result = chip(options, FOUR_DEALER_OUT, outcome=MADE, declarer="Cal", bid=350, trump=C)
@@ -196,28 +198,28 @@ def test_brooklyn_dealer_takeover_set_in_spades():
 def test_dealer_takeover_is_played_by_the_dealer():
     with pytest.raises(PlayerError) as error:
         score_hand(HandInput(MADE, "Ann", 250, D, takeover=True), THREE, BROOKLYN)
-    assert error.value.field == "declarer"
+    assert error.value.where.part is Part.DECLARER
     assert "dealer" in error.value.rule and "Cal" in error.value.rule
 
 
 def test_dealer_takeover_is_played_at_250():
     with pytest.raises(BidError) as error:
         score_hand(HandInput(MADE, "Cal", 300, D, takeover=True), THREE, BROOKLYN)
-    assert error.value.field == "bid"
+    assert error.value.where.part is Part.BID
     assert "250" in error.value.rule
 
 
 def test_dealer_takeover_only_under_the_takeover_rule():
     with pytest.raises(BidError) as error:
         score_hand(HandInput(MADE, "Cal", 250, D, takeover=True), THREE, HOYLE)
-    assert error.value.field == "takeover"
+    assert error.value.where.part is Part.TAKEOVER
     assert "takeover" in error.value.rule
 
 
 def test_a_250_bid_without_takeover_is_below_the_brooklyn_minimum():
     with pytest.raises(BidError) as error:
         score_hand(HandInput(MADE, "Cal", 250, D), THREE, BROOKLYN)
-    assert error.value.field == "bid"
+    assert error.value.where.part is Part.BID
     assert "below the minimum" in error.value.rule and "300" in error.value.rule
 
 
@@ -225,7 +227,7 @@ def test_brooklyn_forbids_bids_ending_in_40_and_90():
     for bid in (340, 390, 440):
         with pytest.raises(BidError) as error:
             score_hand(HandInput(MADE, "Ann", bid, H), THREE, BROOKLYN)
-        assert error.value.field == "bid"
+        assert error.value.where.part is Part.BID
         assert "forbid" in error.value.rule and str(bid % 100) in error.value.rule
 
 
@@ -235,14 +237,14 @@ def test_forbidden_endings_option_refuses_an_otherwise_legal_bid():
     assert changes(result) == {"Ann": 6, "Bob": -3, "Cal": -3}
     with pytest.raises(BidError) as error:
         score_hand(HandInput(MADE, "Ann", 340, H), THREE, replace(HOYLE, forbidden_endings=(40,)))
-    assert error.value.field == "bid" and "ends in 40" in error.value.rule
+    assert error.value.where.part is Part.BID and "ends in 40" in error.value.rule
 
 
 def test_min_bid_option_lets_a_lower_bid_stand_at_the_lowest_bracket():
     # Hoyle refuses 250; with min_bid 250 it stands and pays the lowest bracket (300-340: 3).
     with pytest.raises(BidError) as error:
         score_hand(HandInput(MADE, "Ann", 250, H), THREE, HOYLE)
-    assert error.value.field == "bid" and "minimum" in error.value.rule
+    assert error.value.where.part is Part.BID and "minimum" in error.value.rule
     result = chip(replace(HOYLE, min_bid=250), outcome=MADE, declarer="Ann", bid=250, trump=H)
     assert changes(result) == {"Ann": 6, "Bob": -3, "Cal": -3}
 
@@ -251,7 +253,7 @@ def test_bid_step_option_refuses_a_bid_off_the_step():
     options = replace(HOYLE, bid_step=50)
     with pytest.raises(BidError) as error:
         score_hand(HandInput(MADE, "Ann", 320, H), THREE, options)
-    assert error.value.field == "bid" and "step" in error.value.rule
+    assert error.value.where.part is Part.BID and "step" in error.value.rule
     # 350 is on the step: 5 from each of Bob, Cal and the kitty (kitty holds 5).
     result = chip(
         options,
@@ -593,20 +595,20 @@ def test_a_contradictory_entered_outcome_is_refused(entered, tricks, verdict):
         score_hand(
             HandInput(entered, "Ann", 350, H, melds(Ann=190), SideTricks(tricks)), THREE, HOYLE
         )
-    assert error.value.field == "outcome"
+    assert error.value.where.part is Part.OUTCOME
     assert verdict in error.value.rule
 
 
 def test_tricks_are_refused_on_a_hand_that_was_not_played():
     with pytest.raises(OutcomeError) as error:
         score_hand(HandInput(CONCEDED, "Ann", 350, H, (), SideTricks(100)), THREE, HOYLE)
-    assert error.value.field == "tricks" and "not played" in error.value.rule
+    assert error.value.where.part is Part.TRICKS and "not played" in error.value.rule
 
 
 def test_a_hand_needs_an_outcome_or_figures():
     with pytest.raises(OutcomeError) as error:
         score_hand(HandInput(None, "Ann", 350, H), THREE, HOYLE)
-    assert error.value.field == "outcome" and "Enter the outcome" in error.value.rule
+    assert error.value.where.part is Part.OUTCOME and "Enter the outcome" in error.value.rule
 
 
 # == Bison ========================================================================================
@@ -715,7 +717,7 @@ def test_bison_renege_by_an_opponent_makes_the_bid():
 def test_bison_renege_needs_the_reneger():
     with pytest.raises(PlayerError) as error:
         bison(outcome=Outcome.RENEGE, declarer="Ann", bid=300, trump=S)
-    assert error.value.field == "reneger" and "reneged" in error.value.rule
+    assert error.value.where.part is Part.RENEGER and "reneged" in error.value.rule
 
 
 def test_bison_reneger_only_with_a_renege_outcome():
@@ -723,7 +725,7 @@ def test_bison_reneger_only_with_a_renege_outcome():
         bison(
             outcome=CONCEDED, declarer="Ann", bid=300, trump=S, meld=melds(Ann=190), reneger="Bob"
         )
-    assert error.value.field == "reneger"
+    assert error.value.where.part is Part.RENEGER
 
 
 def test_bison_all_pass_is_thrown_in_with_no_score():
@@ -735,7 +737,7 @@ def test_bison_all_pass_is_thrown_in_with_no_score():
 def test_bison_needs_each_players_counters():
     with pytest.raises(OutcomeError) as error:
         bison(declarer="Ann", bid=300, trump=S, tricks=SideTricks(150))
-    assert error.value.field == "tricks" and "counters" in error.value.rule
+    assert error.value.where.part is Part.TRICKS and "counters" in error.value.rule
 
 
 def test_bison_counters_must_add_up_to_24():
@@ -746,7 +748,7 @@ def test_bison_counters_must_add_up_to_24():
             trump=S,
             tricks=PlayerTricks.of({"Ann": 12, "Bob": 8, "Cal": 3}, "Ann"),
         )
-    assert error.value.field == "tricks" and "24" in error.value.rule
+    assert error.value.where.part is Part.TRICKS and "24" in error.value.rule
 
 
 def test_bison_card_points_must_add_up_to_240_under_classic():
@@ -760,7 +762,8 @@ def test_bison_card_points_must_add_up_to_240_under_classic():
             THREE,
             options,
         )
-    assert error.value.field == "tricks" and "240" in error.value.rule and "230" in error.value.rule
+    assert error.value.where.part is Part.TRICKS
+    assert "240" in error.value.rule and "230" in error.value.rule
 
 
 def test_bison_last_trick_must_be_named():
@@ -771,7 +774,7 @@ def test_bison_last_trick_must_be_named():
             trump=S,
             tricks=PlayerTricks.of({"Ann": 12, "Bob": 8, "Cal": 4}, "Zed"),
         )
-    assert error.value.field == "last_trick"
+    assert error.value.where.part is Part.LAST_TRICK
 
 
 def test_card_values_option_bison_with_classic_counts_card_points():
@@ -863,7 +866,7 @@ def test_partnership_declarer_on_the_second_team():
 def test_partnership_has_no_renege():
     with pytest.raises(OutcomeError) as error:
         partnership(outcome=Outcome.RENEGE, declarer="Ann", bid=300, trump=H, reneger="Bob")
-    assert error.value.field == "outcome" and "renege" in error.value.rule
+    assert error.value.where.part is Part.OUTCOME and "renege" in error.value.rule
 
 
 def test_partnership_meld_uses_the_twelve_card_hand():
@@ -873,7 +876,7 @@ def test_partnership_meld_uses_the_twelve_card_hand():
         partnership(
             declarer="Ann", bid=300, trump=H, meld=(("Ann", cards),), tricks=SideTricks(200)
         )
-    assert error.value.field == "meld-Ann" and "12" in error.value.rule
+    assert error.value.where == Where(Part.MELD, "Ann") and "12" in error.value.rule
 
 
 # == misdeal and all pass =========================================================================
@@ -896,7 +899,7 @@ def test_a_misdeal_scores_nothing_and_keeps_the_dealer(preset):
 def test_all_pass_is_refused_where_the_hand_cannot_be_thrown_in(preset):
     with pytest.raises(OutcomeError) as error:
         score_hand(HandInput(Outcome.ALL_PASS), THREE, Options.preset(preset))
-    assert error.value.field == "outcome"
+    assert error.value.where.part is Part.OUTCOME
     assert "everyone passes" in error.value.rule
 
 
@@ -913,40 +916,40 @@ def test_all_pass_option_throw_in_lets_a_brooklyn_hand_pass():
 def test_unknown_player_is_refused():
     with pytest.raises(PlayerError) as error:
         score_hand(HandInput(MADE, "Zed", 350, H), THREE, HOYLE)
-    assert error.value.field == "declarer"
+    assert error.value.where.part is Part.DECLARER
     assert "Zed" in error.value.rule and "not at this table" in error.value.rule
 
 
 def test_missing_declarer_is_refused():
     with pytest.raises(PlayerError) as error:
         score_hand(HandInput(MADE, None, 350, H), THREE, HOYLE)
-    assert error.value.field == "declarer" and "Choose the declarer" in error.value.rule
+    assert error.value.where.part is Part.DECLARER and "Choose the declarer" in error.value.rule
 
 
 def test_declarer_who_sits_out_is_refused():
     # Dee deals at Hoyle with four and sits out.
     with pytest.raises(PlayerError) as error:
         score_hand(HandInput(MADE, "Dee", 350, H), FOUR_DEALER_OUT, HOYLE)
-    assert error.value.field == "declarer"
+    assert error.value.where.part is Part.DECLARER
     assert "Dee sits out" in error.value.rule
 
 
 def test_missing_bid_is_refused():
     with pytest.raises(BidError) as error:
         score_hand(HandInput(MADE, "Ann", None, H), THREE, HOYLE)
-    assert error.value.field == "bid"
+    assert error.value.where.part is Part.BID
 
 
 def test_meld_for_a_non_declarer_is_refused_in_chip_games():
     with pytest.raises(MeldError) as error:
         score_hand(HandInput(MADE, "Ann", 350, H, melds(Bob=40)), THREE, HOYLE)
-    assert error.value.field == "meld-Bob" and "declarer" in error.value.rule
+    assert error.value.where == Where(Part.MELD, "Bob") and "declarer" in error.value.rule
 
 
 def test_meld_for_a_stranger_is_refused():
     with pytest.raises(PlayerError) as error:
         score_hand(HandInput(MADE, "Ann", 350, H, melds(Zed=40)), THREE, HOYLE)
-    assert error.value.field == "meld-Zed" and "not at this table" in error.value.rule
+    assert error.value.where == Where(Part.MELD, "Zed") and "not at this table" in error.value.rule
 
 
 @pytest.mark.parametrize("preset", ["brooklyn", "brooklyn-pot", "bison", "partnership"])
@@ -954,28 +957,28 @@ def test_forfeit_outside_hoyle_is_refused(preset):
     ctx = PARTNERS if preset == "partnership" else THREE
     with pytest.raises(OutcomeError) as error:
         score_hand(HandInput(Outcome.FORFEIT, "Ann", 300), ctx, Options.preset(preset))
-    assert error.value.field == "outcome"
+    assert error.value.where.part is Part.OUTCOME
     assert "forfeit" in error.value.rule and "Hoyle" in error.value.rule
 
 
 def test_forfeit_when_the_bid_is_not_300_is_refused():
     with pytest.raises(OutcomeError) as error:
         score_hand(HandInput(Outcome.FORFEIT, "Ann", 310), THREE, HOYLE)
-    assert error.value.field == "outcome"
+    assert error.value.where.part is Part.OUTCOME
     assert "300" in error.value.rule and "310" in error.value.rule
 
 
 def test_forfeit_by_anyone_but_the_first_bidder_is_refused():
     with pytest.raises(OutcomeError) as error:
         score_hand(HandInput(Outcome.FORFEIT, "Bob", 300), THREE, HOYLE)
-    assert error.value.field == "outcome"
+    assert error.value.where.part is Part.OUTCOME
     assert "Only Ann" in error.value.rule
 
 
 def test_forfeit_with_trump_is_refused():
     with pytest.raises(TrumpError) as error:
         score_hand(HandInput(Outcome.FORFEIT, "Ann", 300, H), THREE, HOYLE)
-    assert error.value.field == "trump" and "before trump" in error.value.rule
+    assert error.value.where.part is Part.TRUMP and "before trump" in error.value.rule
 
 
 @pytest.mark.parametrize("preset", ["brooklyn", "brooklyn-pot", "hoyle", "partnership"])
@@ -985,7 +988,7 @@ def test_renege_outside_bison_is_refused(preset):
         score_hand(
             HandInput(Outcome.RENEGE, "Ann", 300, H, reneger="Bob"), ctx, Options.preset(preset)
         )
-    assert error.value.field == "outcome"
+    assert error.value.where.part is Part.OUTCOME
     assert "renege" in error.value.rule
 
 
@@ -996,7 +999,7 @@ def test_opponents_conceded_outside_hoyle_is_refused(preset):
         score_hand(
             HandInput(Outcome.OPPONENTS_CONCEDED, "Ann", 300, H), ctx, Options.preset(preset)
         )
-    assert error.value.field == "outcome" and "opponents conceded" in error.value.rule
+    assert error.value.where.part is Part.OUTCOME and "opponents conceded" in error.value.rule
 
 
 @pytest.mark.parametrize(
@@ -1011,7 +1014,7 @@ def test_opponents_conceded_outside_hoyle_is_refused(preset):
 def test_unattainable_trick_figures_are_refused(points, why):
     with pytest.raises(TrickError) as error:
         score_hand(HandInput(None, "Ann", 350, H, melds(Ann=190), SideTricks(points)), THREE, HOYLE)
-    assert error.value.field == "tricks"
+    assert error.value.where.part is Part.TRICKS
     assert why in error.value.rule
 
 
@@ -1023,7 +1026,7 @@ def test_card_values_option_decides_which_trick_figures_exist():
     assert score_hand(entry, replace(THREE, kitty=10), simple).outcome is MADE
     with pytest.raises(TrickError) as error:
         score_hand(entry, THREE, replace(HOYLE, card_values=CardValues.COUNTERS))
-    assert error.value.field == "tricks" and "multiples of 10" in error.value.rule
+    assert error.value.where.part is Part.TRICKS and "multiples of 10" in error.value.rule
     # 173 exists under classic but not under simple
     classic = HandInput(None, "Ann", 350, H, melds(Ann=190), SideTricks(173))
     assert score_hand(classic, replace(THREE, kitty=10), HOYLE).outcome is MADE
@@ -1035,7 +1038,7 @@ def test_card_values_option_decides_which_trick_figures_exist():
 def test_trick_sides_must_total_250():
     with pytest.raises(TrickError) as error:
         check_sides(200, 60, HOYLE)
-    assert error.value.field == "other_tricks"
+    assert error.value.where.part is Part.OTHER_TRICKS
     assert "250" in error.value.rule and "260" in error.value.rule
     check_sides(200, 50, HOYLE)  # 200 + 50 = 250 is fine
 
@@ -1051,7 +1054,7 @@ def test_trick_sides_must_total_250():
 def test_unattainable_meld_number_is_refused(points, why):
     with pytest.raises(MeldError) as error:
         score_hand(HandInput(MADE, "Ann", 350, H, melds(Ann=points)), THREE, HOYLE)
-    assert error.value.field == "meld-Ann"
+    assert error.value.where == Where(Part.MELD, "Ann")
     assert why in error.value.rule
 
 
@@ -1077,22 +1080,30 @@ def test_an_attainable_meld_number_is_accepted():
     ],
 )
 def test_missing_trump_on_a_played_hand_is_refused(preset, ctx, outcome):
+    # Partnership enters the bidding team's tricks with every played hand: given, so that
+    # trump is the one rule broken.
+    tricks = SideTricks(150) if preset == "partnership" else None
     with pytest.raises(TrumpError) as error:
         score_hand(
             HandInput(
-                outcome, "Ann", 300, None, reneger="Bob" if outcome is Outcome.RENEGE else None
+                outcome,
+                "Ann",
+                300,
+                None,
+                tricks=tricks,
+                reneger="Bob" if outcome is Outcome.RENEGE else None,
             ),
             ctx,
             Options.preset(preset),
         )
-    assert error.value.field == "trump" and "trump" in error.value.rule
+    assert error.value.where.part is Part.TRUMP and "trump" in error.value.rule
 
 
 def test_a_trump_meld_claim_needs_trump():
     claims = MeldClaims(tuple(parse_claims("run")))
     with pytest.raises(TrumpError) as error:
         score_hand(HandInput(CONCEDED, "Ann", 350, None, (("Ann", claims),)), THREE, HOYLE)
-    assert error.value.field == "meld-Ann" and "trump" in error.value.rule
+    assert error.value.where == Where(Part.MELD, "Ann") and "trump" in error.value.rule
 
 
 def test_outcome_names_are_read_and_bad_ones_refused():
@@ -1100,8 +1111,8 @@ def test_outcome_names_are_read_and_bad_ones_refused():
     assert Outcome.parse("all-pass") is Outcome.ALL_PASS
     assert Outcome.parse("  ") is None
     with pytest.raises(OutcomeError) as error:
-        Outcome.parse("won", field="outcome")
-    assert error.value.field == "outcome" and "'won' is not an outcome" in error.value.rule
+        Outcome.parse("won")
+    assert error.value.where.part is Part.OUTCOME and "'won' is not an outcome" in error.value.rule
 
 
 # == scale ========================================================================================
@@ -1110,11 +1121,12 @@ def test_outcome_names_are_read_and_bad_ones_refused():
 def test_scale_10_shows_figures_without_the_trailing_zero_in_messages():
     # The engine keeps full points; at scale 10 a bid of 240 reads "24" against minimum "25".
     options = replace(BISON, scale=10)
+    took = PlayerTricks.of({"Ann": 12, "Bob": 8, "Cal": 4}, "Ann")  # 24 counters: they add up
     with pytest.raises(BidError) as error:
-        score_hand(HandInput(MADE, "Ann", 240, S), THREE, options)
+        score_hand(HandInput(MADE, "Ann", 240, S, tricks=took), THREE, options)
     assert "Bid 24 is below the minimum bid of 25" in error.value.rule
     with pytest.raises(BidError) as error:
-        score_hand(HandInput(MADE, "Ann", 240, S), THREE, BISON)
+        score_hand(HandInput(MADE, "Ann", 240, S, tricks=took), THREE, BISON)
     assert "Bid 240 is below the minimum bid of 250" in error.value.rule
 
 
@@ -1142,7 +1154,7 @@ def test_hoyle_without_the_compulsory_bid_has_no_forfeit():
     throw_in = replace(HOYLE, all_pass=AllPass.THROW_IN)
     with pytest.raises(OutcomeError) as error:
         score_hand(HandInput(Outcome.FORFEIT, "Ann", 300), THREE, throw_in)
-    assert error.value.field == "outcome"
+    assert error.value.where.part is Part.OUTCOME
     assert "compulsory first bid" in error.value.rule
 
 
@@ -1150,7 +1162,7 @@ def test_opponents_conceding_a_played_hand_needs_its_trump():
     # The opponents concede after the declarer named trump and melded, so trump is known.
     with pytest.raises(TrumpError) as error:
         score_hand(HandInput(Outcome.OPPONENTS_CONCEDED, "Ann", 350), THREE, HOYLE)
-    assert error.value.field == "trump"
+    assert error.value.where.part is Part.TRUMP
     # With spades named the multiplier applies as for a made bid: 350 is 5, doubled 10,
     # from Bob, Cal and the kitty (350 is at the kitty threshold): 30. The empty kitty is
     # 10 short, so each of the three chips in ceil(10 / 3) = 4: Ann 30 - 4 = +26, kitty +2.

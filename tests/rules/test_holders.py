@@ -11,7 +11,6 @@ from scorekeeper.rules.holders import (
     Player,
     Pool,
     Team,
-    field_key,
     holder_kind,
     members,
     player_id,
@@ -58,9 +57,7 @@ def test_pools_read_as_the_score_sheet_writes_them():
     assert [str(pool) for pool in Pool] == ["Kitty", "Pot"]
 
 
-def test_an_error_field_names_a_player_by_id_and_a_bare_name_by_name():
-    assert field_key(Player(17, "Bob")) == "17"
-    assert field_key("Bob") == "Bob"
+def test_a_player_id_is_a_players_own_and_none_for_anything_else():
     assert (player_id(Player(17, "Bob")), player_id("Bob"), player_id(KITTY)) == (17, None, None)
 
 

@@ -17,7 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.cards import DECK, SUITS, Hand, Rank, Suit
-from scorekeeper.rules.errors import HandSizeError, MeldError, RuleError, TrumpError
+from scorekeeper.rules.errors import (
+    HandSizeError,
+    MeldError,
+    Part,
+    RuleError,
+    TrumpError,
+    Where,
+)
 from scorekeeper.rules.meld import (
     Claim,
     MeldCounts,
@@ -308,7 +315,7 @@ def test_meld_by_cards_refuses_more_cards_than_a_hand_holds():
     sixteen = "AS AS TS TS KS KS QS QS JS JS 9S 9S AH AH TH TH"
     with pytest.raises(HandSizeError) as caught:
         meld_from_cards(Hand.parse(sixteen), S, BROOKLYN)
-    assert caught.value.field == "cards"
+    assert caught.value.where.part is Part.CARDS
     assert "16" in str(caught.value) and "15" in str(caught.value)
 
 
@@ -540,7 +547,7 @@ def test_a_claim_needing_16_cards_is_refused_naming_the_count():
     # (the two A of hearts are already in the runs): 10 + 6 = 16 > 15.
     with pytest.raises(MeldError) as caught:
         meld_from_claims(parse_claims("double run, aces abound"), H, BISON)
-    assert caught.value.field == "meld"
+    assert caught.value.where.part is Part.MELD
     assert "16 cards" in str(caught.value)
     assert "15" in str(caught.value)
 
@@ -595,7 +602,7 @@ def test_partnership_claims_must_fit_in_12_cards():
 def test_a_claim_needing_three_copies_of_a_card_is_refused(text, trump, options, words):
     with pytest.raises(MeldError) as caught:
         meld_from_claims(parse_claims(text), trump, options)
-    assert caught.value.field == "meld"
+    assert caught.value.where.part is Part.MELD
     assert words in str(caught.value)
     assert "two" in str(caught.value)
 
@@ -614,14 +621,14 @@ def test_a_trump_meld_claimed_without_trump_is_refused(text):
     with pytest.raises(TrumpError) as caught:
         meld_from_claims(parse_claims(text), None, BROOKLYN)
     assert isinstance(caught.value, ValueError)
-    assert caught.value.field == "meld"
+    assert caught.value.where.part is Part.MELD
     assert "trump" in str(caught.value)
 
 
-def test_claim_errors_carry_the_field_asked_for():
+def test_claim_errors_are_placed_where_asked():
     with pytest.raises(TrumpError) as caught:
-        meld_from_claims(parse_claims("run"), None, BROOKLYN, "meld_ann")
-    assert caught.value.field == "meld_ann"
+        meld_from_claims(parse_claims("run"), None, BROOKLYN, Where(Part.MELD, "Ann"))
+    assert caught.value.where == Where(Part.MELD, "Ann")
 
 
 @pytest.mark.parametrize(
@@ -636,7 +643,7 @@ def test_claim_errors_carry_the_field_asked_for():
 def test_an_unknown_meld_name_is_refused(text, words):
     with pytest.raises(MeldError) as caught:
         parse_claims(text)
-    assert caught.value.field == "meld"
+    assert caught.value.where.part is Part.MELD
     assert words in str(caught.value)
 
 
@@ -672,7 +679,7 @@ def test_meld_number_30_is_accepted():
 def test_meld_number_35_is_refused_as_not_a_multiple_of_10(options):
     with pytest.raises(MeldError) as caught:
         check_meld_number(35, options)
-    assert caught.value.field == "meld"
+    assert caught.value.where.part is Part.MELD
     assert "35" in str(caught.value)
     assert "multiple of 10" in str(caught.value)
 
@@ -691,8 +698,8 @@ def test_bison_biggest_meld_is_1900():
     assert max(attainable_totals(BISON)) == 1900
     check_meld_number(1900, BISON)
     with pytest.raises(MeldError) as caught:
-        check_meld_number(1910, BISON, "meld_bob")
-    assert caught.value.field == "meld_bob"
+        check_meld_number(1910, BISON, Where(Part.MELD, "Bob"))
+    assert caught.value.where == Where(Part.MELD, "Bob")
     assert "at most 1900" in str(caught.value)
 
 

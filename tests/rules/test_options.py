@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.errors import OptionError, RuleError
+from scorekeeper.rules.errors import OptionError, Part, RuleError, Where, option
 from scorekeeper.rules.options import (
     OPTION_NAMES,
     OPTION_SPECS,
@@ -192,7 +192,7 @@ def test_player_counts_per_system(options, low, high):
     for players in (low - 1, high + 1):
         with pytest.raises(OptionError) as caught:
             validate_player_count(options, players)
-        assert caught.value.field == "players"
+        assert caught.value.where.part is Part.PLAYERS
         assert str(players) in str(caught.value)
         assert "players" in str(caught.value)
 
@@ -202,7 +202,7 @@ def test_sit_out_rule_that_cannot_seat_five_is_refused():
     options = replace(HOYLE, sit_out=SitOut.RIGHT_OF_DEALER)
     with pytest.raises(OptionError) as caught:
         options.validate(5)
-    assert caught.value.field == "sit_out"
+    assert caught.value.where == option("sit_out")
     assert "at most 4" in str(caught.value)
     options.validate(4)
 
@@ -218,7 +218,7 @@ def test_a_dealer_who_sits_out_cannot_be_given_the_takeover():
     options.validate(3)  # three players: nobody sits out, the takeover works
     with pytest.raises(OptionError) as error:
         options.validate(4)
-    assert error.value.field == "all_pass"
+    assert error.value.where == option("all_pass")
     assert "no dealer to take over" in error.value.rule
 
 
@@ -321,14 +321,14 @@ def _refused(data: dict) -> OptionError:
 @pytest.mark.parametrize("system", ["brooklyn", "brooklyn-pot", "hoyle"])
 def test_scale_10_with_classic_card_values_is_refused(system):
     error = _refused({"system": system, "scale": "10"})
-    assert error.field == "scale"
+    assert error.where == option("scale")
     assert "counters" in str(error)
     assert "classic" in str(error)
 
 
 def test_scale_10_with_simple_card_values_is_refused():
     error = _refused({"system": "bison", "scale": "10", "card_values": "simple"})
-    assert error.field == "scale"
+    assert error.where == option("scale")
     assert "counters" in str(error)
 
 
@@ -340,7 +340,7 @@ def test_scale_10_is_accepted_with_counters():
 def test_ante_not_a_whole_number_of_units_is_refused():
     # stake 5 cents: 27 cents is 5.4 units
     error = _refused({"system": "brooklyn-pot", "ante": "27"})
-    assert error.field == "ante"
+    assert error.where == option("ante")
     assert "27" in str(error)
     assert "stake" in str(error)
     # 30 cents is 6 units of 5
@@ -350,13 +350,13 @@ def test_ante_not_a_whole_number_of_units_is_refused():
 def test_changing_the_stake_can_break_the_ante():
     # ante 25 at a stake of 10 cents is 2.5 units
     error = _refused({"system": "brooklyn-pot", "stake": "10"})
-    assert error.field == "ante"
+    assert error.where == option("ante")
 
 
 def test_minimum_bid_with_a_forbidden_ending_is_refused():
     # Brooklyn forbids endings 40 and 90: a minimum bid of 340 could never be bid.
     error = _refused({"system": "brooklyn", "min_bid": "340"})
-    assert error.field == "min_bid"
+    assert error.where == option("min_bid")
     assert "340" in str(error)
     assert "forbidden" in str(error)
 
@@ -364,13 +364,13 @@ def test_minimum_bid_with_a_forbidden_ending_is_refused():
 def test_forbidding_an_ending_the_minimum_bid_has_is_refused():
     # brooklyn-pot's minimum 250 ends in 50
     error = _refused({"system": "brooklyn-pot", "forbidden_endings": "50"})
-    assert error.field == "min_bid"
+    assert error.where == option("min_bid")
     assert "250" in str(error)
 
 
 def test_an_unknown_option_is_refused_by_name():
     error = _refused({"system": "bison", "frobnicate": "1"})
-    assert error.field == "frobnicate"
+    assert error.where == option("frobnicate")
     assert "'frobnicate'" in str(error)
     assert "not a house-rule option" in str(error)
 
@@ -390,7 +390,7 @@ def test_an_unknown_option_is_refused_by_name():
 def test_an_option_that_does_not_apply_to_the_system_is_refused(system, option):
     value = OPTION_SPECS[option].dump(getattr(PRESETS[parse_system(system)], option))
     error = _refused({"system": system, option: value})
-    assert error.field == option
+    assert (error.where.part, error.where.option) == (Part.OPTION, option)
     assert "does not apply" in str(error)
 
 
@@ -458,7 +458,7 @@ def test_an_option_that_does_not_apply_to_the_system_is_refused(system, option):
 )
 def test_option_values_the_rules_do_not_allow_are_refused(data, field, words):
     error = _refused(data)
-    assert error.field == field
+    assert error.where == (Where(Part.SYSTEM) if field == "system" else option(field))
     assert words in str(error)
 
 
@@ -604,7 +604,7 @@ def test_an_option_value_is_read_from_what_a_player_types(name, text, value):
 def test_words_that_are_no_value_of_the_option_are_refused_naming_it(name, text, words):
     with pytest.raises(OptionError) as caught:
         OPTION_SPECS[name].parse(text)
-    assert caught.value.field == name
+    assert caught.value.where == option(name)
     assert words in caught.value.rule
 
 
@@ -612,7 +612,7 @@ def test_a_dollar_amount_that_is_no_money_is_refused_naming_the_option():
     _, parse = _dollars()
     with pytest.raises(OptionError) as caught:
         OPTION_SPECS["ante"].parse("a quarter", money=parse)
-    assert caught.value.field == "ante"
+    assert caught.value.where == option("ante")
     assert caught.value.rule == (
         "Ante: 'a quarter' is not an amount of money: write it like 0.25 or $1.20."
     )

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.errors import OptionError, SeatingError
+from scorekeeper.rules.errors import OptionError, Part, SeatingError, option
 from scorekeeper.rules.hands import HandContext
 from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import Options, SitOut
@@ -69,7 +69,7 @@ def test_brooklyn_three_players_everyone_plays_starting_at_the_dealers_left():
 def test_brooklyn_seats_at_most_four():
     with pytest.raises(OptionError) as error:
         check_players(seats(5), BROOKLYN)
-    assert error.value.field == "players" and "3 to 4" in error.value.rule
+    assert error.value.where.part is Part.PLAYERS and "3 to 4" in error.value.rule
 
 
 # -- Hoyle -----------------------------------------------------------------------------------------
@@ -109,14 +109,14 @@ def test_hoyle_three_players_all_play():
 def test_hoyle_seats_at_most_five():
     with pytest.raises(OptionError) as error:
         check_players(seats(6), HOYLE)
-    assert error.value.field == "players" and "3 to 5" in error.value.rule
+    assert error.value.where.part is Part.PLAYERS and "3 to 5" in error.value.rule
 
 
 def test_a_sit_out_rule_for_four_refuses_five_players():
     options = replace(HOYLE, sit_out=SitOut.DEALER)
     with pytest.raises(OptionError) as error:
         check_players(seats(5), options)
-    assert error.value.field == "sit_out" and "at most 4" in error.value.rule
+    assert error.value.where == option("sit_out") and "at most 4" in error.value.rule
 
 
 # -- Brooklyn with a pot ---------------------------------------------------------------------------
@@ -145,7 +145,7 @@ def test_pot_game_seats_up_to_eight():
     check_players(seats(8), POT_GAME)
     with pytest.raises(OptionError) as error:
         check_players((*seats(8), "Ida"), POT_GAME)
-    assert error.value.field == "players" and "3 to 8" in error.value.rule
+    assert error.value.where.part is Part.PLAYERS and "3 to 8" in error.value.rule
 
 
 # -- cumulative games ------------------------------------------------------------------------------
@@ -158,7 +158,7 @@ def test_bison_three_play_from_the_dealers_left():
 def test_bison_needs_exactly_three():
     with pytest.raises(OptionError) as error:
         check_players(seats(4), Options.preset("bison"))
-    assert error.value.field == "players" and "3 players, not 4" in error.value.rule
+    assert error.value.where.part is Part.PLAYERS and "3 players, not 4" in error.value.rule
 
 
 def test_partnership_all_four_play_from_the_dealers_left():
@@ -182,7 +182,7 @@ def test_partnership_teams_are_seats_one_and_three_against_two_and_four():
 def test_partnership_teams_need_four_players():
     with pytest.raises(SeatingError) as error:
         partnership_teams(seats(3))
-    assert error.value.field == "players" and "four" in error.value.rule
+    assert error.value.where.part is Part.PLAYERS and "four" in error.value.rule
 
 
 def test_other_systems_have_no_teams():
@@ -229,22 +229,22 @@ def test_the_deal_skips_a_player_who_has_left():
 def test_a_name_seated_twice_is_refused_whatever_its_case():
     with pytest.raises(SeatingError) as error:
         check_players(("Ann", "Bob", "ann"), BROOKLYN)
-    assert error.value.field == "players" and "seated twice" in error.value.rule
+    assert error.value.where.part is Part.PLAYERS and "seated twice" in error.value.rule
 
 
 def test_a_blank_seat_is_refused():
     with pytest.raises(SeatingError) as error:
         check_players(("Ann", " ", "Cal"), BROOKLYN)
-    assert error.value.field == "players" and "name" in error.value.rule
+    assert error.value.where.part is Part.PLAYERS and "name" in error.value.rule
 
 
 def test_too_few_players_are_refused():
     with pytest.raises(OptionError) as error:
         check_players(("Ann", "Bob"), HOYLE)
-    assert error.value.field == "players" and "not 2" in error.value.rule
+    assert error.value.where.part is Part.PLAYERS and "not 2" in error.value.rule
 
 
 def test_the_first_dealer_must_be_at_the_table():
     with pytest.raises(SeatingError) as error:
         SessionSetup(HOYLE, seats(3), "Zed").check()
-    assert error.value.field == "first_dealer"
+    assert error.value.where.part is Part.FIRST_DEALER

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.describe import describe
-from scorekeeper.rules.errors import PlayerError, SeatingError
+from scorekeeper.rules.errors import Part, PlayerError, SeatingError
 from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_hand
 from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import AllPass, Options
@@ -245,7 +245,7 @@ def test_replay_error_names_the_hand_that_no_longer_fits():
     with pytest.raises(ReplayError) as error:
         session(BROOKLYN, players, "Ann", replace_event(events, 0, MISDEAL))
     assert error.value.position == 1
-    assert error.value.field == "declarer"
+    assert error.value.where.part is Part.DECLARER
     assert error.value.rule.startswith("Hand 2:") and "Dee sits out" in error.value.rule
     assert isinstance(error.value.cause, PlayerError)
 
@@ -262,14 +262,14 @@ def test_replay_error_counts_hands_not_events():
 def test_leaving_a_cumulative_game_is_refused():
     with pytest.raises(ReplayError) as error:
         session(BISON, ["Ann", "Bob", "Cal"], "Ann", [PlayerLeaves("Bob")])
-    assert error.value.field == "player" and "Bob leaving" in error.value.rule
+    assert error.value.where.part is Part.LEAVER and "Bob leaving" in error.value.rule
     assert isinstance(error.value.cause, SeatingError)
 
 
 def test_three_players_must_stay_at_a_chip_table():
     with pytest.raises(ReplayError) as error:
         session(HOYLE, ["Ann", "Bob", "Cal"], "Ann", [PlayerLeaves("Bob")])
-    assert error.value.field == "player" and "Three players" in error.value.rule
+    assert error.value.where.part is Part.LEAVER and "Three players" in error.value.rule
 
 
 def test_a_player_cannot_leave_twice():

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import settlement
-from scorekeeper.rules.errors import RuleError, SettlementError
+from scorekeeper.rules.errors import Part, RuleError, SettlementError
 from scorekeeper.rules.settlement import (
     Payment,
     apply_payments,
@@ -109,7 +109,7 @@ def test_payment_is_frozen():
 def test_payment_refuses_what_cannot_be_paid(payer, payee, amount, field):
     with pytest.raises(SettlementError) as caught:
         Payment(payer, payee, amount)
-    assert caught.value.field == field
+    assert caught.value.where.part is Part[field.upper()]
 
 
 # -- fewest_payments: hand-worked tables -------------------------------------------------------
@@ -289,7 +289,7 @@ def test_fewest_payments_pairs_off_opposites_before_the_limit():
 def test_settling_refuses_nets_that_do_not_add_to_zero_or_are_not_whole(settle, nets, message):
     with pytest.raises(SettlementError, match=re.escape(message)) as caught:
         settle(nets)
-    assert caught.value.field == "nets"
+    assert caught.value.where.part is Part.NETS
     assert isinstance(caught.value, RuleError)
     assert isinstance(caught.value, ValueError)
 
@@ -353,7 +353,7 @@ def test_pairwise_debts_take_more_payments_than_the_fewest():
 def test_pairwise_debts_refuse_flows_that_are_not_payments(flows, message):
     with pytest.raises(SettlementError, match=message) as caught:
         pairwise_debts(flows)
-    assert caught.value.field == "flows"
+    assert caught.value.where.part is Part.FLOWS
 
 
 # -- net_debts: the ledger's netting ----------------------------------------------------------
@@ -429,7 +429,7 @@ def test_the_brute_force_circle_search_sees_the_circles_net_debts_cancels():
 def test_net_debts_refuse_flows_that_are_not_payments(flows, message):
     with pytest.raises(SettlementError, match=message) as caught:
         net_debts(flows)
-    assert caught.value.field == "flows"
+    assert caught.value.where.part is Part.FLOWS
 
 
 # Brooklyn in cents (settle_fixtures.brooklyn): the fewest are Cal>Ann 20 and Cal>Bob 80.
@@ -583,7 +583,7 @@ def test_divide_rounds_down_and_reports_the_rest(amount, owners, share, undivide
 def test_divide_refuses_what_cannot_be_shared(amount, owners, field, message):
     with pytest.raises(SettlementError, match=message) as caught:
         divide(amount, owners)
-    assert caught.value.field == field
+    assert caught.value.where.part is Part[field.upper()]
 
 
 # -- apply_payments ------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules.cards import RANKS, Rank
-from scorekeeper.rules.errors import PlayerError, RuleError, TrickError
+from scorekeeper.rules.errors import Part, PlayerError, RuleError, TrickError, Where
 from scorekeeper.rules.options import CardValues, Options
 from scorekeeper.rules.tricks import (
     PlayerTricks,
@@ -89,7 +89,7 @@ def test_side_figures_the_scheme_cannot_produce_are_refused(options, points, wor
     error = caught.value
     assert isinstance(error, ValueError)
     assert isinstance(error, RuleError)
-    assert error.field == "tricks"
+    assert error.where.part is Part.TRICKS
     assert str(points) in str(error)
     assert words in str(error)
 
@@ -130,7 +130,7 @@ def test_sides_adding_to_250_are_accepted():
 def test_sides_not_totalling_250_are_refused_showing_the_sum():
     with pytest.raises(TrickError) as caught:
         check_sides(100, 140, BROOKLYN)
-    assert caught.value.field == "other_tricks"
+    assert caught.value.where.part is Part.OTHER_TRICKS
     assert "add up to 250" in str(caught.value)
     assert "100 + 140 = 240" in str(caught.value)
 
@@ -138,10 +138,10 @@ def test_sides_not_totalling_250_are_refused_showing_the_sum():
 def test_each_side_is_checked_against_the_scheme_before_the_sum():
     with pytest.raises(TrickError) as caught:
         check_sides(1, 249, BROOKLYN)
-    assert caught.value.field == "tricks"
+    assert caught.value.where.part is Part.TRICKS
     with pytest.raises(TrickError) as caught:
         check_sides(250, 1, BROOKLYN)
-    assert caught.value.field == "other_tricks"
+    assert caught.value.where.part is Part.OTHER_TRICKS
 
 
 def test_the_other_side_takes_the_rest_of_250():
@@ -206,7 +206,7 @@ def test_bison_player_missing_from_the_takes_took_nothing():
 def test_bison_counters_not_summing_to_24_are_refused(taken, words):
     with pytest.raises(TrickError) as caught:
         PlayerTricks.of(taken, "Ann").check(PLAYERS, BISON)
-    assert caught.value.field == "tricks"
+    assert caught.value.where.part is Part.TRICKS
     assert "add up to 24" in str(caught.value)
     assert words in str(caught.value)
 
@@ -214,20 +214,20 @@ def test_bison_counters_not_summing_to_24_are_refused(taken, words):
 def test_bison_last_trick_is_required():
     with pytest.raises(TrickError) as caught:
         PlayerTricks.of({"Ann": 10, "Bob": 8, "Cal": 6}, "").check(PLAYERS, BISON)
-    assert caught.value.field == "last_trick"
+    assert caught.value.where.part is Part.LAST_TRICK
     assert "last trick" in str(caught.value)
 
 
 def test_bison_last_trick_by_a_stranger_is_refused():
     with pytest.raises(TrickError) as caught:
         PlayerTricks.of({"Ann": 10, "Bob": 8, "Cal": 6}, "Zed").check(PLAYERS, BISON)
-    assert caught.value.field == "last_trick"
+    assert caught.value.where.part is Part.LAST_TRICK
 
 
 def test_bison_takes_by_a_stranger_are_refused():
     with pytest.raises(PlayerError) as caught:
         PlayerTricks.of({"Ann": 10, "Bob": 8, "Zed": 6}, "Ann").check(PLAYERS, BISON)
-    assert caught.value.field == "tricks"
+    assert caught.value.where == Where(Part.TAKE, "Zed")
     assert "Zed" in str(caught.value)
 
 

@@ -10,8 +10,9 @@ from naming import named
 from scorekeeper.models import Hand
 from scorekeeper.rules.cards import Hand as Cards
 from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.errors import RuleError
+from scorekeeper.rules.errors import Part, RuleError, Where
 from scorekeeper.rules.hands import MeldCards, MeldClaims, MeldNumber
+from scorekeeper.rules.holders import Player
 from scorekeeper.rules.meld import MeldKind
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
@@ -28,6 +29,16 @@ from scorekeeper.services.entries import (
 )
 
 PLAYERS = {11: "Ann", 12: "Bob", 13: "Cal"}
+ANN_MELD = Where(Part.MELD, "Ann")
+BAD_CARD = Where(Part.MELD, "Ann", card="ZZ")
+TWENTY = MeldText("number", "20")
+
+
+def STRANGER(part: Part) -> Where:
+    """The place of player 99, who is not at the table, entered as ``part``."""
+    return Where(part, Player(99, "99"))
+
+
 BROOKLYN = Options.preset("brooklyn")
 BISON = Options.preset("bison")
 BISON_SCALE_10 = replace(BISON, scale=10)
@@ -106,28 +117,28 @@ def test_an_empty_meld_is_no_meld():
 
 
 @pytest.mark.parametrize(
-    ("entry", "field", "words"),
+    ("entry", "where", "words"),
     [
-        (HandEntry(declarer=99, bid=300), "declarer", "not at this table"),
-        (HandEntry(declarer=11, melds={99: MeldText("number", "20")}), "meld-99", "not at this"),
-        (HandEntry(declarer=11, melds={11: MeldText("number", "lots")}), "meld-11", "'lots'"),
-        (HandEntry(declarer=11, melds={11: MeldText("guess", "20")}), "meld-11", "number"),
-        (HandEntry(declarer=11, melds={11: MeldText("cards", "AS ZZ")}), "meld-11", "ZZ"),
-        (HandEntry(declarer=11, melds={11: MeldText("claims", "flush royale")}), "meld-11", ""),
-        (HandEntry(declarer=11, takes={99: 3}, last_trick=11), "take-99", "not at this"),
-        (HandEntry(declarer=11, outcome="won"), "outcome", "'won'"),
-        (HandEntry(declarer=11, trump="X"), "trump", "X"),
+        (HandEntry(declarer=99, bid=300), STRANGER(Part.DECLARER), "not at this table"),
+        (HandEntry(declarer=11, melds={99: TWENTY}), STRANGER(Part.MELD), "not at this"),
+        (HandEntry(declarer=11, melds={11: MeldText("number", "lots")}), ANN_MELD, "'lots'"),
+        (HandEntry(declarer=11, melds={11: MeldText("guess", "20")}), ANN_MELD, "number"),
+        (HandEntry(declarer=11, melds={11: MeldText("cards", "AS ZZ")}), BAD_CARD, "ZZ"),
+        (HandEntry(declarer=11, melds={11: MeldText("claims", "flush royale")}), ANN_MELD, ""),
+        (HandEntry(declarer=11, takes={99: 3}, last_trick=11), STRANGER(Part.TAKE), "not at this"),
+        (HandEntry(declarer=11, outcome="won"), Where(Part.OUTCOME), "'won'"),
+        (HandEntry(declarer=11, trump="X"), Where(Part.TRUMP), "X"),
     ],
     ids=[
         "unknown declarer", "unknown melder", "meld not a number", "unknown meld mode",
         "bad card", "unknown named meld", "unknown taker", "unknown outcome", "unknown suit",
     ],
 )  # fmt: skip
-def test_an_entry_that_cannot_be_read_names_its_field(entry, field, words):
+def test_an_entry_that_cannot_be_read_is_placed_where_it_was_typed(entry, where, words):
     with pytest.raises(RuleError) as caught:
         to_input(entry, PLAYERS, BISON)
 
-    assert caught.value.field == field
+    assert caught.value.where == where
     assert words in caught.value.rule
 
 

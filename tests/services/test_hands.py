@@ -13,9 +13,11 @@ from sqlalchemy import func, select, text
 
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, Hand
-from scorekeeper.rules.errors import RuleError
+from scorekeeper.rules.errors import Part, RuleError, RuleErrors, Where
+from scorekeeper.rules.holders import Player
 from scorekeeper.services import hands, sessions
 from scorekeeper.services.entries import HandEntry, MeldText
+from scorekeeper.services.sessions import Clash
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import unit_of_work
 
@@ -94,7 +96,7 @@ def test_a_preview_refuses_a_broken_rule_naming_the_field(table):
     with pytest.raises(RuleError) as caught:
         hands.preview_hand(loaded, entry(loaded, "Bob", 340))
 
-    assert caught.value.field == "bid"
+    assert caught.value.where == Where(Part.BID)
     assert caught.value.rule == "Bid 340 ends in 40; house rules forbid bids ending in 40 or 90."
 
 
@@ -128,7 +130,7 @@ def test_a_form_for_a_hand_already_saved_elsewhere_is_a_conflict(table):
     with pytest.raises(hands.ConflictError) as caught:
         hands.save_hand(loaded, entry(loaded, "Cal", 300), "phone-2", expected_number=1)
 
-    assert caught.value.rule == (
+    assert caught.value.message == (
         "Hand 1 was just saved from another phone. Check the standings: if this is a different "
         "hand, save it again."
     )
@@ -144,7 +146,7 @@ def test_two_hands_saved_elsewhere_name_the_latest(table):
     with pytest.raises(hands.ConflictError) as caught:
         hands.save_hand(loaded, entry(loaded, "Dee", 300), expected_number=2)
 
-    assert caught.value.rule.startswith("Hand 2 was just saved from another phone.")
+    assert caught.value.message.startswith("Hand 2 was just saved from another phone.")
 
 
 def test_a_form_older_than_a_deletion_is_a_conflict_too(table):
@@ -157,7 +159,7 @@ def test_a_form_older_than_a_deletion_is_a_conflict_too(table):
     with pytest.raises(hands.ConflictError) as caught:
         hands.save_hand(loaded, entry(loaded, "Cal", 300), expected_number=3)
 
-    assert "deleted on another phone, so this is now hand 2" in caught.value.rule
+    assert "deleted on another phone, so this is now hand 2" in caught.value.message
 
 
 def test_an_ended_session_takes_no_hands(table):
@@ -171,7 +173,7 @@ def test_an_ended_session_takes_no_hands(table):
     assert stored_hands(sid) == 0
 
 
-def test_a_rule_broken_by_a_players_meld_names_the_form_field_by_id(table):
+def test_a_rule_broken_by_a_players_meld_is_placed_at_that_players_meld(table):
     sid = start(table, "bison", ("Ann", "Bob", "Cal"))
     loaded = load(table, sid)
     cal = ids_by_name(loaded)["Cal"]
@@ -186,7 +188,7 @@ def test_a_rule_broken_by_a_players_meld_names_the_form_field_by_id(table):
             ),
         )  # fmt: skip
 
-    assert caught.value.field == f"meld-{cal}"
+    assert caught.value.where == Where(Part.MELD, Player(cal, "Cal"))
     assert "35" in caught.value.rule
     assert stored_hands(sid) == 0
 
@@ -232,8 +234,8 @@ def test_an_edit_from_a_stale_form_is_refused(table):
     with pytest.raises(hands.ConflictError) as caught:
         hands.edit_hand(loaded, 1, entry(loaded, "Bob", 380), version=1)
 
-    assert caught.value.field == "version"
-    assert "changed on another phone" in caught.value.rule
+    assert caught.value.clash is Clash.VERSION
+    assert "changed on another phone" in caught.value.message
     assert balances(table, sid)["Bob"] == 12  # still the other phone's 400
 
 
@@ -245,7 +247,7 @@ def test_an_edit_that_breaks_the_hand_itself_names_its_field(table):
     with pytest.raises(RuleError) as caught:
         hands.edit_hand(loaded, 1, entry(loaded, "Dee", 350))
 
-    assert caught.value.field == "declarer"
+    assert caught.value.where == Where(Part.DECLARER, Player(ids_by_name(loaded)["Dee"], "Dee"))
     assert caught.value.rule == "Dee sits out this hand; the declarer is one of Bob, Cal, Ann."
 
 
@@ -259,7 +261,7 @@ def test_an_edit_that_would_break_a_later_hand_is_refused_and_changes_nothing(ta
     with pytest.raises(hands.ConflictError) as caught:
         hands.edit_hand(loaded, 1, HandEntry(outcome="misdeal"))
 
-    assert caught.value.rule == (
+    assert caught.value.message == (
         "That change would break hand 2: Dee sits out this hand; the declarer is one of Bob, "
         "Cal, Ann. Fix or delete that hand first."
     )
@@ -295,7 +297,7 @@ def test_a_delete_that_would_break_a_later_hand_is_refused(table):
     with pytest.raises(hands.ConflictError) as caught:
         hands.delete_hand(load(table, sid), 1)
 
-    assert caught.value.rule == (
+    assert caught.value.message == (
         "That change would break hand 2: Dee sits out this hand; the declarer is one of Bob, "
         "Cal, Ann. Fix or delete that hand first."
     )
@@ -351,7 +353,7 @@ def test_a_stranger_cannot_leave(table):
     with pytest.raises(RuleError) as caught:
         hands.player_leaves(load(table, sid), 9999)
 
-    assert caught.value.field == "player"
+    assert caught.value.where == Where(Part.LEAVER)
 
 
 def test_three_players_must_stay(table):
@@ -448,3 +450,24 @@ def test_ending_a_session_does_not_depend_on_its_hands(table):
     sessions.end_session(loaded)
 
     assert load(table, sid).row.ended_at is not None
+
+
+def test_a_hand_breaking_two_rules_is_refused_with_both_and_nothing_is_saved(table):
+    sid = start(table)
+    loaded = load(table, sid)
+    bob = ids_by_name(loaded)["Bob"]
+    impossible = {bob: MeldText("number", "15")}
+
+    with pytest.raises(RuleErrors) as caught:
+        hands.save_hand(
+            loaded, entry(loaded, "Bob", 350, outcome=None, melds=impossible, tricks=255)
+        )
+
+    assert [(e.where, e.rule) for e in caught.value.each] == [
+        (
+            Where(Part.MELD, Player(bob, "Bob")),
+            "Meld 15 is impossible: every meld is worth a multiple of 10.",
+        ),
+        (Where(Part.TRICKS), "Trick points run from 0 to 250; 255 is outside."),
+    ]
+    assert stored_hands(sid) == 0

@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, GameSession, Player, Table
-from scorekeeper.rules.errors import RuleError
+from scorekeeper.rules.errors import Part, RuleError, RuleErrors, Where, option
 from scorekeeper.services import sessions
 from scorekeeper.services.entries import HandEntry
 from scorekeeper.services.hands import save_hand
@@ -61,16 +61,16 @@ def test_starting_a_session_leaves_an_audit_entry(table):
 
 
 @pytest.mark.parametrize(
-    ("system", "names", "first", "options", "field"),
+    ("system", "names", "first", "options", "where"),
     [
-        ("brooklyn", ("Ann", "Bob"), 0, {}, "players"),
-        ("brooklyn", ("Ann", "Bob", "ann"), 0, {}, "players"),
-        ("brooklyn", ("Ann", "Bob", "Cal"), 3, {}, "first_dealer"),
-        ("brooklyn", ("Ann", "Bob", "Cal"), 0, {"scale": 10}, "scale"),
-        ("brooklyn-pot", ("Ann", "Bob", "Cal"), 0, {"ante": 27}, "ante"),
-        ("bison", ("Ann", "Bob", "Cal", "Dee"), 0, {}, "players"),
-        ("hoyle", ("Ann", "Bob", "Cal"), 0, {"target": 1500}, "target"),
-        ("brooklyn", ("Ann", "Bob", "C" * 41), 0, {}, "name"),
+        ("brooklyn", ("Ann", "Bob"), 0, {}, Where(Part.PLAYERS)),
+        ("brooklyn", ("Ann", "Bob", "ann"), 0, {}, Where(Part.PLAYERS, "ann", 2)),
+        ("brooklyn", ("Ann", "Bob", "Cal"), 3, {}, Where(Part.FIRST_DEALER)),
+        ("brooklyn", ("Ann", "Bob", "Cal"), 0, {"scale": 10}, option("scale")),
+        ("brooklyn-pot", ("Ann", "Bob", "Cal"), 0, {"ante": 27}, option("ante")),
+        ("bison", ("Ann", "Bob", "Cal", "Dee"), 0, {}, Where(Part.PLAYERS)),
+        ("hoyle", ("Ann", "Bob", "Cal"), 0, {"target": 1500}, option("target")),
+        ("brooklyn", ("Ann", "Bob", "C" * 41), 0, {}, Where(Part.PLAYERS, seat=2)),
     ],
     ids=[
         "too few players", "a name twice", "no such first dealer", "scale 10 with classic",
@@ -78,12 +78,12 @@ def test_starting_a_session_leaves_an_audit_entry(table):
     ],
 )  # fmt: skip
 def test_a_session_that_cannot_be_played_is_refused_and_nothing_is_saved(
-    table, system, names, first, options, field
+    table, system, names, first, options, where
 ):
     with pytest.raises(RuleError) as caught:
         start(table, system, names, first, **options)
 
-    assert caught.value.field == field
+    assert caught.value.where == where
     assert db.session.scalar(select(func.count(GameSession.id))) == 0
     assert players_on_roster() == []
 
@@ -181,6 +181,18 @@ def test_two_spellings_of_one_name_are_one_player_seated_twice(table):
     before = db.session.scalar(select(func.count()).select_from(Player))
     with pytest.raises(RuleError) as error:
         sessions.create_session(table, {"system": "brooklyn"}, ["Ann  Lee", "Ann Lee", "Bob"], 0)
-    assert error.value.field == "players"
+    assert error.value.where == Where(Part.PLAYERS, "Ann Lee", 1)
     assert "Ann Lee is seated twice" in error.value.rule
     assert db.session.scalar(select(func.count()).select_from(Player)) == before
+
+
+def test_a_broken_option_a_long_name_and_no_first_dealer_are_refused_together(table):
+    with pytest.raises(RuleErrors) as caught:
+        start(table, "brooklyn-pot", ("Ann", "B" * 41, "Cal"), 5, ante=27)
+
+    assert [(e.where, e.rule) for e in caught.value.each][1:] == [
+        (Where(Part.PLAYERS, seat=1), "A name is at most 40 characters."),
+        (Where(Part.FIRST_DEALER), "Choose who deals first."),
+    ]
+    assert caught.value.each[0].where == option("ante")
+    assert players_on_roster() == []

@@ -272,7 +272,7 @@ def test_amounts_are_read_as_whole_cents(typed, cents):
 def test_bad_amounts_are_refused_by_name(typed, message):
     with pytest.raises(LedgerError) as caught:
         parse_amount(typed)
-    assert caught.value.field == "amount"
+    assert caught.value.field == "amount"  # the ledger names a payment's own parts
     assert caught.value.rule == message
 
 

@@ -106,11 +106,12 @@ class EveningMachine(RuleBasedStateMachine):
         return sessions.load_session(self.ids[system], None)
 
     def change(self, work) -> bool:
-        """Run ``work`` in a unit of work: True if it was saved, False if a rule refused it."""
+        """Run ``work`` in a unit of work: True if it was saved, False if a rule refused it
+        (or it would break a later hand)."""
         try:
             with unit_of_work():
                 work()
-        except RuleError:
+        except (RuleError, sessions.ConflictError):
             return False
         return True
 

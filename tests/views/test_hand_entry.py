@@ -695,6 +695,50 @@ def test_a_refused_hand_says_why_next_to_the_field_keeps_what_was_typed_and_save
     assert figures(client.get(f"/s/{brooklyn}")) == {"Ann": 0, "Bob": 0, "Cal": 0, "Dee": 0}
 
 
+def test_every_rule_a_hand_breaks_is_shown_at_its_field_in_one_answer(client, brooklyn):
+    typed = {"declarer": "Bob", "bid": 350, "trump": "H", "meld": "35", "tricks": 260}
+
+    response = post_hand(client, brooklyn, **typed)
+
+    assert response.status_code == 422
+    assert errors_at(response, "meld-declarer") == [
+        "Meld 35 is impossible: every meld is worth a multiple of 10."
+    ]
+    assert errors_at(response, "tricks") == ["Trick points run from 0 to 250; 260 is outside."]
+    assert len(all_errors(response)) == 2
+    kept = ("bid", "trump", "meld-declarer", "tricks")
+    assert [shown_value(response, name) for name in kept] == ["350", "H", "35", "260"]
+    assert hand_count(client, brooklyn) == 0
+
+
+def test_every_bison_take_problem_is_shown_under_the_takes_at_once(client, bison):
+    # 12 + 8 + 3 = 23 counters of 24, and nobody took the last trick.
+    typed = {"declarer": "Bob", "bid": 250, "trump": "S", "takes": {"Ann": 12, "Bob": 8, "Cal": 3}}
+
+    response = post_hand(client, bison, **typed)
+
+    assert response.status_code == 422
+    assert errors_at(response, "last_trick") == [
+        "Counters must add up to 24 (8 aces, 8 tens, 8 kings); these add up to 23.",
+        "Say who took the last trick.",
+    ]
+
+
+def test_the_live_preview_answers_every_problem_at_its_field(client, brooklyn):
+    data = hand_data(client, brooklyn, declarer="Bob", bid=350, trump="H", meld="35", tricks=260)
+
+    answer = client.post(f"/s/{brooklyn}/preview", data=data).get_json()
+
+    assert answer["ok"] is False
+    assert answer["errors"] == [
+        {
+            "field": "meld-declarer",
+            "message": "Meld 35 is impossible: every meld is worth a multiple of 10.",
+        },
+        {"field": "tricks", "message": "Trick points run from 0 to 250; 260 is outside."},
+    ]
+
+
 def test_a_refused_hand_keeps_the_declarer_chosen(client, brooklyn):
     response = post_hand(client, brooklyn, declarer="Cal", bid=340, trump="D", outcome="set")
 
@@ -754,8 +798,12 @@ def test_the_live_preview_answers_in_json(client, brooklyn):
 
     assert answer == {
         "ok": False,
-        "field": "bid",
-        "message": "Bid 340 ends in 40; house rules forbid bids ending in 40 or 90.",
+        "errors": [
+            {
+                "field": "bid",
+                "message": "Bid 340 ends in 40; house rules forbid bids ending in 40 or 90.",
+            }
+        ],
         "breakdowns": {},  # no meld by cards or named melds typed
     }
     assert hand_count(client, brooklyn) == 0

@@ -375,7 +375,7 @@ def test_the_next_hands_preview_still_refuses_bob(client, evening):
     data.pop("version", None)
     answer = client.post(f"/s/{evening}/preview", data=data).get_json()
     assert not answer["ok"]
-    assert answer["field"] == "declarer"
+    assert [problem["field"] for problem in answer["errors"]] == ["declarer"]
 
 
 def test_a_correction_naming_someone_who_sat_that_hand_out_is_refused_with_that_hand(
@@ -386,7 +386,7 @@ def test_a_correction_naming_someone_who_sat_that_hand_out_is_refused_with_that_
     data["declarer"] = str(player_ids(client)["Dee"])
     answer = client.post(f"/s/{evening}/preview?hand=1", data=data).get_json()
     assert not answer["ok"]
-    assert answer["field"] == "declarer"
+    assert [problem["field"] for problem in answer["errors"]] == ["declarer"]
 
 
 def test_a_preview_of_a_hand_that_does_not_exist_is_a_404(client, evening):

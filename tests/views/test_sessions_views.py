@@ -247,6 +247,22 @@ def test_a_first_dealer_who_is_not_seated_is_refused(client):
     assert errors_at(response, "first_dealer") == ["Choose who deals first."]
 
 
+def test_a_broken_option_a_long_name_and_no_first_dealer_are_shown_in_one_answer(client):
+    players = ["Ann", "C" * 41, "Cal"]
+    response = new_session_response(client, "brooklyn-pot", players, first_dealer=5, ante="0.27")
+
+    assert response.status_code == 422
+    assert errors_at(response, "ante") == [
+        "Ante 27¢ must be a whole number of units of 5¢ (the stake)."
+    ]
+    assert errors_at(response, "seat-1") == [
+        "A name is at most 40 characters.",
+        "Choose who deals first.",
+    ]  # the seats' errors show below the seats
+    assert [shown_value(response, f"seat-{i}") for i in range(3)] == players
+    assert shown_value(response, "ante") == "0.27"
+
+
 def test_a_refused_session_adds_nobody_to_the_roster(client):
     new_session_response(client, "brooklyn", ["Ann", "Bob"])
 

@@ -294,7 +294,7 @@ def test_the_live_preview_needs_the_token_and_takes_it_in_a_header(csrf_app):
     answered = client.post(f"/s/{sid}/preview", data=data, headers={"X-CSRFToken": token})
 
     assert refused.status_code == 400
-    assert refused.json == {"ok": False, "field": "form", "message": STALE_FORM}
+    assert refused.json == {"ok": False, "errors": [{"field": "form", "message": STALE_FORM}]}
     assert answered.status_code == 200
     assert answered.json["text"] == "Bob makes 350: collects 2 units from each player."
 

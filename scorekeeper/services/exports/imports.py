@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from ...extensions import db
 from ...models import GameSession, Hand, Seat, Table, utcnow
-from ...rules.errors import RuleError
+from ...rules.errors import Part, RuleError, Where
 from ...rules.holders import Player
 from ...rules.options import Options
 from ...rules.session import Event, PlayerLeaves, ReplayError, SessionSetup, replay
@@ -44,7 +44,7 @@ class ImportRefused(RuleError):
     """A session file that cannot be imported; ``rule`` says what is wrong and where."""
 
     def __init__(self, rule: str) -> None:
-        super().__init__("file", rule)
+        super().__init__(Where(Part.SESSION), rule)
 
 
 @dataclass

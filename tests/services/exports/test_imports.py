@@ -16,6 +16,7 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, GameSession, Hand, Player
 from scorekeeper.rules.closing import close_session
+from scorekeeper.rules.errors import Part, Where
 from scorekeeper.services.entries import from_row
 from scorekeeper.services.exports import imports
 from scorekeeper.services.exports.json_export import _stored_rows, derived_figures, session_json
@@ -169,7 +170,7 @@ def _refused(text) -> str:
     with pytest.raises(imports.ImportRefused) as caught:
         imports.import_session(default_table(), text)
     assert counts() == before  # nothing saved
-    assert caught.value.field == "file"
+    assert caught.value.where == Where(Part.SESSION)
     return caught.value.rule
 
 
