@@ -15,7 +15,7 @@ from sqlalchemy import select, text
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, GameSession
 from scorekeeper.services import hands, replays, sessions
-from scorekeeper.services.changes import Audit, ConflictError, record_change
+from scorekeeper.services.changes import Audit, Clash, ConflictError, record_change
 from scorekeeper.services.entries import HandEntry
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import unit_of_work
@@ -119,7 +119,7 @@ def test_a_checked_change_to_a_session_changed_since_is_a_conflict_and_audits_no
     with pytest.raises(ConflictError) as caught:
         record_change(loaded, Audit("noted", "A note on the session."))
 
-    assert caught.value.field == "session"
+    assert caught.value.clash is Clash.SESSION
     db.session.rollback()
     assert audit(sid) == entries
 
