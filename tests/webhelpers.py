@@ -10,8 +10,13 @@
 
 from __future__ import annotations
 
+import atexit
 import re
+import shutil
+import sqlite3
+import tempfile
 from collections.abc import Iterable, Mapping
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -381,19 +386,53 @@ def app_at(database_url: str, instance_path: Path, csrf: bool = False, **config:
     )
 
 
-def sqlite_url(root: Path) -> str:
+def sqlite_file(root: Path) -> Path:
     """The SQLite file the tests' apps keep under ``root``."""
-    return f"sqlite:///{root / 'scorekeeper.sqlite3'}"
+    return root / "scorekeeper.sqlite3"
+
+
+def sqlite_url(root: Path) -> str:
+    """The URL of the SQLite file the tests' apps keep under ``root``."""
+    return f"sqlite:///{sqlite_file(root)}"
+
+
+_template: Path | None = None
+
+
+def migrated_template() -> Path:
+    """A SQLite file every migration has been run on, made once per test process (removed at
+    its exit): the fresh databases of the tests are copies of it.
+
+    It is left in rollback-journal mode, one self-contained file with no ``-wal`` beside it;
+    the app switches each copy to WAL when it first connects, as it does a new file.
+    """
+    global _template
+    if _template is None:
+        root = Path(tempfile.mkdtemp(prefix="scorekeeper-template-"))
+        atexit.register(shutil.rmtree, root, ignore_errors=True)
+        app = app_at(sqlite_url(root), root / "instance")
+        with app.app_context():
+            flask_migrate.upgrade()
+        dispose(app)
+        with closing(sqlite3.connect(sqlite_file(root))) as connection:
+            connection.execute("PRAGMA journal_mode=DELETE")
+        _template = sqlite_file(root)
+    return _template
 
 
 def migrated_app(
     root: Path, csrf: bool = False, database_url: str | None = None, **config: Any
 ) -> Flask:
     """The app on a fresh SQLite file under ``root`` (or on ``database_url``), its schema built
-    by the migrations."""
+    by the migrations: on SQLite a copy of ``migrated_template``, on ``database_url`` by
+    running them (the tests about migrations run them themselves, through ``app_at``)."""
+    if database_url is None:
+        root.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(migrated_template(), sqlite_file(root))
     app = app_at(database_url or sqlite_url(root), root / "instance", csrf, **config)
-    with app.app_context():
-        flask_migrate.upgrade()
+    if database_url is not None:
+        with app.app_context():
+            flask_migrate.upgrade()
     return app
 
 
