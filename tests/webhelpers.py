@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Iterable, Mapping
 from contextlib import closing
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -26,6 +27,7 @@ import flask_migrate
 import tinyhtml5
 from flask import Flask
 from flask.testing import FlaskClient
+from jinja2.bccache import Bucket, BytecodeCache
 from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 from werkzeug.wrappers import Response
@@ -39,9 +41,15 @@ from scorekeeper.models import Hand, Player
 
 def parse(html: str | Response) -> Element:
     """The page as an element tree (HTML5 parsing, no namespaces); a test client's answer or
-    one read over HTTP (``hostedserver.LiveClient``)."""
+    one read over HTTP (``hostedserver.LiveClient``). The trees of the last pages read are
+    kept, so a page read by several helpers is parsed once: never change a tree."""
     if isinstance(html, Response):
         html = html.get_data(as_text=True)
+    return _parsed(html)
+
+
+@lru_cache(maxsize=16)
+def _parsed(html: str) -> Element:
     return tinyhtml5.parse(html, namespace_html_elements=False)
 
 
@@ -372,9 +380,27 @@ def database_dump(app) -> dict[str, list[tuple]]:
         return dump
 
 
+class _CompiledTemplates(BytecodeCache):
+    """The templates compiled once per test process and shared by every app the tests make
+    (Jinja's bytecode cache, kept in memory): each app would compile them all again."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+_compiled_templates = _CompiledTemplates()
+
+
 def app_at(database_url: str, instance_path: Path, csrf: bool = False, **config: Any) -> Flask:
     """The app as the tests make it, on ``database_url`` (its schema left as it is)."""
-    return create_app(
+    app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
@@ -384,6 +410,8 @@ def app_at(database_url: str, instance_path: Path, csrf: bool = False, **config:
         },
         instance_path=instance_path,
     )
+    app.jinja_env.bytecode_cache = _compiled_templates
+    return app
 
 
 def sqlite_file(root: Path) -> Path:
