@@ -1,6 +1,7 @@
 """Fixtures shared by the whole test suite.
 
-- ``app``, ``client``, ``runner``: the app on a temporary SQLite file, migrated with Alembic.
+- ``app``, ``client``, ``runner``: the app on a temporary SQLite file of its own, a copy of one
+  migrated with Alembic once per test process (``webhelpers.migrated_template``).
 - ``live_server``: the same app served over HTTP in a background thread; yields its base URL.
 - ``browser``, ``browser_page``: Debian's Chromium through Playwright, as a 390x844 phone.
 - ``postgres_url``: a throwaway PostgreSQL cluster for the session; ``pg_app``: the app on it.
@@ -57,7 +58,7 @@ def unavailable(reason: str) -> None:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    """The app on a fresh SQLite file, its schema built by running the migrations."""
+    """The app on a fresh SQLite file, a copy of the one the migrations built for the run."""
     app = migrated_app(tmp_path)
     yield app
     dispose(app)

@@ -1,5 +1,10 @@
 """The migrations go down step by step to the first revision and up again on a database full
-of play, on SQLite and on PostgreSQL, and every row comes back as it was.
+of play, on SQLite and on PostgreSQL, and every row comes back as it was. On an empty database
+every migration runs down to nothing and up again, leaving the models' schema exactly.
+
+The other tests start from a copy of one SQLite file migrated once per test run
+(``webhelpers.migrated_template``); these, and the other migration tests (the hosted and the
+attempts migrations, the older backup restored), run the migrations themselves.
 
 The evening: a Brooklyn session with meld and tricks (ended, so it reaches the ledger), a
 Hoyle session with a forfeit and a player leaving, a Bison hand with meld by cards, by named
@@ -9,15 +14,21 @@ figures are worked out by hand below, and read again through the services after 
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
+
 import flask_migrate
 import psycopg
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask import Flask
+from hostedserver import postgres_database
 from naming import ids_by_name
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 from sqlalchemy.engine import make_url
-from webhelpers import database_dump
+from webhelpers import database_dump, dispose, migrated_app, migrated_template
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -176,3 +187,49 @@ def test_migrations_down_and_up_keep_every_row_on_postgresql(postgres_url, tmp_p
     finally:
         with app.app_context():
             db.engine.dispose()
+
+
+def every_migration_down_and_up(app: Flask) -> tuple[set[str], list]:
+    """Every migration down from the head to nothing, then every one up again: the tables
+    left at the bottom, and how the schema at the head differs from the models'."""
+    with app.app_context():
+        flask_migrate.downgrade(revision="base")
+        db.session.remove()
+        left = set(inspect(db.engine).get_table_names())
+        flask_migrate.upgrade()
+        db.session.remove()
+        with db.engine.connect() as connection:
+            differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+        db.engine.dispose()
+    return left, differences
+
+
+def test_every_migration_goes_down_to_nothing_and_up_to_the_models_on_sqlite(tmp_path):
+    app = app_on(f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}", tmp_path)
+    # Only Alembic's own table is left (the payments the ledger's downgrade keeps go with the
+    # first revision's tables).
+    assert every_migration_down_and_up(app) == ({"alembic_version"}, [])
+
+
+@pytest.mark.postgres
+def test_every_migration_goes_down_to_nothing_and_up_to_the_models_on_postgresql(
+    postgres_url, tmp_path
+):
+    with postgres_database(postgres_url) as url:
+        app = app_on(url, tmp_path)
+        assert every_migration_down_and_up(app) == ({"alembic_version"}, [])
+
+
+def test_each_test_database_is_its_own_copy_of_the_migrated_template(tmp_path):
+    first, second = migrated_app(tmp_path / "first"), migrated_app(tmp_path / "second")
+    try:
+        assert current_revision(first) == revisions_newest_first(first)[0]
+        with first.app_context(), unit_of_work.unit_of_work():
+            sessions.create_session(default_table(), {"system": "brooklyn"}, FOUR, 0)
+        assert len(database_dump(first)["sessions"]) == 1
+        assert database_dump(second)["sessions"] == []
+    finally:
+        dispose(first)
+        dispose(second)
+    with closing(sqlite3.connect(migrated_template())) as template:
+        assert template.execute("SELECT count(*) FROM sessions").fetchone() == (0,)

@@ -4,10 +4,10 @@ in both modes, and no inline script or style in the templates or the server's SV
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask import Flask
 from webhelpers import dispose, find_form, form_values, migrated_app, new_session, parse
 
 from scorekeeper import ROOT, charts, qr
@@ -27,14 +27,16 @@ def _failing_view():
     raise RuntimeError("the view broke")
 
 
-@pytest.fixture
-def answers(app: Flask) -> dict[str, object]:
-    """One response of each kind: page, API answer, static file, 404, problem, PDF, 500..."""
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, object]]:
+    """One response of each kind: page, API answer, static file, 404, problem, PDF, 500...
+    Made once for the module (a PDF among them): the tests only read them."""
+    app = migrated_app(tmp_path_factory.mktemp("answers"))
     app.config["PROPAGATE_EXCEPTIONS"] = False  # as in production: the 500 page is shown
     app.add_url_rule("/test-fails", "test_fails", _failing_view)
     client = app.test_client()
     sid = new_session(client, "hoyle", FOUR)
-    return {
+    yield {
         "page": client.get(f"/s/{sid}"),
         "redirect": client.post("/players/", data={"name": "Eve"}),
         "api": client.get(f"/api/v1/sessions/{sid}"),
@@ -49,6 +51,7 @@ def answers(app: Flask) -> dict[str, object]:
         "openapi": client.get("/api/v1/openapi.json"),
         "healthz": client.get("/healthz"),
     }
+    dispose(app)
 
 
 def test_every_kind_of_response_is_the_kind_it_should_be(answers):

@@ -10,9 +10,15 @@
 
 from __future__ import annotations
 
+import atexit
 import re
+import shutil
+import sqlite3
+import tempfile
 from collections.abc import Iterable, Mapping
+from contextlib import closing
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -21,6 +27,7 @@ import flask_migrate
 import tinyhtml5
 from flask import Flask
 from flask.testing import FlaskClient
+from jinja2.bccache import Bucket, BytecodeCache
 from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 from werkzeug.wrappers import Response
@@ -34,9 +41,15 @@ from scorekeeper.models import Hand, Player
 
 def parse(html: str | Response) -> Element:
     """The page as an element tree (HTML5 parsing, no namespaces); a test client's answer or
-    one read over HTTP (``hostedserver.LiveClient``)."""
+    one read over HTTP (``hostedserver.LiveClient``). The trees of the last pages read are
+    kept, so a page read by several helpers is parsed once: never change a tree."""
     if isinstance(html, Response):
         html = html.get_data(as_text=True)
+    return _parsed(html)
+
+
+@lru_cache(maxsize=16)
+def _parsed(html: str) -> Element:
     return tinyhtml5.parse(html, namespace_html_elements=False)
 
 
@@ -367,9 +380,27 @@ def database_dump(app) -> dict[str, list[tuple]]:
         return dump
 
 
+class _CompiledTemplates(BytecodeCache):
+    """The templates compiled once per test process and shared by every app the tests make
+    (Jinja's bytecode cache, kept in memory): each app would compile them all again."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+_compiled_templates = _CompiledTemplates()
+
+
 def app_at(database_url: str, instance_path: Path, csrf: bool = False, **config: Any) -> Flask:
     """The app as the tests make it, on ``database_url`` (its schema left as it is)."""
-    return create_app(
+    app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
@@ -379,21 +410,57 @@ def app_at(database_url: str, instance_path: Path, csrf: bool = False, **config:
         },
         instance_path=instance_path,
     )
+    app.jinja_env.bytecode_cache = _compiled_templates
+    return app
+
+
+def sqlite_file(root: Path) -> Path:
+    """The SQLite file the tests' apps keep under ``root``."""
+    return root / "scorekeeper.sqlite3"
 
 
 def sqlite_url(root: Path) -> str:
-    """The SQLite file the tests' apps keep under ``root``."""
-    return f"sqlite:///{root / 'scorekeeper.sqlite3'}"
+    """The URL of the SQLite file the tests' apps keep under ``root``."""
+    return f"sqlite:///{sqlite_file(root)}"
+
+
+_template: Path | None = None
+
+
+def migrated_template() -> Path:
+    """A SQLite file every migration has been run on, made once per test process (removed at
+    its exit): the fresh databases of the tests are copies of it.
+
+    It is left in rollback-journal mode, one self-contained file with no ``-wal`` beside it;
+    the app switches each copy to WAL when it first connects, as it does a new file.
+    """
+    global _template
+    if _template is None:
+        root = Path(tempfile.mkdtemp(prefix="scorekeeper-template-"))
+        atexit.register(shutil.rmtree, root, ignore_errors=True)
+        app = app_at(sqlite_url(root), root / "instance")
+        with app.app_context():
+            flask_migrate.upgrade()
+        dispose(app)
+        with closing(sqlite3.connect(sqlite_file(root))) as connection:
+            connection.execute("PRAGMA journal_mode=DELETE")
+        _template = sqlite_file(root)
+    return _template
 
 
 def migrated_app(
     root: Path, csrf: bool = False, database_url: str | None = None, **config: Any
 ) -> Flask:
     """The app on a fresh SQLite file under ``root`` (or on ``database_url``), its schema built
-    by the migrations."""
+    by the migrations: on SQLite a copy of ``migrated_template``, on ``database_url`` by
+    running them (the tests about migrations run them themselves, through ``app_at``)."""
+    if database_url is None:
+        root.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(migrated_template(), sqlite_file(root))
     app = app_at(database_url or sqlite_url(root), root / "instance", csrf, **config)
-    with app.app_context():
-        flask_migrate.upgrade()
+    if database_url is not None:
+        with app.app_context():
+            flask_migrate.upgrade()
     return app
 
 

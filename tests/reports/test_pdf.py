@@ -18,6 +18,7 @@ import reportsessions as rs
 from conftest import unavailable
 from pdftext import pages_text, pdf_of, text_of
 from pypdf import PdfReader
+from webhelpers import dispose, migrated_app
 
 from scorekeeper.reports.assemble import build_report
 from scorekeeper.reports.page import render_html
@@ -52,12 +53,22 @@ def snoop() -> Iterator[tuple[int, list[str]]]:
         server.server_close()
 
 
+@pytest.fixture(scope="module")
+def preset_pdfs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, bytes]]:
+    """The report PDF of each preset's session, rendered once for the tests that only read it
+    (on an app of the module's own)."""
+    app = migrated_app(tmp_path_factory.mktemp("pdfs"))
+    with app.test_request_context():
+        yield {preset: pdf_of(build()) for preset, build in rs.BUILDERS.items()}
+    dispose(app)
+
+
 # -- pages, paper, fonts, looks -----------------------------------------------------------
 
 
 @pytest.mark.parametrize("preset", sorted(rs.BUILDERS))
-def test_every_page_is_numbered_page_n_of_total(ctx, preset):
-    pages = pages_text(pdf_of(rs.BUILDERS[preset]()))
+def test_every_page_is_numbered_page_n_of_total(preset_pdfs, preset):
+    pages = pages_text(preset_pdfs[preset])
     assert len(pages) >= 2
     for number, text in enumerate(pages, start=1):
         assert f"Page {number} of {len(pages)}" in text
@@ -117,10 +128,10 @@ def _page_image(pdf: bytes, tmp_path: Path, page: int = 1):
 
 
 @pytest.mark.parametrize("preset", sorted(rs.BUILDERS))
-def test_the_first_page_is_not_blank(ctx, tmp_path, preset):
+def test_the_first_page_is_not_blank(preset_pdfs, tmp_path, preset):
     from PIL import ImageStat
 
-    image = _page_image(pdf_of(rs.BUILDERS[preset]()), tmp_path)
+    image = _page_image(preset_pdfs[preset], tmp_path)
     stat = ImageStat.Stat(image)
     assert stat.stddev[0] > 20  # text on white, not a flat page
     dark = sum(image.histogram()[:128])
