@@ -36,6 +36,33 @@ def postgres_available() -> bool:
     return all(os.access(POSTGRES_BIN / name, os.X_OK) for name in ("initdb", "pg_ctl"))
 
 
+START_TRIES = 3
+"""How many free ports a cluster tries: a port free when asked can be taken before the server
+binds it (by another test worker starting its own cluster at the same moment)."""
+
+
+def _started(run, pg_ctl: Path, data: Path, base: Path, max_connections: int, durable: bool) -> int:
+    """Start the cluster in ``data`` on a free port (another one if that port was taken in
+    between); the port it listens on."""
+
+    def start_on(port: int) -> int:
+        options = (
+            f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={base}"
+            f" -c max_connections={max_connections}"
+        )
+        if not durable:
+            options += " -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
+        run(pg_ctl, "-D", data, "-o", options, "-l", base / "server.log", "-w", "start")
+        return port
+
+    for _ in range(START_TRIES - 1):
+        try:
+            return start_on(free_port())
+        except subprocess.CalledProcessError:
+            continue  # the port was taken in between: try another
+    return start_on(free_port())
+
+
 @contextmanager
 def throwaway_postgres(
     database: str, durable: bool = False, max_connections: int = 100
@@ -64,21 +91,14 @@ def throwaway_postgres(
     data = base / "data"
     if owner is not None:
         os.chown(base, owner.pw_uid, owner.pw_gid)
-    port = free_port()
 
     def run(*command: str | Path) -> None:
         subprocess.run([*run_as, *map(str, command)], check=True, capture_output=True)
 
     speed = () if durable else ("--no-sync",)
-    options = (
-        f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={base}"
-        f" -c max_connections={max_connections}"
-    )
-    if not durable:
-        options += " -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
     try:
         run(initdb, "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", *speed)
-        run(pg_ctl, "-D", data, "-o", options, "-l", base / "server.log", "-w", "start")
+        port = _started(run, pg_ctl, data, base, max_connections, durable)
     except subprocess.CalledProcessError as error:
         shutil.rmtree(base, ignore_errors=True)
         raise RuntimeError(f"could not start PostgreSQL: {error.stderr.decode()}") from error
