@@ -95,15 +95,19 @@
       p.className = "error live-error"; p.setAttribute("role", "alert"); p.textContent = problem.message;
       box.appendChild(p);
     };
-    var schedule = function () { dirty = true; clearTimeout(timer); timer = setTimeout(runPreview, 250); };
+    /* the preview is busy from a change until its answer is shown (assistive technology waits
+       for it; so does a test tapping Save, which would otherwise tap where the answer moves it) */
+    var busy = function (on) { if (preview) { if (on) preview.setAttribute("aria-busy", "true"); else preview.removeAttribute("aria-busy"); } };
+    var schedule = function () { dirty = true; busy(true); clearTimeout(timer); timer = setTimeout(runPreview, 250); };
     var runPreview = function () {
-      if (!preview || !form.dataset.previewUrl) return;
+      if (!preview || !form.dataset.previewUrl) return busy(false);
       var data = new FormData(form);
       var ready = data.get("declarer") && (data.get("bid") || data.get("bid_other"));
       var melded = $$(".meld-text", form).some(function (el) { return el.value.trim(); });
       if (!ready) preview.innerHTML = "";
-      if (!ready && !melded) return;
+      if (!ready && !melded) return busy(false);
       var token = form.elements.csrf_token ? form.elements.csrf_token.value : "";
+      var sent = timer;  // a change made while this was asked schedules the next answer
       fetch(form.dataset.previewUrl, {
         method: "POST", body: data, credentials: "same-origin", headers: { "X-CSRFToken": token }
       })
@@ -128,7 +132,8 @@
             });
           }
         })
-        .catch(function () { /* offline: the Preview button still works */ });
+        .catch(function () { /* offline: the Preview button still works */ })
+        .then(function () { if (timer === sent) busy(false); });
     };
     form.addEventListener("change", function () { showBid(); showOther(); schedule(); });
     form.addEventListener("input", function () { showOther(); schedule(); });

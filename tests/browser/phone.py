@@ -236,6 +236,8 @@ def enter_hand(
                 has_text=re.compile(rf"^\s*{re.escape(last_trick)}\s*$")
             ).tap()
     if save:
+        # The live preview's answer moves the Save button down: tap it once that is shown.
+        expect(form.locator("#preview[aria-busy=true]")).to_have_count(0)
         follow(page, form.get_by_role("button", name=button))
 
 
