@@ -206,12 +206,11 @@ PLAYED = (None, Outcome.MADE, Outcome.SET)  # outcomes whose tricks are entered
 def _check_player(name: PlayerKey | None, ctx: HandContext, where: Where, role: str) -> PlayerKey:
     if name is None or name == "":
         raise PlayerError(where, f"Choose the {role}.")
-    where = replace(where, player=name)
     if name not in ctx.seated:
-        raise PlayerError(where, f"'{name}' is not at this table.")
+        raise PlayerError(replace(where, player=name), f"'{name}' is not at this table.")
     if name not in ctx.active:
         raise PlayerError(
-            where,
+            replace(where, player=name),
             f"{name} sits out this hand; the {role} is one of "
             f"{', '.join(str(p) for p in ctx.active)}.",
         )
