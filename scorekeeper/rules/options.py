@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .deck import Deck
 from .errors import OptionError, Part, Where, option
 from .figures import shown
 
@@ -160,6 +161,8 @@ class Options:
     """Every house-rule option of a session; points in full points, money in cents."""
 
     system: GameSystem
+    # the cards (RULES 1)
+    deck: Deck = Deck.SINGLE
     # meld (RULES 2)
     double_meld_bonus: bool = False
     roundhouse_with_run: int = 350
@@ -444,6 +447,7 @@ _PARSERS = {
     "optional-int": _parse_optional_int,
 }
 _CHOICE_ENUMS: dict[str, type[enum.Enum]] = {
+    "deck": Deck,
     "card_values": CardValues,
     "all_pass": AllPass,
     "sit_out": SitOut,
@@ -469,6 +473,15 @@ def _spec(
 OPTION_SPECS: dict[str, OptionSpec] = {
     spec.name: spec
     for spec in (
+        _spec(
+            "deck",
+            "Deck",
+            "Single: 48 cards, A 10 K Q J 9 twice over. Double: 80 cards, A 10 K Q J four "
+            "times over (two single decks without their nines).",
+            "choice",
+            _ALL,
+            tuple((deck.value, deck.label) for deck in Deck),
+        ),
         _spec(
             "double_meld_bonus",
             "Double meld bonus",

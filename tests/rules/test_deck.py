@@ -1,0 +1,45 @@
+"""The deck: which cards a pack holds and how many each player gets."""
+
+import pytest
+
+from scorekeeper.rules.cards import Card
+from scorekeeper.rules.deck import Deck
+
+
+@pytest.mark.parametrize(
+    ("deck", "size", "copies", "counters"),
+    [
+        pytest.param(Deck.SINGLE, 48, 2, 24, id="single-48-cards-24-counters"),
+        pytest.param(Deck.DOUBLE, 80, 4, 48, id="double-80-cards-48-counters"),
+    ],
+)
+def test_a_deck_counts_its_cards(deck: Deck, size: int, copies: int, counters: int) -> None:
+    assert (deck.size, deck.copies, deck.counters) == (size, copies, counters)
+
+
+@pytest.mark.parametrize(
+    ("deck", "card", "held"),
+    [
+        pytest.param(Deck.SINGLE, "9S", True, id="single-holds-nines"),
+        pytest.param(Deck.DOUBLE, "9S", False, id="double-has-no-nines"),
+        pytest.param(Deck.DOUBLE, "JD", True, id="double-holds-jacks"),
+    ],
+)
+def test_a_double_deck_has_no_nines(deck: Deck, card: str, held: bool) -> None:
+    assert deck.holds(Card.parse(card)) is held
+
+
+@pytest.mark.parametrize(
+    ("deck", "dealt_in", "widow", "cards"),
+    [
+        pytest.param(Deck.SINGLE, 3, 3, 15, id="three-handed-15-and-a-widow-of-3"),
+        pytest.param(Deck.SINGLE, 4, 0, 12, id="single-deck-four-12-each"),
+        pytest.param(Deck.SINGLE, 2, 24, 12, id="two-handed-12-each-24-in-stock"),
+        pytest.param(Deck.DOUBLE, 4, 0, 20, id="double-deck-four-20-each"),
+        pytest.param(Deck.DOUBLE, 8, 0, 10, id="double-deck-eight-10-each"),
+    ],
+)
+def test_each_player_holds_the_deck_shared_out(
+    deck: Deck, dealt_in: int, widow: int, cards: int
+) -> None:
+    assert deck.hand_size(dealt_in, widow) == cards
