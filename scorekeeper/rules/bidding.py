@@ -11,7 +11,7 @@ from __future__ import annotations
 from .errors import BidError, Part, Where
 from .meld import attainable_totals
 from .options import AllPass, Options
-from .tricks import TOTAL
+from .tricks import trick_total
 
 TAKEOVER_BID = 250  # what the dealer plays at after a Brooklyn takeover
 COMPULSORY_BID = 300  # Hoyle's compulsory first bid, the only one that may be forfeited
@@ -20,11 +20,11 @@ COMPULSORY_BID = 300  # Hoyle's compulsory first bid, the only one that may be f
 def highest_makeable(options: Options) -> int:
     """The most a declarer can score: all 250 in tricks plus the biggest legal meld.
 
-    In partnership the bidding team melds two hands, so its ceiling is two of the biggest
-    melds (a bound, not the exact best of two hands dealt from one deck).
+    In partnership the bidding team melds one hand per partner, so its ceiling is that many of
+    the biggest melds (a bound, not the exact best of hands dealt from one deck).
     """
-    hands = 2 if options.system.is_partnership else 1
-    return TOTAL + hands * max(attainable_totals(options))
+    hands = options.shape.team_size
+    return trick_total(options.deck) + hands * max(attainable_totals(options))
 
 
 def bid_problem(bid: int, options: Options) -> str | None:

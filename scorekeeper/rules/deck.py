@@ -43,6 +43,17 @@ class Deck(enum.Enum):
         """Aces, tens and kings in the pack: the cards that count in tricks."""
         return 4 * 3 * self.copies
 
+    @property
+    def last_trick(self) -> int:
+        """Full points for winning the last trick: 10 single deck, 20 double (2 at scale 10)."""
+        return 10 if self is Deck.SINGLE else 20
+
+    @property
+    def trick_points(self) -> int:
+        """Every trick point of a hand in full points: 250 single deck (under every counting
+        scheme), 500 double (48 counters at 10 and the last trick)."""
+        return 250 if self is Deck.SINGLE else 10 * self.counters + self.last_trick
+
     def holds(self, card: Card) -> bool:
         """True when ``card`` is in this pack (a double deck has no nines)."""
         return card.rank in self.ranks

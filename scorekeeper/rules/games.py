@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .holders import Holder
-from .options import GameSystem, Options
+from .options import GameSystem, Options, Scoring
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +79,7 @@ def partnership_end(
         return GameEnd(None, "")
     if len(reached) == 1:
         return GameEnd(reached[0], f"reached {t(options.target)}")
-    if bidding_team is not None and made:
+    if bidding_team in reached and made:
         return GameEnd(bidding_team, "both teams passed the target; the bidders made their bid")
     winner = _single_top(scores, reached)
     if winner:
@@ -97,6 +97,6 @@ def game_end(
     floor_pending: bool,
 ) -> GameEnd:
     """Whether a cumulative game ends after a hand (Bison or Partnership rules)."""
-    if system is GameSystem.BISON:
+    if system.scoring is Scoring.EACH:
         return bison_end(scores, declarer_holder, options, deals, floor_pending)
     return partnership_end(scores, declarer_holder, made, options)

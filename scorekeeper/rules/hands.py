@@ -32,10 +32,10 @@ from .meld import (
     meld_from_claims,
     meld_points,
 )
-from .options import GameSystem, Options
+from .options import Options, Scoring
 from .outcome import Outcome
 from .payments import Flow, chip_hand
-from .tricks import PlayerTricks, SideTricks, other_side
+from .tricks import PlayerTricks, SideTricks, TeamTricks, other_side
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +112,7 @@ class HandInput:
     bid: int | None = None
     trump: Suit | None = None
     meld: tuple[tuple[PlayerKey, MeldEntry], ...] = ()
-    tricks: SideTricks | PlayerTricks | None = None
+    tricks: SideTricks | PlayerTricks | TeamTricks | None = None
     reneger: PlayerKey | None = None
     takeover: bool = False
 
@@ -386,9 +386,10 @@ def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResul
         if outcome is Outcome.FORFEIT:
             checks.run(_check_forfeit, hand, ctx, options, declarer)
         checks.run(_check_trump, hand)
-    if options.system.is_chip_game:
+    scoring = options.system.scoring
+    if scoring is Scoring.CHIPS:
         return _chip_game(hand, ctx, options, checks, declarer, bid)
-    if options.system is GameSystem.BISON:
+    if scoring is Scoring.EACH:
         return _bison(hand, ctx, options, checks, declarer, bid)
     return _partnership(hand, ctx, options, checks, declarer, bid)
 
@@ -552,6 +553,20 @@ def _bison(
 # -- Partnership -----------------------------------------------------------------------------
 
 
+def _team_tricks(
+    hand: HandInput, ctx: HandContext, bidders: Team, options: Options
+) -> dict[Team, int]:
+    """Each team's trick points: the bidders' figure where two teams play, else every team's."""
+    if len(ctx.teams) == 2:
+        sides = _side_tricks(hand, options, "Enter the bidding team's trick points.")
+        others = next(team for team in ctx.teams if team != bidders)
+        return {bidders: sides.declarer_points, others: sides.other_points(options.deck)}
+    if not isinstance(hand.tricks, TeamTricks):
+        raise OutcomeError(TRICKS, "Enter each team's trick points.")
+    hand.tricks.check(ctx.teams, options)
+    return {team: hand.tricks.of(team) for team in ctx.teams}
+
+
 def _partnership(
     hand: HandInput,
     ctx: HandContext,
@@ -563,38 +578,48 @@ def _partnership(
     melds = _melds(hand, ctx, options, ctx.active, checks)
     bidders = None if declarer is None else checks.run(ctx.team_of, declarer)
     if hand.reneger and hand.outcome is not Outcome.RENEGE:  # (a renege outcome is refused)
-        checks.add(OutcomeError(OUTCOME, "Partnership has no renege outcome."))
+        checks.add(OutcomeError(OUTCOME, f"{options.system.label} has no renege outcome."))
     outcome = hand.outcome
-    sides = None
-    if outcome in PLAYED:
-        sides = checks.run(_side_tricks, hand, options, "Enter the bidding team's trick points.")
+    taken = None
+    if outcome in PLAYED and bidders is not None:
+        taken = checks.run(_team_tricks, hand, ctx, bidders, options)
+    elif outcome in PLAYED and isinstance(hand.tricks, TeamTricks):
+        checks.run(hand.tricks.check, ctx.teams, options)
+    elif outcome in PLAYED:
+        checks.run(_side_tricks, hand, options, "Enter the bidding team's trick points.")
     elif hand.tricks is not None:
         checks.add(_unplayed(hand, "not played out"))
     declarer, bid = _checked(checks, declarer, bid)
     assert bidders is not None, "a declarer on no team was a broken rule"
-    others = next(team for team in ctx.teams if team != bidders)
-    meld_b = sum(melds.get(p, 0) for p in bidders)
-    meld_o = sum(melds.get(p, 0) for p in others)
-    tricks: dict[Holder, int] = {}
+    contract = options.contract
+    team_meld = {team: sum(melds.get(p, 0) for p in team) for team in ctx.teams}
+    changes: dict[Holder, int] = {}
     made = None
-    if sides is not None:
-        tricks_b = sides.declarer_points
-        tricks_o = sides.other_points
-        tricks = {bidders: tricks_b, others: tricks_o}
-        outcome, made = _derive_outcome(hand, meld_b, tricks_b, options)
-        change_b = meld_b + tricks_b if made else -bid
-        change_o = meld_o + tricks_o if tricks_o > 0 else 0
+    if taken is not None:
+        counted = contract.bidders_meld(team_meld[bidders], taken[bidders])
+        outcome, made = _derive_outcome(hand, counted, taken[bidders], options)
+        for team in ctx.teams:
+            if team == bidders:
+                changes[team] = contract.bidders_score(
+                    team_meld[team], taken[team], bid, made is True
+                )
+            else:
+                changes[team] = contract.defenders_score(
+                    team_meld[team], taken[team], bid, made is True
+                )
     else:
-        change_b, change_o = -bid, meld_o
+        for team in ctx.teams:
+            surrendered = contract.surrendered_score(team_meld[team])
+            changes[team] = -bid if team == bidders else surrendered
     assert outcome is not None, "a played hand's outcome is worked out from its figures"
     return HandResult(
         outcome,
         declarer,
         bid,
         hand.trump,
-        changes=((bidders, change_b), (others, change_o)),
+        changes=tuple(changes.items()),
         melds=tuple(melds.items()),
-        tricks=tuple(tricks.items()),
+        tricks=tuple(sorted((taken or {}).items(), key=lambda item: item[0] != bidders)),
         made=made,
     )
 

@@ -18,19 +18,35 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .contract import Contract, MeldSave, Surrender
 from .deck import Deck
 from .errors import OptionError, Part, Where, option
 from .figures import shown
+from .shape import SHAPES, THREE_HANDED, Shape
+
+
+class Scoring(enum.Enum):
+    """How a game keeps score: chips paid each hand, or points to a target each or by team."""
+
+    CHIPS = "chips"
+    EACH = "each"
+    TEAMS = "teams"
 
 
 class GameSystem(enum.Enum):
-    """The five game systems; the structure of play that options cannot change."""
+    """The games a session can be started as: each one a preset of the options below and a
+    way of keeping score (``Scoring``) that options cannot change."""
 
     BROOKLYN = "brooklyn"
     BROOKLYN_POT = "brooklyn-pot"
     HOYLE = "hoyle"
     BISON = "bison"
     PARTNERSHIP = "partnership"
+    DOUBLE_DECK = "double-deck"
+    SIX_HANDED = "six-handed"
+    EIGHT_HANDED = "eight-handed"
+    TWO_HANDED = "two-handed"
+    CUTTHROAT = "cutthroat"
 
     @property
     def label(self) -> str:
@@ -38,13 +54,22 @@ class GameSystem(enum.Enum):
         return _SYSTEM_LABELS[self]
 
     @property
+    def scoring(self) -> Scoring:
+        """Chips each hand, points each for themselves, or points by team."""
+        if self in (GameSystem.BROOKLYN, GameSystem.BROOKLYN_POT, GameSystem.HOYLE):
+            return Scoring.CHIPS
+        if self in (GameSystem.BISON, GameSystem.TWO_HANDED, GameSystem.CUTTHROAT):
+            return Scoring.EACH
+        return Scoring.TEAMS
+
+    @property
     def is_chip_game(self) -> bool:
         """True when every hand is settled in chips (units) times the stake."""
-        return self in (GameSystem.BROOKLYN, GameSystem.BROOKLYN_POT, GameSystem.HOYLE)
+        return self.scoring is Scoring.CHIPS
 
     @property
     def is_cumulative(self) -> bool:
-        """True when points accumulate to a target (bison, partnership)."""
+        """True when points accumulate to a target (each for themselves, or by team)."""
         return not self.is_chip_game
 
     @property
@@ -59,8 +84,8 @@ class GameSystem(enum.Enum):
 
     @property
     def is_partnership(self) -> bool:
-        """True when partners sitting opposite score as a team."""
-        return self is GameSystem.PARTNERSHIP
+        """True when partners score as a team."""
+        return self.scoring is Scoring.TEAMS
 
     @property
     def everyone_melds(self) -> bool:
@@ -70,17 +95,21 @@ class GameSystem(enum.Enum):
     @property
     def player_range(self) -> tuple[int, int]:
         """Fewest and most players at the table."""
-        return _PLAYER_RANGE[self]
-
-    @property
-    def hand_size(self) -> int:
-        """Cards each player holds when melding (15 three-handed, 12 in partnership)."""
-        return 12 if self is GameSystem.PARTNERSHIP else 15
+        if self.is_cumulative:
+            players = PRESETS[self].shape.players
+            return players, players
+        return _CHIP_PLAYER_RANGE[self]
 
     @property
     def outcomes_without_options(self) -> frozenset[str]:
         """Outcome names this system knows before options are applied."""
-        return _SYSTEM_OUTCOMES[self]
+        if self.scoring is Scoring.EACH:
+            return frozenset({"made", "set", "conceded", "renege"})
+        if self.scoring is Scoring.TEAMS:
+            return frozenset({"made", "set", "conceded"})
+        if self.has_kitty:
+            return frozenset({"made", "set", "conceded", "forfeit", "opponents_conceded"})
+        return frozenset({"made", "set", "conceded"})
 
 
 _SYSTEM_LABELS = {
@@ -89,20 +118,16 @@ _SYSTEM_LABELS = {
     GameSystem.HOYLE: "Hoyle (chips and the kitty)",
     GameSystem.BISON: "Bison (points to 1500)",
     GameSystem.PARTNERSHIP: "Partnership",
+    GameSystem.DOUBLE_DECK: "Double-deck partnership (to 500)",
+    GameSystem.SIX_HANDED: "Six-handed (double deck)",
+    GameSystem.EIGHT_HANDED: "Eight-handed (double deck)",
+    GameSystem.TWO_HANDED: "Two-handed",
+    GameSystem.CUTTHROAT: "Four-handed cutthroat",
 }
-_PLAYER_RANGE = {
+_CHIP_PLAYER_RANGE = {
     GameSystem.BROOKLYN: (3, 4),
     GameSystem.BROOKLYN_POT: (3, 8),
     GameSystem.HOYLE: (3, 5),
-    GameSystem.BISON: (3, 3),
-    GameSystem.PARTNERSHIP: (4, 4),
-}
-_SYSTEM_OUTCOMES = {
-    GameSystem.BROOKLYN: frozenset({"made", "set", "conceded"}),
-    GameSystem.BROOKLYN_POT: frozenset({"made", "set", "conceded"}),
-    GameSystem.HOYLE: frozenset({"made", "set", "conceded", "forfeit", "opponents_conceded"}),
-    GameSystem.BISON: frozenset({"made", "set", "conceded", "renege"}),
-    GameSystem.PARTNERSHIP: frozenset({"made", "set", "conceded"}),
 }
 
 
@@ -163,6 +188,7 @@ class Options:
     system: GameSystem
     # the cards (RULES 1)
     deck: Deck = Deck.SINGLE
+    shape: Shape = THREE_HANDED
     # meld (RULES 2)
     double_meld_bonus: bool = False
     roundhouse_with_run: int = 350
@@ -191,6 +217,14 @@ class Options:
     fixed_deals: int | None = None
     game_stake: int = 0
     set_stake: int = 0
+    # the contract of a partnership hand (RULES 6.2)
+    meld_minimum: int = 0
+    meld_saved_by: MeldSave = MeldSave.A_TRICK_POINT
+    meld_save_points: int = 200
+    bidders_save_meld: bool = False
+    set_keeps_meld: bool = False
+    set_to_opponents: bool = False
+    surrender: Surrender = Surrender.MELD
 
     @classmethod
     def preset(cls, name: str | GameSystem) -> Options:
@@ -200,8 +234,29 @@ class Options:
 
     @property
     def hand_size(self) -> int:
-        """Most cards a player melds from."""
-        return self.system.hand_size
+        """Most cards a player melds from: the deck shared out among those dealt in, less a
+        three-handed widow (which the declarer's 15 already replaces) or a two-handed stock."""
+        widow = {2: 24, 3: 3}.get(self.shape.players, 0) if self.deck is Deck.SINGLE else 0
+        return self.deck.hand_size(self.shape.players, widow)
+
+    @property
+    def contract(self) -> Contract:
+        """What each side of a partnership hand scores, under these options."""
+        return Contract(
+            self.meld_minimum,
+            self.meld_saved_by,
+            self.meld_save_points,
+            self.bidders_save_meld,
+            self.set_keeps_meld,
+            self.set_to_opponents,
+            self.surrender,
+            self.deck.trick_points,
+        )
+
+    @property
+    def has_teams(self) -> bool:
+        """True when partners score together."""
+        return self.shape.has_teams
 
     @property
     def outcomes(self) -> frozenset[str]:
@@ -317,6 +372,8 @@ class OptionSpec:
 
     def dump(self, value: Any) -> Any:
         """Turn the option's value into plain JSON data."""
+        if isinstance(value, Shape):
+            return str(value)
         if isinstance(value, enum.Enum):
             return value.value
         if isinstance(value, tuple):
@@ -416,6 +473,8 @@ def _parse_choice(spec: OptionSpec, raw: Any) -> Any:
         raise OptionError(
             option(spec.name), f"{spec.label} must be one of {', '.join(allowed)}, not '{raw}'."
         )
+    if spec.name == "shape":
+        return Shape.parse(text)
     enum_type = _CHOICE_ENUMS.get(spec.name)
     return enum_type(text) if enum_type else int(text)
 
@@ -447,6 +506,8 @@ _PARSERS = {
     "optional-int": _parse_optional_int,
 }
 _CHOICE_ENUMS: dict[str, type[enum.Enum]] = {
+    "meld_saved_by": MeldSave,
+    "surrender": Surrender,
     "deck": Deck,
     "card_values": CardValues,
     "all_pass": AllPass,
@@ -457,6 +518,8 @@ _CHOICE_ENUMS: dict[str, type[enum.Enum]] = {
 _ALL = frozenset(GameSystem)
 _CHIPS = frozenset(s for s in GameSystem if s.is_chip_game)
 _CUMULATIVE = frozenset(s for s in GameSystem if s.is_cumulative)
+_EACH = frozenset(s for s in GameSystem if s.scoring is Scoring.EACH)
+_TEAMS = frozenset(s for s in GameSystem if s.scoring is Scoring.TEAMS)
 
 
 def _spec(
@@ -481,6 +544,16 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "choice",
             _ALL,
             tuple((deck.value, deck.label) for deck in Deck),
+        ),
+        _spec(
+            "shape",
+            "Players and teams",
+            "How many are dealt in and who partners whom. Partners never sit side by side: "
+            "with four, seats 1 and 3 play 2 and 4; with six in three teams, 1 and 4, 2 and 5, "
+            "3 and 6.",
+            "choice",
+            _CUMULATIVE,
+            tuple((str(shape), shape.label) for shape in SHAPES),
         ),
         _spec(
             "double_meld_bonus",
@@ -650,14 +723,14 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "If a score falls below this while someone is above 0, the game ends and the highest "
             "score wins. Empty: no floor.",
             "optional-points",
-            {GameSystem.BISON},
+            _EACH,
         ),
         _spec(
             "fixed_deals",
             "Fixed number of deals",
             "Play this many deals and the highest score wins. Empty: play to the target.",
             "optional-int",
-            {GameSystem.BISON},
+            _EACH,
         ),
         _spec(
             "game_stake",
@@ -673,7 +746,75 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "Money per set paid to the game's winner, in dollars and cents: one for a single set, "
             "two for a double set.",
             "money",
-            {GameSystem.BISON},
+            _EACH,
+        ),
+        _spec(
+            "meld_minimum",
+            "Meld to be on the board",
+            "A side's meld below this counts nothing (double deck: 20). 0: every meld counts.",
+            "points",
+            _TEAMS,
+        ),
+        _spec(
+            "meld_saved_by",
+            "A side saves its meld with",
+            "What a side must take in tricks to score its meld and tricks: any trick point, at "
+            "least 'Trick points to save meld' (a side under it scores nothing for the hand), "
+            "or nothing at all.",
+            "choice",
+            _TEAMS,
+            (
+                ("a-trick-point", "Any trick point"),
+                ("points", "At least the trick points below"),
+                ("nothing", "Nothing: meld always counts"),
+            ),
+        ),
+        _spec(
+            "meld_save_points",
+            "Trick points to save meld",
+            "With 'At least the trick points below': a side keeps its meld only when it takes "
+            "this many in tricks (double deck: 20 counters).",
+            "points",
+            _TEAMS,
+        ),
+        _spec(
+            "bidders_save_meld",
+            "Bidders must save their meld too",
+            "On: the bidding side's meld counts toward the bid only when it is saved as well. "
+            "Off: only the other side must save its meld.",
+            "bool",
+            _TEAMS,
+        ),
+        _spec(
+            "set_keeps_meld",
+            "A set side keeps its meld",
+            "On: a bidding side that is set loses the bid but still scores its meld. Off: it "
+            "loses the bid and its meld.",
+            "bool",
+            _TEAMS,
+        ),
+        _spec(
+            "set_to_opponents",
+            "Set goes to the other side",
+            "On ('progressive'): a set bid is added to the other side's score instead of taken "
+            "from the bidders'. Off ('traditional'): the bidders lose it.",
+            "bool",
+            _TEAMS,
+        ),
+        _spec(
+            "surrender",
+            "When the bidders give up",
+            "What the other side scores when the bidders concede before play (no marriage in "
+            "trump, too little meld): nothing, its meld, or its meld and half or all the trick "
+            "points.",
+            "choice",
+            _TEAMS,
+            (
+                ("nothing", "Nothing"),
+                ("meld", "Its meld"),
+                ("meld-and-half", "Its meld and half the trick points"),
+                ("meld-and-all", "Its meld and all the trick points"),
+            ),
         ),
     )
 }
@@ -691,6 +832,8 @@ OPTION_MAXIMA: dict[str, int] = {
     "kitty_threshold": MAX_POINTS,
     "pot_threshold": MAX_POINTS,
     "target": MAX_POINTS,
+    "meld_minimum": MAX_POINTS,
+    "meld_save_points": MAX_POINTS,
     "negative_floor": MAX_POINTS,  # its size below 0
     "fixed_deals": 1000,
     "set_factor": 10,
@@ -771,12 +914,57 @@ def _validate(options: Options, players: int | None) -> None:
             option("min_bid"),
             f"The minimum bid {o.min_bid} ends in {o.min_bid % 100}, which is forbidden.",
         )
+    _validate_composition(o)
     if o.system.is_chip_game:
         _validate_chips(o)
     else:
         _validate_cumulative(o)
     if players is not None:
         validate_player_count(o, players)
+
+
+SINGLE_DECK_SHAPES = (Shape(2), Shape(3), Shape(4), Shape(4, 2))
+DOUBLE_DECK_SHAPES = (Shape(4, 2), Shape(6, 2), Shape(6, 3), Shape(8, 2), Shape(8, 4))
+
+
+def _clash(first: str, second: str, why: str) -> OptionError:
+    """Two options that cannot be played together, both named (the error sits at the first)."""
+    labels = f"'{OPTION_SPECS[first].label}' and '{OPTION_SPECS[second].label}'"
+    return OptionError(option(first), f"{labels} clash: {why}")
+
+
+def _validate_composition(o: Options) -> None:
+    """The deck, the shape and the way of scoring fit together."""
+    if o.deck is Deck.DOUBLE:
+        if o.system.is_chip_game:
+            raise OptionError(
+                option("deck"),
+                f"{o.system.label} is played with a single deck (three dealt in and a widow); "
+                "no source deals it from a double deck.",
+            )
+        if o.card_values is not CardValues.COUNTERS:
+            raise _clash(
+                "card_values",
+                "deck",
+                "a double deck counts only aces, tens and kings (1 each, the last trick 2).",
+            )
+    if o.system.is_chip_game:
+        if o.shape != Shape(3):
+            raise OptionError(option("shape"), f"{o.system.label} deals three players in.")
+        return
+    allowed = SINGLE_DECK_SHAPES if o.deck is Deck.SINGLE else DOUBLE_DECK_SHAPES
+    if o.shape not in allowed:
+        fits = ", ".join(shape.label.lower() for shape in allowed)
+        raise _clash(
+            "shape",
+            "deck",
+            f"{o.shape.label.lower()} is not dealt from a {o.deck.value} deck; it seats {fits}.",
+        )
+    if o.system.is_partnership != o.shape.has_teams:
+        needs = "partners in teams" if o.system.is_partnership else "each player for themselves"
+        raise OptionError(
+            option("shape"), f"{o.system.label} is scored with {needs}, not {o.shape.label}."
+        )
 
 
 def _validate_chips(o: Options) -> None:
@@ -803,6 +991,14 @@ def _validate_chips(o: Options) -> None:
 
 
 def _validate_cumulative(o: Options) -> None:
+    if o.system.is_partnership:
+        for name in ("meld_minimum", "meld_save_points"):
+            value = getattr(o, name)
+            if value < 0 or value % o.scale:
+                raise OptionError(
+                    option(name),
+                    f"{OPTION_SPECS[name].label} must be 0 or more, a multiple of {o.scale}.",
+                )
     if o.target <= 0 or o.target % o.scale:
         raise OptionError(option("target"), f"Game to must be above 0 and a multiple of {o.scale}.")
     if o.negative_floor is not None and (o.negative_floor >= 0 or o.negative_floor % o.scale):
@@ -819,6 +1015,8 @@ def _validate_cumulative(o: Options) -> None:
 def validate_player_count(options: Options, players: int) -> None:
     """Refuse a number of players that the system or the sit-out rule cannot seat."""
     low, high = options.system.player_range
+    if options.system.is_cumulative:
+        low = high = options.shape.players
     if not low <= players <= high:
         span = f"{low}" if low == high else f"{low} to {high}"
         raise OptionError(
@@ -883,7 +1081,66 @@ PRESETS: dict[GameSystem, Options] = {
     ),
     GameSystem.PARTNERSHIP: Options(
         GameSystem.PARTNERSHIP,
+        shape=Shape(4, 2),
         double_meld_bonus=True,
+        card_values=CardValues.COUNTERS,
+        min_bid=250,
+        all_pass=AllPass.THROW_IN,
+        target=1500,
+    ),
+    GameSystem.DOUBLE_DECK: Options(
+        GameSystem.DOUBLE_DECK,
+        deck=Deck.DOUBLE,
+        meld_minimum=200,
+        meld_saved_by=MeldSave.POINTS,
+        meld_save_points=200,
+        bidders_save_meld=True,
+        shape=Shape(4, 2),
+        card_values=CardValues.COUNTERS,
+        scale=10,
+        min_bid=500,
+        all_pass=AllPass.THROW_IN,
+        target=5000,
+    ),
+    GameSystem.SIX_HANDED: Options(
+        GameSystem.SIX_HANDED,
+        deck=Deck.DOUBLE,
+        meld_minimum=200,
+        meld_saved_by=MeldSave.POINTS,
+        meld_save_points=200,
+        bidders_save_meld=True,
+        shape=Shape(6, 2),
+        card_values=CardValues.COUNTERS,
+        scale=10,
+        min_bid=500,
+        all_pass=AllPass.THROW_IN,
+        target=5000,
+    ),
+    GameSystem.EIGHT_HANDED: Options(
+        GameSystem.EIGHT_HANDED,
+        deck=Deck.DOUBLE,
+        meld_minimum=200,
+        meld_saved_by=MeldSave.POINTS,
+        meld_save_points=200,
+        bidders_save_meld=True,
+        shape=Shape(8, 4),
+        card_values=CardValues.COUNTERS,
+        scale=10,
+        min_bid=500,
+        all_pass=AllPass.THROW_IN,
+        target=5000,
+    ),
+    GameSystem.TWO_HANDED: Options(
+        GameSystem.TWO_HANDED,
+        shape=Shape(2),
+        card_values=CardValues.COUNTERS,
+        min_bid=250,
+        all_pass=AllPass.THROW_IN,
+        target=1500,
+    ),
+    GameSystem.CUTTHROAT: Options(
+        GameSystem.CUTTHROAT,
+        shape=Shape(4),
         card_values=CardValues.COUNTERS,
         min_bid=250,
         all_pass=AllPass.THROW_IN,

@@ -2,8 +2,8 @@
 
 Seats are listed clockwise and the deal passes to the left (the next seat clockwise); the
 player to the dealer's left bids first. At a chip game with more than three players three are
-dealt in and the rest sit out by the ``sit_out`` rule. Partners sit opposite: seats 1 and 3,
-2 and 4.
+dealt in and the rest sit out by the ``sit_out`` rule. Who partners whom is the table's shape
+(``shape.py``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import Checks, Part, SeatingError, Where
-from .holders import PlayerKey, Team
+from .holders import PlayerKey
 from .options import Options, SitOut
 
 
@@ -69,10 +69,3 @@ def dealt_in(
     else:  # THREE_LEFT_PLAY: the three to the dealer's left play
         out = set(clockwise[3:])
     return tuple(p for p in clockwise if p not in out)
-
-
-def partnership_teams(players: Sequence[PlayerKey]) -> tuple[Team, Team]:
-    """The two teams of partners sitting opposite: seats 1 and 3, seats 2 and 4."""
-    if len(players) != 4:
-        raise SeatingError(Where(Part.PLAYERS), "Partnership needs exactly four players.")
-    return Team((players[0], players[2])), Team((players[1], players[3]))

@@ -18,9 +18,9 @@ from .errors import Checks, Part, RuleError, SeatingError, Where
 from .games import game_end
 from .hands import HandContext, HandInput, HandResult, score_hand
 from .holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members
-from .options import GameSystem, Options
+from .options import Options, Scoring
 from .payments import Flow, ante_units
-from .seating import check_players, dealt_in, next_clockwise, partnership_teams
+from .seating import check_players, dealt_in, next_clockwise
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +41,14 @@ class SessionSetup:
 
     @property
     def teams(self) -> tuple[Team, ...]:
-        """Partnership teams (empty for other systems)."""
+        """The teams of partners (empty when each plays for themselves)."""
         if self.options.system.is_partnership:
-            return partnership_teams(self.players)
+            return self.options.shape.teams(self.players)
         return ()
 
     @property
     def holders(self) -> tuple[Holder, ...]:
-        """Who keeps a score: the players, or the two teams in partnership."""
+        """Who keeps a score: the players, or the teams of partners."""
         if self.options.system.is_partnership:
             return self.teams
         return self.players
@@ -327,7 +327,7 @@ class Replayer:
         self.deals = 0
         self.floor_pending = False
         self.sets = {p: [0, 0] for p in self.setup.players}
-        if self.system is GameSystem.BISON and not isinstance(winner, Team):
+        if self.system.scoring is Scoring.EACH and not isinstance(winner, Team):
             self.dealer = winner  # the winner deals first in the next game
 
     def _game_money(self, winner: PlayerKey | Team) -> tuple[tuple[Flow, ...], int]:
@@ -343,12 +343,15 @@ class Replayer:
                     flows.append(Flow(p, winner, amount))
             own = o.game_stake + o.set_stake * (self.sets[winner][0] + 2 * self.sets[winner][1])
             return tuple(flows), own
-        winners = winner
-        losers = next(t for t in self.teams if t != winner)
         if not o.game_stake:
             return (), 0
-        paid = tuple(Flow(lo, wi, o.game_stake) for lo, wi in zip(losers, winners, strict=True))
-        return paid, o.game_stake * len(winners)
+        paid = tuple(
+            Flow(lo, wi, o.game_stake)
+            for losers in self.teams
+            if losers != winner
+            for lo, wi in zip(losers, winner, strict=True)
+        )  # each player of a losing team pays the winner in the same place on the team
+        return paid, o.game_stake * len(winner)
 
     def _leave(self, position: int, player: PlayerKey) -> None:
         label = f"{player} leaving"

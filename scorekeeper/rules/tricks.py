@@ -1,6 +1,8 @@
-"""Counting the tricks (RULES section 3): the three card-value schemes and their figures.
+"""Counting the tricks (RULES section 3): the card-value schemes of each deck and their figures.
 
-Every scheme totals 250 with the 10 for the last trick. A side's figure must be one the
+With a single deck every scheme totals 250 with the 10 for the last trick. A double deck counts
+its 48 aces, tens and kings 10 each and the last trick 20: 500 (50 as tables write it, at
+scale 10). A side's figure must be one the
 scheme can produce (classic: anything from 0 to 250 but 1 and 249; simple: multiples of 5;
 counters: multiples of 10). Bison enters each player's own take instead (counters, or card
 points under the other schemes) plus who took the last trick, because its counter rule needs
@@ -14,12 +16,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .cards import Rank
+from .deck import Deck
 from .errors import Checks, Part, PlayerError, TrickError, Where
-from .holders import PlayerKey
+from .holders import PlayerKey, Team
 from .options import CardValues, Options
 
 TRICKS = Where(Part.TRICKS)
-TOTAL = 250
+TOTAL = 250  # a single deck's trick points
 LAST_TRICK = 10
 CARD_POINTS = TOTAL - LAST_TRICK
 COUNTER_CARDS = 24  # eight each of aces, tens and kings
@@ -40,31 +43,49 @@ def card_value(rank: Rank, scheme: CardValues) -> int:
     return VALUES[scheme][rank]
 
 
+def last_trick(deck: Deck) -> int:
+    """What the last trick adds: 10 with a single deck, 20 with a double (2 at scale 10)."""
+    return deck.last_trick
+
+
+def counter_cards(deck: Deck) -> int:
+    """The aces, tens and kings in the pack: 24 in a single deck, 48 in a double."""
+    return deck.counters
+
+
+def trick_total(deck: Deck) -> int:
+    """Every trick point of a hand, the last trick included: 250 single, 500 double deck."""
+    return deck.trick_points
+
+
 @functools.cache
-def card_point_sums(scheme: CardValues) -> frozenset[int]:
+def card_point_sums(scheme: CardValues, deck: Deck = Deck.SINGLE) -> frozenset[int]:
     """Every total some set of the deck's cards can make under ``scheme`` (no last trick)."""
+    copies = 4 * deck.copies  # of each rank
     sums = {0}
     for value in VALUES[scheme].values():
         if value:
-            sums = {s + k * value for s in sums for k in range(COPIES_IN_DECK + 1)}
-    return frozenset(s for s in sums if s <= CARD_POINTS)
+            sums = {s + k * value for s in sums for k in range(copies + 1)}
+    most = trick_total(deck) - last_trick(deck)
+    return frozenset(s for s in sums if s <= most)
 
 
 @functools.cache
-def side_totals(scheme: CardValues) -> frozenset[int]:
+def side_totals(scheme: CardValues, deck: Deck = Deck.SINGLE) -> frozenset[int]:
     """Every figure one side can take in a hand, last trick included."""
-    cards = card_point_sums(scheme)
-    return cards | {c + LAST_TRICK for c in cards}
+    cards = card_point_sums(scheme, deck)
+    return cards | {c + last_trick(deck) for c in cards}
 
 
 def check_side_points(points: int, options: Options, where: Where = TRICKS) -> None:
     """Refuse a side's trick figure the card-value scheme cannot produce."""
     shown = options.to_table(points) if points % options.scale == 0 else points
-    if not 0 <= points <= TOTAL:
+    total = trick_total(options.deck)
+    if not 0 <= points <= total:
         raise TrickError(
-            where, f"Trick points run from 0 to {options.to_table(TOTAL)}; {shown} is outside."
+            where, f"Trick points run from 0 to {options.to_table(total)}; {shown} is outside."
         )
-    if points not in side_totals(options.card_values):
+    if points not in side_totals(options.card_values, options.deck):
         raise TrickError(where, _unattainable(shown, options))
 
 
@@ -79,9 +100,9 @@ def _unattainable(shown: int, options: Options) -> str:
     return f"No side can take exactly {shown} in tricks: {why}."
 
 
-def other_side(points: int) -> int:
+def other_side(points: int, deck: Deck = Deck.SINGLE) -> int:
     """The other side's figure when one side took ``points``."""
-    return TOTAL - points
+    return trick_total(deck) - points
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,24 +115,60 @@ class SideTricks:
         """Refuse a figure the scheme cannot produce."""
         check_side_points(self.declarer_points, options)
 
-    @property
-    def other_points(self) -> int:
+    def other_points(self, deck: Deck = Deck.SINGLE) -> int:
         """What the other side took."""
-        return other_side(self.declarer_points)
+        return other_side(self.declarer_points, deck)
 
 
 def check_sides(declarer_points: int, other_points: int, options: Options) -> None:
-    """Refuse two side figures that do not add up to 250 or cannot be taken."""
+    """Refuse two side figures that do not add up to the deck's total or cannot be taken."""
     other = Where(Part.OTHER_TRICKS)
     check_side_points(declarer_points, options)
     check_side_points(other_points, options, other)
-    if declarer_points + other_points != TOTAL:
+    total = trick_total(options.deck)
+    if declarer_points + other_points != total:
         t = options.to_table
         raise TrickError(
             other,
-            f"Tricks must add up to {t(TOTAL)}: {t(declarer_points)} + {t(other_points)} = "
+            f"Tricks must add up to {t(total)}: {t(declarer_points)} + {t(other_points)} = "
             f"{t(declarer_points + other_points)}.",
         )
+
+
+@dataclass(frozen=True, slots=True)
+class TeamTricks:
+    """Each team's trick points, where three or four teams share the tricks (six or eight
+    players); each team is named by the player in its first seat."""
+
+    taken: tuple[tuple[PlayerKey, int], ...]
+
+    def of(self, team: Team) -> int:
+        """What ``team`` took."""
+        return dict(self.taken).get(team.members[0], 0)
+
+    def check(self, teams: Iterable[Team], options: Options) -> None:
+        """Refuse a team nobody knows, a figure no team can take, or takes that do not add up
+        to the deck's total; every problem at once."""
+        firsts = {team.members[0] for team in teams}
+        checks = Checks()
+        for first, points in self.taken:
+            where = Where(Part.TAKE, player=first)
+            if first not in firsts:
+                checks.add(TrickError(where, f"{first} heads no team at this table."))
+            else:
+                checks.run(check_side_points, points, options, where)
+        if checks.passed:
+            total = trick_total(options.deck)
+            taken = sum(points for _, points in self.taken)
+            if taken != total:
+                t = options.to_table
+                checks.add(
+                    TrickError(
+                        TRICKS,
+                        f"The teams' tricks must add up to {t(total)}; these add up to {t(taken)}.",
+                    )
+                )
+        checks.done()
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +200,7 @@ class PlayerTricks:
         taken = self.taken_by(player)
         if options.card_values is CardValues.COUNTERS:
             taken *= 10
-        return taken + (LAST_TRICK if player == self.last_trick else 0)
+        return taken + (last_trick(options.deck) if player == self.last_trick else 0)
 
     def check(self, players: Iterable[PlayerKey], options: Options) -> None:
         """Refuse takes that do not add up, name strangers, or lack the last trick; every
@@ -165,11 +222,13 @@ class PlayerTricks:
         """The takes together: each one a figure the scheme allows, adding up to the deck."""
         if options.card_values is CardValues.COUNTERS:
             total = sum(taken for _, taken in self.taken)
-            if total != COUNTER_CARDS:
+            counters = counter_cards(options.deck)
+            if total != counters:
+                each = counters // 3
                 raise TrickError(
                     TRICKS,
-                    f"Counters must add up to {COUNTER_CARDS} (8 aces, 8 tens, 8 kings); "
-                    f"these add up to {total}.",
+                    f"Counters must add up to {counters} ({each} aces, {each} tens, {each} "
+                    f"kings); these add up to {total}.",
                 )
             return
         sums = card_point_sums(options.card_values)

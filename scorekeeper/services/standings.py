@@ -26,7 +26,7 @@ from ..rules.holders import (
 )
 from ..rules.options import Options
 from ..rules.session import HandRecord
-from ..rules.tricks import TOTAL, other_side
+from ..rules.tricks import other_side, trick_total
 from .sessions import LoadedSession
 
 
@@ -223,10 +223,11 @@ class FormFacts:
 def form_facts(options: Options, tricks: int | None) -> FormFacts:
     """The hand form's rule-given figures; ``tricks`` is the declarer's side as typed."""
     other = None
-    if tricks is not None and 0 <= options.from_table(tricks) <= TOTAL:
-        other = options.to_table(other_side(options.from_table(tricks)))
+    total = trick_total(options.deck)
+    if tricks is not None and 0 <= options.from_table(tricks) <= total:
+        other = options.to_table(other_side(options.from_table(tricks), options.deck))
     return FormFacts(
-        options.to_table(TOTAL),
+        options.to_table(total),
         takeover_allowed(options),
         options.to_table(TAKEOVER_BID),
         other,

@@ -43,13 +43,18 @@ ALL_PRESETS = [
 # -- presets as data -------------------------------------------------------------------------
 
 
-def test_there_are_exactly_five_presets_named_as_in_rules():
+def test_there_are_exactly_ten_presets_named_as_in_rules():
     assert {system.value for system in PRESETS} == {
         "brooklyn",
         "brooklyn-pot",
         "hoyle",
         "bison",
         "partnership",
+        "double-deck",
+        "six-handed",
+        "eight-handed",
+        "two-handed",
+        "cutthroat",
     }
     for system, options in PRESETS.items():
         assert options.system is system
@@ -145,6 +150,11 @@ def test_cumulative_presets_play_to_1500_with_no_floor_and_no_fixed_deals(option
         pytest.param(GameSystem.HOYLE, True, True, False, False, False, 15, id="hoyle"),
         pytest.param(GameSystem.BISON, False, False, False, False, True, 15, id="bison"),
         pytest.param(GameSystem.PARTNERSHIP, False, False, False, True, True, 12, id="partners"),
+        pytest.param(GameSystem.DOUBLE_DECK, False, False, False, True, True, 20, id="double"),
+        pytest.param(GameSystem.SIX_HANDED, False, False, False, True, True, 13, id="six"),
+        pytest.param(GameSystem.EIGHT_HANDED, False, False, False, True, True, 10, id="eight"),
+        pytest.param(GameSystem.TWO_HANDED, False, False, False, False, True, 12, id="two"),
+        pytest.param(GameSystem.CUTTHROAT, False, False, False, False, True, 12, id="cutthroat"),
     ],
 )
 def test_system_structure(system, chip, kitty, pot, partners, everyone_melds, hand_size):
@@ -155,8 +165,9 @@ def test_system_structure(system, chip, kitty, pot, partners, everyone_melds, ha
     assert system.is_partnership is partners
     # RULES 2: only the declarer melds in the chip games; everyone in bison and partnership.
     assert system.everyone_melds is everyone_melds
-    # RULES 2: hand size 15 three-handed, 12 in partnership.
-    assert system.hand_size == hand_size
+    # RULES 2: hand size 15 three-handed, 12 in single-deck four-handed or two-handed (with a
+    # stock of 24), 80 cards shared by 4, 6 (13, two left over) or 8 from a double deck.
+    assert Options.preset(system).hand_size == hand_size
 
 
 def test_hoyle_alone_knows_forfeit_and_opponents_conceded():

@@ -14,12 +14,7 @@ from scorekeeper.rules.errors import OptionError, Part, SeatingError, option
 from scorekeeper.rules.hands import HandContext
 from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import Options, SitOut
-from scorekeeper.rules.seating import (
-    check_players,
-    dealt_in,
-    next_clockwise,
-    partnership_teams,
-)
+from scorekeeper.rules.seating import check_players, dealt_in, next_clockwise
 from scorekeeper.rules.session import SessionSetup
 
 NAMES = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -172,17 +167,16 @@ def test_partnership_all_four_play_from_the_dealers_left():
 
 def test_partnership_teams_are_seats_one_and_three_against_two_and_four():
     ann_cal, bob_dee = Team(("Ann", "Cal")), Team(("Bob", "Dee"))
-    assert partnership_teams(seats(4)) == (ann_cal, bob_dee)
     assert str(ann_cal) == "Ann & Cal"
     setup = SessionSetup(Options.preset("partnership"), seats(4), "Ann")
     assert setup.teams == (ann_cal, bob_dee)
     assert setup.holders == (ann_cal, bob_dee)
 
 
-def test_partnership_teams_need_four_players():
-    with pytest.raises(SeatingError) as error:
-        partnership_teams(seats(3))
-    assert error.value.where.part is Part.PLAYERS and "four" in error.value.rule
+def test_partnership_needs_four_players():
+    with pytest.raises(OptionError) as error:
+        SessionSetup(Options.preset("partnership"), seats(3), "Ann").check()
+    assert error.value.where.part is Part.PLAYERS and "4" in error.value.rule
 
 
 def test_other_systems_have_no_teams():

@@ -146,7 +146,7 @@ def test_each_side_is_checked_against_the_scheme_before_the_sum():
 
 def test_the_other_side_takes_the_rest_of_250():
     assert other_side(170) == 80
-    assert SideTricks(170).other_points == 80
+    assert SideTricks(170).other_points() == 80
     SideTricks(170).check(BROOKLYN)
     with pytest.raises(TrickError):
         SideTricks(249).check(BROOKLYN)

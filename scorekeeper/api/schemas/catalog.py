@@ -101,7 +101,7 @@ def preset_out(system: GameSystem) -> PresetOut:
         cumulative=system.is_cumulative,
         partnership=system.is_partnership,
         everyone_melds=system.everyone_melds,
-        hand_size=system.hand_size,
+        hand_size=Options.preset(system).hand_size,
         options=preset,
     )
 
