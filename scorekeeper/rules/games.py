@@ -1,10 +1,11 @@
 """When a cumulative game ends and who wins it (RULES section 6).
 
-Bison: once anyone reaches the target, the declarer wins if among them ("the bidder goes
-out"), otherwise the higher score; two non-declarers tied on top play another hand. Options
-add a negative floor and a fixed number of deals. Partnership: a team that reached the target
-wins; if both did, the bidding team wins when it made its bid, otherwise the higher score; a
-tie on top means another hand.
+Each for themselves (Bison, two-handed, cutthroat): once anyone reaches the target, the
+declarer wins if among them ("the bidder goes out"), otherwise the higher score; two
+non-declarers tied on top play another hand. Options add a negative floor, a fixed number of
+deals, and a target that rises when two pass it on one hand (Parlett). By team: a team that
+reached the target alone wins; if several did, the bidding team wins when it is among them and
+made its bid, otherwise the higher score; a tie on top means another hand.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ class GameEnd:
     winner: Holder | None
     reason: str
     floor_pending: bool = False
+    target: int | None = None  # a target raised by a tie (``target_raise``), for the next hand
 
 
 def _single_top(scores: Mapping[Holder, int], among: list[Holder]) -> Holder | None:
@@ -37,13 +39,18 @@ def bison_end(
     options: Options,
     deals: int,
     floor_pending: bool,
+    target: int | None = None,
 ) -> GameEnd:
-    """Whether a Bison game ends after a hand, and who wins it."""
+    """Whether a game each for themselves ends after a hand, and who wins it (``target``: the
+    target as raised by an earlier tie, if it was)."""
     t = options.to_table
-    reached = [p for p in scores if scores[p] >= options.target]
+    goal = options.target if target is None else target
+    reached = [p for p in scores if scores[p] >= goal]
     if reached:
         if declarer in reached:
             return GameEnd(declarer, f"the bidder goes out at {t(scores[declarer])}")
+        if len(reached) > 1 and options.target_raise:
+            return _raised(scores, reached, goal, options, floor_pending)
         winner = _single_top(scores, reached)
         if winner:
             return GameEnd(winner, f"reached {t(options.target)} with {t(scores[winner])}")
@@ -87,6 +94,29 @@ def partnership_end(
     return GameEnd(None, "tied on top past the target: another hand decides")
 
 
+def _raised(
+    scores: Mapping[Holder, int],
+    reached: list[Holder],
+    goal: int,
+    options: Options,
+    floor_pending: bool,
+) -> GameEnd:
+    """Two or more passed the target on one hand: it rises until one alone is past it."""
+    t = options.to_table
+    raised = goal + options.target_raise
+    while sum(scores[p] >= raised for p in reached) > 1:
+        raised += options.target_raise
+    past = [p for p in reached if scores[p] >= raised]
+    if past:
+        return GameEnd(past[0], f"alone past the target raised to {t(raised)}")
+    return GameEnd(
+        None,
+        f"two passed {t(goal)} on one hand: the target rises to {t(raised)}",
+        floor_pending,
+        raised,
+    )
+
+
 def game_end(
     system: GameSystem,
     scores: Mapping[Holder, int],
@@ -95,8 +125,9 @@ def game_end(
     options: Options,
     deals: int,
     floor_pending: bool,
+    target: int | None = None,
 ) -> GameEnd:
-    """Whether a cumulative game ends after a hand (Bison or Partnership rules)."""
+    """Whether a cumulative game ends after a hand (each for themselves, or by team)."""
     if system.scoring is Scoring.EACH:
-        return bison_end(scores, declarer_holder, options, deals, floor_pending)
+        return bison_end(scores, declarer_holder, options, deals, floor_pending, target)
     return partnership_end(scores, declarer_holder, made, options)

@@ -275,7 +275,8 @@ def _check_trump(hand: HandInput) -> None:
                 Where(Part.TRUMP), "A forfeit is given up before trump is named: leave trump empty."
             )
     elif (
-        hand.outcome in (*PLAYED, Outcome.RENEGE, Outcome.OPPONENTS_CONCEDED) and hand.trump is None
+        hand.outcome in (*PLAYED, Outcome.PLAYED, Outcome.RENEGE, Outcome.OPPONENTS_CONCEDED)
+        and hand.trump is None
     ):
         raise TrumpError(Where(Part.TRUMP), "Choose trump: a hand that is played has a trump suit.")
 
@@ -370,6 +371,8 @@ def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResul
     if outcome is Outcome.ALL_PASS:
         _allowed(outcome, options)
         return HandResult(Outcome.ALL_PASS, notes=("thrown in; the next player deals",))
+    if not options.auction:
+        return _no_bid(hand, ctx, options)
     checks = Checks()
     if outcome is not None:
         checks.run(_allowed, outcome, options)
@@ -463,8 +466,8 @@ def _player_tricks(hand: HandInput, players: Sequence[PlayerKey], options: Optio
     if not isinstance(hand.tricks, PlayerTricks):
         raise OutcomeError(
             TRICKS,
-            "Enter each player's counters and who took the last trick: Bison scores each "
-            "player's own tricks.",
+            f"Enter each player's counters and who took the last trick: {options.system.label} "
+            "scores each player's own tricks.",
         )
     hand.tricks.check(players, options)
     return hand.tricks
@@ -547,6 +550,48 @@ def _bison(
         made=made,
         sets=tuple(sets.items()),
         reneger=reneger,
+    )
+
+
+# -- no bid (two-handed, Parlett's cutthroat) ------------------------------------------------
+
+
+def _no_bidding(hand: HandInput) -> None:
+    """A hand without an auction names no declarer, bid, takeover or reneger."""
+    checks = Checks()
+    for value, part in (
+        (hand.declarer, Part.DECLARER),
+        (hand.bid, Part.BID),
+        (hand.reneger, Part.RENEGER),
+    ):
+        if value not in (None, ""):
+            checks.add(BidError(Where(part), "Nobody bids in this game: leave it empty."))
+    if hand.takeover:
+        checks.add(BidError(Where(Part.TAKEOVER), "Nobody bids in this game: no takeover."))
+    checks.done()
+
+
+def _no_bid(hand: HandInput, ctx: HandContext, options: Options) -> HandResult:
+    """Each player adds their meld and trick points; one who took nothing loses the meld."""
+    checks = Checks()
+    if hand.outcome is not None:
+        checks.run(_allowed, hand.outcome, options)
+    checks.run(_no_bidding, hand)
+    checks.run(_check_trump, hand)
+    melds = _melds(hand, ctx, options, ctx.active, checks)
+    took = checks.run(_player_tricks, hand, ctx.active, options)
+    checks.done()
+    assert took is not None, "missing tricks were a broken rule"
+    tricks = {p: took.points(p, options) for p in ctx.active}
+    changes: dict[Holder, int] = {
+        p: melds.get(p, 0) + tricks[p] if tricks[p] > 0 else 0 for p in ctx.active
+    }
+    return HandResult(
+        Outcome.PLAYED,
+        trump=hand.trump,
+        changes=tuple(changes.items()),
+        melds=tuple(melds.items()),
+        tricks=tuple(tricks.items()),
     )
 
 

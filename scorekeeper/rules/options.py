@@ -201,6 +201,7 @@ class Options:
     bid_step: int = 10
     forbidden_endings: tuple[int, ...] = ()
     all_pass: AllPass = AllPass.THROW_IN
+    auction: bool = True
     # chip games (RULES 5)
     sit_out: SitOut = SitOut.RIGHT_OF_DEALER
     schedule: Schedule = Schedule.BROOKLYN
@@ -214,6 +215,7 @@ class Options:
     # cumulative games (RULES 6)
     target: int = 1500
     negative_floor: int | None = None
+    target_raise: int = 0
     fixed_deals: int | None = None
     game_stake: int = 0
     set_stake: int = 0
@@ -235,8 +237,9 @@ class Options:
     @property
     def hand_size(self) -> int:
         """Most cards a player melds from: the deck shared out among those dealt in, less a
-        three-handed widow (which the declarer's 15 already replaces) or a two-handed stock."""
-        widow = {2: 24, 3: 3}.get(self.shape.players, 0) if self.deck is Deck.SINGLE else 0
+        three-handed widow (which the declarer's 15 already replaces). Two-handed, each player
+        sees 12 dealt and 12 drawn from the stock, and melds from them as tricks are won."""
+        widow = 3 if self.deck is Deck.SINGLE and self.shape.players == 3 else 0
         return self.deck.hand_size(self.shape.players, widow)
 
     @property
@@ -261,6 +264,8 @@ class Options:
     @property
     def outcomes(self) -> frozenset[str]:
         """Outcome names a hand may have under these options."""
+        if not self.auction:
+            return frozenset({"played", "misdeal"})
         names = set(self.system.outcomes_without_options) | {"misdeal"}
         if self.all_pass is AllPass.THROW_IN:
             names.add("all_pass")
@@ -629,6 +634,15 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             ),
         ),
         _spec(
+            "auction",
+            "Bidding",
+            "On: an auction, a declarer and a bid to make or be set. Off (two-handed, Parlett's "
+            "cutthroat): trump is turned up and each player scores their meld and tricks; a "
+            "player who wins no trick loses their meld.",
+            "bool",
+            _EACH,
+        ),
+        _spec(
             "sit_out",
             "Who sits out",
             "With more than three at the table, who gets no cards this hand (they still pay "
@@ -723,6 +737,14 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "If a score falls below this while someone is above 0, the game ends and the highest "
             "score wins. Empty: no floor.",
             "optional-points",
+            _EACH,
+        ),
+        _spec(
+            "target_raise",
+            "Target rises on a tie",
+            "When two or more players pass the target on the same hand, the target goes up "
+            "by this much and play goes on (Parlett: 250). 0: the higher score wins.",
+            "points",
             _EACH,
         ),
         _spec(
@@ -832,6 +854,7 @@ OPTION_MAXIMA: dict[str, int] = {
     "kitty_threshold": MAX_POINTS,
     "pot_threshold": MAX_POINTS,
     "target": MAX_POINTS,
+    "target_raise": MAX_POINTS,
     "meld_minimum": MAX_POINTS,
     "meld_save_points": MAX_POINTS,
     "negative_floor": MAX_POINTS,  # its size below 0
@@ -1005,6 +1028,11 @@ def _validate_cumulative(o: Options) -> None:
         raise OptionError(
             option("negative_floor"), "Negative floor must be below 0, such as -1000."
         )
+    if o.target_raise < 0 or o.target_raise % o.scale:
+        raise OptionError(
+            option("target_raise"),
+            f"Target rises on a tie must be 0 or more, a multiple of {o.scale}.",
+        )
     if o.fixed_deals is not None and o.fixed_deals <= 0:
         raise OptionError(option("fixed_deals"), "Fixed number of deals must be at least 1.")
     if o.game_stake < 0 or o.set_stake < 0:
@@ -1133,18 +1161,20 @@ PRESETS: dict[GameSystem, Options] = {
     GameSystem.TWO_HANDED: Options(
         GameSystem.TWO_HANDED,
         shape=Shape(2),
-        card_values=CardValues.COUNTERS,
+        auction=False,
+        card_values=CardValues.CLASSIC,
         min_bid=250,
-        all_pass=AllPass.THROW_IN,
-        target=1500,
+        target=1000,
+        target_raise=250,
     ),
     GameSystem.CUTTHROAT: Options(
         GameSystem.CUTTHROAT,
         shape=Shape(4),
-        card_values=CardValues.COUNTERS,
+        auction=False,
+        card_values=CardValues.CLASSIC,
         min_bid=250,
-        all_pass=AllPass.THROW_IN,
-        target=1500,
+        target=1000,
+        target_raise=250,
     ),
 }
 

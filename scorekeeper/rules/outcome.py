@@ -12,6 +12,7 @@ class Outcome(enum.Enum):
 
     MADE = "made"
     SET = "set"
+    PLAYED = "played"  # a hand without a bid: each player scores what they took
     CONCEDED = "conceded"
     FORFEIT = "forfeit"
     OPPONENTS_CONCEDED = "opponents_conceded"
@@ -45,6 +46,7 @@ class Outcome(enum.Enum):
 _LABELS = {
     Outcome.MADE: "made",
     Outcome.SET: "set",
+    Outcome.PLAYED: "played",
     Outcome.CONCEDED: "conceded",
     Outcome.FORFEIT: "forfeit",
     Outcome.OPPONENTS_CONCEDED: "opponents conceded",

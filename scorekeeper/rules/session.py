@@ -231,6 +231,7 @@ class Replayer:
         self.game_first_hand = 1
         self.deals = 0
         self.floor_pending = False
+        self.target: int | None = None  # the game's target once a tie has raised it
         self.sets: dict[PlayerKey, list[int]] = {p: [0, 0] for p in setup.players}
         self.opening: list[Flow] = []
         ante = ante_units(self.options)
@@ -301,9 +302,10 @@ class Replayer:
             declarer_holder = next(t for t in self.teams if result.declarer in t)
         verdict = game_end(
             self.system, self.balances, declarer_holder, result.made, self.options,
-            self.deals, self.floor_pending,
+            self.deals, self.floor_pending, self.target,
         )  # fmt: skip
         self.floor_pending = verdict.floor_pending
+        self.target = verdict.target if verdict.target is not None else self.target
         winner = verdict.winner
         if winner is None:
             return
@@ -326,6 +328,7 @@ class Replayer:
         self.balances = {h: 0 for h in self.holders}
         self.deals = 0
         self.floor_pending = False
+        self.target = None
         self.sets = {p: [0, 0] for p in self.setup.players}
         if self.system.scoring is Scoring.EACH and not isinstance(winner, Team):
             self.dealer = winner  # the winner deals first in the next game

@@ -24,7 +24,7 @@ from ..rules.meld import format_claims, parse_claims
 from ..rules.options import CardValues, Options
 from ..rules.outcome import Outcome
 from ..rules.session import Event, PlayerLeaves
-from ..rules.tricks import PlayerTricks, SideTricks
+from ..rules.tricks import PlayerTricks, SideTricks, TeamTricks
 
 MeldMode = Literal["number", "cards", "claims"]
 MELD_MODES: tuple[str, ...] = get_args(MeldMode)
@@ -51,7 +51,9 @@ class HandEntry:
     reneger: int | None = None
     tricks: int | None = None  # the declarer's side, table units
     last_trick: int | None = None
-    takes: dict[int, int] = field(default_factory=dict)  # Bison: counters or card points
+    # each for themselves: each player's counters or card points; three or more teams: each
+    # team's trick points (table units), under the id of the player in its first seat
+    takes: dict[int, int] = field(default_factory=dict)
     melds: dict[int, MeldText] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
@@ -125,6 +127,18 @@ def _takes(
     return PlayerTricks.of(taken, checks.run(_player, players, entry.last_trick, Part.LAST_TRICK))
 
 
+def _team_takes(
+    entry: HandEntry, players: Mapping[int, Player], options: Options, checks: Checks
+) -> TeamTricks:
+    """Three or more teams: each team's trick points, under its first seat's player."""
+    taken = []
+    for pid, points in entry.takes.items():
+        head = checks.run(_player, players, pid, Part.TAKE)
+        if head is not None:
+            taken.append((head, options.from_table(points)))
+    return TeamTricks(tuple(taken))
+
+
 def to_input(entry: HandEntry, players: Mapping[int, Player], options: Options) -> HandInput:
     """The engine's ``HandInput`` for an entry: seated players for ids, full points for figures.
 
@@ -133,8 +147,10 @@ def to_input(entry: HandEntry, players: Mapping[int, Player], options: Options) 
     outcome = checks.run(Outcome.parse, entry.outcome)
     trump = checks.run(Suit.parse, entry.trump) if entry.trump else None
     melds = [checks.run(_meld, pid, text, players, options) for pid, text in entry.melds.items()]
-    tricks: SideTricks | PlayerTricks | None = None
-    if entry.takes:
+    tricks: SideTricks | PlayerTricks | TeamTricks | None = None
+    if entry.takes and options.has_teams:
+        tricks = _team_takes(entry, players, options, checks)
+    elif entry.takes:
         tricks = _takes(entry, players, options, checks)
     elif entry.tricks is not None:
         tricks = SideTricks(options.from_table(entry.tricks))
@@ -169,7 +185,7 @@ def apply_to_row(entry: HandEntry, row: Hand, options: Options) -> None:
     row.reneger_id = entry.reneger
     row.declarer_tricks = None if entry.tricks is None else options.from_table(entry.tricks)
     row.last_trick_id = entry.last_trick
-    scale = 1 if options.card_values is CardValues.COUNTERS else options.scale
+    scale = _take_scale(options)
     takes = {t.player_id: t for t in row.takes}
     row.takes = [
         _set(takes.get(pid) or HandTake(player_id=pid), taken=n * scale)
@@ -181,6 +197,13 @@ def apply_to_row(entry: HandEntry, row: Hand, options: Options) -> None:
         for pid, m in entry.melds.items()
         if m.text.strip()
     ]
+
+
+def _take_scale(options: Options) -> int:
+    """What a stored take is to the typed one: a team's trick points and card points are kept
+    in full points, a count of counters as typed."""
+    counted = options.card_values is CardValues.COUNTERS and not options.has_teams
+    return 1 if counted else options.scale
 
 
 def _set(child, **values):
@@ -201,7 +224,7 @@ def _stored_meld(text: MeldText, options: Options) -> str:
 
 def from_row(row: Hand, options: Options) -> HandEntry:
     """The entry a hand row holds, figures back in table units."""
-    scale = 1 if options.card_values is CardValues.COUNTERS else options.scale
+    scale = _take_scale(options)
     melds = {}
     for m in row.melds:
         melds[m.player_id] = MeldText(m.mode, _read_back(m.entry, m.mode, options))

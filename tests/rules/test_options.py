@@ -153,7 +153,7 @@ def test_cumulative_presets_play_to_1500_with_no_floor_and_no_fixed_deals(option
         pytest.param(GameSystem.DOUBLE_DECK, False, False, False, True, True, 20, id="double"),
         pytest.param(GameSystem.SIX_HANDED, False, False, False, True, True, 13, id="six"),
         pytest.param(GameSystem.EIGHT_HANDED, False, False, False, True, True, 10, id="eight"),
-        pytest.param(GameSystem.TWO_HANDED, False, False, False, False, True, 12, id="two"),
+        pytest.param(GameSystem.TWO_HANDED, False, False, False, False, True, 24, id="two"),
         pytest.param(GameSystem.CUTTHROAT, False, False, False, False, True, 12, id="cutthroat"),
     ],
 )
@@ -165,8 +165,8 @@ def test_system_structure(system, chip, kitty, pot, partners, everyone_melds, ha
     assert system.is_partnership is partners
     # RULES 2: only the declarer melds in the chip games; everyone in bison and partnership.
     assert system.everyone_melds is everyone_melds
-    # RULES 2: hand size 15 three-handed, 12 in single-deck four-handed or two-handed (with a
-    # stock of 24), 80 cards shared by 4, 6 (13, two left over) or 8 from a double deck.
+    # RULES 2: hand size 15 three-handed, 12 in single-deck four-handed, 24 two-handed (12
+    # dealt and 12 drawn from the stock), 80 cards shared by 4, 6 (13) or 8 from a double deck.
     assert Options.preset(system).hand_size == hand_size
 
 
