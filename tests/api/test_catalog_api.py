@@ -8,14 +8,23 @@ import pytest
 
 PRESETS = "/api/v1/presets"
 OPTIONS = "/api/v1/options"
-SYSTEMS = ["brooklyn", "brooklyn-pot", "hoyle", "bison", "partnership"]
+SYSTEMS = [
+    "brooklyn", "brooklyn-pot", "hoyle", "bison", "partnership",
+    "double-deck", "six-handed", "eight-handed", "two-handed", "cutthroat",
+]  # fmt: skip
 CHIPS = ["brooklyn", "brooklyn-pot", "hoyle"]
+EACH = ["bison", "two-handed", "cutthroat"]
+TEAMS = ["partnership", "double-deck", "six-handed", "eight-handed"]
+CUMULATIVE = [s for s in SYSTEMS if s not in CHIPS]
 EVERY_OPTION = {
     # Every option RULES names: meld (2), tricks (3), bidding (4), chips (5), cumulative (6).
     "double_meld_bonus", "roundhouse_with_run", "double_trump_marriage", "card_values", "scale",
     "min_bid", "bid_step", "forbidden_endings", "all_pass", "sit_out", "schedule",
     "spades_double", "hearts_triple", "set_factor", "stake", "kitty_threshold", "ante",
     "pot_threshold", "target", "negative_floor", "fixed_deals", "game_stake", "set_stake",
+    # The game's composition (1, 6): deck, table shape, bidding and the contract.
+    "deck", "shape", "auction", "target_raise", "meld_minimum", "meld_saved_by",
+    "meld_save_points", "bidders_save_meld", "set_keeps_meld", "set_to_opponents", "surrender",
 }  # fmt: skip
 
 
@@ -45,6 +54,11 @@ def test_every_game_system_is_listed_in_order_with_its_name_and_players(client):
         ("Hoyle (chips and the kitty)", 3, 5),
         ("Bison (points to 1500)", 3, 3),
         ("Partnership", 4, 4),
+        ("Double-deck partnership (to 500)", 4, 4),
+        ("Six-handed (double deck)", 6, 6),
+        ("Eight-handed (double deck)", 8, 8),
+        ("Two-handed", 2, 2),
+        ("Four-handed cutthroat", 4, 4),
     ]
 
 
@@ -56,6 +70,11 @@ def test_every_game_system_is_listed_in_order_with_its_name_and_players(client):
         ("hoyle", True, True, False, False, 15),
         ("bison", False, False, False, True, 15),
         ("partnership", False, False, False, True, 12),
+        ("double-deck", False, False, False, True, 20),
+        ("six-handed", False, False, False, True, 13),
+        ("eight-handed", False, False, False, True, 10),
+        ("two-handed", False, False, False, True, 24),
+        ("cutthroat", False, False, False, True, 12),
     ],
 )
 def test_each_system_says_how_it_scores(
@@ -67,14 +86,14 @@ def test_each_system_says_how_it_scores(
     assert preset["has_kitty"] is has_kitty
     assert preset["has_pot"] is has_pot
     assert preset["cumulative"] is cumulative
-    assert preset["hand_size"] == hand_size  # RULES 2.6: 15 three-handed, 12 in partnership
+    assert preset["hand_size"] == hand_size  # RULES 2.6: the deck shared out
     assert preset["everyone_melds"] is cumulative  # RULES 2.5
-    assert preset["partnership"] is (system == "partnership")
+    assert preset["partnership"] is (system in TEAMS)
 
 
 def test_each_preset_holds_the_defaults_the_rules_give_it(client):
     defaults = [preset["options"] for preset in presets(client).values()]
-    brooklyn, pot, hoyle, bison, partnership = defaults
+    brooklyn, pot, hoyle, bison, partnership, double, six, eight, two, cutthroat = defaults
 
     # RULES 4.1
     assert [o["min_bid"] for o in (brooklyn, pot, hoyle, bison, partnership)] == [
@@ -105,6 +124,17 @@ def test_each_preset_holds_the_defaults_the_rules_give_it(client):
     # RULES 6.1
     assert (bison["target"], bison["negative_floor"], bison["fixed_deals"]) == (1500, None, None)
     assert (bison["game_stake"], bison["set_stake"]) == (0, 0)
+    # RULES 1 and 6.3: the double-deck games, 50 to bid and 500 to win at scale 10.
+    for game, shape in ((double, "4/2"), (six, "6/3"), (eight, "8/4")):
+        assert (game["deck"], game["shape"], game["scale"]) == ("double", shape, 10)
+        assert (game["min_bid"], game["target"]) == (500, 5000)
+        assert (game["meld_minimum"], game["meld_saved_by"], game["meld_save_points"]) == (
+            200, "points", 200,
+        )  # fmt: skip
+    # RULES 6.4: no bid, game 1000 rising by 250.
+    for game, shape in ((two, "2"), (cutthroat, "4")):
+        assert (game["shape"], game["auction"], game["card_values"]) == (shape, False, "classic")
+        assert (game["target"], game["target_raise"]) == (1000, 250)
 
 
 def test_a_preset_lists_only_the_options_that_apply_to_its_system(client):
@@ -138,7 +168,8 @@ def test_a_switch_applies_everywhere_and_each_preset_gives_its_default(client):
     assert bonus["choices"] == []
     assert bonus["defaults"] == {
         "brooklyn": False, "brooklyn-pot": False, "hoyle": False, "bison": True,
-        "partnership": True,
+        "partnership": True, "double-deck": False, "six-handed": False, "eight-handed": False,
+        "two-handed": False, "cutthroat": False,
     }  # fmt: skip
 
 
@@ -185,8 +216,11 @@ def test_points_options_are_in_full_points_with_their_bound(client):
     assert (kitty["kind"], kitty["unit"], kitty["systems"]) == ("points", "points", ["hoyle"])
     assert kitty["defaults"] == {"hoyle": 350}  # RULES 5.7
     assert kitty["maximum"] == 100_000  # docs/configuration.md, Limits: points options 100,000
-    assert found["target"]["systems"] == ["bison", "partnership"]
-    assert found["target"]["defaults"] == {"bison": 1500, "partnership": 1500}
+    assert found["target"]["systems"] == CUMULATIVE
+    assert found["target"]["defaults"] == {
+        "bison": 1500, "partnership": 1500, "double-deck": 5000, "six-handed": 5000,
+        "eight-handed": 5000, "two-handed": 1000, "cutthroat": 1000,
+    }  # fmt: skip
     assert found["set_factor"]["unit"] == "none"
     assert found["set_factor"]["maximum"] == 10  # docs/configuration.md, Limits
     assert set(found["set_factor"]["defaults"].values()) == {2}  # RULES 5.6
@@ -196,8 +230,8 @@ def test_the_negative_floor_is_bounded_below_and_empty_by_default(client):
     floor = options(client)["negative_floor"]
 
     assert floor["kind"] == "optional-points"
-    assert floor["systems"] == ["bison"]
-    assert floor["defaults"] == {"bison": None}
+    assert floor["systems"] == EACH
+    assert floor["defaults"] == {"bison": None, "two-handed": None, "cutthroat": None}
     assert (floor["minimum"], floor["maximum"]) == (-100_000, None)
 
 

@@ -20,6 +20,7 @@ from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_ha
 from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
+from scorekeeper.rules.shape import Shape
 from scorekeeper.rules.tricks import SideTricks, TeamTricks
 
 DOUBLE = Options.preset("double-deck")
@@ -173,7 +174,8 @@ SIX = (Team(("A", "D")), Team(("B", "E")), Team(("C", "F")))
 
 
 def six_handed(**options) -> Options:
-    return replace(Options.preset("six-handed"), **options)
+    """Six in three teams of two (the preset seats two teams of three)."""
+    return replace(Options.preset("six-handed"), shape=Shape(6, 2), **options)
 
 
 def test_three_teams_each_enter_their_own_tricks():
