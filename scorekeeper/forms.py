@@ -26,7 +26,7 @@ from .optiontext import option_from_text, option_text
 from .rules.errors import Checks, Part, RuleError, Where
 from .rules.figures import shown
 from .rules.holders import Player, player_id
-from .rules.options import OPTION_SPECS, GameSystem, Options
+from .rules.options import OPTION_SPECS, GameSystem, Options, Scoring
 from .rules.outcome import Outcome
 from .services.entries import MELD_MODES, HandEntry, MeldText
 from .services.tables import MAX_NAME
@@ -159,6 +159,7 @@ class HandFormBase(FlaskForm):
     last_trick = NoValidateRadio("Last trick", coerce=str, validate_choice=False)
 
     player_ids: tuple[int, ...] = ()
+    team_heads: dict[int, str] = {}  # noqa: RUF012 (set per form by ``hand_form``)
     bid_ladder: tuple[int, ...] = ()  # every legal bid as the table writes it (bid stepper)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -204,7 +205,7 @@ class HandFormBase(FlaskForm):
             pid = declarer if key == "declarer" else key
             if text and pid is not None:
                 melds[pid] = MeldText(self[f"meld_mode-{key}"].data or "number", text)
-        for pid in self.player_ids:
+        for pid in self.player_ids:  # each player's take, or each team's under its first seat
             take = self[f"take-{pid}"].data if f"take-{pid}" in self else None
             if take is not None:
                 takes[pid] = take
@@ -309,11 +310,13 @@ def hand_form(
     bids: list[int],
     formdata: Any = None,
     ladder: list[int] | None = None,
+    team_heads: Mapping[int, str] | None = None,
 ) -> HandFormBase:
     """A hand form for one session: its players, legal quick-pick bids and outcomes.
 
     ``ladder`` is every legal bid (full points, low to high), which the bid stepper steps
-    through; without it the stepper only knows the quick picks.
+    through; without it the stepper only knows the quick picks. ``team_heads`` (three or more
+    teams) names each team by its first seat's player id: each team's tricks are asked.
     """
     system = options.system
     attrs: dict[str, Any] = {}
@@ -324,15 +327,18 @@ def hand_form(
             "Meld by", choices=[(m, m) for m in MELD_MODES], default="number",
             validate_choice=False,
         )  # fmt: skip
-    for pid in players:
-        if system is GameSystem.BISON:
-            what = "counters" if options.card_values.value == "counters" else "card points"
+    if system.scoring is Scoring.EACH:
+        what = "counters" if options.card_values.value == "counters" else "card points"
+        for pid in players:
             attrs[f"take-{pid}"] = WholeNumberField(
                 f"{players[pid]}'s {what}", validators=[not_negative]
             )
+    for head, label in (team_heads or {}).items():
+        attrs[f"take-{head}"] = WholeNumberField(f"{label}'s tricks", validators=[not_negative])
     cls = type("HandForm", (HandFormBase,), attrs)
     form = cls(formdata=formdata)
     form.player_ids = tuple(players)
+    form.team_heads = dict(team_heads or {})
     form.declarer.choices = [(str(pid), players[pid]) for pid in declarers]
     form.bid.choices = [(str(options.to_table(b)), str(options.to_table(b))) for b in bids]
     form.bid_ladder = tuple(options.to_table(b) for b in (bids if ladder is None else ladder))

@@ -6,6 +6,7 @@ shown as the table writes them (``scale``); chips in units.
 
 from __future__ import annotations
 
+from .contract import MeldSave
 from .figures import signed
 from .hands import HandResult
 from .holders import KITTY, POT, Holder, Pool, members
@@ -81,6 +82,15 @@ def describe(result: HandResult, options: Options) -> str:
     return _cumulative(result, options, figures)
 
 
+def _too_little(options: Options) -> str:
+    """Why a side that scored nothing did: what it failed to take."""
+    if not options.system.is_partnership:
+        return "took no counter"
+    if options.meld_saved_by is MeldSave.POINTS:
+        return f"took under {options.to_table(options.meld_save_points)} in tricks"
+    return "took no trick"
+
+
 def _signed(n: int, options: Options) -> str:
     return signed(options.to_table(n))
 
@@ -89,19 +99,24 @@ def _cumulative(result: HandResult, options: Options, figures: str) -> str:
     who = result.declarer
     bid = options.to_table(result.bid or 0)
     outcome = result.outcome
+    parts = [f"{h} {_signed(c, options)}" for h, c in result.changes]
+    if outcome is Outcome.PLAYED:
+        text = "Played: " + ", ".join(parts)
+        nothing = [str(h) for h, c in result.changes if c == 0]
+        if nothing:
+            text += f" ({' and '.join(nothing)}: took nothing, so the meld is lost)"
+        return text + "."
     verbs = {
         Outcome.MADE: f"makes {bid}{figures}",
         Outcome.SET: f"is set at {bid}{figures}",
         Outcome.CONCEDED: f"concedes {bid}",
         Outcome.RENEGE: f"plays {bid}; {result.reneger} reneged",
     }
-    parts = [f"{h} {_signed(c, options)}" for h, c in result.changes]
     text = f"{who} {verbs[outcome]}: " + ", ".join(parts)
     if options.system.is_cumulative and outcome in (Outcome.MADE, Outcome.SET):
         nothing = [
             str(h) for h, c in result.changes if c == 0 and h != who and who not in members(h)
         ]
         if nothing:
-            what = "trick" if options.system.is_partnership else "counter"
-            text += f" ({' and '.join(nothing)}: took no {what}, so nothing scores)"
+            text += f" ({' and '.join(nothing)}: {_too_little(options)}, so nothing scores)"
     return text + "."

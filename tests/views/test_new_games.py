@@ -1,0 +1,108 @@
+"""The five new games through the pages: double-deck partnership, six- and eight-handed, two-
+handed and four-handed cutthroat, each started from its preset and one hand entered, with the
+figures worked by hand from docs/RULES.md sections 6.2 to 6.4 (pagat's double deck, Parlett).
+
+Double-deck figures are typed as tables write them (a run 15, the tricks 50 in all).
+"""
+
+from __future__ import annotations
+
+from webhelpers import (
+    all_errors,
+    errors_at,
+    figures,
+    new_session,
+    page_text,
+    post_hand,
+    save_hand,
+)
+
+FOUR = ["N", "E", "S", "W"]
+SIX = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]
+EIGHT = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+def test_double_deck_the_side_short_of_20_in_tricks_scores_nothing(client):
+    sid = new_session(client, "double-deck", FOUR, first_dealer=3)
+    # E1: N bids 65 in spades; NS meld 29 + 10, EW 30 + 8; NS take 31, EW 19 (under 20).
+    page = save_hand(
+        client, sid, declarer="N", bid=65, trump="S",
+        meld={"N": "29", "S": "10", "E": "30", "W": "8"}, tricks=31,
+    )  # fmt: skip
+    assert figures(page) == {"N & S": 70, "E & W": 0}
+    assert "E & W: took under 20 in tricks, so nothing scores" in page_text(page)
+
+
+def test_double_deck_bids_and_tricks_are_written_without_the_zero(client):
+    sid = new_session(client, "double-deck", FOUR)
+    response = post_hand(client, sid, declarer="E", bid=60, trump="H", tricks=51)
+    assert response.status_code == 422
+    assert errors_at(response, "tricks") == ["Trick points run from 0 to 50; 51 is outside."]
+
+
+def test_six_handed_two_teams_of_three_sit_alternately(client):
+    sid = new_session(client, "six-handed", SIX)
+    # Ann, Cal, Eve against Bob, Dee, Fay. Bob bids 60 in clubs; his team melds 20 + 10 + 12
+    # and takes 30: 72 >= 60, made. The other team melds 25 and takes 20: saved, 45.
+    page = save_hand(
+        client, sid, declarer="Bob", bid=60, trump="C",
+        meld={"Bob": "20", "Dee": "10", "Fay": "12", "Ann": "25"}, tricks=30,
+    )  # fmt: skip
+    assert figures(page) == {"Ann & Cal & Eve": 45, "Bob & Dee & Fay": 72}
+
+
+def test_six_handed_in_three_pairs_enters_each_teams_tricks(client):
+    sid = new_session(client, "six-handed", SIX, shape="6/2")
+    # Ann & Dee, Bob & Eve, Cal & Fay. Ann bids 60 in hearts; A&D meld 42 and take 21 (63,
+    # made); B&E meld 20, take 19 and C&F meld 8, take 10: under 20 in tricks, nothing.
+    ids = {"Ann & Dee": "Ann", "Bob & Eve": "Bob", "Cal & Fay": "Cal"}
+    page = save_hand(
+        client, sid, declarer="Ann", bid=60, trump="H",
+        meld={"Ann": "30", "Dee": "12", "Bob": "20", "Cal": "8"},
+        takes={ids["Ann & Dee"]: 21, ids["Bob & Eve"]: 19, ids["Cal & Fay"]: 10},
+    )  # fmt: skip
+    assert figures(page) == {"Ann & Dee": 63, "Bob & Eve": 0, "Cal & Fay": 0}
+
+
+def test_three_teams_tricks_that_do_not_add_up_are_refused_together(client):
+    sid = new_session(client, "six-handed", SIX, shape="6/2")
+    response = post_hand(
+        client, sid, declarer="Ann", bid=60, trump="H", takes={"Ann": 21, "Bob": 19, "Cal": 9}
+    )
+    assert response.status_code == 422
+    assert "The teams' tricks must add up to 50; these add up to 49." in all_errors(response)
+
+
+def test_eight_handed_two_teams_of_four(client):
+    sid = new_session(client, "eight-handed", EIGHT)
+    # Ann, Cal, Eve, Gus against Bob, Dee, Fay, Hal (ten cards each). Cal bids 60 in
+    # diamonds; meld 20 + 15 (a run), tricks 26: 61, made. The others meld 16, under the 20
+    # that puts meld on the board, and take 24: their tricks alone, 24.
+    page = save_hand(
+        client, sid, declarer="Cal", bid=60, trump="D",
+        meld={"Cal": "20", "Gus": "15", "Hal": "16"}, tricks=26,
+    )  # fmt: skip
+    assert figures(page) == {"Ann & Cal & Eve & Gus": 61, "Bob & Dee & Fay & Hal": 24}
+
+
+def test_two_handed_has_no_bid_and_each_scores_meld_and_tricks(client):
+    sid = new_session(client, "two-handed", ["A", "B"], first_dealer=1)
+    page = client.get(f"/s/{sid}")
+    assert 'name="declarer"' not in page.get_data(as_text=True)
+    # D1: A melds 190 and takes 130 and the last trick; B melds 150 (the dix 10 among it) and
+    # takes 110.
+    page = save_hand(
+        client, sid, trump="S", meld={"A": "190", "B": "150"},
+        takes={"A": 130, "B": 110}, last_trick="A",
+    )  # fmt: skip
+    assert figures(page) == {"A": 330, "B": 260}
+    assert "Played: A +330, B +260." in page_text(page)
+
+
+def test_four_handed_cutthroat_a_player_who_took_nothing_loses_the_meld(client):
+    sid = new_session(client, "cutthroat", ["A", "B", "C", "D"])
+    page = save_hand(
+        client, sid, trump="S", meld={"A": "60", "B": "150", "C": "40", "D": "20"},
+        takes={"A": 80, "B": 90, "C": 70, "D": 0}, last_trick="B",
+    )  # fmt: skip
+    assert figures(page) == {"A": 140, "B": 250, "C": 110, "D": 0}
