@@ -35,8 +35,13 @@ class HandFields(BaseModel):
     trump: TrumpLetter | None = None
     takeover: StrictBool = Field(False, description="Brooklyn: the dealer took it at the minimum.")
     reneger: Id | None = None
-    tricks: Figure | None = Field(None, description="The declarer's side's trick points.")
-    last_trick: Id | None = Field(None, description="Bison: who took the last trick.")
+    tricks: Figure | None = Field(
+        None, description="The declarer's side's trick points (two sides: chips, two teams)."
+    )
+    last_trick: Id | None = Field(
+        None,
+        description="Each for themselves (Bison, two-handed, cutthroat): who took the last trick.",
+    )
 
     def entry_with(self, takes: dict[int, int], melds: dict[int, MeldText]) -> HandEntry:
         """The services' ``HandEntry`` of these fields with ``takes`` and ``melds``."""

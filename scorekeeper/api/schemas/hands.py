@@ -26,7 +26,9 @@ class MeldBody(BaseModel):
 
 
 class TakeBody(BaseModel):
-    """Bison: what one player took in tricks (counters, or card points as written)."""
+    """What one player took in tricks where each plays for themselves (counters, or card
+    points as written, without the last trick); where three or more teams play, a team's
+    trick points, under the id of the player in the team's first seat."""
 
     player: Id
     taken: Figure
