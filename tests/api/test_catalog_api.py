@@ -10,10 +10,13 @@ PRESETS = "/api/v1/presets"
 OPTIONS = "/api/v1/options"
 SYSTEMS = ["brooklyn", "brooklyn-pot", "hoyle", "bison", "partnership"]
 CHIPS = ["brooklyn", "brooklyn-pot", "hoyle"]
+ALL = [*CHIPS, "bison", "partnership"]
 EVERY_OPTION = {
-    # Every option RULES names: meld (2), tricks (3), bidding (4), chips (5), cumulative (6).
-    "double_meld_bonus", "roundhouse_with_run", "double_trump_marriage", "card_values", "scale",
-    "min_bid", "bid_step", "forbidden_endings", "all_pass", "sit_out", "schedule",
+    # Every option RULES names: cards (1), meld (2), tricks (3), bidding (4), chips (5),
+    # cumulative (6).
+    "deck", "double_meld_bonus", "roundhouse_with_run", "double_trump_marriage", "card_values",
+    "scale", "min_bid", "bid_step", "bid_rungs", "compulsory_bid", "forbidden_endings",
+    "all_pass", "sit_out", "schedule",
     "spades_double", "hearts_triple", "set_factor", "stake", "kitty_threshold", "ante",
     "pot_threshold", "target", "negative_floor", "fixed_deals", "game_stake", "set_stake",
 }  # fmt: skip
@@ -199,6 +202,22 @@ def test_the_negative_floor_is_bounded_below_and_empty_by_default(client):
     assert floor["systems"] == ["bison"]
     assert floor["defaults"] == {"bison": None}
     assert (floor["minimum"], floor["maximum"]) == (-100_000, None)
+
+
+def test_wider_bid_steps_are_from_step_pairs_in_full_points(client):
+    rungs = options(client)["bid_rungs"]
+
+    assert (rungs["kind"], rungs["unit"]) == ("rungs", "points")
+    assert rungs["systems"] == ALL  # RULES 4.1: every preset climbs in tens all the way
+    assert list(rungs["defaults"].values()) == [[]] * 5
+
+
+def test_the_compulsory_first_bid_is_hoyles_300_or_250(client):
+    compulsory = options(client)["compulsory_bid"]
+
+    assert (compulsory["kind"], compulsory["systems"]) == ("choice", ["hoyle"])
+    assert [c["value"] for c in compulsory["choices"]] == [300, 250]  # seed 002
+    assert compulsory["defaults"] == {"hoyle": 300}
 
 
 def test_an_option_without_a_bound_says_none(client):
