@@ -150,6 +150,20 @@ def test_a_table_at_scale_10_writes_bids_and_the_target_divided_by_ten(api):
     assert figures(saved["standings"]) == {"Ann": 4, "Bob": 28, "Cal": 8}
 
 
+def test_the_legal_bids_climb_a_ladder_whose_steps_widen(api):
+    # Double deck, written without the trailing zero: from 50 in ones, from 60 in fives,
+    # from 100 in tens (RULES 4.2). Options travel in full points, [from, step] pairs.
+    rungs = [[600, 50], [1000, 100]]
+    session = start(
+        api, "partnership", FIVE[:4], options={"scale": 10, "min_bid": 500, "bid_rungs": rungs}
+    )
+
+    assert session.created["options"]["bid_rungs"] == rungs
+    nxt = session.created["standings"]["next_hand"]
+    assert nxt["legal_bids"][8:21] == [58, 59, 60, 65, 70, 75, 80, 85, 90, 95, 100, 110, 120]
+    assert nxt["quick_bids"] == [*range(50, 61), 65, 70, 75, 80, 85]
+
+
 # -- refusals ----------------------------------------------------------------------------------
 
 TOO_FEW = {
