@@ -566,9 +566,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             RUNGS_OPTION,
             "Wider bid steps",
             "From some bid up, bids may go up in bigger steps, written like 'from 600 in "
-            "fifties' (or 600:50). A double deck bids 500, 510 ... 600, then 650, 700; some "
-            "go in hundreds from 1000. Each stands on a bid below it and widens the step. "
-            "Empty: the bid step all the way.",
+            "fifties' (or 600:50). Double deck (pagat): 500, 510 ... 600, then 650, 700; Joe "
+            "Andrews also goes in hundreds from 1000. Each starts on a bid below it and widens "
+            "the step. Empty: the bid step all the way.",
             "rungs",
             _ALL,
         ),
