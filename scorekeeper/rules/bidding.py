@@ -1,20 +1,27 @@
 """Bidding (RULES section 4): which final bids the session's options allow.
 
-A bid is at least ``min_bid``, a multiple of ``bid_step`` and does not end in a forbidden
-ending (Brooklyn: no 340, 390, 440...). Brooklyn's dealer takeover records the dealer as
-declarer at 250 when the first bid of 300 stood alone. Bids are in full points; messages show
-them as the table writes them (``scale``).
+A bid is on the session's bid ladder (``min_bid`` up in ``bid_step``, wider from each of
+``bid_rungs``: ``ladder.BidLadder``), does not end in a forbidden ending (Brooklyn: no 340,
+390, 440...) and no hand could not make it. Brooklyn's dealer takeover records the dealer as
+declarer at 250 when the first bid of 300 stood alone; Hoyle's compulsory first bid
+(``compulsory_bid``, 300 or 250) is the only bid that may be forfeited. Bids are in full
+points; messages show them as the table writes them (``scale``).
 """
 
 from __future__ import annotations
 
 from .errors import BidError, Part, Where
+from .ladder import BidLadder
 from .meld import attainable_totals
 from .options import AllPass, Options
 from .tricks import trick_total
 
 TAKEOVER_BID = 250  # what the dealer plays at after a Brooklyn takeover
-COMPULSORY_BID = 300  # Hoyle's compulsory first bid, the only one that may be forfeited
+
+
+def bid_ladder(options: Options) -> BidLadder:
+    """The session's bid ladder: the minimum, the bid step and the wider steps above it."""
+    return BidLadder(options.min_bid, options.bid_step, options.bid_rungs, options.scale)
 
 
 def highest_makeable(options: Options) -> int:
@@ -32,14 +39,10 @@ def bid_problem(bid: int, options: Options) -> str | None:
     t = options.to_table
     if bid % options.scale:
         return f"A bid is a whole number of points; {bid / options.scale:g} is not."
-    if bid < options.min_bid:
-        return f"Bid {t(bid)} is below the minimum bid of {t(options.min_bid)}."
-    if (bid - options.min_bid) % options.bid_step:
-        return (
-            f"Bid {t(bid)} is off the step: bids go up from {t(options.min_bid)} "
-            f"in steps of {t(options.bid_step)}."
-        )
-    if bid % 100 in options.forbidden_endings:
+    problem = bid_ladder(options).problem(bid, lambda b: _ending_allowed(b, options))
+    if problem:
+        return problem
+    if not _ending_allowed(bid, options):
         endings = " or ".join(str(t(e)) for e in options.forbidden_endings)
         return f"Bid {t(bid)} ends in {t(bid % 100)}; house rules forbid bids ending in {endings}."
     if bid > highest_makeable(options):
@@ -47,6 +50,11 @@ def bid_problem(bid: int, options: Options) -> str | None:
             f"Bid {t(bid)} is more than any hand can make (at most {t(highest_makeable(options))})."
         )
     return None
+
+
+def _ending_allowed(bid: int, options: Options) -> bool:
+    """True unless ``bid`` ends in one of the forbidden endings (its last two digits)."""
+    return bid % 100 not in options.forbidden_endings
 
 
 def is_legal_bid(bid: int, options: Options) -> bool:
@@ -62,26 +70,31 @@ def check_bid(bid: int, options: Options) -> None:
 
 
 def legal_bids(options: Options, start: int | None = None, count: int = 12) -> list[int]:
-    """The next ``count`` legal bids from ``start`` (default: the minimum), for quick picks."""
-    bid = options.min_bid if start is None else max(start, options.min_bid)
-    bid += -(bid - options.min_bid) % options.bid_step  # steps count from the minimum
-    bids: list[int] = []
+    """The next ``count`` legal bids from ``start`` (default: the minimum), for quick picks.
+
+    They climb the ladder (its steps widening from each rung), skip the forbidden endings and
+    stop at the most a hand can make.
+    """
+    ladder = bid_ladder(options)
     top = highest_makeable(options)
+    bid = ladder.next_bid((options.min_bid if start is None else start) - 1)
+    bids: list[int] = []
     while len(bids) < count and bid <= top:
-        if is_legal_bid(bid, options):
+        if _ending_allowed(bid, options):
             bids.append(bid)
-        bid += options.bid_step
+        bid = ladder.next_bid(bid)
     return bids
 
 
 def step_bid(bid: int, options: Options, direction: int = 1) -> int:
     """The next legal bid above (``direction`` 1) or below (-1) ``bid``; stays put at the ends."""
-    candidate = bid + direction * options.bid_step
+    ladder = bid_ladder(options)
     top = highest_makeable(options)
-    while options.min_bid <= candidate <= top:
-        if is_legal_bid(candidate, options):
+    candidate: int | None = ladder.next_bid(bid) if direction > 0 else ladder.previous_bid(bid)
+    while candidate is not None and candidate <= top:
+        if _ending_allowed(candidate, options):
             return candidate
-        candidate += direction * options.bid_step
+        candidate = ladder.next_bid(candidate) if direction > 0 else ladder.previous_bid(candidate)
     return bid
 
 

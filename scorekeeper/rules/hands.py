@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from .bidding import COMPULSORY_BID, TAKEOVER_BID, check_bid, check_takeover
+from .bidding import TAKEOVER_BID, check_bid, check_takeover
 from .cards import Hand, Suit
 from .errors import (
     BidError,
@@ -222,8 +222,8 @@ def _allowed(outcome: Outcome, options: Options) -> None:
         system = options.system.label
         if outcome is Outcome.FORFEIT and options.system.has_kitty:
             rule = (
-                "Only a compulsory first bid of 300 can be forfeited, and these house rules "
-                "have none (see 'When everyone passes')."
+                f"Only a compulsory first bid of {options.to_table(options.compulsory_bid)} can "
+                "be forfeited, and these house rules have none (see 'When everyone passes')."
             )
         elif outcome is Outcome.FORFEIT:
             rule = f"A forfeit belongs to Hoyle's compulsory 300; {system} has none."
@@ -251,18 +251,18 @@ def _check_bid(hand: HandInput, options: Options) -> int:
 def _check_forfeit(
     hand: HandInput, ctx: HandContext, options: Options, declarer: PlayerKey | None
 ) -> None:
-    """Only the first bidder's compulsory 300 is forfeited."""
+    """Only the first bidder's compulsory bid (300, or 250 in Hoyle's variation) is forfeited."""
     t = options.to_table
-    if hand.bid is not None and hand.bid != COMPULSORY_BID:
+    if hand.bid is not None and hand.bid != options.compulsory_bid:
         raise OutcomeError(
             OUTCOME,
-            f"Only the compulsory bid of {t(COMPULSORY_BID)} can be forfeited; "
+            f"Only the compulsory bid of {t(options.compulsory_bid)} can be forfeited; "
             f"this bid is {t(hand.bid)}.",
         )
     if declarer is not None and declarer != ctx.first_bidder:
         raise OutcomeError(
             OUTCOME,
-            f"Only {ctx.first_bidder}, whose {t(COMPULSORY_BID)} bid was "
+            f"Only {ctx.first_bidder}, whose {t(options.compulsory_bid)} bid was "
             "compulsory, can forfeit this hand.",
         )
 

@@ -22,6 +22,7 @@ from .contract import Contract, MeldSave, Surrender
 from .deck import Deck
 from .errors import OptionError, Part, Where, option
 from .figures import shown
+from .ladder import RUNGS_OPTION, BidLadder, Rung, format_rungs, parse_rungs
 from .shape import SHAPES, THREE_HANDED, Shape
 
 
@@ -199,6 +200,8 @@ class Options:
     # bidding (RULES 4)
     min_bid: int = 300
     bid_step: int = 10
+    bid_rungs: tuple[Rung, ...] = ()  # wider steps from some bids up (RULES 4.2)
+    compulsory_bid: int = 300  # Hoyle's compulsory first bid, the one a forfeit gives up
     forbidden_endings: tuple[int, ...] = ()
     all_pass: AllPass = AllPass.THROW_IN
     auction: bool = True
@@ -360,14 +363,14 @@ class OptionSpec:
     name: str
     label: str
     help: str
-    kind: str  # bool, choice, points, int, money, endings, optional-points, optional-int
+    kind: str  # bool, choice, points, int, money, endings, optional-points, optional-int, rungs
     systems: frozenset[GameSystem]
     choices: tuple[tuple[str, str], ...] = ()
 
     @property
     def unit(self) -> str:
         """What the value counts: ``points`` (full points), ``cents``, or ``""``."""
-        if self.kind in ("points", "optional-points"):
+        if self.kind in ("points", "optional-points", "rungs"):
             return "points"
         return "cents" if self.kind == "money" else ""
 
@@ -381,6 +384,8 @@ class OptionSpec:
             return str(value)
         if isinstance(value, enum.Enum):
             return value.value
+        if self.kind == "rungs":
+            return [[rung.start, rung.step] for rung in value]
         if isinstance(value, tuple):
             return list(value)
         return value
@@ -404,6 +409,8 @@ class OptionSpec:
             return ", ".join(str(e) for e in value) if value else "None"
         if self.kind == "money":
             return (money or _cents)(value)
+        if self.kind == "rungs":
+            return format_rungs(value, scale)
         if self.unit == "points":
             return str(value // scale)
         return str(value)
@@ -426,6 +433,8 @@ class OptionSpec:
                 raise OptionError(option(self.name), f"{self.label}: {error}") from None
         if self.kind == "endings" and text.lower() == "none":
             return ()
+        if self.kind == "rungs":
+            return parse_rungs(text, scale, option(self.name))
         value = self.load(text)
         if self.unit == "points" and value is not None:
             return value * scale
@@ -500,6 +509,26 @@ def _parse_endings(spec: OptionSpec, raw: Any) -> tuple[int, ...]:
     return tuple(sorted(set(endings)))
 
 
+def _parse_rungs(spec: OptionSpec, raw: Any) -> tuple[Rung, ...]:
+    """Rungs from plain data: ``[[600, 50], [1000, 100]]`` in full points, or their words."""
+    if raw is None or isinstance(raw, str):
+        return parse_rungs(raw or "", 1, option(spec.name))
+    rungs = []
+    for item in raw if isinstance(raw, list | tuple) else [raw]:
+        if isinstance(item, Rung):
+            rungs.append(item)
+            continue
+        pair = item if isinstance(item, list | tuple) else ()
+        if len(pair) != 2 or not all(type(n) is int and abs(n) <= _HUGE for n in pair):
+            raise OptionError(
+                option(spec.name),
+                f"{spec.label}: '{shown(item)}' is not a pair [from, step] in full points "
+                "such as [600, 50].",
+            )
+        rungs.append(Rung(*pair))
+    return tuple(rungs)
+
+
 _PARSERS = {
     "bool": _parse_bool,
     "choice": _parse_choice,
@@ -509,6 +538,7 @@ _PARSERS = {
     "endings": _parse_endings,
     "optional-points": _parse_optional_int,
     "optional-int": _parse_optional_int,
+    "rungs": _parse_rungs,
 }
 _CHOICE_ENUMS: dict[str, type[enum.Enum]] = {
     "meld_saved_by": MeldSave,
@@ -611,6 +641,26 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         _spec("min_bid", "Minimum bid", "The lowest bid allowed.", "points", _ALL),
         _spec("bid_step", "Bid step", "Bids go up in steps of this many points.", "points", _ALL),
         _spec(
+            RUNGS_OPTION,
+            "Wider bid steps",
+            "From some bid up, bids may go up in bigger steps, written like 'from 600 in "
+            "fifties' (or 600:50). Double deck (pagat): 500, 510 ... 600, then 650, 700; Joe "
+            "Andrews also goes in hundreds from 1000. Each starts on a bid below it and widens "
+            "the step. Empty: the bid step all the way.",
+            "rungs",
+            _ALL,
+        ),
+        _spec(
+            "compulsory_bid",
+            "Compulsory first bid",
+            "Under 'Compulsory first bid', the player left of the dealer must open at this bid, "
+            "and only it may be forfeited (unseen, paying the kitty). Hoyle's rules (seed 002): "
+            "300, or 250 'in many games'.",
+            "choice",
+            {GameSystem.HOYLE},
+            (("300", "300 (Hoyle)"), ("250", "250 (Hoyle's variation)")),
+        ),
+        _spec(
             "forbidden_endings",
             "Forbidden bid endings",
             "Bids may not end in these (Brooklyn forbids 40 and 90: no 340, 390, 440). "
@@ -623,13 +673,13 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "When everyone passes",
             "Dealer takeover: the 300 bidder may make the dealer play at 250. Dealer must bid: "
             "the last to speak bids the minimum. Compulsory first bid: the player left of the "
-            "dealer holds 300 and may forfeit. Throw in: no score, next dealer.",
+            "dealer holds 300 (Hoyle: or 250) and may forfeit. Throw in: no score, next dealer.",
             "choice",
             _ALL,
             (
                 ("dealer-takeover", "Dealer takeover at 250"),
                 ("dealer-must-bid", "Dealer must bid"),
-                ("compulsory-first-bid", "Compulsory first bid of 300"),
+                ("compulsory-first-bid", "Compulsory first bid of 300 (or 250)"),
                 ("throw-in", "Throw in, next dealer deals"),
             ),
         ),
@@ -914,13 +964,7 @@ def _validate(options: Options, players: int | None) -> None:
         raise OptionError(option("roundhouse_with_run"), "Roundhouse with a run is 350 or 390.")
     if o.double_trump_marriage not in (80, 240):
         raise OptionError(option("double_trump_marriage"), "A double trump marriage is 80 or 240.")
-    for name in ("min_bid", "bid_step"):
-        value = getattr(o, name)
-        label = OPTION_SPECS[name].label
-        if value <= 0:
-            raise OptionError(option(name), f"{label} must be more than 0.")
-        if value % 10:
-            raise OptionError(option(name), f"{label} must be a multiple of 10 points.")
+    ladder = _validate_ladder(o)
     for ending in o.forbidden_endings:
         if not 0 <= ending <= 90 or ending % 10:
             raise OptionError(
@@ -938,6 +982,7 @@ def _validate(options: Options, players: int | None) -> None:
             f"The minimum bid {o.min_bid} ends in {o.min_bid % 100}, which is forbidden.",
         )
     _validate_composition(o)
+    _validate_compulsory_bid(o, ladder)
     if o.system.is_chip_game:
         _validate_chips(o)
     else:
@@ -988,6 +1033,42 @@ def _validate_composition(o: Options) -> None:
         raise OptionError(
             option("shape"), f"{o.system.label} is scored with {needs}, not {o.shape.label}."
         )
+def _validate_ladder(o: Options) -> BidLadder:
+    """The bid ladder (RULES 4.2): every figure within bounds, steps that only widen."""
+    for rung in o.bid_rungs:
+        if max(rung.start, rung.step) > MAX_POINTS:
+            raise OptionError(
+                option(RUNGS_OPTION),
+                f"{OPTION_SPECS[RUNGS_OPTION].label}: a figure is at most "
+                f"{_bound_text('min_bid', MAX_POINTS, o.scale)}.",
+            )
+    return BidLadder(o.min_bid, o.bid_step, o.bid_rungs, o.scale)
+
+
+def _validate_compulsory_bid(o: Options, ladder: BidLadder) -> None:
+    """Hoyle's compulsory first bid is 300 or 250 (seed 002); the variation's 250 must be a
+    bid the session allows. The preset's 300 is not held to the minimum bid: a session that
+    raised the minimum above it before this option existed keeps loading (with no forfeit)."""
+    if o.compulsory_bid not in (250, 300):
+        raise OptionError(option("compulsory_bid"), "The compulsory first bid is 300 or 250.")
+    if o.compulsory_bid == 300 or not (
+        o.applies("compulsory_bid") and o.all_pass is AllPass.COMPULSORY_FIRST_BID
+    ):
+        return
+    t = o.to_table
+    bid = o.compulsory_bid
+    if bid < o.min_bid:
+        problem = f"it is below the minimum bid of {t(o.min_bid)}: lower that to {t(bid)} as well."
+    elif not ladder.is_on_ladder(bid):
+        problem = f"it is off the bid ladder ({ladder.format()})."
+    elif bid % 100 in o.forbidden_endings:
+        problem = f"it ends in {bid % 100}, which is forbidden."
+    else:
+        return
+    raise OptionError(
+        option("compulsory_bid"),
+        f"The compulsory first bid of {t(bid)} must be a legal bid: {problem}",
+    )
 
 
 def _validate_chips(o: Options) -> None:
@@ -1127,6 +1208,7 @@ PRESETS: dict[GameSystem, Options] = {
         card_values=CardValues.COUNTERS,
         scale=10,
         min_bid=500,
+        bid_rungs=(Rung(600, 50),),
         all_pass=AllPass.THROW_IN,
         target=5000,
     ),
@@ -1141,6 +1223,7 @@ PRESETS: dict[GameSystem, Options] = {
         card_values=CardValues.COUNTERS,
         scale=10,
         min_bid=500,
+        bid_rungs=(Rung(600, 50),),
         all_pass=AllPass.THROW_IN,
         target=5000,
     ),
@@ -1155,6 +1238,7 @@ PRESETS: dict[GameSystem, Options] = {
         card_values=CardValues.COUNTERS,
         scale=10,
         min_bid=500,
+        bid_rungs=(Rung(600, 50),),
         all_pass=AllPass.THROW_IN,
         target=5000,
     ),

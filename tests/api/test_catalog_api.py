@@ -17,13 +17,15 @@ EACH = ["bison", "two-handed", "cutthroat"]
 TEAMS = ["partnership", "double-deck", "six-handed", "eight-handed"]
 CUMULATIVE = [s for s in SYSTEMS if s not in CHIPS]
 EVERY_OPTION = {
-    # Every option RULES names: meld (2), tricks (3), bidding (4), chips (5), cumulative (6).
-    "double_meld_bonus", "roundhouse_with_run", "double_trump_marriage", "card_values", "scale",
-    "min_bid", "bid_step", "forbidden_endings", "all_pass", "sit_out", "schedule",
+    # Every option RULES names: cards (1), meld (2), tricks (3), bidding (4), chips (5),
+    # cumulative (6).
+    "deck", "double_meld_bonus", "roundhouse_with_run", "double_trump_marriage", "card_values",
+    "scale", "min_bid", "bid_step", "bid_rungs", "compulsory_bid", "forbidden_endings",
+    "all_pass", "sit_out", "schedule",
     "spades_double", "hearts_triple", "set_factor", "stake", "kitty_threshold", "ante",
     "pot_threshold", "target", "negative_floor", "fixed_deals", "game_stake", "set_stake",
     # The game's composition (1, 6): deck, table shape, bidding and the contract.
-    "deck", "shape", "auction", "target_raise", "meld_minimum", "meld_saved_by",
+    "shape", "auction", "target_raise", "meld_minimum", "meld_saved_by",
     "meld_save_points", "bidders_save_meld", "set_keeps_meld", "set_to_opponents", "surrender",
 }  # fmt: skip
 
@@ -233,6 +235,25 @@ def test_the_negative_floor_is_bounded_below_and_empty_by_default(client):
     assert floor["systems"] == EACH
     assert floor["defaults"] == {"bison": None, "two-handed": None, "cutthroat": None}
     assert (floor["minimum"], floor["maximum"]) == (-100_000, None)
+
+
+def test_wider_bid_steps_are_from_step_pairs_in_full_points(client):
+    rungs = options(client)["bid_rungs"]
+
+    assert (rungs["kind"], rungs["unit"]) == ("rungs", "points")
+    assert rungs["systems"] == SYSTEMS
+    # RULES 4.1: the single-deck presets climb in tens all the way; the double-deck ones go
+    # up in ones (10 full points) to 60, then in fives (pagat, Brad Wilson).
+    double = ["double-deck", "six-handed", "eight-handed"]
+    assert {s: v for s, v in rungs["defaults"].items() if v} == {s: [[600, 50]] for s in double}
+
+
+def test_the_compulsory_first_bid_is_hoyles_300_or_250(client):
+    compulsory = options(client)["compulsory_bid"]
+
+    assert (compulsory["kind"], compulsory["systems"]) == ("choice", ["hoyle"])
+    assert [c["value"] for c in compulsory["choices"]] == [300, 250]  # seed 002
+    assert compulsory["defaults"] == {"hoyle": 300}
 
 
 def test_an_option_without_a_bound_says_none(client):

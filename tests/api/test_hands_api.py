@@ -123,7 +123,7 @@ BROKEN = {
     ),
     "brooklyn-pot": (
         FIVE, dict(declarer="Bob", bid=255, trump="H", outcome="made"),
-        "bid", "Bid 255 is off the step: bids go up from 250 in steps of 10.",
+        "bid", "Bid 255 is off the ladder: from 250 bids go up in tens (250, 260, 270).",
     ),
     "hoyle": (
         FOUR, dict(declarer="Cal", bid=300, outcome="forfeit"),
@@ -386,7 +386,7 @@ def test_a_replacement_that_breaks_a_rule_names_the_field(api):
     )
 
     assert problem_fields(response) == {
-        "bid": "bid: Bid 355 is off the step: bids go up from 300 in steps of 10."
+        "bid": "bid: Bid 355 is off the ladder: from 300 bids go up in tens (300, 310, 320)."
     }
     assert session.hand(2).headers["ETag"] == etag
 

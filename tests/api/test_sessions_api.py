@@ -150,6 +150,20 @@ def test_a_table_at_scale_10_writes_bids_and_the_target_divided_by_ten(api):
     assert figures(saved["standings"]) == {"Ann": 4, "Bob": 28, "Cal": 8}
 
 
+def test_the_legal_bids_climb_a_ladder_whose_steps_widen(api):
+    # Double deck, written without the trailing zero: from 50 in ones, from 60 in fives,
+    # from 100 in tens (RULES 4.2). Options travel in full points, [from, step] pairs.
+    rungs = [[600, 50], [1000, 100]]
+    session = start(
+        api, "partnership", FIVE[:4], options={"scale": 10, "min_bid": 500, "bid_rungs": rungs}
+    )
+
+    assert session.created["options"]["bid_rungs"] == rungs
+    nxt = session.created["standings"]["next_hand"]
+    assert nxt["legal_bids"][8:21] == [58, 59, 60, 65, 70, 75, 80, 85, 90, 95, 100, 110, 120]
+    assert nxt["quick_bids"] == [*range(50, 61), 65, 70, 75, 80, 85]
+
+
 # -- refusals ----------------------------------------------------------------------------------
 
 TOO_FEW = {
@@ -226,7 +240,9 @@ def test_an_option_of_another_game_and_a_bad_stake_are_refused_naming_them(api):
         kitty, "options.kitty_threshold", "Kitty joins at does not apply to Bison (points to 1500)."
     )
     assert_refused(stake, "stake_cents", "Stake per unit must be at least 1 cent.")
-    assert_refused(step, "options.min_bid", "Minimum bid must be a multiple of 10 points.")
+    assert_refused(
+        step, "options.min_bid", "Minimum bid must be a multiple of 10 or 25 points, not 305."
+    )
     assert problem_fields(game).keys() == {"options.system"}
     assert api.get(f"{API}/sessions").get_json()["sessions"] == []
 

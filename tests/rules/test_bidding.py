@@ -77,18 +77,30 @@ def test_a_bid_below_the_minimum_is_refused_saying_so(options, bid, minimum):
 
 
 @pytest.mark.parametrize(
-    ("options", "bid"),
+    ("options", "bid", "words"),
     [
-        pytest.param(BROOKLYN, 305, id="305"),
-        pytest.param(BISON, 255, id="255"),
-        pytest.param(HOYLE, 301, id="301"),
+        pytest.param(
+            BROOKLYN,
+            305,
+            "Bid 305 is off the ladder: from 300 bids go up in tens (300, 310, 320).",
+            id="305",
+        ),
+        pytest.param(
+            BISON,
+            255,
+            "Bid 255 is off the ladder: from 250 bids go up in tens (250, 260, 270).",
+            id="255",
+        ),
+        pytest.param(
+            HOYLE,
+            301,
+            "Bid 301 is off the ladder: from 300 bids go up in tens (300, 310, 320).",
+            id="301",
+        ),
     ],
 )
-def test_a_bid_off_the_step_is_refused_saying_so(options, bid):
-    error = _refused(bid, options)
-    assert str(bid) in str(error)
-    assert "off the step" in str(error)
-    assert "steps of 10" in str(error)
+def test_a_bid_off_the_step_is_refused_saying_so(options, bid, words):
+    assert str(_refused(bid, options)) == words
 
 
 @pytest.mark.parametrize(
@@ -144,7 +156,7 @@ def test_custom_step_and_endings_apply():
     options = Options.from_dict({"system": "bison", "bid_step": "50", "forbidden_endings": "0"})
     # min 250, steps of 50, nothing ending in 00: 250, 350, 450 ...
     assert legal_bids(options, count=3) == [250, 350, 450]
-    assert "steps of 50" in str(_refused(260, options))
+    assert "from 250 bids go up in fifties (250, 350, 450)" in str(_refused(260, options))
     assert "ends in 0" in str(_refused(300, options))
 
 
@@ -257,3 +269,108 @@ def test_a_partnership_bid_within_reach_of_the_teams_combined_meld_is_accepted()
     # 40 + 40) + K Q of clubs (20) = 120 in 12 cards. Team meld 1920; with all 250 in tricks
     # at most 2170, so a bid of 2100 is not beyond reach, yet the cap is 250 + 1800 = 2050.
     check_bid(2100, PARTNERSHIP)
+
+
+# -- a ladder whose steps widen (RULES 4.2) ----------------------------------------------------
+
+# Double-deck partnership, written without the trailing zero: from 50 in ones, from 60 in fives
+# (pagat, bradwilson.io); Joe Andrews also goes in tens from 100. Full points: 500 up in tens,
+# from 600 in fifties, from 1000 in hundreds.
+DOUBLE_DECK = Options.from_dict(
+    {"system": "partnership", "deck": "double", "scale": 10, "min_bid": 500, "bid_rungs": "600:50"}
+)
+ANDREWS = Options.from_dict(
+    {
+        "system": "partnership",
+        "deck": "double",
+        "scale": 10,
+        "min_bid": 500,
+        "bid_rungs": [[600, 50], [1000, 100]],
+    }
+)
+
+
+def test_double_deck_quick_picks_go_in_ones_to_60_then_in_fives():
+    written = [DOUBLE_DECK.to_table(bid) for bid in legal_bids(DOUBLE_DECK, count=14)]
+    assert written == [50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 65, 70, 75]
+
+
+def test_andrews_ladder_goes_in_tens_from_100():
+    written = [ANDREWS.to_table(bid) for bid in legal_bids(ANDREWS, start=900, count=5)]
+    assert written == [90, 95, 100, 110, 120]
+
+
+def test_the_same_ladder_written_in_full_points_allows_the_same_bids():
+    full = Options.from_dict(
+        {"system": "partnership", "min_bid": 500, "bid_rungs": "from 600 in fifties"}
+    )
+    assert legal_bids(full, count=30) == legal_bids(DOUBLE_DECK, count=30)
+    assert legal_bids(full, count=3, start=600) == [600, 650, 700]
+
+
+@pytest.mark.parametrize(
+    ("options", "bid", "direction", "expected"),
+    [
+        pytest.param(DOUBLE_DECK, 590, 1, 600, id="59 up is 60"),
+        pytest.param(DOUBLE_DECK, 600, 1, 650, id="60 up is 65"),
+        pytest.param(DOUBLE_DECK, 650, -1, 600, id="65 down is 60"),
+        pytest.param(DOUBLE_DECK, 600, -1, 590, id="60 down is 59"),
+        pytest.param(ANDREWS, 950, 1, 1000, id="andrews: 95 up is 100"),
+        pytest.param(ANDREWS, 1000, 1, 1100, id="andrews: 100 up is 110"),
+        pytest.param(ANDREWS, 1100, -1, 1000, id="andrews: 110 down is 100"),
+    ],
+)
+def test_step_bid_follows_a_widening_ladder(options, bid, direction, expected):
+    assert step_bid(bid, options, direction) == expected
+
+
+def test_a_bid_off_a_widening_ladder_is_refused_naming_its_stretch():
+    assert str(_refused(620, DOUBLE_DECK)) == (
+        "Bid 62 is off the ladder: from 60 bids go up in fives (60, 65, 70)."
+    )
+
+
+def test_forbidden_endings_still_apply_above_a_rung():
+    # Bison from 250 in tens, from 450 in fifties, no bid ending in 00: 430, 440, 450, 550.
+    options = Options.from_dict(
+        {"system": "bison", "forbidden_endings": "0", "bid_rungs": "from 450 in fifties"}
+    )
+    assert legal_bids(options, start=430, count=4) == [430, 440, 450, 550]
+    assert "ends in 0" in str(_refused(500, options))
+    assert step_bid(450, options) == 550
+    assert step_bid(550, options, -1) == 450
+    # The examples a refusal shows leave the forbidden bids out.
+    assert str(_refused(460, options)) == (
+        "Bid 460 is off the ladder: from 450 bids go up in fifties (450, 550, 650)."
+    )
+
+
+def test_a_widening_ladder_still_stops_at_the_most_a_hand_can_make():
+    # Brooklyn's 750 ceiling, tens to 600 then hundreds: 590 ends in 90, 800 is out of reach.
+    options = Options.from_dict({"system": "brooklyn", "bid_rungs": "from 600 in hundreds"})
+    assert legal_bids(options, start=550) == [550, 560, 570, 580, 600, 700]
+    assert step_bid(700, options) == 700
+
+
+def test_brooklyn_keeps_its_ladder_from_300_in_tens():
+    # Seed 000: "at least 300. Each subsequent bid must be a multiple of 10", no 340 or 390.
+    assert BROOKLYN.bid_rungs == ()
+    assert legal_bids(BROOKLYN, count=10) == [300, 310, 320, 330, 350, 360, 370, 380, 400, 410]
+
+
+# -- steps of 25 (Wikipedia: "a multiple of 10 or 25") ----------------------------------------
+
+
+def test_steps_of_25_work_when_the_table_writes_full_points():
+    options = Options.from_dict({"system": "bison", "bid_step": "25"})
+    assert legal_bids(options, count=4) == [250, 275, 300, 325]
+    check_bid(275, options)
+
+
+def test_steps_of_25_cannot_be_written_without_the_trailing_zero():
+    with pytest.raises(OptionError) as caught:
+        Options.from_dict({"system": "bison", "scale": 10, "bid_step": 25})
+    assert caught.value.rule == (
+        "Bid step must be a whole number as the table writes it, without the trailing zero: "
+        "2.5 is not."
+    )

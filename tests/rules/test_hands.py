@@ -19,6 +19,7 @@ from scorekeeper.rules.errors import (
     OutcomeError,
     Part,
     PlayerError,
+    RuleError,
     TrickError,
     TrumpError,
     Where,
@@ -253,7 +254,10 @@ def test_bid_step_option_refuses_a_bid_off_the_step():
     options = replace(HOYLE, bid_step=50)
     with pytest.raises(BidError) as error:
         score_hand(HandInput(MADE, "Ann", 320, H), THREE, options)
-    assert error.value.where.part is Part.BID and "step" in error.value.rule
+    assert error.value.where.part is Part.BID
+    assert error.value.rule == (
+        "Bid 320 is off the ladder: from 300 bids go up in fifties (300, 350, 400)."
+    )
     # 350 is on the step: 5 from each of Bob, Cal and the kitty (kitty holds 5).
     result = chip(
         options,
@@ -966,6 +970,72 @@ def test_forfeit_when_the_bid_is_not_300_is_refused():
         score_hand(HandInput(Outcome.FORFEIT, "Ann", 310), THREE, HOYLE)
     assert error.value.where.part is Part.OUTCOME
     assert "300" in error.value.rule and "310" in error.value.rule
+
+
+# Hoyle's variation (seed 002): "In many games, the compulsory first bid by the player on the
+# dealer's left is 250, not 300." The forfeit belongs to that bid: the bidder "pays the basic
+# unit value ... to the kitty but nothing to the other players", and a bid below a schedule's
+# first range is paid as the first range (RULES 5.4).
+HOYLE_250 = Options.from_dict({"system": "hoyle", "min_bid": "250", "compulsory_bid": "250"})
+
+
+@pytest.mark.parametrize(
+    ("schedule", "units"),
+    [
+        pytest.param(Schedule.HOYLE, 3, id="hoyle: 250 pays as 300-340, 3 to the kitty"),
+        pytest.param(Schedule.HOYLE_PLUS_TWO, 1, id="hoyle plus two: 250 pays as 300, 1"),
+        pytest.param(Schedule.HOYLE_PLUS_ONE, 3, id="hoyle plus one: below 350, 3"),
+        pytest.param(Schedule.HOYLE_DOUBLING, 3, id="hoyle doubling: below 350, 3"),
+    ],
+)
+def test_hoyles_variation_forfeits_the_compulsory_250_to_the_kitty_only(schedule, units):
+    options = replace(HOYLE_250, schedule=schedule)
+    result = chip(options, outcome=Outcome.FORFEIT, declarer="Ann", bid=250, trump=None)
+    assert changes(result) == {"Ann": -units, "Bob": 0, "Cal": 0}
+    assert result.flows == (Flow("Ann", KITTY, units),)
+
+
+def test_hoyles_variation_forfeit_by_the_dealers_left_among_five():
+    # Eve deals; Ann, on her left, holds the compulsory 250 and gives it up: 3 to the kitty.
+    result = chip(HOYLE_250, FIVE_HOYLE, outcome=Outcome.FORFEIT, declarer="Ann", bid=250)
+    assert result.change("Ann") == -3 and result.kitty_change == 3
+    assert {result.change(p) for p in ("Bob", "Cal", "Dee", "Eve")} == {0}
+
+
+@pytest.mark.parametrize(
+    ("options", "hand", "rule"),
+    [
+        pytest.param(
+            HOYLE_250,
+            HandInput(Outcome.FORFEIT, "Ann", 300),
+            "Only the compulsory bid of 250 can be forfeited; this bid is 300.",
+            id="250 variation: a 300 was bid freely",
+        ),
+        pytest.param(
+            HOYLE_250,
+            HandInput(Outcome.FORFEIT, "Bob", 250),
+            "Only Ann, whose 250 bid was compulsory, can forfeit this hand.",
+            id="250 variation: only the dealer's left",
+        ),
+        pytest.param(
+            HOYLE,
+            HandInput(Outcome.FORFEIT, "Ann", 250),
+            "Bid 250 is below the minimum bid of 300. "
+            "Only the compulsory bid of 300 can be forfeited; this bid is 250.",
+            id="300 preset: 250 is no bid, and not the compulsory one",
+        ),
+        pytest.param(
+            replace(HOYLE_250, card_values=CardValues.COUNTERS, scale=10),
+            HandInput(Outcome.FORFEIT, "Ann", 300),
+            "Only the compulsory bid of 25 can be forfeited; this bid is 30.",
+            id="250 variation at scale 10 writes 25",
+        ),
+    ],
+)
+def test_a_forfeit_belongs_to_the_compulsory_bid_alone(options, hand, rule):
+    with pytest.raises(RuleError) as error:
+        score_hand(hand, THREE, options)
+    assert error.value.rule == rule
 
 
 def test_forfeit_by_anyone_but_the_first_bidder_is_refused():

@@ -7,11 +7,13 @@ with an ``OptionError`` naming the option.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 
 from scorekeeper.rules.errors import OptionError, Part, RuleError, Where, option
+from scorekeeper.rules.ladder import Rung
 from scorekeeper.rules.options import (
     OPTION_NAMES,
     OPTION_SPECS,
@@ -38,6 +40,17 @@ ALL_PRESETS = [
     pytest.param(BISON, id="bison"),
     pytest.param(PARTNERSHIP, id="partnership"),
 ]
+
+# A double-deck partnership ladder written without the trailing zero: 50 up in ones, from 60
+# in fives, from 100 in tens (RULES 4.2).
+DOUBLE_DECK_DATA = {
+    "system": "partnership",
+    "deck": "double",
+    "card_values": "counters",
+    "scale": 10,
+    "min_bid": 500,
+    "bid_rungs": [[600, 50], [1000, 100]],
+}
 
 
 # -- presets as data -------------------------------------------------------------------------
@@ -465,6 +478,66 @@ def test_an_option_that_does_not_apply_to_the_system_is_refused(system, option):
             {"system": "bison", "fixed_deals": "0"}, "fixed_deals", "at least 1", id="deals"
         ),
         pytest.param({"system": "bison", "game_stake": "-5"}, "game_stake", "negative", id="gs"),
+        pytest.param(
+            {"system": "hoyle", "compulsory_bid": "250"},
+            "compulsory_bid",
+            "The compulsory first bid of 250 must be a legal bid: it is below the minimum bid "
+            "of 300: lower that to 250 as well.",
+            id="a compulsory 250 below the minimum 300",
+        ),
+        pytest.param(
+            {"system": "hoyle", "min_bid": "240", "bid_step": "20", "compulsory_bid": "250"},
+            "compulsory_bid",
+            "The compulsory first bid of 250 must be a legal bid: it is off the bid ladder "
+            "(from 240 in twenties).",
+            id="a compulsory 250 off a ladder of twenties from 240",
+        ),
+        pytest.param(
+            {"system": "hoyle", "min_bid": "240", "forbidden_endings": "50", "compulsory_bid": 250},
+            "compulsory_bid",
+            "The compulsory first bid of 250 must be a legal bid: it ends in 50, which is "
+            "forbidden.",
+            id="a compulsory 250 with 50 endings forbidden",
+        ),
+        pytest.param(
+            {"system": "hoyle", "compulsory_bid": "275"},
+            "compulsory_bid",
+            "Compulsory first bid must be one of 300, 250, not '275'.",
+            id="the source knows 300 and 250 only",
+        ),
+        pytest.param(
+            {**DOUBLE_DECK_DATA, "bid_rungs": [[600, 50], [1000, 10]]},
+            "bid_rungs",
+            "Wider bid steps from 100 in ones: bid steps only widen as the bid rises, and ones "
+            "are not wider than the fives below.",
+            id="steps that narrow",
+        ),
+        pytest.param(
+            {**DOUBLE_DECK_DATA, "bid_rungs": [[615, 50]]},
+            "bid_rungs",
+            "A wider bid step's first bid must be a whole number as the table writes it, "
+            "without the trailing zero: 61.5 is not.",
+            id="a rung the table cannot write",
+        ),
+        pytest.param(
+            {**DOUBLE_DECK_DATA, "bid_rungs": [[600, 50], [200_000, 100]]},
+            "bid_rungs",
+            "Wider bid steps: a figure is at most 10,000.",
+            id="a rung beyond the bound",
+        ),
+        pytest.param(
+            {**DOUBLE_DECK_DATA, "bid_rungs": [[600, 50, 1]]},
+            "bid_rungs",
+            "Wider bid steps: '[600, 50, 1]' is not a pair [from, step] in full points such as "
+            "[600, 50].",
+            id="not a pair",
+        ),
+        pytest.param(
+            {"system": "bison", "bid_step": "15"},
+            "bid_step",
+            "Bid step must be a multiple of 10 or 25 points, not 15.",
+            id="steps of 15",
+        ),
     ],
 )
 def test_option_values_the_rules_do_not_allow_are_refused(data, field, words):
@@ -510,6 +583,7 @@ _SAMPLES = {
     "endings": [(), (40,), (40, 90), (0, 50)],
     "optional-points": [None, -1000, -500, -10],
     "optional-int": [None, 1, 12, 40],
+    "rungs": [(), (Rung(600, 50),), (Rung(600, 50), Rung(1000, 100)), (Rung(400, 20),)],
 }
 
 
@@ -627,3 +701,81 @@ def test_a_dollar_amount_that_is_no_money_is_refused_naming_the_option():
     assert caught.value.rule == (
         "Ante: 'a quarter' is not an amount of money: write it like 0.25 or $1.20."
     )
+
+
+# -- the bid ladder's wider steps and Hoyle's compulsory first bid (RULES 4) -----------------
+
+
+def test_wider_bid_steps_round_trip_through_plain_data():
+    options = Options.from_dict(DOUBLE_DECK_DATA)
+    assert options.bid_rungs == (Rung(600, 50), Rung(1000, 100))
+    data = options.to_dict()
+    assert data["bid_rungs"] == [[600, 50], [1000, 100]]
+    assert json.loads(json.dumps(data)) == data
+    assert Options.from_dict(data) == options
+    assert options.changed_from_preset() == {
+        "deck": "double",
+        "scale": 10,
+        "min_bid": 500,
+        "bid_rungs": [[600, 50], [1000, 100]],
+    }
+
+
+@pytest.mark.parametrize("options", ALL_PRESETS)
+def test_every_preset_climbs_in_its_bid_step_all_the_way(options):
+    assert options.bid_rungs == ()
+    assert options.to_dict()["bid_rungs"] == []
+
+
+@pytest.mark.parametrize(
+    ("rungs", "scale", "words"),
+    [
+        pytest.param((Rung(600, 50),), 10, "from 60 in fives", id="double deck at scale 10"),
+        pytest.param((Rung(600, 50),), 1, "from 600 in fifties", id="the same in full points"),
+        pytest.param(
+            (Rung(600, 50), Rung(1000, 100)),
+            10,
+            "from 60 in fives, from 100 in tens",
+            id="andrews at scale 10",
+        ),
+        pytest.param((), 1, "None", id="none"),
+    ],
+)
+def test_wider_bid_steps_are_written_as_the_table_writes_them(rungs, scale, words):
+    spec = OPTION_SPECS["bid_rungs"]
+    assert spec.format(rungs, scale=scale) == words
+    assert spec.parse(words, scale=scale) == rungs
+    assert spec.unit == "points"
+
+
+def test_wider_bid_steps_are_read_from_form_words_at_the_tables_scale():
+    spec = OPTION_SPECS["bid_rungs"]
+    assert spec.parse("60:5, 100:10", scale=10) == (Rung(600, 50), Rung(1000, 100))
+    # plain data holds full points: a form string there is read at scale 1
+    assert spec.load("from 600 in fifties") == (Rung(600, 50),)
+
+
+def test_the_compulsory_first_bid_is_a_hoyle_option():
+    assert HOYLE.compulsory_bid == 300
+    assert HOYLE.to_dict()["compulsory_bid"] == 300
+    for options in (BROOKLYN, POT_GAME, BISON, PARTNERSHIP):
+        assert "compulsory_bid" not in options.to_dict()
+    variation = Options.from_dict({"system": "hoyle", "min_bid": "250", "compulsory_bid": "250"})
+    assert variation.compulsory_bid == 250
+    assert Options.from_dict(variation.to_dict()) == variation
+    assert variation.changed_from_preset() == {"min_bid": 250, "compulsory_bid": 250}
+    spec = OPTION_SPECS["compulsory_bid"]
+    assert spec.format(250) == "250 (Hoyle's variation)"
+    assert spec.parse("250 (Hoyle's variation)") == 250
+    assert "seed 002" in spec.help
+
+
+def test_a_minimum_raised_above_the_compulsory_300_still_loads():
+    # As before the option existed: the 300 is then no legal bid, so nobody can forfeit it.
+    options = Options.from_dict({"system": "hoyle", "min_bid": "350"})
+    assert options.compulsory_bid == 300 and options.min_bid == 350
+
+
+def test_the_compulsory_first_bid_is_free_when_nobody_is_held_to_it():
+    options = Options.from_dict({"system": "hoyle", "all_pass": "throw-in", "compulsory_bid": 250})
+    assert options.compulsory_bid == 250 and "forfeit" not in options.outcomes

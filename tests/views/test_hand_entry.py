@@ -400,7 +400,8 @@ def test_partnership_tricks_must_be_attainable_with_counters(client, partnership
         ({"bid": 390}, "bid_other",
          "Bid 390 ends in 90; house rules forbid bids ending in 40 or 90."),
         ({"bid": 280}, "bid_other", "Bid 280 is below the minimum bid of 300."),
-        ({"bid": 355}, "bid_other", "Bid 355 is off the step: bids go up from 300 in steps of 10."),
+        ({"bid": 355}, "bid_other",
+         "Bid 355 is off the ladder: from 300 bids go up in tens (300, 310, 320)."),
         ({"outcome": None, "meld": "100", "tricks": 1}, "tricks",
          "No side can take exactly 1 in tricks: no cards count 1 (the smallest card is a jack, "
          "2)."),
@@ -434,7 +435,7 @@ def test_partnership_tricks_must_be_attainable_with_counters(client, partnership
          "Two bids given: 350 picked and 400 typed in Other bid. Clear one of them."),
     ],
     ids=[
-        "forbidden ending 40", "forbidden ending 90", "below the minimum", "off the step",
+        "forbidden ending 40", "forbidden ending 90", "below the minimum", "off the ladder",
         "tricks 1 under classic", "tricks 249 under classic", "tricks past 250", "meld 35",
         "claims needing 16 cards", "a third copy of a card", "declarer sitting out",
         "outcome contradicting the figures", "no trump", "no outcome and no figures",

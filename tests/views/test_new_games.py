@@ -106,3 +106,12 @@ def test_four_handed_cutthroat_a_player_who_took_nothing_loses_the_meld(client):
         takes={"A": 80, "B": 90, "C": 70, "D": 0}, last_trick="B",
     )  # fmt: skip
     assert figures(page) == {"A": 140, "B": 250, "C": 110, "D": 0}
+
+
+def test_double_deck_bids_go_up_in_fives_from_60(client):
+    sid = new_session(client, "double-deck", FOUR)
+    response = post_hand(client, sid, declarer="E", bid=61, trump="H", tricks=30)
+    assert response.status_code == 422
+    assert errors_at(response, "bid") == [
+        "Bid 61 is off the ladder: from 60 bids go up in fives (60, 65, 70)."
+    ]

@@ -213,7 +213,7 @@ def test_figures_typed_after_dropping_the_trailing_zero_are_read_at_that_scale(c
         ("brooklyn", ["Ann", "Bob", "Cal"], {"min_bid": "three hundred"}, "min_bid",
          "Minimum bid must be a whole number, not 'three hundred'."),
         ("brooklyn", ["Ann", "Bob", "Cal"], {"min_bid": "305"}, "min_bid",
-         "Minimum bid must be a multiple of 10 points."),
+         "Minimum bid must be a multiple of 10 or 25 points, not 305."),
         ("brooklyn", ["Ann", "Bob", "Cal"], {"forbidden_endings": "40 95"}, "forbidden_endings",
          "Forbidden bid endings are the last two digits of a bid, such as 40 or 90; 95 is not "
          "one."),

@@ -11,7 +11,15 @@ from ...rules.options import OPTION_MAXIMA, OPTION_SPECS, GameSystem, Options, O
 from .sessions import OptionValue
 
 OptionKind = Literal[
-    "bool", "choice", "points", "int", "money", "endings", "optional-points", "optional-int"
+    "bool",
+    "choice",
+    "points",
+    "int",
+    "money",
+    "endings",
+    "optional-points",
+    "optional-int",
+    "rungs",
 ]
 
 
@@ -62,7 +70,8 @@ class OptionOut(BaseModel):
     help: str = Field(description="What the option does, in words.")
     kind: OptionKind = Field(
         description="bool; choice (one of 'choices'); points, int, money (whole numbers); "
-        "endings (a list of bid endings 0-90); optional-points, optional-int (null: none)."
+        "endings (a list of bid endings 0-90); optional-points, optional-int (null: none); "
+        "rungs (a list of [from, step] pairs in full points: the bid steps widen from each)."
     )
     unit: Literal["points", "cents", "none"] = Field(
         description="What a number counts: full points, cents, or none (a count or a choice)."

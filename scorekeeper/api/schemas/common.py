@@ -12,7 +12,7 @@ from ...rules.holders import Holder, Player, PlayerKey, holder_kind, members
 from ...services.handfields import Id
 
 Unit = Literal["units", "points"]
-OptionValue = bool | int | str | list[int] | None
+OptionValue = bool | int | str | list[int] | list[list[int]] | None
 
 
 HouseRules = Annotated[
