@@ -203,6 +203,8 @@ def save_rules(
     cleaned, options = _checked(table, name, option_data, keep)
     row = existing if existing is not None else SavedRules(table_id=table.id)
     _write(row, cleaned, options)
+    if existing is None:
+        row.created_at = row.updated_at
     _flush(row)
     return _shown(row)
 

@@ -41,6 +41,7 @@ def test_rules_saved_from_a_preset_keep_only_the_inputs_and_read_back_as_options
     assert rules.options.stake == 25 and rules.options.spades_double is False
     assert rules.options.min_bid == 300  # the Brooklyn preset's, untouched
     assert rules.words == ("Spades double: Off", "Stake per unit: $0.25")
+    assert rules.created_at == rules.updated_at
 
 
 def test_a_name_the_table_has_already_is_refused_whatever_its_case_and_spaces(table):
