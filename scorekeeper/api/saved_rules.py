@@ -50,18 +50,25 @@ def list_saved_rules():
     description="A preset ('system') and the options that differ from it, kept under a name "
     "to start later sessions with. The name and every option are checked before anything is "
     "saved, each refusal at its path (422): a name empty, longer than 40 characters or the "
-    "table's already (unless 'replace'), an option the game does not have or the rules do "
-    "not allow.",
-    responses={201: with_headers(SavedRulesOut, "Location"), 422: Problem, **BUSY},
+    "table's already (unless 'replace': then those rules are replaced, answered 200), an "
+    "option the game does not have or the rules do not allow.",
+    responses={
+        201: with_headers(SavedRulesOut, "Location"),
+        200: with_headers(SavedRulesOut, "Location"),
+        422: Problem,
+        **BUSY,
+    },
 )
 def create_saved_rules(body: SavedRulesCreate):
     """Save house rules under a name (or replace the table's rules of that name)."""
     no_system_among_options(body)
+    table = current_table()
     data = {**body.options, "system": body.system.value}
+    replaced = body.replace and rules_service.has_rules_named(table, body.name)
     with broken_in(body):
-        rules = rules_service.save_rules(current_table(), body.name, data, replace=body.replace)
+        rules = rules_service.save_rules(table, body.name, data, replace=body.replace)
     location = url_for("api_saved_rules.read_saved_rules", rules_id=rules.id)
-    return json_response(rules_out(rules), 201, Location=location)
+    return json_response(rules_out(rules), 200 if replaced else 201, Location=location)
 
 
 @bp.get(

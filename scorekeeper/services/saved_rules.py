@@ -150,6 +150,11 @@ def find_rules(table: Table, name: str) -> Rules:
     return _shown(row)
 
 
+def has_rules_named(table: Table, name: str) -> bool:
+    """True when the table has saved rules of that name (ignoring case and extra spaces)."""
+    return _row_named(table, name) is not None
+
+
 def _taken(name: str) -> RulesNameError:
     return RulesNameError(
         f"This table has rules named {name} already: choose another name, or replace them."
@@ -287,6 +292,7 @@ __all__ = [
     "delete_rules",
     "find_rules",
     "get_rules",
+    "has_rules_named",
     "list_rules",
     "save_rules",
     "save_session_rules",

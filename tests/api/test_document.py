@@ -194,7 +194,7 @@ def expected_headers(path: str, method: str, status: str, operation: dict) -> se
     """The headers an answer always carries, from what the operation does:
     - ETag on a read tagged for polling (200 and 304) and on a hand saved or stale (412);
     - Location on 201 when something with an address of its own was made (a session, a hand,
-      saved rules);
+      saved rules), and on saved rules replaced (200);
     - WWW-Authenticate on 401 (the scheme to use), Retry-After on 503 (a busy database)."""
     expected = set()
     if method == "get" and status in ("200", "304") and "304" in operation["responses"]:
@@ -205,7 +205,8 @@ def expected_headers(path: str, method: str, status: str, operation: dict) -> se
     if status == "412":
         expected.add("ETag")
     made = (f"{PREFIX}/sessions", f"{PREFIX}/imports", f"{PREFIX}/saved-rules")
-    if hand_saved or (status == "201" and path in made):
+    rules_replaced = path == f"{PREFIX}/saved-rules" and method == "post" and status == "200"
+    if hand_saved or rules_replaced or (status == "201" and path in made):
         expected.add("Location")
     if status == "401":
         expected.add("WWW-Authenticate")

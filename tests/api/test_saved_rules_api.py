@@ -66,11 +66,16 @@ def test_a_taken_name_and_a_refused_option_are_named_at_their_paths(api):
     }
 
 
-def test_replace_takes_a_taken_name_over(api):
+def test_replace_takes_a_taken_name_over_and_answers_200(api):
     first = save(api)
 
-    again = save(api, {**FRIDAY, "options": {"stake": 50}, "replace": True})
+    response = api.post(
+        f"{API}/saved-rules", json={**FRIDAY, "options": {"stake": 50}, "replace": True}
+    )
 
+    again = response.get_json()
+    assert response.status_code == 200
+    assert response.headers["Location"] == f"{API}/saved-rules/{first['id']}"
     assert again["id"] == first["id"]
     assert again["changed"] == {"stake": 50}
 
