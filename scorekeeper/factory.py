@@ -210,6 +210,7 @@ def _register_blueprints(app: Flask) -> None:
         hands,
         players,
         reports,
+        saved_rules,
         sessions,
         settle,
         tables,
@@ -218,7 +219,7 @@ def _register_blueprints(app: Flask) -> None:
 
     app.url_map.converters["id"] = IdConverter  # before any rule uses <id:...>
     init_templating(app)
-    for module in (sessions, hands, players, settle, reports, tables, app_shell):
+    for module in (sessions, saved_rules, hands, players, settle, reports, tables, app_shell):
         app.register_blueprint(module.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
     api.init_app(app)

@@ -432,6 +432,14 @@ def option_field_text(name: str, value: Any, scale: int) -> str:
     return option_text(name, value, scale)
 
 
+class SavedRulesForm(FlaskForm):
+    """A name for house rules saved for later sessions (the service tidies and checks it) and,
+    saving a session's rules, whether to replace the table's rules of that name."""
+
+    name = StringField("Name")
+    replace = BooleanField("Replace the saved rules of that name")
+
+
 class AddPlayerForm(FlaskForm):
     """Add a name to the roster."""
 

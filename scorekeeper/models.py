@@ -1,6 +1,6 @@
 """What the table entered, and nothing else: tables, players, sessions, seats, hands, audit,
-and, for hosted mode, each table's link secrets (as hashes); and the wrong PINs tried and the
-tables started, counted per client address.
+the house rules a table saved under a name, and, for hosted mode, each table's link secrets
+(as hashes); and the wrong PINs tried and the tables started, counted per client address.
 
 Scores, balances, dealers, kitty, pot and winners are never stored: services replay the
 hands through ``scorekeeper.rules`` to derive them. Each hand row keeps the inputs exactly as
@@ -64,6 +64,9 @@ class Table(Model):
     sessions: Mapped[list[GameSession]] = relationship(
         back_populates="table", cascade="all, delete-orphan"
     )
+    saved_rules: Mapped[list[SavedRules]] = relationship(
+        back_populates="table", cascade="all, delete-orphan"
+    )
 
 
 class Player(Model):
@@ -99,6 +102,9 @@ class GameSession(Model):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     ended_at: Mapped[datetime | None] = mapped_column(DateTime)
+    # The name of the saved rules the session was started under ("Friday rules"), kept as it
+    # was then: renaming or deleting those saved rules later does not rewrite the session.
+    rules_name: Mapped[str | None] = mapped_column(String(40))
 
     table: Mapped[Table] = relationship(back_populates="sessions")
     first_dealer: Mapped[Player] = relationship(foreign_keys=[first_dealer_id])
@@ -108,6 +114,30 @@ class GameSession(Model):
     hands: Mapped[list[Hand]] = relationship(
         back_populates="session", order_by="Hand.seq", cascade="all, delete-orphan"
     )
+
+
+class SavedRules(Model):
+    """House rules a table saved under a name ("Friday rules") to start later sessions with.
+
+    Only the inputs are kept: the game system and its options as ``Options.to_dict`` writes
+    them (without the system, as a session keeps them); ``services.saved_rules`` rebuilds the
+    engine's ``Options`` with ``Options.from_dict``. ``name_key`` is the name as compared (spaces
+    tidied, case folded): a table has one set of rules per name, whatever its case.
+    """
+
+    __tablename__ = "saved_rules"
+    __table_args__ = (UniqueConstraint("table_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160))  # casefold can lengthen a name
+    system: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="saved_rules")
 
 
 class Seat(Model):

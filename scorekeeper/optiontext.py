@@ -2,7 +2,7 @@
 
 The words belong to each option's ``OptionSpec`` (``format`` / ``parse``); the engine holds
 money in cents and knows no currency, so this is where the app hands it its dollar formatter
-and parser. Every page, form and report goes through these two functions.
+and parser. Every page, form and report goes through these functions.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from .money import MoneyTooLarge, format_money, parse_money
 from .rules.errors import OptionError, option
-from .rules.options import OPTION_SPECS, bound_problem
+from .rules.options import OPTION_SPECS, Options, bound_problem
 
 
 def option_text(name: str, value: Any, scale: int = 1) -> str:
@@ -29,3 +29,13 @@ def option_from_text(name: str, text: str, scale: int = 1) -> Any:
             raise OptionError(option(name), bound_problem(name, scale)) from None
 
     return OPTION_SPECS[name].parse(text, scale=scale, money=money)
+
+
+def changes_in_words(options: Options) -> list[str]:
+    """Each option that differs from the preset, as "Label: value" in the table's words."""
+    changed = options.changed_from_preset()
+    return [
+        f"{spec.label}: {option_text(name, getattr(options, name), options.scale)}"
+        for name, spec in OPTION_SPECS.items()
+        if name in changed
+    ]

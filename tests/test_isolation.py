@@ -1,6 +1,7 @@
 """No member of one hosted table can read or change anything of another, through any route.
 
-Two tables, A and B, each with a Brooklyn session, hands, a payment and a roster of its own,
+Two tables, A and B, each with a Brooklyn session, hands, a payment, saved house rules of the
+same name and a roster of its own,
 started and filled in by their own members' phones. The walk takes every rule of
 ``app.url_map`` (pages and ``/api/v1``, every method), so a route added later is walked too;
 only the static files, the health check, the icon and the API's document are left out, with
@@ -64,7 +65,7 @@ from scorekeeper.models import LedgerPayment
 
 SKIPPED = access.OPEN_ENDPOINTS
 SKIPPED_WORDS = ("manifest", "service_worker", "serviceworker", "sw", "docs", "swagger")
-IDS = {"session_id", "number", "player_id", "payment_id", "table_id", "token"}
+IDS = {"session_id", "number", "player_id", "payment_id", "table_id", "token", "rules_id"}
 READING = {"GET"}
 TABLE_MODE_ONLY = {"tables.pin"}  # the table PIN's page: none in hosted mode
 API = "/api/v1"
@@ -124,6 +125,7 @@ def _build(client, side_ids: dict[str, int], started: Started, names: list[str])
     """A realistic body for every writing route that takes ids, built from this table's own
     pages and API by its member."""
     sid = side_ids["session_id"]
+    rules = side_ids["rules_id"]
     players = side_ids["players"]
 
     def page_form(path: str, form_id: str | None = None) -> dict[str, str]:
@@ -166,6 +168,10 @@ def _build(client, side_ids: dict[str, int], started: Started, names: list[str])
             json={"payer": players[names[1]], "payee": players[names[0]], "cents": 50}
         ),
         "api_sessions.change_session": Req(json={"ended": True}),
+        "sessions.save_rules_as": Req(form={"name": "Saved again"}),
+        "saved_rules.edit": Req(form=page_form(f"/rules/{rules}")),
+        "saved_rules.delete": Req(form={}),
+        "api_saved_rules.change_saved_rules": Req(json={"name": "Renamed", "options": {}}),
     }
 
 
@@ -188,12 +194,18 @@ def set_up(fresh: Callable[[], Any], table_name: str, names: list[str]) -> Side:
     listed = phone.get(f"{API}/sessions/{sid}/payments")
     assert listed.status_code == 200
     (payment,) = [p["id"] for p in listed.json["payments"]]
+    rules = phone.post(
+        f"{API}/saved-rules",
+        json={"name": "Friday rules", "system": "brooklyn", "options": {"stake": 25}},
+    )
+    assert rules.status_code == 201
     ids = {
         "session_id": sid,
         "number": 1,
         "player_id": players[names[0]],
         "payment_id": payment,
         "table_id": started.id,
+        "rules_id": rules.json["id"],
         "players": players,
     }
     return Side(started, phone, ids, names, _build(phone, ids, started, names))
@@ -469,6 +481,11 @@ def test_a_write_without_ids_changes_nothing_of_another_table_even_naming_its_pl
         },
         "players.index": {"name": "Zed"},
         "api_sessions.create_session": {"system": "brooklyn", "players": ["Wes", "Xia", "Yul"]},
+        # the name of B's saved rules too, replacing them: only A's own are saved
+        "api_saved_rules.create_saved_rules": {
+            "name": "Friday rules", "system": "hoyle", "replace": True
+        },
+        "saved_rules.new": {"name": "FRIDAY RULES", "system": "hoyle"},
     }  # fmt: skip
     for rule in walked_rules(app):
         if rule.arguments:
@@ -485,7 +502,9 @@ def test_a_write_without_ids_changes_nothing_of_another_table_even_naming_its_pl
                 )
                 assert response.status_code < 500, rule.rule
                 after = database_dump(app)
-                for table in ("sessions", "hands", "ledger_payments", "players", "seats"):
+                for table in (
+                    "sessions", "hands", "ledger_payments", "players", "seats", "saved_rules"
+                ):  # fmt: skip
                     b_rows_before = [r for r in before[table] if _is_b(r, table, b)]
                     b_rows_after = [r for r in after[table] if _is_b(r, table, b)]
                     assert b_rows_before == b_rows_after, (rule.rule, table)
@@ -502,7 +521,7 @@ def test_a_write_without_ids_changes_nothing_of_another_table_even_naming_its_pl
 def _is_b(row: tuple, table: str, b: Side) -> bool:
     """Whether a dumped row is table B's (by its table, session or player column)."""
     b_players = set(b.ids["players"].values())
-    if table in ("sessions", "ledger_payments", "players"):
+    if table in ("sessions", "ledger_payments", "players", "saved_rules"):
         return row[1] == b.started.id
     if table == "hands":
         return row[1] == b.ids["session_id"]

@@ -139,7 +139,8 @@ def body_path(where: Where, body: BaseModel | None) -> str:
     """Where in the request's ``body`` (the model the view parsed) the input broken at
     ``where`` is: a player's meld or take by its place in the body's list (``melds.1``), a
     seat by its index (``players.2``), an option by its name (``options.min_bid``; the stake
-    given as ``stake_cents`` is that), the tricks of Bison's takes ``takes``; the meld
+    given as ``stake_cents`` is that), a name typed for what the body makes (saved rules) at
+    ``name``, the tricks of Bison's takes ``takes``; the meld
     checked alone is its ``claims`` or its ``number``; anything else is named as its part."""
     part = where.part
     melds, takes = getattr(body, "melds", None), getattr(body, "takes", None) or []
@@ -152,6 +153,8 @@ def body_path(where: Where, body: BaseModel | None) -> str:
         return _listed("takes", takes, where.player)
     if part in (Part.TRICKS, Part.OTHER_TRICKS):
         return "takes" if takes else "tricks"
+    if part is Part.NAME and body is not None and "name" in type(body).model_fields:
+        return "name"  # the name of what the body makes (saved rules)
     if part in (Part.PLAYERS, Part.NAME):
         return "players" if where.seat is None else f"players.{where.seat}"
     if part is Part.OPTION:

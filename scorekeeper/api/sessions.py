@@ -3,11 +3,15 @@ every phone at the table (answered 304 while nothing changed)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import json, url_for
+from pydantic import BaseModel
 
 from ..access import current_table
 from ..recent import Recent
 from ..rules.errors import OptionError, Part, Where
+from ..services import saved_rules as rules_service
 from ..services import sessions as session_service
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
@@ -20,7 +24,7 @@ from .conditional import (
     unchanged,
 )
 from .headers import tagged_read, with_headers
-from .problems import BUSY, Problem, broken_in, rule_problem
+from .problems import BUSY, Problem, broken_in, field_problem, rule_problem
 from .schemas.common import SessionPath
 from .schemas.sessions import (
     SessionChange,
@@ -46,10 +50,10 @@ def load(session_id: int) -> session_service.LoadedSession:
     return session_service.load_session(session_id, current_table())
 
 
-def _no_system_among_options(body: SessionCreate | SessionChange) -> None:
-    """``system`` among the options is refused: the game is chosen once, by the body's own
+def no_system_among_options(body: BaseModel) -> None:
+    """``system`` among the body's options is refused: the game is chosen by the body's own
     ``system``."""
-    if "system" in (body.options or {}):
+    if "system" in (getattr(body, "options", None) or {}):
         raise rule_problem(
             OptionError(
                 Where(Part.SYSTEM), "The game system is not a house rule: it is set by "
@@ -78,18 +82,57 @@ def list_sessions():
     responses={201: with_headers(SessionOut, "Location"), 422: Problem, **BUSY},
 )
 def create_session(body: SessionCreate):
-    """Start a session: the game, its house rules, the players clockwise, the first dealer."""
-    options = {"system": body.system.value, **body.options}
+    """Start a session: the game (a preset, or the table's saved rules), its house rules, the
+    players clockwise, the first dealer."""
+    no_system_among_options(body)
+    table = current_table()
+    rules = _saved_rules_asked(body)
+    changes: dict[str, Any] = dict(body.options)
     if body.stake_cents is not None:
-        options["stake"] = body.stake_cents
-    _no_system_among_options(body)
+        changes["stake"] = body.stake_cents
     with broken_in(body):
-        row = session_service.create_session(
-            current_table(), options, body.players, body.first_dealer
-        )
+        if rules is None:
+            assert body.system is not None, "checked by _saved_rules_asked"
+            options = {"system": body.system.value, **changes}
+            row = session_service.create_session(table, options, body.players, body.first_dealer)
+        else:
+            asked = None  # the rules as saved
+            if changes or body.system is not None:
+                system = body.system.value if body.system is not None else rules.system
+                asked = {**rules.option_data(), **changes, "system": system}
+            row = rules_service.start_session(
+                table, rules.id, body.players, body.first_dealer, asked
+            )
     loaded = load(row.id)
     location = url_for("api_sessions.read_session", session_id=row.id)
     return json_response(_session(loaded), 201, Location=location)
+
+
+def _saved_rules_asked(body: SessionCreate) -> rules_service.Rules | None:
+    """The table's saved rules the body names (``saved_rules_id`` or ``saved_rules``), None
+    when it names none; a 422 problem at the field for rules the table does not have, that no
+    longer read, or for a body naming neither them nor a ``system``."""
+    table = current_table()
+    try:
+        if body.saved_rules_id is not None:
+            field = "saved_rules_id"
+            rules = rules_service.get_rules(table, body.saved_rules_id)
+        elif body.saved_rules is not None:
+            field = "saved_rules"
+            rules = rules_service.find_rules(table, body.saved_rules)
+        elif body.system is None:
+            raise field_problem(
+                422, "rule-broken", "system",
+                "Choose a game system, or the table's saved rules (saved_rules_id or "
+                "saved_rules).",
+            )  # fmt: skip
+        else:
+            return None
+    except session_service.NotFound as error:
+        raise field_problem(422, "rule-broken", field, f"{error} See GET /saved-rules.") from None
+    if rules.problem is not None:
+        raise field_problem(422, "rule-broken", field, rules.problem)
+    return rules
 
 
 @bp.get(
@@ -112,7 +155,7 @@ def change_session(path: SessionPath, body: SessionChange):
     loaded = load(path.session_id)
     if body.options:
         changed = {**loaded.options.to_dict(), **body.options}
-        _no_system_among_options(body)
+        no_system_among_options(body)
         with broken_in(body):
             session_service.update_options(loaded, changed)
         loaded = load(path.session_id)

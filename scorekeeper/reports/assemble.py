@@ -101,6 +101,7 @@ class Report:
     hands: int
     page_size: str
     leaves: tuple[str, ...] = field(default=())
+    rules_name: str | None = None  # the saved rules the session was started under
 
     @property
     def is_chip_game(self) -> bool:
@@ -201,6 +202,7 @@ def build_report(loaded: LoadedSession, size: str = "Letter") -> Report:
         first_dealer=loaded.setup.first_dealer,
         teams=loaded.setup.holders if options.system.is_partnership else (),
         options=tuple(option_lines(options)),
+        rules_name=loaded.row.rules_name,
         stake=f"{format_money(options.stake)} a unit" if options.system.is_chip_game else "",
         settle=settle,
         standings=_standings(loaded, settle),

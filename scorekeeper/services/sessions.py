@@ -253,12 +253,14 @@ def create_session(
     option_data: Mapping[str, Any],
     seat_names: Sequence[str],
     first_dealer: int,
+    rules_name: str | None = None,
 ) -> GameSession:
     """Start a session: options checked, players seated clockwise, new names added to the roster.
 
     ``option_data`` is plain data in full points with a ``system`` key; ``first_dealer`` is a
-    seat index. Everything is checked before anything is written; the caller's
-    unit of work commits it.
+    seat index; ``rules_name`` names the saved rules it is played under, if any (kept as it is
+    now). Everything is checked before anything is written; the caller's unit of work
+    commits it.
     """
     options, names = _checked_setup(option_data, seat_names, first_dealer)
     players = [find_or_add_player(table, name) for name in names]
@@ -268,11 +270,13 @@ def create_session(
         options={k: v for k, v in options.to_dict().items() if k != "system"},
         first_dealer=players[first_dealer],
         seats=[Seat(player=p, position=i) for i, p in enumerate(players)],
+        rules_name=rules_name,
     )
     db.session.add(row)
     db.session.flush()
+    under = f" under {rules_name}" if rules_name else ""
     summary = (
-        f"Session started: {options.system.label}, "
+        f"Session started{under}: {options.system.label}, "
         f"{', '.join(p.name for p in players)}; {players[first_dealer].name} deals first."
     )
     record_change(replay_events(row, [], []), Audit("started", summary), new=True)

@@ -1,4 +1,5 @@
-"""Session pages: home, new session, the session page left open on the table, sharing."""
+"""Session pages: home, new session (from a preset or the table's saved rules), the session
+page left open on the table, sharing, house rules (and saving them by name)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,19 @@ from flask import (
 
 from .. import qr
 from ..access import current_table, hosted, writes_only
-from ..forms import ConfirmForm, NewSessionForm, option_field_text, option_values, setup_errors
+from ..forms import (
+    ConfirmForm,
+    NewSessionForm,
+    SavedRulesForm,
+    option_field_text,
+    option_values,
+    setup_errors,
+)
 from ..limits import parse_id
 from ..rules.errors import Part, RuleError, Where
 from ..rules.options import OPTION_SPECS, GameSystem, Options, parse_system
 from ..services import hands as hand_service
+from ..services import saved_rules as rules_service
 from ..services import sessions as session_service
 from ..services.standings import form_facts, hand_lines, next_hand, standings
 from ..services.tables import roster
@@ -40,7 +49,7 @@ def home():
     )
 
 
-def _option_fields(options: Options, formdata=None) -> list[dict]:
+def option_fields(options: Options, formdata=None) -> list[dict]:
     """Each option of the system, explained, with the value to show in the form."""
     fields = []
     for name, spec in OPTION_SPECS.items():
@@ -61,12 +70,32 @@ def _option_fields(options: Options, formdata=None) -> list[dict]:
     return fields
 
 
-def _asked_system() -> GameSystem:
-    """The game the new-session form is for (Brooklyn when none, or an unknown one, is asked)."""
+def _asked_rules() -> rules_service.Rules | None:
+    """The table's saved rules the new-session form starts from (``?rules=ID``), if any; rules
+    the engine no longer reads are not offered."""
+    rules_id = parse_id(request.values.get("rules"))
+    if rules_id is None:
+        return None
+    rules = rules_service.get_rules(current_table(), rules_id)
+    return rules if rules.options is not None else None
+
+
+def preset_asked() -> GameSystem:
+    """The preset a form is for (``?system=``; Brooklyn when none, or an unknown one, is
+    asked)."""
     try:
         return parse_system(request.values.get("system") or "brooklyn")
     except RuleError:
         return GameSystem.BROOKLYN
+
+
+def _asked_system() -> GameSystem:
+    """The game the new-session form is for: the saved rules' when it starts from them, else
+    the preset asked for."""
+    rules = _asked_rules()
+    if rules is not None and rules.options is not None:
+        return rules.options.system
+    return preset_asked()
 
 
 def _seats(system: GameSystem) -> list[str]:
@@ -77,18 +106,23 @@ def _seats(system: GameSystem) -> list[str]:
 def _new_session_page(form: NewSessionForm, errors: dict[str, list[str]], status: int = 200):
     """The new-session form as the request left it (its game, seats and options), with errors."""
     system = _asked_system()
+    rules = _asked_rules()
     low, high = system.player_range
     posted = request.method == "POST"
+    shown = rules.options if rules is not None and rules.options else Options.preset(system)
+    table = current_table()
     return render_template(
         "sessions/new.html",
         form=form,
         system=system,
         systems=list(GameSystem),
-        fields=_option_fields(Options.preset(system), request.form if posted else None),
+        rules=rules,
+        saved=[r for r in rules_service.list_rules(table) if r.options is not None],
+        fields=option_fields(shown, request.form if posted else None),
         seats=_seats(system),
         seat_count=high,
         min_players=low,
-        roster=roster(current_table()),
+        roster=roster(table),
         first_dealer=request.form.get("first_dealer", "0"),
         errors=errors,
     ), status
@@ -103,15 +137,20 @@ def _reshow_new_session(message: str):
 @writes_only
 @reshown_when_stale(_reshow_new_session)
 def new_session():
-    """Choose the game, its house rules, the players in seat order and the first dealer."""
+    """Choose the game (a preset or the table's saved rules), its house rules, the players in
+    seat order and the first dealer."""
     form = NewSessionForm(request.form if request.method == "POST" else None)
     errors: dict[str, list[str]] = {}
     if request.method == "POST" and form.validate():
-        system = _asked_system()
+        system, rules, table = _asked_system(), _asked_rules(), current_table()
         try:
-            data = option_values(request.form, system)
             first = form.first_dealer.data or 0
-            row = session_service.create_session(current_table(), data, _seats(system), first)
+            if rules is None:
+                data = option_values(request.form, system)
+                row = session_service.create_session(table, data, _seats(system), first)
+            else:
+                data = option_values(request.form, system, rules.options)
+                row = rules_service.start_session(table, rules.id, _seats(system), first, data)
         except RuleError as error:
             errors = setup_errors(error)
         else:
@@ -140,6 +179,7 @@ def render_session(loaded, form=None, nxt=None, preview=None, status=200):
         recent=hand_lines(loaded, last=5),
         game_over=loaded.state.game_over,
         preview=preview,
+        named_rules=rules_service.session_rules(loaded),
         players=loaded.players,
         facts=form_facts(loaded.options, form.tricks.data),
     ), status
@@ -180,8 +220,16 @@ def share(session_id: int):
     )
 
 
-def _settings_page(loaded, errors: dict[str, list[str]], status: int = 200):
-    """The house-rules form, as posted when it was posted, with errors."""
+def _settings_page(
+    loaded,
+    errors: dict[str, list[str]],
+    status: int = 200,
+    save_as: SavedRulesForm | None = None,
+    save_errors: dict[str, list[str]] | None = None,
+):
+    """The house-rules form, as posted when it was posted, with errors; below it "Save these
+    rules as…", with what was typed there and its errors."""
+    rules_posted = request.method == "POST" and save_as is None
     return render_template(
         "sessions/settings.html",
         loaded=loaded,
@@ -189,8 +237,10 @@ def _settings_page(loaded, errors: dict[str, list[str]], status: int = 200):
         options=loaded.options,
         form=ConfirmForm(),
         system=loaded.options.system,
-        fields=_option_fields(loaded.options, request.form if request.method == "POST" else None),
+        fields=option_fields(loaded.options, request.form if rules_posted else None),
         errors=errors,
+        save_as=save_as or SavedRulesForm(formdata=None),
+        save_errors=save_errors or {},
     ), status
 
 
@@ -218,6 +268,34 @@ def settings(session_id: int):
             flash("House rules changed: " + "; ".join(changes) if changes else "No change.", "ok")
             return redirect(url_for("sessions.show", session_id=session_id))
     return _settings_page(loaded, errors, 422 if errors else 200)
+
+
+def _reshow_save_as(message: str, session_id: int):
+    """ "Save these rules as…" as typed, after an expired token (nothing saved)."""
+    form = SavedRulesForm(request.form)
+    return _settings_page(load_or_404(session_id), {}, 400, form, {"name": [message]})
+
+
+@bp.post("/s/<id:session_id>/settings/save-as")
+@reshown_when_stale(_reshow_save_as)
+def save_rules_as(session_id: int):
+    """ "Save these rules as…": the house rules in force, saved under a name for later
+    sessions (replacing the table's rules of that name when asked)."""
+    loaded = load_or_404(session_id)
+    form = SavedRulesForm(request.form)
+    if form.validate():
+        try:
+            rules = rules_service.save_session_rules(
+                current_table(), loaded, form.name.data or "", replace=bool(form.replace.data)
+            )
+        except RuleError as error:
+            by_field = setup_errors(error)
+            at_name = {"name": by_field.pop("name", [])}
+            at_name["form"] = [rule for rules in by_field.values() for rule in rules]
+            return _settings_page(loaded, {}, 422, form, at_name)
+        flash(f"Saved as {rules.name}: start a later session with them in one tap.", "ok")
+        return redirect(url_for("sessions.settings", session_id=session_id))
+    return _settings_page(loaded, {}, 422, form, dict(form.errors))
 
 
 @bp.post("/s/<id:session_id>/end")

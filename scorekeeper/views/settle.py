@@ -16,6 +16,7 @@ from wtforms import HiddenField, StringField
 from ..access import current_table, writes_only
 from ..money import format_cents_plain, format_money
 from ..services import ledger as ledger_service
+from ..services import saved_rules as rules_service
 from ..services.ledger import AskedPayment, PaymentErrors
 from ..services.sessions import NotFound
 from ..services.settle import settle_session
@@ -77,6 +78,7 @@ def _render_settle(loaded, form: PaymentForm | None = None, errors=None, status:
         loaded=loaded,
         session=loaded.row,
         options=loaded.options,
+        named_rules=rules_service.session_rules(loaded),
         settle=settle,
         form=form,
         errors=errors or {},

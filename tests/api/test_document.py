@@ -193,7 +193,8 @@ def writes(path: str, method: str) -> bool:
 def expected_headers(path: str, method: str, status: str, operation: dict) -> set[str]:
     """The headers an answer always carries, from what the operation does:
     - ETag on a read tagged for polling (200 and 304) and on a hand saved or stale (412);
-    - Location on 201 when something with an address of its own was made (a session, a hand);
+    - Location on 201 when something with an address of its own was made (a session, a hand,
+      saved rules), and on saved rules replaced (200);
     - WWW-Authenticate on 401 (the scheme to use), Retry-After on 503 (a busy database)."""
     expected = set()
     if method == "get" and status in ("200", "304") and "304" in operation["responses"]:
@@ -203,7 +204,9 @@ def expected_headers(path: str, method: str, status: str, operation: dict) -> se
         expected.add("ETag")
     if status == "412":
         expected.add("ETag")
-    if hand_saved or (status == "201" and path in (f"{PREFIX}/sessions", f"{PREFIX}/imports")):
+    made = (f"{PREFIX}/sessions", f"{PREFIX}/imports", f"{PREFIX}/saved-rules")
+    rules_replaced = path == f"{PREFIX}/saved-rules" and method == "post" and status == "200"
+    if hand_saved or rules_replaced or (status == "201" and path in made):
         expected.add("Location")
     if status == "401":
         expected.add("WWW-Authenticate")

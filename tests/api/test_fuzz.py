@@ -8,14 +8,15 @@ method the document does not list for a path must be answered 405.
 The app is fresh for this module (made when the module is collected, as Schemathesis builds one
 test per operation then), and two new sessions are seeded before each test, so that real ids
 exist and the fuzzer gets past "no such session": a Hoyle session (a chip game: four players,
-the kitty) and a Bison session (a points game), three hands each. The seeding goes through the
-document too, each answer validated, and a scripted walk through every operation's successful
-answers (201, 200 for a repeated key, 304, 412, 428...) checks those against their schemas,
-since random input rarely produces them. While fuzzing, path ids are drawn half the time from
-the seeded ones (and a hand number one past the last), and a replace or delete sends the hand's
-real ETag half the time; otherwise Schemathesis generates everything. Whatever the fuzzer does
-to the seeded sessions (new hands, changed rules, a session ended), every answer must stay
-within the document.
+the kitty) and a Bison session (a points game), three hands each; and the table's saved rules
+"Friday rules", saved anew or replaced (so their id is one a path may name). The seeding of the
+sessions goes through the document too, each answer validated, and a scripted walk through
+every operation's successful answers (201, 200 for a repeated key, 304, 412, 428...) checks
+those against their schemas, since random input rarely produces them. While fuzzing, path ids
+are drawn half the time from the seeded ones (and a hand number one past the last), and a
+replace or delete sends the hand's real ETag half the time; otherwise Schemathesis generates
+everything. Whatever the fuzzer does to the seeded sessions (new hands, changed rules, a
+session ended), every answer must stay within the document.
 
 Bounded for a 2-core machine: ``MAX_EXAMPLES`` per operation, no deadline, derandomized so
 every run sends the same requests. Measured on the 2-core machine this was written on, the
@@ -61,6 +62,8 @@ SESSIONS = "/api/v1/sessions"
 SESSION = f"{SESSIONS}/{{session_id}}"
 HANDS = f"{SESSION}/hands"
 HAND = f"{HANDS}/{{number}}"
+RULES = "/api/v1/saved-rules"
+RULE = f"{RULES}/{{rules_id}}"
 FOUR = ["Ann", "Bob", "Cal", "Dan"]
 
 # Schemathesis makes one test per operation when the module is collected, so the document is
@@ -70,6 +73,7 @@ ROOT = Path(tempfile.mkdtemp(prefix="scorekeeper-fuzz-"))
 atexit.register(shutil.rmtree, ROOT, ignore_errors=True)  # also when no test here runs
 APP = migrated_app(ROOT)
 SEEDED: list[tuple[int, int]] = []  # (session id, hands) of this test's sessions
+SEEDED_RULES: list[int] = []  # the ids of this test's saved rules
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 
 
@@ -121,6 +125,10 @@ def seed() -> list[tuple[int, int]]:
         {"outcome": "all_pass"},
     ):  # fmt: skip
         call(HANDS, "POST", 201, body, session_id=bison["id"])
+    friday = {"name": "Friday rules", "system": "hoyle", "options": {"stake": 20}}
+    answer = APP.test_client().post(RULES, json={**friday, "replace": True})
+    assert answer.status_code in (200, 201), answer.text  # saved anew or as it was
+    SEEDED_RULES[:] = [answer.get_json()["id"]]
     return [(hoyle["id"], 3), (bison["id"], 3)]
 
 
@@ -184,10 +192,27 @@ def test_every_kind_of_successful_answer_conforms_to_the_document():
     call(SESSION, "PATCH", 200, {"ended": False}, session_id=sid)
     call(SESSION, "GET", 404, session_id=sid + 1000)
 
+    walked = {"name": "Walked rules", "system": "brooklyn", "options": {"stake": 25}}
+    rid = call(RULES, "POST", 201, walked)["id"]
+    call(RULES, "POST", 200, {**walked, "options": {"stake": 50}, "replace": True})
+    call(RULES, "POST", 422, {**walked, "name": " walked RULES"})
+    call(RULES, "GET", 200)
+    call(RULE, "GET", 200, rules_id=rid)
+    polled = APP.test_client().get(f"{RULES}/{rid}").headers["ETag"]
+    call(RULE, "GET", 304, headers={"If-None-Match": polled}, rules_id=rid)
+    started = call(SESSIONS, "POST", 201, {"saved_rules_id": rid, "players": FOUR})
+    assert (started["rules_name"], started["options"]["stake"]) == ("Walked rules", 50)
+    call(RULE, "PATCH", 200, {"name": "Walked on"}, rules_id=rid)
+    call(RULE, "DELETE", 200, rules_id=rid)
+    call(RULE, "GET", 404, rules_id=rid)
+
 
 @schema.hook("flatmap_path_parameters")
 def real_ids(context, path_parameters):
     """Half the time, ids that exist (so the fuzzer reaches past the 404s)."""
+    if path_parameters and "rules_id" in path_parameters:
+        known_rules = [{**path_parameters, "rules_id": rid} for rid in SEEDED_RULES]
+        return st.one_of(st.just(path_parameters), st.sampled_from(known_rules))
     if not path_parameters or "session_id" not in path_parameters:
         return st.just(path_parameters)
     if "number" in path_parameters:

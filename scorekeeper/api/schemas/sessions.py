@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import BaseModel, Field, StrictBool
+from pydantic import BaseModel, Field, StrictBool, model_validator
 
 from ...limits import MAX_ID
 from ...rules.options import GameSystem
+from ...services.handfields import Id
 from ...services.sessions import LoadedSession
 from ...services.settle import Fund, PaymentLine, PlayerRow, SettleUp
 from ...services.tables import MAX_NAME
@@ -23,11 +24,29 @@ Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME * 2)]
 
 
 class SessionCreate(BaseModel):
-    """A new session: the game, its house rules, the players clockwise and the first dealer."""
+    """A new session: the game (a preset, or the table's saved rules), its house rules, the
+    players clockwise and the first dealer."""
 
-    system: GameSystem = Field(description="The game system (its preset), e.g. 'hoyle'.")
+    system: GameSystem | None = Field(
+        None,
+        description="The game system (its preset), e.g. 'hoyle'; needed unless the session "
+        "starts from saved rules (then, if given, it must be theirs).",
+    )
+    saved_rules_id: Id | None = Field(
+        None,
+        description="Start from the table's saved rules with this id (GET /saved-rules): "
+        "their game and options. The session keeps their name unless 'options' or "
+        "'stake_cents' change them.",
+    )
+    saved_rules: str | None = Field(
+        None,
+        max_length=MAX_NAME * 4,
+        description="Start from the table's saved rules of this name (case and extra spaces "
+        "aside), as 'saved_rules_id' does.",
+    )
     options: HouseRules = Field(
-        default_factory=dict, description="House rules that differ from the preset."
+        default_factory=dict,
+        description="House rules that differ from the preset (or from the saved rules).",
     )
     players: list[Name] = Field(
         min_length=1, max_length=MAX_SEATS, description="Names in seating order (clockwise)."
@@ -38,6 +57,12 @@ class SessionCreate(BaseModel):
     stake_cents: int | None = Field(
         None, ge=0, le=MAX_ID, description="Chip games: cents per unit (the 'stake' option)."
     )
+
+    @model_validator(mode="after")
+    def _one_way_to_name_saved_rules(self) -> SessionCreate:
+        if self.saved_rules_id is not None and self.saved_rules is not None:
+            raise ValueError("give saved_rules_id or saved_rules, not both")
+        return self
 
 
 class SessionChange(BaseModel):
@@ -62,6 +87,10 @@ class SessionSummary(BaseModel):
     created_at: datetime
     ended_at: datetime | None
     version: int
+    rules_name: str | None = Field(
+        description="The name of the saved rules the session was started under, as it was "
+        "then; null when it was started from a preset."
+    )
 
 
 class SessionList(BaseModel):
@@ -130,6 +159,11 @@ class SessionOut(BaseModel):
     id: int
     system: GameSystem
     system_label: str
+    rules_name: str | None = Field(
+        description="The name of the saved rules the session was started under, as it was "
+        "then (renaming or deleting them later does not change it); null when it was started "
+        "from a preset."
+    )
     options: dict[str, OptionValue] = Field(description="Every option: points, cents.")
     players: list[PlayerRef] = Field(description="In seating order.")
     first_dealer: PlayerRef
@@ -152,6 +186,7 @@ def summary(row: GameSession, hands: int) -> SessionSummary:
         created_at=utc(row.created_at),
         ended_at=None if row.ended_at is None else utc(row.ended_at),
         version=row.version,
+        rules_name=row.rules_name,
     )
 
 
@@ -210,6 +245,7 @@ def session_out(loaded: LoadedSession, fewest: SettleUp, direct: SettleUp) -> Se
         id=row.id,
         system=loaded.options.system,
         system_label=loaded.options.system.label,
+        rules_name=row.rules_name,
         options={k: v for k, v in loaded.options.to_dict().items() if k != "system"},
         players=[player_ref(p) for p in loaded.players.values()],
         first_dealer=player_ref(loaded.setup.first_dealer),

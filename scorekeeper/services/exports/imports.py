@@ -59,6 +59,7 @@ class ParsedSession:
     created_at: datetime | None
     ended_at: datetime | None
     derived: Any
+    rules_name: str | None = None  # the saved rules the session was started under
 
 
 def _fail(rule: str) -> ImportRefused:
@@ -139,6 +140,7 @@ def read_session_file(text: str | bytes) -> ParsedSession:
         created_at=session.created_at,
         ended_at=session.ended_at,
         derived=file.derived if file.version == FORMAT_VERSION else None,
+        rules_name=session.rules_name,
     )
 
 
@@ -226,6 +228,7 @@ def import_session(table: Table, text: str | bytes) -> Imported:
         created_at=parsed.created_at or now,
         updated_at=now,
         ended_at=parsed.ended_at,
+        rules_name=parsed.rules_name,
     )
     db.session.add(row)
     db.session.flush()

@@ -1,8 +1,9 @@
 """The whole session as JSON: what was entered, and the derived figures for reference.
 
-``export_session`` writes the session's options, its players in seat order, the first dealer
-and every event exactly as entered (``HandEntry.as_dict``), with the derived figures beside
-them; ``imports`` reads that file back. A round trip gives the same figures.
+``export_session`` writes the session's options (and the name of the saved rules it was
+started under, or null), its players in seat order, the first dealer and every event exactly
+as entered (``HandEntry.as_dict``), with the derived figures beside them; ``imports`` reads
+that file back. A round trip gives the same figures.
 """
 
 from __future__ import annotations
@@ -141,6 +142,7 @@ def export_session(loaded: LoadedSession) -> dict[str, Any]:
             "options": options.to_dict(),
             "players": [{"id": p.id, "name": p.name} for p in loaded.players.values()],
             "first_dealer": row.first_dealer_id,
+            "rules_name": row.rules_name,
         },
         "events": events,
         "derived": derived_figures(loaded),

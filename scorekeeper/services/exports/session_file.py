@@ -32,6 +32,7 @@ from ...rules.figures import shown
 from ...rules.options import Options
 from ..entries import HandEntry, MeldMode, MeldText
 from ..handfields import Figure, HandFields, Id, MeldTyped
+from ..saved_rules import tidy_name
 from ..tables import clean_name
 from .json_export import FORMAT, FORMAT_VERSION, READ_VERSIONS
 
@@ -142,7 +143,9 @@ class PlayerInFile(BaseModel):
 
 
 class SessionInFile(BaseModel):
-    """The session: its game and options, its players in seat order and who dealt first."""
+    """The session: its game and options, its players in seat order and who dealt first, and
+    the name of the saved rules it was started under (null, or absent in older files, when it
+    was started from a preset)."""
 
     system: str
     options: dict[str, Any] = Field(default_factory=dict)
@@ -150,7 +153,18 @@ class SessionInFile(BaseModel):
     first_dealer: Id
     created_at: Moment = None
     ended_at: Moment = None
+    rules_name: str | None = None
     _options: Options | None = PrivateAttr(None)
+
+    @field_validator("rules_name")
+    @classmethod
+    def _tidy_rules_name(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        try:
+            return tidy_name(value)
+        except RuleError as error:
+            raise _refused(f": {error.rule}") from None
 
     @model_validator(mode="after")
     def _options_and_players(self) -> SessionInFile:
@@ -263,6 +277,7 @@ _SESSION_PLACES = {
     "first_dealer": "The first dealer",
     "created_at": "The session's date",
     "ended_at": "The session's end",
+    "rules_name": "The name of the session's saved rules",
 }
 
 
