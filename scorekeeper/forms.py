@@ -6,7 +6,7 @@ The hand form is built per session: its player fields depend on who sits at the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -159,12 +159,27 @@ class HandFormBase(FlaskForm):
     last_trick = NoValidateRadio("Last trick", coerce=str, validate_choice=False)
 
     player_ids: tuple[int, ...] = ()
-    team_heads: dict[int, str] = {}  # noqa: RUF012 (set per form by ``hand_form``)
+    teams: tuple[tuple[int, ...], ...] = ()  # partners' ids, first seat first
+    team_heads: dict[int, str] = {}  # noqa: RUF012 (three or more teams: their tricks fields)
     bid_ladder: tuple[int, ...] = ()  # every legal bid as the table writes it (bid stepper)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.group_errors: dict[str, list[str]] = {}
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The fields' own checks, and a side's meld typed once: as one figure or by player."""
+        valid = super().validate(extra_validators)
+        for members in self.teams:
+            side = self[f"meld-side-{members[0]}"]
+            typed = [p for p in members if (self[f"meld-{p}"].data or "").strip()]
+            if (side.data or "").strip() and typed:
+                side.errors = [
+                    *side.errors,
+                    "Type this side's meld as one figure or each player's, not both.",
+                ]
+                valid = False
+        return valid
 
     def validate_bid_other(self, field: Field) -> None:
         """Refuse a quick-pick bid and a different typed bid together: which one was meant?"""
@@ -205,6 +220,10 @@ class HandFormBase(FlaskForm):
             pid = declarer if key == "declarer" else key
             if text and pid is not None:
                 melds[pid] = MeldText(self[f"meld_mode-{key}"].data or "number", text)
+        for members in self.teams:  # a side's meld as one figure, kept under its first seat
+            text = (self[f"meld-side-{members[0]}"].data or "").strip()
+            if text:
+                melds[members[0]] = MeldText("side", text)
         for pid in self.player_ids:  # each player's take, or each team's under its first seat
             take = self[f"take-{pid}"].data if f"take-{pid}" in self else None
             if take is not None:
@@ -241,6 +260,9 @@ class HandFormBase(FlaskForm):
                 self[f"take-{pid}"].data = entry.takes.get(pid)
         for key in self.meld_keys():
             meld = entry.melds.get(entry.declarer if key == "declarer" else key)  # type: ignore[arg-type]
+            if meld and meld.mode == "side":
+                self[f"meld-side-{key}"].data = meld.text
+                meld = None
             self[f"meld-{key}"].data = meld.text if meld else ""
             self[f"meld_mode-{key}"].data = meld.mode if meld else "number"
 
@@ -248,6 +270,7 @@ class HandFormBase(FlaskForm):
     def wants_details(self) -> bool:
         """True when meld or tricks were typed (or refused), so that section opens."""
         names = [f"meld-{k}" for k in self.meld_keys()] + ["tricks", "last_trick"]
+        names += [f"meld-side-{members[0]}" for members in self.teams]
         names += [f"take-{pid}" for pid in self.player_ids]
         fields = [self[n] for n in names if n in self]
         return any(f.data not in (None, "") or f.errors for f in fields) or bool(self.group_errors)
@@ -264,6 +287,9 @@ class HandFormBase(FlaskForm):
         pid = None if where.player is None else player_id(where.player)
         if part is Part.MELD:
             name = "meld-declarer" if "meld-declarer" in self else f"meld-{pid}"
+            side = f"meld-side-{pid}"
+            if side in self and (self[side].data or "").strip():
+                name = side
         elif part is Part.TAKE:
             name = f"take-{pid}"
         elif part in (Part.TRICKS, Part.OTHER_TRICKS):
@@ -310,13 +336,14 @@ def hand_form(
     bids: list[int],
     formdata: Any = None,
     ladder: list[int] | None = None,
-    team_heads: Mapping[int, str] | None = None,
+    teams: Sequence[tuple[int, ...]] = (),
 ) -> HandFormBase:
     """A hand form for one session: its players, legal quick-pick bids and outcomes.
 
     ``ladder`` is every legal bid (full points, low to high), which the bid stepper steps
-    through; without it the stepper only knows the quick picks. ``team_heads`` (three or more
-    teams) names each team by its first seat's player id: each team's tricks are asked.
+    through; without it the stepper only knows the quick picks. ``teams`` are the partners'
+    ids, first seat first: each side's meld may be typed as one figure, and with three or more
+    teams each team's tricks are asked (under its first seat's id).
     """
     system = options.system
     attrs: dict[str, Any] = {}
@@ -333,12 +360,22 @@ def hand_form(
             attrs[f"take-{pid}"] = WholeNumberField(
                 f"{players[pid]}'s {what}", validators=[not_negative]
             )
-    for head, label in (team_heads or {}).items():
-        attrs[f"take-{head}"] = WholeNumberField(f"{label}'s tricks", validators=[not_negative])
+    for members in teams:
+        attrs[f"meld-side-{members[0]}"] = StringField("Side's meld", validators=[_meld_length])
+        if len(teams) > 2:
+            label = " & ".join(str(players[p]) for p in members)
+            attrs[f"take-{members[0]}"] = WholeNumberField(
+                f"{label}'s tricks", validators=[not_negative]
+            )
     cls = type("HandForm", (HandFormBase,), attrs)
     form = cls(formdata=formdata)
     form.player_ids = tuple(players)
-    form.team_heads = dict(team_heads or {})
+    form.teams = tuple(tuple(members) for members in teams)
+    form.team_heads = {
+        members[0]: " & ".join(str(players[p]) for p in members)
+        for members in teams
+        if len(teams) > 2
+    }
     form.declarer.choices = [(str(pid), players[pid]) for pid in declarers]
     form.bid.choices = [(str(options.to_table(b)), str(options.to_table(b))) for b in bids]
     form.bid_ladder = tuple(options.to_table(b) for b in (bids if ladder is None else ladder))

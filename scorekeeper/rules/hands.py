@@ -35,14 +35,16 @@ from .meld import (
 from .options import Options, Scoring
 from .outcome import Outcome
 from .payments import Flow, chip_hand
+from .sidemeld import check_side_meld
 from .tricks import PlayerTricks, SideTricks, TeamTricks, other_side
 
 
 @dataclass(frozen=True, slots=True)
 class MeldNumber:
-    """Meld entered as a figure, in full points."""
+    """Meld entered as a figure, in full points: one hand's, or a side's ``hands`` together."""
 
     points: int
+    hands: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,9 @@ MeldEntry = MeldNumber | MeldCards | MeldClaims
 
 def evaluate_meld(entry: MeldEntry, trump: Suit | None, options: Options, where: Where) -> int:
     """What a meld entry is worth, checked: a figure must be attainable, cards must fit a hand."""
+    if isinstance(entry, MeldNumber) and entry.hands > 1:
+        check_side_meld(entry.points, entry.hands, options, where)
+        return entry.points
     if isinstance(entry, MeldNumber):
         check_meld_number(entry.points, options, where)
         return entry.points

@@ -1033,6 +1033,8 @@ def _validate_composition(o: Options) -> None:
         raise OptionError(
             option("shape"), f"{o.system.label} is scored with {needs}, not {o.shape.label}."
         )
+
+
 def _validate_ladder(o: Options) -> BidLadder:
     """The bid ladder (RULES 4.2): every figure within bounds, steps that only widen."""
     for rung in o.bid_rungs:

@@ -26,7 +26,7 @@ from ..rules.outcome import Outcome
 from ..rules.session import Event, PlayerLeaves
 from ..rules.tricks import PlayerTricks, SideTricks, TeamTricks
 
-MeldMode = Literal["number", "cards", "claims"]
+MeldMode = Literal["number", "cards", "claims", "side"]
 MELD_MODES: tuple[str, ...] = get_args(MeldMode)
 
 
@@ -34,7 +34,7 @@ MELD_MODES: tuple[str, ...] = get_args(MeldMode)
 class MeldText:
     """One player's meld as typed: ``mode`` says how to read ``text``."""
 
-    mode: str
+    mode: str  # number, cards or claims; side: a team's meld as one figure, under its first seat
     text: str
 
 
@@ -91,11 +91,15 @@ def meld_entry(text: MeldText, options: Options, where: Where) -> MeldEntry | No
     raw = text.text.strip()
     if not raw:
         return None
-    if text.mode == "number":
+    if text.mode in ("number", "side"):
         if not is_whole_number(raw):
             raise EntryError(where, f"Meld '{shown(raw)}' is not a whole number.")
         if not within(raw, MAX_FIGURE):
             raise EntryError(where, f"Meld is at most {MAX_FIGURE}.")
+        if text.mode == "side":
+            if not options.has_teams:
+                raise EntryError(where, "Only a team's meld is entered for its side.")
+            return MeldNumber(options.from_table(int(raw)), options.shape.team_size)
         return MeldNumber(options.from_table(int(raw)))
     if text.mode == "cards":
         return MeldCards(CardHand.parse(raw, where=where))
@@ -215,7 +219,7 @@ def _set(child, **values):
 
 def _stored_meld(text: MeldText, options: Options) -> str:
     raw = text.text.strip()
-    if text.mode == "number":
+    if text.mode in ("number", "side"):
         return str(options.from_table(int(raw)))
     if text.mode == "cards":
         return str(CardHand.parse(raw))
@@ -264,7 +268,7 @@ def same_entry(row: Hand, entry: HandEntry, options: Options) -> bool:
 
 def _read_back(stored: str, mode: str, options: Options) -> str:
     """A stored meld as ``from_row`` gives it back."""
-    return str(options.to_table(int(stored))) if mode == "number" else stored
+    return str(options.to_table(int(stored))) if mode in ("number", "side") else stored
 
 
 def row_event(row: Hand, players: Mapping[int, Player], options: Options) -> Event:

@@ -41,15 +41,12 @@ def hand_form_for(
     record = None if number is None else loaded.hand(number)
     active = nxt.active if record is None else record.context.active
     declarers = [p.id for p in active if isinstance(p, Player)]  # a seat is always a Player
-    teams = loaded.setup.teams
-    heads = {
-        team.members[0].id: str(team)
-        for team in teams
-        if len(teams) > 2 and isinstance(team.members[0], Player)
-    }  # three or more teams each enter their own tricks
+    teams = [
+        tuple(p.id for p in team if isinstance(p, Player)) for team in loaded.setup.teams
+    ]  # a seat is always a Player
     form = hand_form(
         loaded.players, loaded.options, declarers, list(nxt.bids), formdata,
-        ladder=list(nxt.ladder), team_heads=heads,
+        ladder=list(nxt.ladder), teams=teams,
     )  # fmt: skip
     if formdata is not None:
         return form

@@ -13,8 +13,10 @@ from webhelpers import (
     figures,
     new_session,
     page_text,
+    player_ids,
     post_hand,
     save_hand,
+    shown_value,
 )
 
 FOUR = ["N", "E", "S", "W"]
@@ -115,3 +117,42 @@ def test_double_deck_bids_go_up_in_fives_from_60(client):
     assert errors_at(response, "bid") == [
         "Bid 61 is off the ladder: from 60 bids go up in fives (60, 65, 70)."
     ]
+
+
+def side_meld(client, sid: int, sides: dict[str, str]) -> dict[str, str]:
+    """Form fields for each side's meld as one figure, by the side's first-seat player."""
+    ids = player_ids(client)
+    return {f"meld-side-{ids[first]}": figure for first, figure in sides.items()}
+
+
+def test_double_deck_each_sides_meld_is_one_figure(client):
+    sid = new_session(client, "double-deck", FOUR, first_dealer=3)
+    # E1 again, the meld typed per side: N & S 39, E & W 38.
+    page = save_hand(
+        client, sid, declarer="N", bid=65, trump="S", tricks=31,
+        **side_meld(client, sid, {"N": "39", "E": "38"}),
+    )  # fmt: skip
+    assert figures(page) == {"N & S": 70, "E & W": 0}
+    edit = client.get(f"/s/{sid}/hands/1/edit")
+    assert shown_value(edit, f"meld-side-{player_ids(client)['N']}") == "39"
+
+
+def test_a_sides_meld_typed_twice_is_refused_at_the_side(client):
+    sid = new_session(client, "double-deck", FOUR)
+    field = f"meld-side-{player_ids(client)['N']}"
+    response = post_hand(
+        client, sid, declarer="N", bid=65, trump="S", tricks=31, meld={"S": "10"},
+        **{field: "39"},
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert errors_at(response, field) == [
+        "Type this side's meld as one figure or each player's, not both."
+    ]
+
+
+def test_a_sides_meld_no_two_hands_can_show_is_refused(client):
+    sid = new_session(client, "double-deck", FOUR)
+    field = f"meld-side-{player_ids(client)['E']}"
+    response = post_hand(client, sid, declarer="N", bid=65, trump="S", tricks=31, **{field: "9999"})
+    assert response.status_code == 422
+    assert errors_at(response, field)[0].startswith("Meld 9999 is more than 2 hands can show")
