@@ -148,7 +148,8 @@
       cards: "Tap the cards below, or type: AS TS KS QS JS" };
     var claimLabel = function (c) { return c.replace(/marriage ([SHDC])/, function (_, s) { return "marriage " + SYMBOL[s]; }); };
 
-    $$(".meld", form).forEach(function (box) {
+    if (form.dataset.scale === "10") PLACEHOLDER.number = "Meld in points, e.g. 19";
+    $$(".meld:not(.side-meld)", form).forEach(function (box) {
       var text = $(".meld-text", box);
       var picks = document.createElement("div");
       picks.className = "chips wrap claim-picks"; picks.hidden = true;
