@@ -91,6 +91,24 @@ def hoyle(leave: bool = False) -> int:
     return row.id
 
 
+def hoyle_variation() -> int:
+    """Hoyle for Ann, Bob and Cal with the compulsory first bid at 250 (seed 002's variation,
+    RULES 4.5) and bids in fifties from 400 (RULES 4.2); stake 10c, Ann deals first.
+
+    Hand 1: Ann deals; Bob, on her left, forfeits the compulsory 250 unseen: a bid below the
+    first range pays as 300-340, 3 units, to the kitty only. Bob -3, kitty 3.
+    Hand 2: Bob deals; Cal makes 450 in hearts (a bid of the fifties): 450-490 is worth 15,
+    hearts do not multiply, and the kitty joins from 350: 15 each from Ann, Bob and the kitty.
+    The kitty holds 3 and owes 15, 12 short: the 3 players chip in 4 each, leaving it at 0.
+    Totals: Ann -15-4 = -19, Bob -3-15-4 = -22, Cal +45-4 = +41, kitty 0 (sum 0).
+    """
+    options = {"system": "hoyle", "min_bid": 250, "compulsory_bid": 250, "bid_rungs": [[400, 50]]}
+    row = create_session(default_table(), options, ["Ann", "Bob", "Cal"], 0)
+    _add(row.id, declarer="Bob", bid=250, outcome="forfeit")
+    _add(row.id, declarer="Cal", bid=450, trump="H", outcome="made")
+    return row.id
+
+
 def bison() -> int:
     """Bison to 500 for money: game stake $1.00, set stake $0.50.
 

@@ -2,7 +2,7 @@
 
 A bid is on the session's bid ladder (``min_bid`` up in ``bid_step``, wider from each of
 ``bid_rungs``: ``ladder.BidLadder``), does not end in a forbidden ending (Brooklyn: no 340,
-390, 440...) and no hand could not make it. Brooklyn's dealer takeover records the dealer as
+390, 440...) and is no more than a hand can make. Brooklyn's dealer takeover records the dealer as
 declarer at 250 when the first bid of 300 stood alone; Hoyle's compulsory first bid
 (``compulsory_bid``, 300 or 250) is the only bid that may be forfeited. Bids are in full
 points; messages show them as the table writes them (``scale``).

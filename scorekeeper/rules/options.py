@@ -519,13 +519,14 @@ def _parse_rungs(spec: OptionSpec, raw: Any) -> tuple[Rung, ...]:
             rungs.append(item)
             continue
         pair = item if isinstance(item, list | tuple) else ()
-        if len(pair) != 2 or not all(type(n) is int and abs(n) <= _HUGE for n in pair):
+        if len(pair) != 2 or not all(type(n) is int for n in pair):
             raise OptionError(
                 option(spec.name),
                 f"{spec.label}: '{shown(item)}' is not a pair [from, step] in full points "
                 "such as [600, 50].",
             )
-        rungs.append(Rung(*pair))
+        start, step = (max(-_HUGE, min(_HUGE, n)) for n in pair)  # validation names the bound
+        rungs.append(Rung(start, step))
     return tuple(rungs)
 
 

@@ -526,6 +526,12 @@ def test_an_option_that_does_not_apply_to_the_system_is_refused(system, option):
             id="a rung beyond the bound",
         ),
         pytest.param(
+            {**DOUBLE_DECK_DATA, "bid_rungs": [[10**40, 100]]},
+            "bid_rungs",
+            "Wider bid steps: a figure is at most 10,000.",
+            id="a rung figure of 41 digits",
+        ),
+        pytest.param(
             {**DOUBLE_DECK_DATA, "bid_rungs": [[600, 50, 1]]},
             "bid_rungs",
             "Wider bid steps: '[600, 50, 1]' is not a pair [from, step] in full points such as "

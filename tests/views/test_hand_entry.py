@@ -210,6 +210,17 @@ def test_hoyle_the_compulsory_300_forfeited_pays_the_kitty_only(client, hoyle):
     assert "Bob forfeits the compulsory 300: pays 3 units to the kitty." in page_text(page)
 
 
+def test_hoyles_variation_forfeits_the_compulsory_250_chosen_on_the_form(client):
+    # Seed 002: "In many games, the compulsory first bid ... is 250, not 300" (RULES 4.5).
+    # Ann deals and sits out; Bob, on her left, gives the 250 up: a bid below 300-340 pays
+    # as that range, 3 units, to the kitty only.
+    sid = new_session(client, "hoyle", FOUR, min_bid="250", compulsory_bid="250")
+    page = save_hand(client, sid, declarer="Bob", bid=250, outcome="forfeit")
+
+    assert figures(page) == {"Ann": 0, "Bob": -3, "Cal": 0, "Dee": 0, "Kitty": 3}
+    assert "Bob forfeits the compulsory 250: pays 3 units to the kitty." in page_text(page)
+
+
 @pytest.mark.parametrize(
     ("fields", "field", "message"),
     [

@@ -122,6 +122,18 @@ def test_a_round_trip_keeps_meld_typed_as_cards_and_as_named_melds(ctx):
     assert melds[2]["Ann"] == {"mode": "claims", "text": "aces around"}
 
 
+def test_a_round_trip_keeps_a_widening_ladder_and_hoyles_compulsory_250(ctx):
+    original = rs.hoyle_variation()
+    imported = imports.import_session(default_table(), session_json(load_session(original)))
+    figures = every_figure(imported.session_id)
+    assert figures == every_figure(original)
+    assert dict(figures["balances"]) == {"Ann": -19, "Bob": -22, "Cal": 41}
+    assert figures["kitty"] == 0
+    options = load_session(imported.session_id).options
+    assert (options.compulsory_bid, options.min_bid) == (250, 250)
+    assert options.to_dict()["bid_rungs"] == [[400, 50]]
+
+
 def test_an_imported_session_keeps_its_dates_and_whether_it_ended(ctx):
     original = rs.brooklyn()
     end_session(load_session(original))
