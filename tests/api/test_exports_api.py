@@ -197,13 +197,13 @@ SHAPE_FAULTS = [
     # imported, and reading that hand through the API then failed.
     ("trump", "♠", "trump", 'Event 1: trump must be S, H, D or C, not "♠".'),
     ("outcome", "won", "outcome",
-     "Event 1: outcome must be made, set, conceded, forfeit, opponents_conceded, renege, "
-     'all_pass or misdeal, not "won".'),
+     "Event 1: outcome must be made, set, played, conceded, forfeit, opponents_conceded, "
+     'renege, all_pass or misdeal, not "won".'),
     ("takeover", "yes", "takeover", 'Event 1: takeover must be true or false, not "yes".'),
     ("meld text", "9" * 301, "melds.0.text",
      "Event 1: the meld of player {Bob} must be at most 300 characters, not 301."),
     ("meld mode", "hum", "melds.0.mode",
-     'Event 1: the meld of player {Bob} is entered by number, cards or claims, not "hum".'),
+     'Event 1: the meld of player {Bob} is entered by number, cards, claims or side, not "hum".'),
 ]  # fmt: skip
 
 

@@ -102,6 +102,6 @@ def test_a_table_saves_friday_rules_and_starts_the_next_session_with_one_tap(
     follow(page, page.get_by_role("button", name="Save the rules"))
     expect(page.locator("#opt-min_bid")).to_have_value("305")
     expect(page.locator(".option.has-error .error")).to_have_text(
-        "Minimum bid must be a multiple of 10 points."
+        "Minimum bid must be a multiple of 10 or 25 points, not 305."
     )
     shoot(page, screenshots_dir, "saved-rules-new-refused")

@@ -75,9 +75,9 @@ NEWLY_REFUSED: list[tuple[str, Callable[[dict], object], str]] = [
      "Event 1: tricks must be at most 99999, not 100000."),
     ("a lower-case trump", lambda d: entry(d).update(trump="s"),
      'Event 1: trump must be S, H, D or C, not "s".'),
-    ("an outcome not among the eight", lambda d: entry(d).update(outcome="won"),
-     "Event 1: outcome must be made, set, conceded, forfeit, opponents_conceded, renege, "
-     'all_pass or misdeal, not "won".'),
+    ("an outcome not among the nine", lambda d: entry(d).update(outcome="won"),
+     "Event 1: outcome must be made, set, played, conceded, forfeit, opponents_conceded, "
+     'renege, all_pass or misdeal, not "won".'),
     ("a declarer id of 0", lambda d: entry(d).update(declarer=0),
      "Event 1: declarer must be at least 1, not 0."),
     ("a meld of 301 characters",
@@ -166,7 +166,7 @@ KEPT: list[tuple[str, Callable[[dict], object], str]] = [
      "Event 1: the meld of player {Bob} must be an object, not 190."),
     ("a meld typed some other way",
      lambda d: entry(d).update(melds={str(player_id(d, "Bob")): {"mode": "hum", "text": "1"}}),
-     'Event 1: the meld of player {Bob} is entered by number, cards or claims, not "hum".'),
+     'Event 1: the meld of player {Bob} is entered by number, cards, claims or side, not "hum".'),
     ("a meld without its text",
      lambda d: entry(d).update(melds={str(player_id(d, "Bob")): {"mode": "number"}}),
      "Event 1: the meld of player {Bob} has no text."),
