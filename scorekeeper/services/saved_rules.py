@@ -218,7 +218,7 @@ def save_rules(
 def save_session_rules(
     table: Table, loaded: LoadedSession, name: str, *, replace: bool = False
 ) -> Rules:
-    """ "Save these rules as…": the house rules a session is played under now, saved by name."""
+    """Save the house rules a session is played under now by name ("Save these rules as…")."""
     return save_rules(table, name, loaded.options.to_dict(), replace=replace)
 
 
