@@ -333,8 +333,11 @@ def test_no_get_page_of_a_hosted_table_writes_anything(app, creator):
     started = start_table(creator)
     sid = new_session(creator, "brooklyn", FOUR)
     save_hand(creator, sid, declarer="Bob", bid=350, trump="S", outcome="made")
+    saved = creator.post(f"/s/{sid}/settings/save-as", data={"name": "Friday rules"})
+    assert saved.status_code == 302
+    (rules,) = creator.get("/api/v1/saved-rules").json["saved_rules"]
     before = database_dump(app)
-    values = {"session_id": sid, "number": 1, "table_id": started.id}
+    values = {"session_id": sid, "number": 1, "table_id": started.id, "rules_id": rules["id"]}
 
     for rule in app.url_map.iter_rules():
         if "GET" not in (rule.methods or ()) or rule.endpoint == "static":

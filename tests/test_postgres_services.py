@@ -14,7 +14,7 @@ from webhelpers import figures, hand_count, new_session, save_hand
 
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, Hand
-from scorekeeper.services import hands, replays, sessions, unit_of_work
+from scorekeeper.services import hands, replays, saved_rules, sessions, unit_of_work
 from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.tables import default_table
 
@@ -261,3 +261,25 @@ def test_a_get_that_tries_to_write_is_refused_before_the_database_sees_it(pg_app
     with pg_app.app_context():
         version = db.session.scalar(text(f"SELECT version FROM sessions WHERE id = {sid}"))
     assert version == 1
+
+
+def test_a_saved_rules_name_taken_at_once_is_refused_and_the_transaction_goes_on(
+    pg_app, monkeypatch
+):
+    with pg_app.app_context():
+        table = default_table()
+        friday = saved_rules.save_rules(table, "PG Friday", {"system": "brooklyn", "stake": 25})
+        db.session.commit()
+        # Another request saved the name after this one looked: the unique constraint refuses
+        # it inside a savepoint, so the transaction can still write and commit.
+        monkeypatch.setattr(saved_rules, "_row_named", lambda table, name: None)
+        with pytest.raises(saved_rules.RulesNameError):
+            saved_rules.save_rules(table, "pg FRIDAY", {"system": "hoyle"})
+        monkeypatch.undo()
+        sid = saved_rules.start_session(table, friday.id, ["Ann", "Bob", "Cal"], 0).id
+        db.session.commit()
+        db.session.remove()
+
+        assert sessions.load_session(sid, default_table()).row.rules_name == "PG Friday"
+        names = [r.name for r in saved_rules.list_rules(default_table())]
+        assert names.count("PG Friday") == 1 and "pg FRIDAY" not in names

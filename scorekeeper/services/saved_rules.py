@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -55,8 +56,8 @@ class Rules:
     options: Options | None  # None: the engine no longer reads what was stored (``problem``)
     words: tuple[str, ...]  # each option that differs from the preset, in words
     problem: str | None
-    created_at: Any
-    updated_at: Any
+    created_at: datetime
+    updated_at: datetime
 
     def option_data(self) -> dict[str, Any]:
         """The options as plain data (``Options.to_dict``, the system included)."""
@@ -217,7 +218,7 @@ def save_rules(
 def save_session_rules(
     table: Table, loaded: LoadedSession, name: str, *, replace: bool = False
 ) -> Rules:
-    """ "Save these rules as…": the house rules a session is played under now, saved by name."""
+    """Save the house rules a session is played under now by name ("Save these rules as…")."""
     return save_rules(table, name, loaded.options.to_dict(), replace=replace)
 
 

@@ -89,13 +89,13 @@ def preset_asked() -> GameSystem:
         return GameSystem.BROOKLYN
 
 
-def _asked_system() -> GameSystem:
-    """The game the new-session form is for: the saved rules' when it starts from them, else
-    the preset asked for."""
+def _asked() -> tuple[GameSystem, rules_service.Rules | None]:
+    """The game the new-session form is for and the saved rules it starts from, if any: their
+    game, or else the preset asked for."""
     rules = _asked_rules()
     if rules is not None and rules.options is not None:
-        return rules.options.system
-    return preset_asked()
+        return rules.options.system, rules
+    return preset_asked(), None
 
 
 def _seats(system: GameSystem) -> list[str]:
@@ -105,8 +105,7 @@ def _seats(system: GameSystem) -> list[str]:
 
 def _new_session_page(form: NewSessionForm, errors: dict[str, list[str]], status: int = 200):
     """The new-session form as the request left it (its game, seats and options), with errors."""
-    system = _asked_system()
-    rules = _asked_rules()
+    system, rules = _asked()
     low, high = system.player_range
     posted = request.method == "POST"
     shown = rules.options if rules is not None and rules.options else Options.preset(system)
@@ -142,7 +141,7 @@ def new_session():
     form = NewSessionForm(request.form if request.method == "POST" else None)
     errors: dict[str, list[str]] = {}
     if request.method == "POST" and form.validate():
-        system, rules, table = _asked_system(), _asked_rules(), current_table()
+        (system, rules), table = _asked(), current_table()
         try:
             first = form.first_dealer.data or 0
             if rules is None:
@@ -271,7 +270,7 @@ def settings(session_id: int):
 
 
 def _reshow_save_as(message: str, session_id: int):
-    """ "Save these rules as…" as typed, after an expired token (nothing saved)."""
+    """The "Save these rules as…" form as typed, after an expired token (nothing saved)."""
     form = SavedRulesForm(request.form)
     return _settings_page(load_or_404(session_id), {}, 400, form, {"name": [message]})
 
@@ -279,8 +278,8 @@ def _reshow_save_as(message: str, session_id: int):
 @bp.post("/s/<id:session_id>/settings/save-as")
 @reshown_when_stale(_reshow_save_as)
 def save_rules_as(session_id: int):
-    """ "Save these rules as…": the house rules in force, saved under a name for later
-    sessions (replacing the table's rules of that name when asked)."""
+    """Save the house rules in force under a name for later sessions ("Save these rules
+    as…"), replacing the table's rules of that name when asked."""
     loaded = load_or_404(session_id)
     form = SavedRulesForm(request.form)
     if form.validate():

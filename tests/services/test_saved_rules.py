@@ -238,3 +238,19 @@ def test_deleting_the_table_deletes_its_saved_rules(app):
         db.session.delete(db.session.get(Table, default_table().id))
     with app.app_context():
         assert db.session.scalars(select(SavedRules)).all() == []
+
+
+def test_a_name_taken_at_the_same_moment_is_refused_and_the_rest_is_kept(table, monkeypatch):
+    saved_rules.save_rules(table, "Friday rules", FRIDAY)
+    sunday = saved_rules.save_rules(table, "Sunday", {"system": "bison"})
+    # Another request saved "Friday rules" after this one looked: only the database knows.
+    monkeypatch.setattr(saved_rules, "_row_named", lambda table, name: None)
+
+    with pytest.raises(saved_rules.RulesNameError) as refused:
+        saved_rules.save_rules(table, "friday rules", {"system": "hoyle"})
+
+    assert "has rules named friday rules already" in refused.value.rule
+    assert [(r.name, r.system) for r in saved_rules.list_rules(table)] == [
+        ("Friday rules", "brooklyn"), ("Sunday", "bison")
+    ]  # fmt: skip
+    assert saved_rules.get_rules(table, sunday.id).name == "Sunday"  # the session goes on

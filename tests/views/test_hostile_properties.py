@@ -1,7 +1,8 @@
 """Random and hostile values posted to every form route of the app (property-based).
 
 Every rule of ``app.url_map`` that takes POST is posted to, its ids filled with real ids of a
-populated table (a Brooklyn and a Bison session with hands, payments) or with hostile ones.
+populated table (a Brooklyn and a Bison session with hands, payments, saved rules) or with
+hostile ones.
 The form starts from valid values and hypothesis replaces, drops or repeats fields with huge
 numbers, ids past 64 bits, negative numbers, unicode, NUL bytes, long strings. The app must
 never answer 5xx, and whenever it refuses (anything but a redirect after a save) the database
@@ -44,6 +45,8 @@ FIELD_NAMES = [
     "kitty_threshold", "pot_threshold", "spades_double",
     # players, payments, leaving, import, redirects
     "player", "name", "payer", "payee", "amount", "note", "next", "text",
+    # saved rules
+    "replace", "rules",
 ]  # fmt: skip
 
 HOSTILE_TEXT = st.one_of(
@@ -94,6 +97,10 @@ def table(app, client):
         form = next(f for f in forms if f.get("method", "").lower() == "post")
         return dict(form_values(form))
 
+    saved = client.post(
+        f"/s/{brooklyn}/settings/save-as", data={"name": "Friday rules"}
+    )  # saved rules, to rename, change and delete
+    assert saved.status_code == 302
     hand = hand_data(client, brooklyn, declarer="Cal", bid=300, trump="D", outcome="made")
     hand.pop("request_id", None)  # a fresh hand each time, not a repeat of one saved
     edit_page = parse(client.get(f"/s/{brooklyn}/hands/1/edit"))
@@ -116,6 +123,10 @@ def table(app, client):
         "settle.ledger_pay": payment_form,
         "settle.delete_payment": {"next": f"/s/{brooklyn}/settle"},
         "reports.import_session": {"text": exported},
+        "sessions.save_rules_as": {"name": "Saturday rules"},
+        "saved_rules.new": page_form("/rules/new?system=hoyle") | {"name": "Hoyle nights"},
+        "saved_rules.edit": page_form("/rules/1"),
+        "saved_rules.delete": {},
         # hosted mode's pages (404 at a table-mode app like this one: tests/test_hosted.py)
         "tables.new": {"name": "Friday"},
         "tables.open_": {},
@@ -128,6 +139,7 @@ def table(app, client):
         "session_id": [str(brooklyn), str(bison)],
         "number": ["1", "2", "3"],
         "payment_id": [str(payment)],
+        "rules_id": ["1"],
         "table_id": ["1"],
         "token": ["x" * 32],
     }

@@ -122,6 +122,7 @@ def test_a_session_started_from_saved_rules_plays_under_them_and_shows_their_nam
     assert FRIDAY_WORDS in page_text(client.get(f"/s/{sid}/settle"))
     printed = page_text(client.get(f"/s/{sid}/print"))
     assert "Started under the table's saved rules Friday rules." in printed
+    assert "Brooklyn (chips) · Friday rules" in page_text(client.get("/"))
 
 
 def test_the_pdf_names_the_saved_rules(app, client):

@@ -52,7 +52,8 @@ def _get_rules(app):
 
 
 def _populated(client) -> dict[str, int]:
-    """A session with hands, a player who left, an ended session and a payment: real ids."""
+    """A session with hands, a player who left, an ended session, a payment and saved rules:
+    real ids."""
     sid = new_session(client, "hoyle", FOUR)
     save_hand(client, sid, declarer="Bob", bid=350, trump="H", outcome="made")
     save_hand(client, sid, declarer="Cal", bid=300, outcome="forfeit")
@@ -68,11 +69,15 @@ def _populated(client) -> dict[str, int]:
     assert paid.status_code == 302
     with client.application.app_context():
         payment_id = db.session.scalar(select(func.max(LedgerPayment.id)))
+    saved = client.post(f"/s/{sid}/settings/save-as", data={"name": "Friday rules"})
+    assert saved.status_code == 302
+    (rules,) = client.get("/api/v1/saved-rules").json["saved_rules"]
     return {
         "session_id": sid,
         "number": 1,
         "player_id": ids["Bob"],
         "payment_id": payment_id,
+        "rules_id": rules["id"],
         "token": "x" * 32,  # hosted mode's links: 404 here (tests/test_hosted.py walks them)
     }
 
@@ -106,6 +111,8 @@ def test_the_get_walk_covers_the_api_too(app):
         "api_exports.export_session",
         "api_catalog.list_presets",
         "api_catalog.list_options",
+        "api_saved_rules.list_saved_rules",
+        "api_saved_rules.read_saved_rules",
         "api_openapi",
     }
     assert api_reads <= walked
