@@ -14,6 +14,7 @@ those dealt in (``SessionState.next_hand``), the bid from ``legal_bids``, the ou
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
@@ -23,7 +24,7 @@ from scorekeeper.rules.bidding import legal_bids
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_hand
 from scorekeeper.rules.meld import attainable_totals
-from scorekeeper.rules.options import AllPass, Options, Schedule, SitOut
+from scorekeeper.rules.options import AllPass, CardValues, Options, Schedule, Scoring, SitOut
 from scorekeeper.rules.outcome import Outcome
 from scorekeeper.rules.payments import KITTY, POT
 from scorekeeper.rules.seating import dealt_in
@@ -36,7 +37,8 @@ from scorekeeper.rules.session import (
     replace_event,
     replay,
 )
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks, side_totals
+from scorekeeper.rules.shape import Shape
+from scorekeeper.rules.tricks import PlayerTricks, SideTricks, TeamTricks, side_totals, trick_total
 
 NAMES = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
 SUITS = list(Suit)
@@ -88,21 +90,39 @@ def chip_setups(draw) -> SessionSetup:
     return SessionSetup(options, players, draw(st.sampled_from(players)))
 
 
+CUMULATIVE = (
+    "bison", "partnership", "double-deck", "six-handed", "eight-handed", "two-handed", "cutthroat",
+)  # fmt: skip
+
+
 @st.composite
 def cumulative_setups(draw) -> SessionSetup:
-    system = draw(st.sampled_from(["bison", "partnership"]))
+    """A cumulative game of every shape: each for themselves (2 to 4), or 2 to 4 teams."""
+    system = draw(st.sampled_from(CUMULATIVE))
     options = Options.preset(system)
     changes: dict = {
         "target": draw(st.sampled_from([500, 1000, 1500])),
         "game_stake": draw(st.sampled_from([0, 50, 100])),
     }
-    if system == "bison":
+    if system in ("six-handed", "eight-handed"):
+        changes["shape"] = draw(st.sampled_from([options.shape, Shape(options.shape.players, 2)]))
+    if options.system.scoring is Scoring.EACH:
         changes["set_stake"] = draw(st.sampled_from([0, 25]))
         changes["negative_floor"] = draw(st.sampled_from([None, -500, -1000]))
         changes["fixed_deals"] = draw(st.sampled_from([None, 3, 6]))
+    if options.system.is_partnership:
+        changes["set_to_opponents"] = draw(st.booleans())
+        changes["set_keeps_meld"] = draw(st.booleans())
     options = replace(options, **changes)
-    players = NAMES[:3] if system == "bison" else NAMES[:4]
+    players = NAMES[: options.shape.players]
     return SessionSetup(options, players, draw(st.sampled_from(players)))
+
+
+def split(draw, total: int, parts: int, unit: int = 1) -> list[int]:
+    """``total`` shared out among ``parts`` in multiples of ``unit``."""
+    cuts = sorted(draw(st.integers(0, total // unit)) * unit for _ in range(parts - 1))
+    edges = [0, *cuts, total]
+    return [b - a for a, b in itertools.pairwise(edges)]
 
 
 def _small_melds(options: Options) -> list[int]:
@@ -117,6 +137,8 @@ def draw_hand(draw, ctx: HandContext, options: Options, allow_misdeal: bool = Tr
     outcome = Outcome(draw(st.sampled_from(names)))
     if outcome in (Outcome.MISDEAL, Outcome.ALL_PASS):
         return HandInput(outcome)
+    if outcome is Outcome.PLAYED:
+        return draw_played(draw, ctx, options)
     if outcome is Outcome.FORFEIT:
         return HandInput(outcome, ctx.first_bidder, 300)
     takeover = (
@@ -147,14 +169,32 @@ def draw_hand(draw, ctx: HandContext, options: Options, allow_misdeal: bool = Tr
     if outcome is Outcome.RENEGE:
         reneger = draw(st.sampled_from(ctx.active))
         return HandInput(outcome, declarer, bid, trump, meld, reneger=reneger)
+    return HandInput(None, declarer, bid, trump, meld, draw_tricks(draw, ctx, options))
+
+
+def draw_tricks(draw, ctx: HandContext, options: Options):
+    """Trick figures that add up: a side's, each team's, or each player's take."""
+    total = trick_total(options.deck)
+    if options.system.is_partnership and len(ctx.teams) == 2:
+        return SideTricks(draw(st.sampled_from(range(0, total + 1, 10))))
     if options.system.is_partnership:
-        tricks = SideTricks(draw(st.sampled_from(range(0, 251, 10))))
-    else:
-        first = draw(st.integers(0, 24))
-        second = draw(st.integers(0, 24 - first))
-        taken = dict(zip(ctx.active, (first, second, 24 - first - second), strict=True))
-        tricks = PlayerTricks.of(taken, draw(st.sampled_from(ctx.active)))
-    return HandInput(None, declarer, bid, trump, meld, tricks)
+        shares = split(draw, total, len(ctx.teams), 10)
+        return TeamTricks(tuple((t.members[0], n) for t, n in zip(ctx.teams, shares, strict=True)))
+    last = draw(st.sampled_from(ctx.active))
+    if options.card_values is CardValues.COUNTERS:
+        taken = split(draw, options.deck.counters, len(ctx.active))
+    else:  # card points in whole counters' worth (tens), less the last trick
+        taken = split(draw, total - options.deck.last_trick, len(ctx.active), 10)
+    return PlayerTricks.of(dict(zip(ctx.active, taken, strict=True)), last)
+
+
+def draw_played(draw, ctx: HandContext, options: Options) -> HandInput:
+    """A hand without a bid: each player's meld and take."""
+    melds = _small_melds(options)
+    meld = tuple((p, MeldNumber(draw(st.sampled_from(melds)))) for p in ctx.active)
+    return HandInput(
+        None, None, None, draw(st.sampled_from(SUITS)), meld, draw_tricks(draw, ctx, options)
+    )
 
 
 def draw_event(draw, state):
