@@ -10,8 +10,11 @@ points; messages show them as the table writes them (``scale``).
 
 from __future__ import annotations
 
+import functools
+
+from .deck import Deck
 from .errors import BidError, Part, Where
-from .ladder import BidLadder
+from .ladder import BidLadder, Rung
 from .meld import attainable_totals
 from .options import AllPass, Options
 from .tricks import trick_total
@@ -21,17 +24,26 @@ TAKEOVER_BID = 250  # what the dealer plays at after a Brooklyn takeover
 
 def bid_ladder(options: Options) -> BidLadder:
     """The session's bid ladder: the minimum, the bid step and the wider steps above it."""
-    return BidLadder(options.min_bid, options.bid_step, options.bid_rungs, options.scale)
+    return _ladder(options.min_bid, options.bid_step, options.bid_rungs, options.scale)
+
+
+@functools.lru_cache(maxsize=64)
+def _ladder(minimum: int, step: int, rungs: tuple[Rung, ...], scale: int) -> BidLadder:
+    return BidLadder(minimum, step, rungs, scale)  # checked once per session's ladder
 
 
 def highest_makeable(options: Options) -> int:
-    """The most a declarer can score: all 250 in tricks plus the biggest legal meld.
+    """The most a declarer can score: all the trick points plus the biggest legal meld.
 
     In partnership the bidding team melds one hand per partner, so its ceiling is that many of
     the biggest melds (a bound, not the exact best of hands dealt from one deck).
     """
-    hands = options.shape.team_size
-    return trick_total(options.deck) + hands * max(attainable_totals(options))
+    return _highest(options.shape.team_size, options.deck, attainable_totals(options))
+
+
+@functools.lru_cache(maxsize=64)
+def _highest(hands: int, deck: Deck, melds: frozenset[int]) -> int:
+    return trick_total(deck) + hands * max(melds)
 
 
 def bid_problem(bid: int, options: Options) -> str | None:

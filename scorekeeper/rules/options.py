@@ -13,6 +13,7 @@ caller passes its own money formatter and parser (the app passes dollars: ``$0.2
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, replace
@@ -57,11 +58,7 @@ class GameSystem(enum.Enum):
     @property
     def scoring(self) -> Scoring:
         """Chips each hand, points each for themselves, or points by team."""
-        if self in (GameSystem.BROOKLYN, GameSystem.BROOKLYN_POT, GameSystem.HOYLE):
-            return Scoring.CHIPS
-        if self in (GameSystem.BISON, GameSystem.TWO_HANDED, GameSystem.CUTTHROAT):
-            return Scoring.EACH
-        return Scoring.TEAMS
+        return _SCORING[self]
 
     @property
     def is_chip_game(self) -> bool:
@@ -124,6 +121,18 @@ _SYSTEM_LABELS = {
     GameSystem.EIGHT_HANDED: "Eight-handed (double deck)",
     GameSystem.TWO_HANDED: "Two-handed",
     GameSystem.CUTTHROAT: "Four-handed cutthroat",
+}
+_SCORING = {
+    GameSystem.BROOKLYN: Scoring.CHIPS,
+    GameSystem.BROOKLYN_POT: Scoring.CHIPS,
+    GameSystem.HOYLE: Scoring.CHIPS,
+    GameSystem.BISON: Scoring.EACH,
+    GameSystem.TWO_HANDED: Scoring.EACH,
+    GameSystem.CUTTHROAT: Scoring.EACH,
+    GameSystem.PARTNERSHIP: Scoring.TEAMS,
+    GameSystem.DOUBLE_DECK: Scoring.TEAMS,
+    GameSystem.SIX_HANDED: Scoring.TEAMS,
+    GameSystem.EIGHT_HANDED: Scoring.TEAMS,
 }
 _CHIP_PLAYER_RANGE = {
     GameSystem.BROOKLYN: (3, 4),
@@ -242,8 +251,7 @@ class Options:
         """Most cards a player melds from: the deck shared out among those dealt in, less a
         three-handed widow (which the declarer's 15 already replaces). Two-handed, each player
         sees 12 dealt and 12 drawn from the stock, and melds from them as tricks are won."""
-        widow = 3 if self.deck is Deck.SINGLE and self.shape.players == 3 else 0
-        return self.deck.hand_size(self.shape.players, widow)
+        return _hand_size(self.deck, self.shape.players)
 
     @property
     def contract(self) -> Contract:
@@ -267,14 +275,7 @@ class Options:
     @property
     def outcomes(self) -> frozenset[str]:
         """Outcome names a hand may have under these options."""
-        if not self.auction:
-            return frozenset({"played", "misdeal"})
-        names = set(self.system.outcomes_without_options) | {"misdeal"}
-        if self.all_pass is AllPass.THROW_IN:
-            names.add("all_pass")
-        if self.all_pass is not AllPass.COMPULSORY_FIRST_BID:
-            names.discard("forfeit")  # only a compulsory bid can be forfeited
-        return frozenset(names)
+        return _outcomes(self.system, self.all_pass, self.auction)
 
     def applies(self, name: str) -> bool:
         """True when option ``name`` means something in this game system."""
@@ -328,6 +329,24 @@ class Options:
     def validate(self, players: int | None = None) -> None:
         """Refuse an option set that cannot be played (and, given, a player count)."""
         _validate(self, players)
+
+
+@functools.cache
+def _hand_size(deck: Deck, players: int) -> int:
+    widow = 3 if deck is Deck.SINGLE and players == 3 else 0
+    return deck.hand_size(players, widow)
+
+
+@functools.cache
+def _outcomes(system: GameSystem, all_pass: AllPass, auction: bool) -> frozenset[str]:
+    if not auction:
+        return frozenset({"played", "misdeal"})
+    names = set(system.outcomes_without_options) | {"misdeal"}
+    if all_pass is AllPass.THROW_IN:
+        names.add("all_pass")
+    if all_pass is not AllPass.COMPULSORY_FIRST_BID:
+        names.discard("forfeit")  # only a compulsory bid can be forfeited
+    return frozenset(names)
 
 
 def parse_system(name: str) -> GameSystem:

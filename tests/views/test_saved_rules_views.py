@@ -86,7 +86,9 @@ def test_an_option_the_engine_refuses_is_shown_at_its_field_with_an_empty_name(c
 
     assert refused.status_code == 422
     assert errors_at(refused, "name") == ["Give the rules a name, such as Friday rules."]
-    assert errors_at(refused, "min_bid") == ["Minimum bid must be a multiple of 10 or 25 points, not 305."]
+    assert errors_at(refused, "min_bid") == [
+        "Minimum bid must be a multiple of 10 or 25 points, not 305."
+    ]
 
 
 def test_any_preset_can_be_the_start(client):
