@@ -62,7 +62,8 @@ def test_a_taken_name_and_a_refused_option_are_named_at_their_paths(api):
     assert problem_fields(response) == {
         "name": "name: This table has rules named Friday rules already: choose another name, "
         "or replace them.",
-        "options.min_bid": "options.min_bid: Minimum bid must be a multiple of 10 or 25 points, not 305.",
+        "options.min_bid": "options.min_bid: Minimum bid must be a multiple of 10 or 25 points, "
+        "not 305.",
     }
 
 
