@@ -53,7 +53,7 @@ def bison_end(
             return _raised(scores, reached, goal, options, floor_pending)
         winner = _single_top(scores, reached)
         if winner:
-            return GameEnd(winner, f"reached {t(options.target)} with {t(scores[winner])}")
+            return GameEnd(winner, f"reached {t(goal)} with {t(scores[winner])}")
         return GameEnd(None, "tied on top past the target: another hand decides", floor_pending)
     if options.negative_floor is not None:
         breached = floor_pending or any(s < options.negative_floor for s in scores.values())

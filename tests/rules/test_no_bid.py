@@ -96,3 +96,9 @@ def test_a_raised_target_holds_until_the_game_ends_then_resets():
     assert state.games[0].winner == "A"
     assert state.games[0].last_hand == 3
     assert state.balance("A") == 240 and state.balance("B") == 10
+
+
+def test_the_winner_is_said_to_reach_the_raised_target():
+    verdict = bison_end({"A": 1480, "B": 1100}, None, TWO, 1, False, 1250)
+    assert verdict.winner == "A"
+    assert verdict.reason == "reached 1250 with 1480"
