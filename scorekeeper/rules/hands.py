@@ -36,7 +36,7 @@ from .options import Options, Scoring
 from .outcome import Outcome
 from .payments import Flow, chip_hand
 from .sidemeld import check_side_meld
-from .tricks import PlayerTricks, SideTricks, TeamTricks, other_side
+from .tricks import PlayerTricks, SideTricks, TrickShares, other_side
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +117,7 @@ class HandInput:
     bid: int | None = None
     trump: Suit | None = None
     meld: tuple[tuple[PlayerKey, MeldEntry], ...] = ()
-    tricks: SideTricks | PlayerTricks | TeamTricks | None = None
+    tricks: SideTricks | PlayerTricks | TrickShares | None = None
     reneger: PlayerKey | None = None
     takeover: bool = False
 
@@ -576,18 +576,27 @@ def _no_bidding(hand: HandInput) -> None:
     checks.done()
 
 
+def _shares(hand: HandInput, ctx: HandContext, options: Options) -> dict[PlayerKey, int]:
+    """Each player's trick points: entered with the last trick in them, or as takes and who
+    took the last trick."""
+    if isinstance(hand.tricks, TrickShares):
+        hand.tricks.check(ctx.active, options, "players'")
+        return {p: hand.tricks.of(p) for p in ctx.active}
+    took = _player_tricks(hand, ctx.active, options)
+    return {p: took.points(p, options) for p in ctx.active}
+
+
 def _no_bid(hand: HandInput, ctx: HandContext, options: Options) -> HandResult:
-    """Each player adds their meld and trick points; one who took nothing loses the meld."""
+    """Each player adds their meld and trick points; one who took nothing loses the meld. Trump
+    (turned up) need not be named: it changes no figure entered as a number."""
     checks = Checks()
     if hand.outcome is not None:
         checks.run(_allowed, hand.outcome, options)
     checks.run(_no_bidding, hand)
-    checks.run(_check_trump, hand)
     melds = _melds(hand, ctx, options, ctx.active, checks)
-    took = checks.run(_player_tricks, hand, ctx.active, options)
+    tricks = checks.run(_shares, hand, ctx, options)
     checks.done()
-    assert took is not None, "missing tricks were a broken rule"
-    tricks = {p: took.points(p, options) for p in ctx.active}
+    assert tricks is not None, "missing tricks were a broken rule"
     changes: dict[Holder, int] = {
         p: melds.get(p, 0) + tricks[p] if tricks[p] > 0 else 0 for p in ctx.active
     }
@@ -611,10 +620,15 @@ def _team_tricks(
         sides = _side_tricks(hand, options, "Enter the bidding team's trick points.")
         others = next(team for team in ctx.teams if team != bidders)
         return {bidders: sides.declarer_points, others: sides.other_points(options.deck)}
-    if not isinstance(hand.tricks, TeamTricks):
+    if not isinstance(hand.tricks, TrickShares):
         raise OutcomeError(TRICKS, "Enter each team's trick points.")
-    hand.tricks.check(ctx.teams, options)
-    return {team: hand.tricks.of(team) for team in ctx.teams}
+    hand.tricks.check(_heads(ctx), options)
+    return {team: hand.tricks.of(team.members[0]) for team in ctx.teams}
+
+
+def _heads(ctx: HandContext) -> list[PlayerKey]:
+    """The player in each team's first seat, who stands for the team's tricks."""
+    return [team.members[0] for team in ctx.teams]
 
 
 def _partnership(
@@ -633,8 +647,8 @@ def _partnership(
     taken = None
     if outcome in PLAYED and bidders is not None:
         taken = checks.run(_team_tricks, hand, ctx, bidders, options)
-    elif outcome in PLAYED and isinstance(hand.tricks, TeamTricks):
-        checks.run(hand.tricks.check, ctx.teams, options)
+    elif outcome in PLAYED and isinstance(hand.tricks, TrickShares):
+        checks.run(hand.tricks.check, _heads(ctx), options)
     elif outcome in PLAYED:
         checks.run(_side_tricks, hand, options, "Enter the bidding team's trick points.")
     elif hand.tricks is not None:

@@ -136,25 +136,26 @@ def check_sides(declarer_points: int, other_points: int, options: Options) -> No
 
 
 @dataclass(frozen=True, slots=True)
-class TeamTricks:
-    """Each team's trick points, where three or four teams share the tricks (six or eight
-    players); each team is named by the player in its first seat."""
+class TrickShares:
+    """Trick points shared out, the last trick included, adding up to the deck's total: each
+    team's where three or four teams play (named by the player in its first seat), or each
+    player's in a game without a bid."""
 
     taken: tuple[tuple[PlayerKey, int], ...]
 
-    def of(self, team: Team) -> int:
-        """What ``team`` took."""
-        return dict(self.taken).get(team.members[0], 0)
+    def of(self, holder: PlayerKey) -> int:
+        """What the team headed by ``holder`` (or the player ``holder``) took."""
+        return dict(self.taken).get(holder, 0)
 
-    def check(self, teams: Iterable[Team], options: Options) -> None:
-        """Refuse a team nobody knows, a figure no team can take, or takes that do not add up
-        to the deck's total; every problem at once."""
-        firsts = {team.members[0] for team in teams}
+    def check(self, holders: Iterable[PlayerKey], options: Options, whose: str = "teams'") -> None:
+        """Refuse a share nobody at the table holds, a figure no side can take, or shares that
+        do not add up to the deck's total; every problem at once."""
+        known = set(holders)
         checks = Checks()
-        for first, points in self.taken:
-            where = Where(Part.TAKE, player=first)
-            if first not in firsts:
-                checks.add(TrickError(where, f"{first} heads no team at this table."))
+        for holder, points in self.taken:
+            where = Where(Part.TAKE, player=holder)
+            if holder not in known:
+                checks.add(TrickError(where, f"{holder} takes no share of the tricks here."))
             else:
                 checks.run(check_side_points, points, options, where)
         if checks.passed:
@@ -165,7 +166,8 @@ class TeamTricks:
                 checks.add(
                     TrickError(
                         TRICKS,
-                        f"The teams' tricks must add up to {t(total)}; these add up to {t(taken)}.",
+                        f"The {whose} tricks must add up to {t(total)}; these add up to "
+                        f"{t(taken)}.",
                     )
                 )
         checks.done()

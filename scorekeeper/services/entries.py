@@ -24,7 +24,7 @@ from ..rules.meld import format_claims, parse_claims
 from ..rules.options import CardValues, Options
 from ..rules.outcome import Outcome
 from ..rules.session import Event, PlayerLeaves
-from ..rules.tricks import PlayerTricks, SideTricks, TeamTricks
+from ..rules.tricks import PlayerTricks, SideTricks, TrickShares
 
 MeldMode = Literal["number", "cards", "claims", "side"]
 MELD_MODES: tuple[str, ...] = get_args(MeldMode)
@@ -51,8 +51,9 @@ class HandEntry:
     reneger: int | None = None
     tricks: int | None = None  # the declarer's side, table units
     last_trick: int | None = None
-    # each for themselves: each player's counters or card points; three or more teams: each
-    # team's trick points (table units), under the id of the player in its first seat
+    # each for themselves: each player's counters or card points (with ``last_trick``), or in a
+    # game without a bid each player's trick points, the last trick in them; three or more
+    # teams: each team's trick points (table units), under the id of its first seat's player
     takes: dict[int, int] = field(default_factory=dict)
     melds: dict[int, MeldText] = field(default_factory=dict)
 
@@ -133,14 +134,15 @@ def _takes(
 
 def _team_takes(
     entry: HandEntry, players: Mapping[int, Player], options: Options, checks: Checks
-) -> TeamTricks:
-    """Three or more teams: each team's trick points, under its first seat's player."""
+) -> TrickShares:
+    """Trick points shared out, the last trick in them: each of three or more teams' (under
+    its first seat's player), or each player's in a game without a bid."""
     taken = []
     for pid, points in entry.takes.items():
         head = checks.run(_player, players, pid, Part.TAKE)
         if head is not None:
             taken.append((head, options.from_table(points)))
-    return TeamTricks(tuple(taken))
+    return TrickShares(tuple(taken))
 
 
 def to_input(entry: HandEntry, players: Mapping[int, Player], options: Options) -> HandInput:
@@ -151,8 +153,9 @@ def to_input(entry: HandEntry, players: Mapping[int, Player], options: Options) 
     outcome = checks.run(Outcome.parse, entry.outcome)
     trump = checks.run(Suit.parse, entry.trump) if entry.trump else None
     melds = [checks.run(_meld, pid, text, players, options) for pid, text in entry.melds.items()]
-    tricks: SideTricks | PlayerTricks | TeamTricks | None = None
-    if entry.takes and options.has_teams:
+    tricks: SideTricks | PlayerTricks | TrickShares | None = None
+    shares = options.has_teams or (not options.auction and entry.last_trick is None)
+    if entry.takes and shares:
         tricks = _team_takes(entry, players, options, checks)
     elif entry.takes:
         tricks = _takes(entry, players, options, checks)

@@ -24,7 +24,7 @@ from ..rules.holders import (
     members,
     player_id,
 )
-from ..rules.options import Options
+from ..rules.options import CardValues, Options
 from ..rules.session import HandRecord
 from ..rules.tricks import other_side, trick_total
 from .sessions import LoadedSession
@@ -218,6 +218,7 @@ class FormFacts:
     takeover: bool  # the house rules let the dealer be made to play the takeover bid
     takeover_bid: int
     other_side: int | None  # the other side's trick points for the side's figure typed
+    takes_total: int  # what each player's takes add up to: counters, or card points
 
 
 def form_facts(options: Options, tricks: int | None) -> FormFacts:
@@ -231,7 +232,18 @@ def form_facts(options: Options, tricks: int | None) -> FormFacts:
         takeover_allowed(options),
         options.to_table(TAKEOVER_BID),
         other,
+        _takes_total(options),
     )
+
+
+def _takes_total(options: Options) -> int:
+    """What each player's takes add up to, as typed: the deck's counters, its card points
+    without the last trick, or (no bid) every trick point."""
+    if not options.auction:  # each player's trick points, the last trick in them
+        return options.to_table(trick_total(options.deck))
+    if options.card_values is CardValues.COUNTERS:
+        return options.deck.counters
+    return options.to_table(trick_total(options.deck) - options.deck.last_trick)
 
 
 @lru_cache(maxsize=64)

@@ -84,6 +84,27 @@
       otherSide.textContent = "Other side: " + (v === null || isNaN(v) ? "—" : total - v);
     };
 
+    /* takes add up to the deck: the one take left empty fills itself with the rest (marked, and
+       kept as typed once typed over), so the table types one figure fewer */
+    var takesBox = $(".takes[data-sum]", form);
+    if (takesBox) {
+      var sum = Number(takesBox.dataset.sum);
+      var takes = $$("input[name^='take-']", takesBox);
+      var fillRest = function (event) {
+        if (event && event.target.dataset.filled) delete event.target.dataset.filled;
+        var open = takes.filter(function (i) { return i.value === "" || i.dataset.filled; });
+        if (open.length !== 1) {
+          open.forEach(function (i) { if (i.dataset.filled) { i.value = ""; delete i.dataset.filled; } });
+          return;
+        }
+        var rest = sum;
+        takes.forEach(function (i) { if (i !== open[0]) rest -= Number(i.value); });
+        if (isNaN(rest) || rest < 0) return;
+        open[0].value = String(rest); open[0].dataset.filled = "1";
+      };
+      takes.forEach(function (i) { i.addEventListener("input", fillRest); });
+    }
+
     /* a problem of the live preview, under the field it is about (the form's own error markup) */
     var showAtField = function (problem) {
       var box = problem.field === "takes" ? $(".takes", form) : null;

@@ -19,7 +19,7 @@ from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
 from scorekeeper.rules.shape import Shape
-from scorekeeper.rules.tricks import SideTricks, TeamTricks
+from scorekeeper.rules.tricks import SideTricks, TrickShares
 
 PARTNERSHIP = Options.preset("partnership")
 DOUBLE = Options.preset("double-deck")
@@ -168,7 +168,7 @@ def test_a_progressive_set_gives_the_bid_to_each_other_team():
         bid=t(70),
         trump=Suit.HEARTS,
         meld=tuple((p, MeldNumber(t(m))) for p, m in melds.items()),
-        tricks=TeamTricks(tuple((team, t(n)) for team, n in takes.items())),
+        tricks=TrickShares(tuple((team, t(n)) for team, n in takes.items())),
     )
     options = replace(Options.preset("six-handed"), shape=Shape(6, 2), set_to_opponents=True)
     result = score_hand(entry, HandContext(SEATS, "F", SEATS, SIX), options)

@@ -38,7 +38,7 @@ from scorekeeper.rules.session import (
     replay,
 )
 from scorekeeper.rules.shape import Shape
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks, TeamTricks, side_totals, trick_total
+from scorekeeper.rules.tricks import PlayerTricks, SideTricks, TrickShares, side_totals, trick_total
 
 NAMES = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
 SUITS = list(Suit)
@@ -179,7 +179,7 @@ def draw_tricks(draw, ctx: HandContext, options: Options):
         return SideTricks(draw(st.sampled_from(range(0, total + 1, 10))))
     if options.system.is_partnership:
         shares = split(draw, total, len(ctx.teams), 10)
-        return TeamTricks(tuple((t.members[0], n) for t, n in zip(ctx.teams, shares, strict=True)))
+        return TrickShares(tuple((t.members[0], n) for t, n in zip(ctx.teams, shares, strict=True)))
     last = draw(st.sampled_from(ctx.active))
     if options.card_values is CardValues.COUNTERS:
         taken = split(draw, options.deck.counters, len(ctx.active))

@@ -21,7 +21,7 @@ from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
 from scorekeeper.rules.shape import Shape
-from scorekeeper.rules.tricks import SideTricks, TeamTricks
+from scorekeeper.rules.tricks import SideTricks, TrickShares
 
 DOUBLE = Options.preset("double-deck")
 PAGAT = replace(DOUBLE, meld_minimum=0, meld_saved_by=MeldSave.A_TRICK_POINT)
@@ -187,7 +187,7 @@ def test_three_teams_each_enter_their_own_tricks():
         bid=t(60),
         trump=Suit.HEARTS,
         meld=tuple((p, MeldNumber(t(m))) for p, m in {"A": 30, "D": 12, "B": 20, "C": 8}.items()),
-        tricks=TeamTricks((("A", t(21)), ("B", t(19)), ("C", t(10)))),
+        tricks=TrickShares((("A", t(21)), ("B", t(19)), ("C", t(10)))),
     )
     result = score_hand(entry, ctx, six_handed())
     # A+D: 42 + 21 = 63 >= 60, made. B+E and C+F took under 20 in tricks: a side that does
@@ -213,7 +213,7 @@ def test_three_teams_tricks_must_add_up_to_the_deck():
         declarer="A",
         bid=t(60),
         trump=Suit.HEARTS,
-        tricks=TeamTricks((("A", t(21)), ("B", t(19)), ("C", t(9)))),
+        tricks=TrickShares((("A", t(21)), ("B", t(19)), ("C", t(9)))),
     )
     with pytest.raises((TrickError, RuleErrors)) as error:
         score_hand(entry, ctx, six_handed())

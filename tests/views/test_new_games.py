@@ -91,21 +91,19 @@ def test_two_handed_has_no_bid_and_each_scores_meld_and_tricks(client):
     sid = new_session(client, "two-handed", ["A", "B"], first_dealer=1)
     page = client.get(f"/s/{sid}")
     assert 'name="declarer"' not in page.get_data(as_text=True)
-    # D1: A melds 190 and takes 130 and the last trick; B melds 150 (the dix 10 among it) and
-    # takes 110.
-    page = save_hand(
-        client, sid, trump="S", meld={"A": "190", "B": "150"},
-        takes={"A": 130, "B": 110}, last_trick="A",
-    )  # fmt: skip
+    # D1: A melds 190 and takes 130 and the last trick (140); B melds 150 (the dix 10 among
+    # it) and takes 110. Trump was turned up; no figure needs it.
+    page = save_hand(client, sid, meld={"A": "190", "B": "150"}, takes={"A": 140, "B": 110})
     assert figures(page) == {"A": 330, "B": 260}
     assert "Played: A +330, B +260." in page_text(page)
 
 
 def test_four_handed_cutthroat_a_player_who_took_nothing_loses_the_meld(client):
     sid = new_session(client, "cutthroat", ["A", "B", "C", "D"])
+    # C1: each player's trick points, B's with the last trick's 10.
     page = save_hand(
         client, sid, trump="S", meld={"A": "60", "B": "150", "C": "40", "D": "20"},
-        takes={"A": 80, "B": 90, "C": 70, "D": 0}, last_trick="B",
+        takes={"A": 80, "B": 100, "C": 70, "D": 0},
     )  # fmt: skip
     assert figures(page) == {"A": 140, "B": 250, "C": 110, "D": 0}
 
@@ -156,3 +154,10 @@ def test_a_sides_meld_no_two_hands_can_show_is_refused(client):
     response = post_hand(client, sid, declarer="N", bid=65, trump="S", tricks=31, **{field: "9999"})
     assert response.status_code == 422
     assert errors_at(response, field)[0].startswith("Meld 9999 is more than 2 hands can show")
+
+
+def test_a_no_bid_hands_trick_points_add_up_to_250(client):
+    sid = new_session(client, "two-handed", ["A", "B"])
+    response = post_hand(client, sid, meld={"A": "40"}, takes={"A": 140, "B": 100})
+    assert response.status_code == 422
+    assert "The players' tricks must add up to 250; these add up to 240." in all_errors(response)
