@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .cards import Rank
 from .deck import Deck
 from .errors import Checks, Part, PlayerError, TrickError, Where
-from .holders import PlayerKey, Team
+from .holders import PlayerKey
 from .options import CardValues, Options
 
 TRICKS = Where(Part.TRICKS)
