@@ -189,7 +189,8 @@
       melds: $$("[data-meld]").map((m) => {
         const key = m.dataset.meld, player = key === "declarer" ? declarer : +key;
         return { player, mode: get("meld_mode-" + key) || "number", text: get("meld-" + key) };
-      }).filter((m) => m.text && m.player !== null),
+      }).concat($$("[data-side]").map((m) => ({ player: +m.dataset.side, mode: "side", text: get("meld-side-" + m.dataset.side) })))
+        .filter((m) => m.text && m.player !== null),
       takes: $$(".take input").map((i) => ({ player: +i.name.slice(5), taken: num(i.name) })).filter((t) => t.taken !== null),
     };
   };

@@ -173,6 +173,11 @@ _SYSTEM_CHIPS = {
     "hoyle": "Hoyle (chips and the kitty)",
     "bison": "Bison (points to 1500)",
     "partnership": "Partnership",
+    "double-deck": "Double-deck partnership (to 500)",
+    "six-handed": "Six-handed (double deck)",
+    "eight-handed": "Eight-handed (double deck)",
+    "two-handed": "Two-handed",
+    "cutthroat": "Four-handed cutthroat",
 }
 
 
