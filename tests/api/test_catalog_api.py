@@ -12,7 +12,8 @@ SYSTEMS = ["brooklyn", "brooklyn-pot", "hoyle", "bison", "partnership"]
 CHIPS = ["brooklyn", "brooklyn-pot", "hoyle"]
 EVERY_OPTION = {
     # Every option RULES names: meld (2), tricks (3), bidding (4), chips (5), cumulative (6).
-    "double_meld_bonus", "roundhouse_with_run", "double_trump_marriage", "card_values", "scale",
+    "deck", "double_meld_bonus", "roundhouse_with_run", "double_trump_marriage", "npa_meld",
+    "double_deck_arounds", "double_roundhouse", "card_values", "scale",
     "min_bid", "bid_step", "forbidden_endings", "all_pass", "sit_out", "schedule",
     "spades_double", "hearts_triple", "set_factor", "stake", "kitty_threshold", "ante",
     "pot_threshold", "target", "negative_floor", "fixed_deals", "game_stake", "set_stake",
