@@ -21,6 +21,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import COPIES, DECK, SUITS, Hand, Rank, Suit, card_index
 from .deck import Deck
@@ -218,9 +219,9 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     Same figure as ``meld_from_cards(...).total`` (a property test holds them equal); it skips
     building the breakdown so the app can evaluate many hands or all four trumps cheaply.
     """
-    table = meld_table(options)
-    pin_v = table.pinochle
-    ace_v, king_v, queen_v, jack_v = table.arounds
+    last = _last_fast  # one read: the options and their values stay a pair across threads
+    fast = last[1] if last[0] is options else _remember_fast(options)
+    run_v, royal_v, pin_v, ace_v, king_v, queen_v, jack_v, marriage, dix, dtm240, rh, drh = fast
     c = hand.counts
     total = (
         pin_v[min(c[3], c[16])]
@@ -231,7 +232,6 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     queens = min(c[3], c[9], c[15], c[21])
     total += king_v[kings] + queen_v[queens]
     m = (min(c[2], c[3]), min(c[8], c[9]), min(c[14], c[15]), min(c[20], c[21]))
-    marriage = table.marriage
     if trump is None:
         return total + marriage * (m[0] + m[1] + m[2] + m[3])
     t = trump.index
@@ -239,26 +239,59 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     ace, ten, king, queen, jack = c[b], c[b + 1], c[b + 2], c[b + 3], c[b + 4]
     runs = min(ace, ten, king, queen, jack)
     royal = min(king, queen) - runs
-    run_v = table.run
-    trump_part = run_v[runs] + table.royal_marriage[royal]
-    if table.double_trump_marriage_240 and king == queen == 2:
+    trump_part = run_v[runs] + royal_v[royal]
+    if dtm240 and king == queen == 2:
         alt = (run_v[1] if min(ace, ten, jack) else 0) + DOUBLE_TRUMP_MARRIAGE_ALT
         if alt > trump_part:
             trump_part, royal = alt, 2
     others = m[0] + m[1] + m[2] + m[3] - m[t]
-    total += trump_part + marriage * others + table.dix * c[b + 5]
-    if (
-        options.roundhouse_with_run == 390
-        and runs
-        and not royal
-        and kings
-        and queens
-        and all(m[s] for s in range(4) if s != t)
-    ):
-        total += table.roundhouse_bonus
-    if table.double_roundhouse_bonus and min(m) >= 2:  # two K-Q pairs of every suit
-        total += table.double_roundhouse_bonus
+    total += trump_part + marriage * others + dix * c[b + 5]
+    if rh and runs and not royal and kings and queens and all(m[s] for s in range(4) if s != t):
+        total += rh
+    if drh and min(m) >= 2:  # two K-Q pairs of every suit: a double roundhouse
+        total += drh
     return total
+
+
+_Fast = tuple[
+    tuple[int, ...],  # run
+    tuple[int, ...],  # royal marriage
+    tuple[int, ...],  # pinochle
+    tuple[int, ...],  # aces around
+    tuple[int, ...],  # kings around
+    tuple[int, ...],  # queens around
+    tuple[int, ...],  # jacks around
+    int,  # a marriage
+    int,  # a dix
+    bool,  # K K Q Q of trump as 240
+    int,  # the roundhouse's trump marriage beside a run (0: not counted)
+    int,  # a double roundhouse's bonus (0: its parts)
+]
+_last_fast: tuple[Any, Any] = (None, None)
+"""The options ``meld_points`` saw last and their values, so a run of hands scored under one
+session's options looks the table up once."""
+
+
+def _remember_fast(options: Options) -> _Fast:
+    table = meld_table(options)
+    ace_v, king_v, queen_v, jack_v = table.arounds
+    fast = (
+        table.run,
+        table.royal_marriage,
+        table.pinochle,
+        ace_v,
+        king_v,
+        queen_v,
+        jack_v,
+        table.marriage,
+        table.dix,
+        table.double_trump_marriage_240,
+        table.roundhouse_bonus if options.roundhouse_with_run == 390 else 0,
+        table.double_roundhouse_bonus,
+    )
+    global _last_fast
+    _last_fast = (options, fast)
+    return fast
 
 
 # -- cards a set of melds needs --------------------------------------------------------------
