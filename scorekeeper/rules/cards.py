@@ -2,7 +2,8 @@
 
 A pinochle deck holds two copies of A, T, K, Q, J and 9 in each suit. A card is written rank
 first: ``AS``, ``TD`` (or ``10D``), ``9♣``; case does not matter. A hand is a count of each
-of the 24 distinct cards, never more than two.
+of the 24 distinct cards, checked against the deck it is dealt from (``deck.Deck``): never
+more than two copies from a single deck; from a double deck up to four, and no nines.
 """
 
 from __future__ import annotations
@@ -10,14 +11,19 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from .errors import CardCopiesError, CardNotationError, HandSizeError, Part, Where
+
+if TYPE_CHECKING:  # deck.py reads the ranks from here; a Hand names its deck lazily
+    from .deck import Deck
 
 CARDS = Where(Part.CARDS)
 TRUMP = Where(Part.TRUMP)
 
-COPIES = 2  # copies of each card in the deck
+COPIES = 2  # copies of each card in a single deck
+_COPY_WORDS = {2: "two", 4: "four"}
 
 
 class Suit(enum.Enum):
@@ -160,44 +166,85 @@ def parse_cards(text: str, where: Where = CARDS) -> list[Card]:
     return [Card.parse(token, where) for token in _SEPARATORS.split(text.strip()) if token]
 
 
+def _single_deck() -> Deck:
+    from .deck import Deck  # deck.py imports this module: the name is looked up when needed
+
+    return Deck.SINGLE
+
+
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """A multiset of cards: how many copies (0, 1 or 2) of each of the 24 cards."""
+    """A multiset of cards: how many copies of each of the 24 cards, dealt from ``deck``.
+
+    A single deck holds two copies of each card; a double deck four, and no nines.
+    """
 
     counts: tuple[int, ...] = (0,) * 24
+    deck: Deck = field(default_factory=_single_deck)
 
     def __post_init__(self) -> None:
         if len(self.counts) != 24:
             raise ValueError("a hand has a count for each of the 24 cards")
+        copies = self.deck.copies
         for card, count in zip(DECK, self.counts, strict=True):
             if count < 0:
                 raise ValueError("card counts cannot be negative")
-            if count > COPIES:
+            if count > copies:
                 raise CardCopiesError(
                     Where(Part.CARDS, card=str(card)),
-                    f"{count} copies of {card} ({card.symbol}): a pinochle deck has only two.",
+                    f"{count} copies of {card} ({card.symbol}): "
+                    f"{self._deck_name} has only {_COPY_WORDS[copies]}.",
+                )
+            if count and not self.deck.holds(card):
+                raise CardCopiesError(
+                    Where(Part.CARDS, card=str(card)),
+                    f"A {self.deck.value} deck has no {card.rank.noun}: {card}.",
                 )
 
+    @property
+    def _deck_name(self) -> str:
+        return "a pinochle deck" if self.deck.copies == COPIES else f"a {self.deck.value} deck"
+
     @classmethod
-    def from_cards(cls, cards: Iterable[Card], max_cards: int | None = None) -> Hand:
-        """Build a hand from cards, refusing a third copy or more than ``max_cards``."""
+    def from_cards(
+        cls, cards: Iterable[Card], max_cards: int | None = None, deck: Deck | None = None
+    ) -> Hand:
+        """Build a hand from cards, refusing more copies than ``deck`` (default single) holds
+        or more than ``max_cards``."""
         counts = [0] * 24
         for card in cards:
             counts[card.index] += 1
-        hand = cls(tuple(counts))
+        hand = cls(tuple(counts), deck or _single_deck())
         if max_cards is not None:
             hand.check_size(max_cards)
         return hand
 
     @classmethod
-    def parse(cls, text: str, max_cards: int | None = None, where: Where = CARDS) -> Hand:
-        """Read a hand in RULES notation (``AS TS KS QS JS``); errors are placed at ``where``."""
+    def parse(
+        cls,
+        text: str,
+        max_cards: int | None = None,
+        where: Where = CARDS,
+        deck: Deck | None = None,
+    ) -> Hand:
+        """Read a hand in RULES notation (``AS TS KS QS JS``) dealt from ``deck`` (default
+        single); errors are placed at ``where``."""
         try:
-            return cls.from_cards(parse_cards(text, where), max_cards)
+            return cls.from_cards(parse_cards(text, where), max_cards, deck)
         except CardCopiesError as error:
             raise CardCopiesError(replace(where, card=error.where.card), error.rule) from None
         except HandSizeError as error:
             raise HandSizeError(where, error.rule) from None
+
+    def within(self, deck: Deck, where: Where = CARDS) -> Hand:
+        """The same cards as dealt from ``deck``: refused (placed at ``where``, naming the card)
+        when that deck holds fewer copies of one, or none (a nine in a double deck)."""
+        if deck is self.deck:
+            return self
+        try:
+            return Hand(self.counts, deck)
+        except CardCopiesError as error:
+            raise CardCopiesError(replace(where, card=error.where.card), error.rule) from None
 
     def check_size(self, max_cards: int) -> None:
         """Refuse a hand holding more than ``max_cards`` cards."""
@@ -222,7 +269,10 @@ class Hand:
         return isinstance(card, Card) and self.counts[card.index] > 0
 
     def __add__(self, other: Hand) -> Hand:
-        return Hand(tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)))
+        if other.deck is not self.deck:
+            raise ValueError("cards of a single and a double deck do not make one hand")
+        counts = tuple(a + b for a, b in zip(self.counts, other.counts, strict=True))
+        return Hand(counts, self.deck)
 
     def issubset(self, other: Hand) -> bool:
         """True if every card of this hand is also in ``other`` (counting copies)."""

@@ -79,6 +79,7 @@ def evaluate_meld(entry: MeldEntry, trump: Suit | None, options: Options, where:
 
 
 def _check_cards(entry: MeldCards, options: Options, where: Where) -> None:
+    entry.hand.within(options.deck, where)  # a nine, or a card too many times, for this deck
     if len(entry.hand) > options.hand_size:
         raise MeldError(
             where,

@@ -2,10 +2,12 @@
 
 Three classes; a card may serve melds of different classes at once, never two melds of one
 class. Class I: run, royal marriage, marriages, dix. Class II: pinochle. Class III: aces,
-kings, queens and jacks around. Two of one meld form a double: worth two singles, or the big
-figure under ``double_meld_bonus``. ``roundhouse_with_run`` (390) adds the roundhouse's trump
-marriage beside a run; ``double_trump_marriage`` (240) scores K K Q Q of trump as 240, which
-may share a single run's K and Q (run and double marriage: 390).
+kings, queens and jacks around. Two, three or four of one meld (a double deck has four
+copies of each card) are worth what the deck's table says (``meldtable``): a single deck's
+double is two singles, or the big figure under ``double_meld_bonus``. ``roundhouse_with_run``
+(390) adds the roundhouse's trump marriage beside a run; ``double_trump_marriage`` (240, a
+single deck's) scores K K Q Q of trump as 240, which may share a single run's K and Q (run and
+double marriage: 390).
 
 Every way in ends in the same place: a ``MeldCounts`` (how many of each meld) scored by
 ``score_melds``. Cards give the maximum counts the class rules allow; claims give the counts
@@ -14,60 +16,30 @@ named, once they are shown to fit in one hand.
 
 from __future__ import annotations
 
-import enum
 import functools
 import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import COPIES, DECK, SUITS, Hand, Rank, Suit, card_index
+from .deck import Deck
 from .errors import MeldError, Part, TrumpError, Where
+from .meldattain import double_deck_totals
+from .meldtable import (
+    AROUND_KINDS,
+    DOUBLE_TRUMP_MARRIAGE_ALT,
+    MeldKind,
+    MeldTable,
+    meld_table,
+)
 from .options import Options
 
 MELD = Where(Part.MELD)
-
-
-class MeldKind(enum.Enum):
-    """A named meld, with its class and its single and Bison-style double values."""
-
-    RUN = ("run", 1, 150, 1500)
-    ROYAL_MARRIAGE = ("royal marriage", 1, 40, 80)
-    MARRIAGE = ("marriage", 1, 20, 40)
-    DIX = ("dix", 1, 10, 20)
-    PINOCHLE = ("pinochle", 2, 40, 300)
-    ACES_AROUND = ("aces around", 3, 100, 1000)
-    KINGS_AROUND = ("kings around", 3, 80, 800)
-    QUEENS_AROUND = ("queens around", 3, 60, 600)
-    JACKS_AROUND = ("jacks around", 3, 40, 400)
-
-    def __init__(self, title: str, meld_class: int, single: int, double: int) -> None:
-        self.title = title
-        self.meld_class = meld_class
-        self.single = single
-        self.double = double
-
-    @property
-    def needs_trump(self) -> bool:
-        """True for the melds that only exist in the trump suit."""
-        return self in (MeldKind.RUN, MeldKind.ROYAL_MARRIAGE, MeldKind.DIX)
-
-    def points(self, count: int, double_bonus: bool) -> int:
-        """Points for ``count`` (0, 1 or 2) of this meld."""
-        if count == 2 and double_bonus:
-            return self.double
-        return count * self.single
-
-
-AROUND_KINDS = (
-    MeldKind.ACES_AROUND,
-    MeldKind.KINGS_AROUND,
-    MeldKind.QUEENS_AROUND,
-    MeldKind.JACKS_AROUND,
-)
 AROUND_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
-ROUNDHOUSE_BONUS = 40
-DOUBLE_TRUMP_MARRIAGE_ALT = 240
+_TIMES = {2: "double", 3: "triple", 4: "quadruple"}
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +57,7 @@ class MeldCounts:
 
 @dataclass(frozen=True, slots=True)
 class MeldLine:
-    """One line of a breakdown: ``double pinochle 300`` or ``marriage ♥ 20``."""
+    """One line of a breakdown: ``double pinochle 300``, ``triple run 2250``, ``marriage ♥ 20``."""
 
     kind: str
     count: int
@@ -98,8 +70,8 @@ class MeldLine:
     def written(self, scale: int = 1) -> str:
         """The line as the table writes it: points divided by ``scale`` (``run 15`` at 10)."""
         name = f"{self.kind} {self.suit.symbol}" if self.suit else self.kind
-        if self.count == 2:
-            name = f"double {name}"
+        if self.count in _TIMES:
+            name = f"{_TIMES[self.count]} {name}"
         return f"{name} {self.points // scale}"
 
 
@@ -125,17 +97,12 @@ class MeldScore:
 # -- scoring ---------------------------------------------------------------------------------
 
 
-def _class_one_trump(runs: int, royal: int, options: Options) -> tuple[tuple[MeldLine, ...], int]:
-    bonus = options.double_meld_bonus
+def _class_one_trump(runs: int, royal: int, table: MeldTable) -> tuple[tuple[MeldLine, ...], int]:
     lines = []
     if runs:
-        lines.append(MeldLine("run", runs, MeldKind.RUN.points(runs, bonus)))
-    if royal == 2 and options.double_trump_marriage == DOUBLE_TRUMP_MARRIAGE_ALT:
-        lines.append(MeldLine("royal marriage", 2, DOUBLE_TRUMP_MARRIAGE_ALT))
-    elif royal:
-        lines.append(
-            MeldLine("royal marriage", royal, MeldKind.ROYAL_MARRIAGE.points(royal, bonus))
-        )
+        lines.append(MeldLine("run", runs, table.run[runs]))
+    if royal:
+        lines.append(MeldLine("royal marriage", royal, table.royal_marriage[royal]))
     return tuple(lines), sum(line.points for line in lines)
 
 
@@ -150,32 +117,44 @@ def roundhouse_bonus(counts: MeldCounts, options: Options) -> int:
     others = [
         m for suit, m in zip(SUITS, counts.marriages, strict=True) if suit is not counts.trump
     ]
-    return ROUNDHOUSE_BONUS if all(m >= 1 for m in others) else 0
+    return meld_table(options).roundhouse_bonus if all(m >= 1 for m in others) else 0
+
+
+def double_roundhouse_bonus(counts: MeldCounts, options: Options) -> int:
+    """A double roundhouse scored whole (2400, not its parts' 1600) under ``double_roundhouse``:
+    two K-Q pairs of trump (in runs or royal marriages) and of every other suit, so double
+    kings and double queens around."""
+    bonus = meld_table(options).double_roundhouse_bonus
+    if not bonus or counts.trump is None or counts.runs + counts.royal_marriages < 2:
+        return 0
+    if counts.arounds[1] < 2 or counts.arounds[2] < 2:
+        return 0
+    others = [
+        m for suit, m in zip(SUITS, counts.marriages, strict=True) if suit is not counts.trump
+    ]
+    return bonus if all(m >= 2 for m in others) else 0
 
 
 def score_melds(counts: MeldCounts, options: Options) -> MeldScore:
     """Points for the melds counted, with the breakdown, under the session's options."""
-    bonus = options.double_meld_bonus
-    lines: list[MeldLine] = list(_class_one_trump(counts.runs, counts.royal_marriages, options)[0])
+    table = meld_table(options)
+    lines: list[MeldLine] = list(_class_one_trump(counts.runs, counts.royal_marriages, table)[0])
     for suit, married in zip(SUITS, counts.marriages, strict=True):
         if married:
-            lines.append(
-                MeldLine("marriage", married, MeldKind.MARRIAGE.points(married, bonus), suit)
-            )
+            lines.append(MeldLine("marriage", married, married * table.marriage, suit))
     if counts.dix:
-        lines.append(MeldLine("dix", counts.dix, MeldKind.DIX.points(counts.dix, bonus)))
+        lines.append(MeldLine("dix", counts.dix, counts.dix * table.dix))
     extra = roundhouse_bonus(counts, options)
     if extra:
         lines.append(MeldLine("roundhouse's trump marriage", 1, extra))
+    whole = double_roundhouse_bonus(counts, options)
+    if whole:
+        lines.append(MeldLine("double roundhouse bonus", 1, whole))
     if counts.pinochles:
-        lines.append(
-            MeldLine(
-                "pinochle", counts.pinochles, MeldKind.PINOCHLE.points(counts.pinochles, bonus)
-            )
-        )
-    for kind, n in zip(AROUND_KINDS, counts.arounds, strict=True):
+        lines.append(MeldLine("pinochle", counts.pinochles, table.pinochle[counts.pinochles]))
+    for kind, values, n in zip(AROUND_KINDS, table.arounds, counts.arounds, strict=True):
         if n:
-            lines.append(MeldLine(kind.title, n, kind.points(n, bonus)))
+            lines.append(MeldLine(kind.title, n, values[n]))
     return MeldScore(sum(line.points for line in lines), tuple(lines), counts)
 
 
@@ -190,15 +169,16 @@ def meld_counts_from_cards(hand: Hand, trump: Suit | None, options: Options) -> 
     if trump is not None:
         b = 6 * trump.index
         ace, ten, king, queen, jack = c[b], c[b + 1], c[b + 2], c[b + 3], c[b + 4]
-        runs = min(ace, ten, king, queen, jack)
+        runs = min(ace, ten, king, queen, jack)  # every table's next run beats a royal marriage
         royal = min(king, queen) - runs
         dix = c[b + 5]
         marriages[trump.index] = 0
-        if options.double_trump_marriage == DOUBLE_TRUMP_MARRIAGE_ALT and king == queen == 2:
+        table = meld_table(options)
+        if table.double_trump_marriage_240 and king == queen == 2:
             # K K Q Q of trump as 240 may share a single run's K and Q: keep the better reading.
             alt_runs = 1 if min(ace, ten, jack) else 0
-            standard = _class_one_trump(runs, royal, options)[1]
-            if _class_one_trump(alt_runs, 2, options)[1] > standard:
+            standard = _class_one_trump(runs, royal, table)[1]
+            if _class_one_trump(alt_runs, 2, table)[1] > standard:
                 runs, royal = alt_runs, 2
     arounds = tuple(min(c[r], c[6 + r], c[12 + r], c[18 + r]) for r in (0, 2, 3, 4))
     return MeldCounts(
@@ -212,45 +192,25 @@ def meld_counts_from_cards(hand: Hand, trump: Suit | None, options: Options) -> 
     )
 
 
+def _dealt(hand: Hand, options: Options) -> Hand:
+    """The hand checked against the session's deck and hand size."""
+    hand = hand.within(options.deck)
+    hand.check_size(options.hand_size)
+    return hand
+
+
 def meld_from_cards(hand: Hand, trump: Suit | None, options: Options) -> MeldScore:
     """The maximum meld of ``hand`` in ``trump``, with its breakdown."""
-    hand.check_size(options.hand_size)
+    hand = _dealt(hand, options)
     return score_melds(meld_counts_from_cards(hand, trump, options), options)
 
 
 def meld_by_trump(hand: Hand, options: Options) -> dict[Suit, MeldScore]:
     """The hand's meld in each of the four trumps, to show which trump it is worth most in."""
-    hand.check_size(options.hand_size)
+    hand = _dealt(hand, options)
     return {
         suit: score_melds(meld_counts_from_cards(hand, suit, options), options) for suit in SUITS
     }
-
-
-# Points for 0, 1 and 2 of a meld; the same for each around; then the two option switches.
-_ValueTables = tuple[
-    tuple[int, int, int],
-    tuple[int, int, int],
-    tuple[int, int, int],
-    tuple[tuple[int, int, int], ...],
-    bool,
-    bool,
-]
-
-
-@functools.lru_cache(maxsize=64)
-def _value_tables(bonus: bool, roundhouse: int, double_marriage: int) -> _ValueTables:
-    def val(kind: MeldKind) -> tuple[int, int, int]:
-        return (0, kind.single, kind.double if bonus else 2 * kind.single)
-
-    return (
-        val(MeldKind.RUN),
-        val(MeldKind.ROYAL_MARRIAGE)[:2]
-        + ((DOUBLE_TRUMP_MARRIAGE_ALT,) if double_marriage == DOUBLE_TRUMP_MARRIAGE_ALT else (80,)),
-        val(MeldKind.PINOCHLE),
-        tuple(val(kind) for kind in AROUND_KINDS),
-        roundhouse == 390,
-        double_marriage == DOUBLE_TRUMP_MARRIAGE_ALT,
-    )
 
 
 def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
@@ -259,21 +219,21 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     Same figure as ``meld_from_cards(...).total`` (a property test holds them equal); it skips
     building the breakdown so the app can evaluate many hands or all four trumps cheaply.
     """
-    run_v, royal_v, pin_v, around_v, roundhouse390, dtm240 = _value_tables(
-        options.double_meld_bonus, options.roundhouse_with_run, options.double_trump_marriage
-    )
+    last = _last_fast  # one read: the options and their values stay a pair across threads
+    fast = last[1] if last[0] is options else _remember_fast(options)
+    run_v, royal_v, pin_v, ace_v, king_v, queen_v, jack_v, marriage, dix, dtm240, rh, drh = fast
     c = hand.counts
     total = (
         pin_v[min(c[3], c[16])]
-        + around_v[0][min(c[0], c[6], c[12], c[18])]
-        + around_v[3][min(c[4], c[10], c[16], c[22])]
+        + ace_v[min(c[0], c[6], c[12], c[18])]
+        + jack_v[min(c[4], c[10], c[16], c[22])]
     )
     kings = min(c[2], c[8], c[14], c[20])
     queens = min(c[3], c[9], c[15], c[21])
-    total += around_v[1][kings] + around_v[2][queens]
+    total += king_v[kings] + queen_v[queens]
     m = (min(c[2], c[3]), min(c[8], c[9]), min(c[14], c[15]), min(c[20], c[21]))
     if trump is None:
-        return total + 20 * (m[0] + m[1] + m[2] + m[3])
+        return total + marriage * (m[0] + m[1] + m[2] + m[3])
     t = trump.index
     b = 6 * t
     ace, ten, king, queen, jack = c[b], c[b + 1], c[b + 2], c[b + 3], c[b + 4]
@@ -281,37 +241,72 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     royal = min(king, queen) - runs
     trump_part = run_v[runs] + royal_v[royal]
     if dtm240 and king == queen == 2:
-        alt = (150 if min(ace, ten, jack) else 0) + 240
+        alt = (run_v[1] if min(ace, ten, jack) else 0) + DOUBLE_TRUMP_MARRIAGE_ALT
         if alt > trump_part:
             trump_part, royal = alt, 2
     others = m[0] + m[1] + m[2] + m[3] - m[t]
-    total += trump_part + 20 * others + 10 * c[b + 5]
-    if (
-        roundhouse390
-        and runs
-        and not royal
-        and kings
-        and queens
-        and all(m[s] for s in range(4) if s != t)
-    ):
-        total += ROUNDHOUSE_BONUS
+    total += trump_part + marriage * others + dix * c[b + 5]
+    if rh and runs and not royal and kings and queens and all(m[s] for s in range(4) if s != t):
+        total += rh
+    if drh and min(m) >= 2:  # two K-Q pairs of every suit: a double roundhouse
+        total += drh
     return total
+
+
+_Fast = tuple[
+    tuple[int, ...],  # run
+    tuple[int, ...],  # royal marriage
+    tuple[int, ...],  # pinochle
+    tuple[int, ...],  # aces around
+    tuple[int, ...],  # kings around
+    tuple[int, ...],  # queens around
+    tuple[int, ...],  # jacks around
+    int,  # a marriage
+    int,  # a dix
+    bool,  # K K Q Q of trump as 240
+    int,  # the roundhouse's trump marriage beside a run (0: not counted)
+    int,  # a double roundhouse's bonus (0: its parts)
+]
+_last_fast: tuple[Any, Any] = (None, None)
+"""The options ``meld_points`` saw last and their values, so a run of hands scored under one
+session's options looks the table up once."""
+
+
+def _remember_fast(options: Options) -> _Fast:
+    table = meld_table(options)
+    ace_v, king_v, queen_v, jack_v = table.arounds
+    fast = (
+        table.run,
+        table.royal_marriage,
+        table.pinochle,
+        ace_v,
+        king_v,
+        queen_v,
+        jack_v,
+        table.marriage,
+        table.dix,
+        table.double_trump_marriage_240,
+        table.roundhouse_bonus if options.roundhouse_with_run == 390 else 0,
+        table.double_roundhouse_bonus,
+    )
+    global _last_fast
+    _last_fast = (options, fast)
+    return fast
 
 
 # -- cards a set of melds needs --------------------------------------------------------------
 
 
 def cards_needed(counts: MeldCounts, options: Options) -> tuple[int, ...]:
-    """The fewest copies of each card a hand must hold to show these melds (may exceed 2)."""
+    """The fewest copies of each card a hand must hold to show these melds (may exceed the
+    deck's copies)."""
     class_one = [0] * 24
     trump = counts.trump
     if trump is not None:
         runs, royal = counts.runs, counts.royal_marriages
         for rank in (Rank.ACE, Rank.TEN, Rank.JACK):
             class_one[card_index(rank, trump)] = runs
-        overlap = (
-            options.double_trump_marriage == DOUBLE_TRUMP_MARRIAGE_ALT and royal == 2 and runs == 1
-        )
+        overlap = meld_table(options).double_trump_marriage_240 and royal == 2 and runs == 1
         kq = 2 if overlap else runs + royal
         class_one[card_index(Rank.KING, trump)] = kq
         class_one[card_index(Rank.QUEEN, trump)] = kq
@@ -335,14 +330,20 @@ def cards_needed(counts: MeldCounts, options: Options) -> tuple[int, ...]:
 
 
 def check_fits_one_hand(counts: MeldCounts, options: Options, where: Where = MELD) -> None:
-    """Refuse melds that no single hand could hold (a third copy, or too many cards)."""
+    """Refuse melds that no single hand could hold (more copies of a card than the deck has, a
+    card it lacks, or too many cards)."""
     need = cards_needed(counts, options)
+    deck = options.deck
     for card, n in zip(DECK, need, strict=True):
-        if n > COPIES:
+        if n and not deck.holds(card):
+            raise MeldError(
+                where, f"A {deck.value} deck has no {card.rank.noun}: these melds need {card}."
+            )
+        if n > deck.copies:
             raise MeldError(
                 where,
-                f"These melds need {n} copies of {card.symbol}, but the deck has only two "
-                "(a card serves only one meld of each class).",
+                f"These melds need {n} copies of {card.symbol}, but the deck has only "
+                f"{_NUMBER_WORDS[deck.copies]} (a card serves only one meld of each class).",
             )
     total = sum(need)
     if total > options.hand_size:
@@ -363,9 +364,10 @@ class Claim:
     suit: Suit | None = None
 
     @classmethod
-    def parse(cls, text: str, where: Where = MELD) -> list[Claim]:
-        """Read one claim; ``double`` or ``2`` in front names two of it."""
-        return _parse_claim(text, where)
+    def parse(cls, text: str, where: Where = MELD, deck: Deck = Deck.SINGLE) -> list[Claim]:
+        """Read one claim; ``double`` or ``2`` in front names two of it (``triple`` three,
+        ``quadruple`` four)."""
+        return _parse_claim(text, where, deck)
 
     def __str__(self) -> str:
         if self.kind is MeldKind.MARRIAGE:
@@ -409,6 +411,14 @@ _DOUBLE_ALIASES = {
     "jacks abound": MeldKind.JACKS_AROUND,
     "400 jacks": MeldKind.JACKS_AROUND,
 }
+_TIMES_WORDS = {
+    "double": 2, "2": 2, "two": 2, "2x": 2,
+    "triple": 3, "3": 3, "three": 3, "3x": 3,
+    "quadruple": 4, "4": 4, "four": 4, "4x": 4, "quad": 4,
+}  # fmt: skip
+_SINGLE_DECK_NAMES = frozenset(
+    name for name in (*_CLAIM_ALIASES, *_DOUBLE_ALIASES) if name[0].isdigit() or "abound" in name
+)  # "100 aces", "aces abound": figures and counts of a single deck, ambiguous in a double
 _SUIT_WORDS = {
     "s": Suit.SPADES, "spade": Suit.SPADES, "spades": Suit.SPADES, "♠": Suit.SPADES,
     "h": Suit.HEARTS, "heart": Suit.HEARTS, "hearts": Suit.HEARTS, "♥": Suit.HEARTS,
@@ -417,11 +427,11 @@ _SUIT_WORDS = {
 }  # fmt: skip
 
 
-def _parse_claim(text: str, where: Where) -> list[Claim]:
+def _parse_claim(text: str, where: Where, deck: Deck) -> list[Claim]:
     words = re.sub(r"\s+", " ", text.strip().lower().replace("-", " ")).split(" ")
     times = 1
-    if words and words[0] in ("double", "2", "two", "2x"):
-        times, words = 2, words[1:]
+    if words and words[0] in _TIMES_WORDS:
+        times, words = _TIMES_WORDS[words[0]], words[1:]
     suit = None
     for position in (len(words) - 1, 0):
         if len(words) > 1 and words[position] in _SUIT_WORDS:
@@ -432,6 +442,12 @@ def _parse_claim(text: str, where: Where) -> list[Claim]:
     if words and words[-1] == "in":
         words = words[:-1]
     name = " ".join(words)
+    if deck is Deck.DOUBLE and name in _SINGLE_DECK_NAMES:
+        raise MeldError(
+            where,
+            f"'{text.strip()}' names a single deck's meld: with a double deck say how many, "
+            "such as aces around, double aces around, triple or quadruple aces around.",
+        )
     if name in _DOUBLE_ALIASES:
         return [Claim(_DOUBLE_ALIASES[name])] * 2 * times
     kind = _CLAIM_ALIASES.get(name)
@@ -448,12 +464,13 @@ def _parse_claim(text: str, where: Where) -> list[Claim]:
     return [Claim(kind, suit if kind is MeldKind.MARRIAGE else None)] * times
 
 
-def parse_claims(text: str, where: Where = MELD) -> list[Claim]:
-    """Read claims separated by commas or ``+`` (``run, royal marriage, pinochle``)."""
+def parse_claims(text: str, where: Where = MELD, deck: Deck = Deck.SINGLE) -> list[Claim]:
+    """Read claims separated by commas or ``+`` (``run, royal marriage, pinochle``), named as
+    players of ``deck`` name them."""
     claims: list[Claim] = []
     for part in re.split(r"[,+;\n]", text):
         if part.strip():
-            claims.extend(_parse_claim(part, where))
+            claims.extend(_parse_claim(part, where, deck))
     return claims
 
 
@@ -509,9 +526,14 @@ def counts_from_claims(
         arounds[1] += roundhouses
         arounds[2] += roundhouses
         royal += roundhouses - min(roundhouses, runs)
+    copies = options.deck.copies
     for name, n in (("runs", runs), ("dix", dix), ("pinochles", pinochles)):
-        if n > COPIES:
-            raise MeldError(where, f"{n} {name} need three copies of a card; the deck has two.")
+        if n > copies:
+            raise MeldError(
+                where,
+                f"{n} {name} need {_NUMBER_WORDS[copies + 1]} copies of a card; "
+                f"the deck has {_NUMBER_WORDS[copies]}.",
+            )
     counts = MeldCounts(
         trump,
         runs,
@@ -588,6 +610,10 @@ def _attainable(
 
 def attainable_totals(options: Options) -> frozenset[int]:
     """Every meld total some legal hand can show under these options."""
+    if options.deck is Deck.DOUBLE:
+        return double_deck_totals(
+            meld_table(options), options.roundhouse_with_run == 390, options.hand_size
+        )
     return _attainable(
         options.double_meld_bonus,
         options.roundhouse_with_run,

@@ -24,6 +24,13 @@ from .deck import Deck
 from .errors import OptionError, Part, Where, option
 from .figures import shown
 from .ladder import RUNGS_OPTION, BidLadder, Rung, format_rungs, parse_rungs
+from .meldtable import (
+    AROUNDS_DOUBLING,
+    AROUNDS_PAGAT,
+    DOUBLE_TRUMP_MARRIAGE_ALT,
+    ROUNDHOUSE_PARTS,
+    ROUNDHOUSE_WHOLE,
+)
 from .shape import SHAPES, THREE_HANDED, Shape
 
 
@@ -203,6 +210,10 @@ class Options:
     double_meld_bonus: bool = False
     roundhouse_with_run: int = 350
     double_trump_marriage: int = 80
+    # meld with a double deck (RULES 2.8): the published table and its variants
+    npa_meld: bool = False
+    double_deck_arounds: int = AROUNDS_PAGAT
+    double_roundhouse: int = ROUNDHOUSE_PARTS
     # tricks (RULES 3)
     card_values: CardValues = CardValues.CLASSIC
     scale: int = 1
@@ -637,6 +648,38 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             (("80", "80"), ("240", "240")),
         ),
         _spec(
+            "npa_meld",
+            "NPA meld values",
+            "Double deck: the National Pinochle Association's figures, a single run 250 instead "
+            "of 150 and a single pinochle 150 instead of 40 (25 and 15 without the trailing "
+            "zero); doubles and more keep the table's figures.",
+            "bool",
+            _ALL,
+        ),
+        _spec(
+            "double_deck_arounds",
+            "Arounds with a double deck",
+            "What three and four of an around are worth. Pagat: half as much again and twice the "
+            "double (aces 100, 1000, 1500, 2000). Doubling: each copy doubles the last (aces "
+            "100, 1000, 2000, 4000).",
+            "choice",
+            _ALL,
+            (
+                (str(AROUNDS_PAGAT), "Pagat: aces 100, 1000, 1500, 2000"),
+                (str(AROUNDS_DOUBLING), "Doubling: aces 100, 1000, 2000, 4000"),
+            ),
+        ),
+        _spec(
+            "double_roundhouse",
+            "Double roundhouse",
+            "Double deck: two kings and two queens of every suit. 1600 is the sum of its parts "
+            "(kings 800, queens 600, two royal marriages and six marriages); 2400 scores it as "
+            "a meld of its own.",
+            "choice",
+            _ALL,
+            ((str(ROUNDHOUSE_PARTS), "1600, its parts"), (str(ROUNDHOUSE_WHOLE), "2400")),
+        ),
+        _spec(
             "card_values",
             "Card values",
             "How tricks count. Classic: A 11, 10 10, K 4, Q 3, J 2. Simple: A and 10 10, K and Q "
@@ -984,6 +1027,7 @@ def _validate(options: Options, players: int | None) -> None:
         raise OptionError(option("roundhouse_with_run"), "Roundhouse with a run is 350 or 390.")
     if o.double_trump_marriage not in (80, 240):
         raise OptionError(option("double_trump_marriage"), "A double trump marriage is 80 or 240.")
+    _validate_meld_deck(o)
     ladder = _validate_ladder(o)
     for ending in o.forbidden_endings:
         if not 0 <= ending <= 90 or ending % 10:
@@ -1091,6 +1135,47 @@ def _validate_compulsory_bid(o: Options, ladder: BidLadder) -> None:
         option("compulsory_bid"),
         f"The compulsory first bid of {t(bid)} must be a legal bid: {problem}",
     )
+
+
+_DOUBLE_DECK_MELD = {
+    "npa_meld": False,
+    "double_deck_arounds": AROUNDS_PAGAT,
+    "double_roundhouse": ROUNDHOUSE_PARTS,
+}
+"""The options of a double deck's meld table, with the value that leaves a single deck alone."""
+
+
+def _validate_meld_deck(o: Options) -> None:
+    """Refuse a meld option of one deck with the other deck: it would change nothing."""
+    deck = OPTION_SPECS["deck"]
+    if o.double_deck_arounds not in (AROUNDS_PAGAT, AROUNDS_DOUBLING):
+        raise OptionError(
+            option("double_deck_arounds"),
+            f"Arounds with a double deck: four aces around are {AROUNDS_PAGAT} or "
+            f"{AROUNDS_DOUBLING}.",
+        )
+    if o.double_roundhouse not in (ROUNDHOUSE_PARTS, ROUNDHOUSE_WHOLE):
+        raise OptionError(
+            option("double_roundhouse"),
+            f"A double roundhouse is {ROUNDHOUSE_PARTS} or {ROUNDHOUSE_WHOLE}.",
+        )
+    if o.deck is Deck.SINGLE:
+        for name, alone in _DOUBLE_DECK_MELD.items():
+            if getattr(o, name) != alone:
+                spec = OPTION_SPECS[name]
+                raise OptionError(
+                    option(name),
+                    f"{spec.label} ({spec.format(getattr(o, name), o.scale)}) is a double "
+                    f"deck's meld: set {deck.label} to {deck.choice_label(Deck.DOUBLE.value)}, "
+                    f"or {spec.label} back to {spec.format(alone, o.scale)}.",
+                )
+    elif o.double_trump_marriage == DOUBLE_TRUMP_MARRIAGE_ALT:
+        spec = OPTION_SPECS["double_trump_marriage"]
+        raise OptionError(
+            option("double_trump_marriage"),
+            f"{spec.label} {DOUBLE_TRUMP_MARRIAGE_ALT} is a single deck's custom: set "
+            f"{spec.label} back to 80, or {deck.label} to {deck.choice_label(Deck.SINGLE.value)}.",
+        )
 
 
 def _validate_chips(o: Options) -> None:

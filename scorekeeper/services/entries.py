@@ -103,9 +103,9 @@ def meld_entry(text: MeldText, options: Options, where: Where) -> MeldEntry | No
             return MeldNumber(options.from_table(int(raw)), options.shape.team_size)
         return MeldNumber(options.from_table(int(raw)))
     if text.mode == "cards":
-        return MeldCards(CardHand.parse(raw, where=where))
+        return MeldCards(CardHand.parse(raw, where=where, deck=options.deck))
     if text.mode == "claims":
-        return MeldClaims(tuple(parse_claims(raw, where)))
+        return MeldClaims(tuple(parse_claims(raw, where, options.deck)))
     raise EntryError(where, f"Meld is entered by {', '.join(MELD_MODES)}.")
 
 
@@ -225,8 +225,8 @@ def _stored_meld(text: MeldText, options: Options) -> str:
     if text.mode in ("number", "side"):
         return str(options.from_table(int(raw)))
     if text.mode == "cards":
-        return str(CardHand.parse(raw))
-    return format_claims(parse_claims(raw))
+        return str(CardHand.parse(raw, deck=options.deck))
+    return format_claims(parse_claims(raw, deck=options.deck))
 
 
 def from_row(row: Hand, options: Options) -> HandEntry:

@@ -63,10 +63,11 @@ def ranked(scores: Mapping[Suit, MeldScore]) -> tuple[tuple[Suit, MeldScore], ..
 def score_meld(
     system: GameSystem, values: Mapping[str, Any], cards: str, trump: str | None
 ) -> MeldReport:
-    """The meld of ``cards`` (RULES 1.2 notation) in ``trump`` and in each trump; a bad card, a
-    third copy or more cards than a hand holds is refused, placed at the cards."""
+    """The meld of ``cards`` (RULES 1.2 notation) in ``trump`` and in each trump; a bad card, more
+    copies than the deck holds (a third from a single deck, a fifth or a nine from a double), or
+    more cards than a hand holds is refused, placed at the cards."""
     options = options_for(system, values)
-    hand = Hand.parse(cards, max_cards=options.hand_size)
+    hand = Hand.parse(cards, max_cards=options.hand_size, deck=options.deck)
     suit = _trump(trump)
     return MeldReport(
         options=options,
@@ -93,7 +94,7 @@ def check_meld(
     entry: MeldEntry
     meld = Where(Part.MELD)
     if claims is not None and number is None:
-        entry = MeldClaims(tuple(parse_claims(claims, meld)))
+        entry = MeldClaims(tuple(parse_claims(claims, meld, options.deck)))
     elif number is not None and claims is None:
         entry = MeldNumber(options.from_table(number))
     else:

@@ -19,7 +19,8 @@ CUMULATIVE = [s for s in SYSTEMS if s not in CHIPS]
 EVERY_OPTION = {
     # Every option RULES names: cards (1), meld (2), tricks (3), bidding (4), chips (5),
     # cumulative (6).
-    "deck", "double_meld_bonus", "roundhouse_with_run", "double_trump_marriage", "card_values",
+    "deck", "double_meld_bonus", "roundhouse_with_run", "double_trump_marriage", "npa_meld",
+    "double_deck_arounds", "double_roundhouse", "card_values",
     "scale", "min_bid", "bid_step", "bid_rungs", "compulsory_bid", "forbidden_endings",
     "all_pass", "sit_out", "schedule",
     "spades_double", "hearts_triple", "set_factor", "stake", "kitty_threshold", "ante",

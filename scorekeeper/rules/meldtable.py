@@ -1,0 +1,156 @@
+"""What each meld is worth, per deck (RULES sections 2.1, 2.2 and 2.8).
+
+A ``MeldTable`` gives the points of 0, 1, 2... copies of each meld under one set of options.
+
+- Single deck: ``MeldKind``'s figures. A double is two singles, or under
+  ``double_meld_bonus`` the big figure (double run 1500, double pinochle 300, 1000 aces).
+- Double deck: the published double-deck table (pagat.com's Double Deck Pinochle and the pages
+  printing the same table: Joe Andrews' "How to Calculate Meld in Double Deck Pinochle",
+  TableGamesHub), with four copies of each card: single, double, triple and quadruple runs,
+  pinochles and arounds. Those sources write figures without the trailing zero (a run is 15);
+  the engine holds full points, ten times that, so a table at scale 10 writes them as
+  published. Its variants: ``npa_meld`` (the National Pinochle Association's run 25 and
+  pinochle 15, pagat's variations), ``double_deck_arounds`` 4000 (arounds doubling each copy,
+  aces 10/100/200/400, Instructables) and ``double_roundhouse`` 2400 (a double roundhouse
+  worth 240 instead of its parts' 160, pagat's variations).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .deck import Deck
+
+if TYPE_CHECKING:  # options.py reads this module's defaults
+    from .options import Options
+
+
+class MeldKind(enum.Enum):
+    """A named meld, with its class and its single-deck single and Bison-style double values."""
+
+    RUN = ("run", 1, 150, 1500)
+    ROYAL_MARRIAGE = ("royal marriage", 1, 40, 80)
+    MARRIAGE = ("marriage", 1, 20, 40)
+    DIX = ("dix", 1, 10, 20)
+    PINOCHLE = ("pinochle", 2, 40, 300)
+    ACES_AROUND = ("aces around", 3, 100, 1000)
+    KINGS_AROUND = ("kings around", 3, 80, 800)
+    QUEENS_AROUND = ("queens around", 3, 60, 600)
+    JACKS_AROUND = ("jacks around", 3, 40, 400)
+
+    def __init__(self, title: str, meld_class: int, single: int, double: int) -> None:
+        self.title = title
+        self.meld_class = meld_class
+        self.single = single
+        self.double = double
+
+    @property
+    def needs_trump(self) -> bool:
+        """True for the melds that only exist in the trump suit."""
+        return self in (MeldKind.RUN, MeldKind.ROYAL_MARRIAGE, MeldKind.DIX)
+
+    def points(self, count: int, double_bonus: bool) -> int:
+        """Single-deck points for ``count`` (0, 1 or 2) of this meld."""
+        if count == 2 and double_bonus:
+            return self.double
+        return count * self.single
+
+
+AROUND_KINDS = (
+    MeldKind.ACES_AROUND,
+    MeldKind.KINGS_AROUND,
+    MeldKind.QUEENS_AROUND,
+    MeldKind.JACKS_AROUND,
+)
+DOUBLE_TRUMP_MARRIAGE_ALT = 240
+
+# The double deck as published (pagat.com, Double Deck Pinochle), times ten: 0 to 4 copies.
+DOUBLE_DECK_RUN = (0, 150, 1500, 2250, 3000)
+DOUBLE_DECK_PINOCHLE = (0, 40, 300, 600, 900)
+DOUBLE_DECK_AROUNDS = (
+    (0, 100, 1000, 1500, 2000),  # aces
+    (0, 80, 800, 1200, 1600),  # kings
+    (0, 60, 600, 900, 1200),  # queens
+    (0, 40, 400, 600, 800),  # jacks
+)
+NPA_RUN, NPA_PINOCHLE = 250, 150  # the NPA's single run and single pinochle
+AROUNDS_PAGAT, AROUNDS_DOUBLING = 2000, 4000  # ``double_deck_arounds``: quadruple aces
+ROUNDHOUSE_PARTS, ROUNDHOUSE_WHOLE = 1600, 2400  # ``double_roundhouse``
+
+
+@dataclass(frozen=True, slots=True)
+class MeldTable:
+    """Points of 0, 1, 2... copies of each meld (index = copies), for one deck and options."""
+
+    copies: int
+    run: tuple[int, ...]
+    royal_marriage: tuple[int, ...]
+    marriage: int  # each: every table counts marriages one by one
+    dix: int  # each; a double deck has no nines
+    pinochle: tuple[int, ...]
+    arounds: tuple[tuple[int, ...], ...]  # aces, kings, queens, jacks
+    double_trump_marriage_240: bool = False  # single deck: K K Q Q of trump as 240
+    double_roundhouse_bonus: int = 0  # double deck: a double roundhouse's 240 over its 160
+
+    @property
+    def roundhouse_bonus(self) -> int:
+        """What ``roundhouse_with_run`` 390 adds: the roundhouse's royal marriage, once."""
+        return self.royal_marriage[1]
+
+
+def _single(kind: MeldKind, bonus: bool) -> tuple[int, ...]:
+    return tuple(kind.points(n, bonus) for n in range(3))
+
+
+def _doubling(around: tuple[int, ...]) -> tuple[int, ...]:
+    """An around whose triple and quadruple double the copy before (10/100/200/400)."""
+    return (*around[:3], 2 * around[2], 4 * around[2])
+
+
+@functools.lru_cache(maxsize=64)
+def meld_table_of(
+    double: bool, bonus: bool, double_marriage: int, arounds: int, npa: bool, roundhouse: int
+) -> MeldTable:
+    """The table for a deck (``double``) and the meld options that change values (cached)."""
+    if double:
+        run, pinochle = DOUBLE_DECK_RUN, DOUBLE_DECK_PINOCHLE
+        if npa:
+            run, pinochle = (0, NPA_RUN, *run[2:]), (0, NPA_PINOCHLE, *pinochle[2:])
+        doubling = arounds == AROUNDS_DOUBLING
+        return MeldTable(
+            copies=4,
+            run=run,
+            royal_marriage=tuple(40 * n for n in range(5)),
+            marriage=20,
+            dix=0,
+            pinochle=pinochle,
+            arounds=tuple(_doubling(a) if doubling else a for a in DOUBLE_DECK_AROUNDS),
+            double_roundhouse_bonus=roundhouse - ROUNDHOUSE_PARTS,
+        )
+    alt = double_marriage == DOUBLE_TRUMP_MARRIAGE_ALT
+    royal = _single(MeldKind.ROYAL_MARRIAGE, bonus)
+    return MeldTable(
+        copies=2,
+        run=_single(MeldKind.RUN, bonus),
+        royal_marriage=(*royal[:2], DOUBLE_TRUMP_MARRIAGE_ALT if alt else royal[2]),
+        marriage=MeldKind.MARRIAGE.single,
+        dix=MeldKind.DIX.single,
+        pinochle=_single(MeldKind.PINOCHLE, bonus),
+        arounds=tuple(_single(kind, bonus) for kind in AROUND_KINDS),
+        double_trump_marriage_240=alt,
+    )
+
+
+def meld_table(options: Options) -> MeldTable:
+    """The meld values a session plays with: its deck's table under its meld options."""
+    return meld_table_of(
+        options.deck is Deck.DOUBLE,
+        options.double_meld_bonus,
+        options.double_trump_marriage,
+        options.double_deck_arounds,
+        options.npa_meld,
+        options.double_roundhouse,
+    )
