@@ -30,11 +30,18 @@ PlayerKey: TypeAlias = Player | str
 """A player as the engine takes one: a ``Player``, or a bare name where names are identities."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Team:
     """A partnership team: the value of its members, in seat order; written "Ann & Cal"."""
 
     members: tuple[PlayerKey, ...]
+
+    def __eq__(self, other: object) -> bool:
+        # the same team object is compared with itself on every hand: answer that first
+        return self is other or (isinstance(other, Team) and self.members == other.members)
+
+    def __hash__(self) -> int:
+        return hash(self.members)
 
     def __str__(self) -> str:
         names = [str(member) for member in self.members]
