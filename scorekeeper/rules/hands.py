@@ -32,7 +32,7 @@ from .meld import (
     meld_from_claims,
     meld_points,
 )
-from .options import Options, Scoring
+from .options import OPTION_SPECS, Options, Scoring
 from .outcome import Outcome
 from .payments import Flow, chip_hand
 from .tricks import PlayerTricks, SideTricks, TeamTricks, other_side
@@ -612,6 +612,18 @@ def _team_tricks(
     return {team: hand.tricks.of(team) for team in ctx.teams}
 
 
+def _trickless_set(hand: HandInput, options: Options) -> tuple[Outcome, bool]:
+    """Bidders who took no trick point are set, whatever their meld (``bidders_no_trick``)."""
+    if hand.outcome not in (None, Outcome.SET):
+        label = OPTION_SPECS["bidders_no_trick"].label
+        raise OutcomeError(
+            OUTCOME,
+            f"The bidding team took no trick point: under '{label}' at 'They are set' that "
+            f"hand is set, not {hand.outcome.value}.",
+        )
+    return Outcome.SET, False
+
+
 def _partnership(
     hand: HandInput,
     ctx: HandContext,
@@ -641,8 +653,11 @@ def _partnership(
     changes: dict[Holder, int] = {}
     made = None
     if taken is not None:
-        counted = contract.bidders_meld(team_meld[bidders], taken[bidders])
-        outcome, made = _derive_outcome(hand, counted, taken[bidders], options)
+        if contract.trickless_set(taken[bidders]):
+            outcome, made = _trickless_set(hand, options)
+        else:
+            counted = contract.bidders_meld(team_meld[bidders], taken[bidders])
+            outcome, made = _derive_outcome(hand, counted, taken[bidders], options)
         for team in ctx.teams:
             if team == bidders:
                 changes[team] = contract.bidders_score(

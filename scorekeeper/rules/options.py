@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .contract import Contract, MeldSave, Surrender
+from .contract import Contract, MeldSave, NoTrick, Surrender
 from .deck import Deck
 from .errors import OptionError, Part, Where, option
 from .figures import shown
@@ -182,6 +182,13 @@ class Schedule(enum.Enum):
     POT = "pot"
 
 
+class BothReach(enum.Enum):
+    """Who wins when several teams pass the target on one hand (RULES 6.2, 6.5)."""
+
+    BIDDERS_MADE = "bidders-made"
+    HIGHER = "higher"
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Every house-rule option of a session; points in full points, money in cents."""
@@ -220,6 +227,7 @@ class Options:
     negative_floor: int | None = None
     target_raise: int = 0
     fixed_deals: int | None = None
+    both_reach: BothReach = BothReach.BIDDERS_MADE
     game_stake: int = 0
     set_stake: int = 0
     # the contract of a partnership hand (RULES 6.2)
@@ -230,6 +238,7 @@ class Options:
     set_keeps_meld: bool = False
     set_to_opponents: bool = False
     surrender: Surrender = Surrender.MELD
+    bidders_no_trick: NoTrick = NoTrick.USUAL
 
     @classmethod
     def preset(cls, name: str | GameSystem) -> Options:
@@ -257,6 +266,7 @@ class Options:
             self.set_to_opponents,
             self.surrender,
             self.deck.trick_points,
+            self.bidders_no_trick,
         )
 
     @property
@@ -543,6 +553,8 @@ _PARSERS = {
 _CHOICE_ENUMS: dict[str, type[enum.Enum]] = {
     "meld_saved_by": MeldSave,
     "surrender": Surrender,
+    "bidders_no_trick": NoTrick,
+    "both_reach": BothReach,
     "deck": Deck,
     "card_values": CardValues,
     "all_pass": AllPass,
@@ -805,6 +817,20 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             _EACH,
         ),
         _spec(
+            "both_reach",
+            "Both teams past the target",
+            "Who wins when the teams pass the target on the same hand. The bidders, if they "
+            "made their bid (else the higher score). Or the higher score, as the four-player "
+            "blog (seed 004) plays: 'the first team to reach 150 points wins', and a tie at "
+            "150 or more is decided by the next hand.",
+            "choice",
+            _TEAMS,
+            (
+                ("bidders-made", "The bidders, if they made their bid"),
+                ("higher", "The higher score; a tie plays another hand (seed 004)"),
+            ),
+        ),
+        _spec(
             "game_stake",
             "Game stake",
             "Money each loser pays the game's winner, in dollars and cents (0: not for money). In "
@@ -886,6 +912,21 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                 ("meld", "Its meld"),
                 ("meld-and-half", "Its meld and half the trick points"),
                 ("meld-and-all", "Its meld and all the trick points"),
+            ),
+        ),
+        _spec(
+            "bidders_no_trick",
+            "Bidders who take no trick",
+            "What a bidding side that took no trick point scores. As usual: its meld and tricks "
+            "when they reach the bid. Nothing: the four-player blog (seed 004), 'if the bidding "
+            "team took no tricks, then they also cannot receive any positive points' (a set "
+            "still costs the bid). Set: they lose the bid however much they melded.",
+            "choice",
+            _TEAMS,
+            (
+                ("as-usual", "Score as usual"),
+                ("zero", "Nothing positive (seed 004)"),
+                ("set", "They are set"),
             ),
         ),
     )
@@ -1033,6 +1074,8 @@ def _validate_composition(o: Options) -> None:
         raise OptionError(
             option("shape"), f"{o.system.label} is scored with {needs}, not {o.shape.label}."
         )
+
+
 def _validate_ladder(o: Options) -> BidLadder:
     """The bid ladder (RULES 4.2): every figure within bounds, steps that only widen."""
     for rung in o.bid_rungs:

@@ -27,6 +27,8 @@ EVERY_OPTION = {
     # The game's composition (1, 6): deck, table shape, bidding and the contract.
     "shape", "auction", "target_raise", "meld_minimum", "meld_saved_by",
     "meld_save_points", "bidders_save_meld", "set_keeps_meld", "set_to_opponents", "surrender",
+    # House rules from the sources (6.5): the four-player blog.
+    "bidders_no_trick", "both_reach",
 }  # fmt: skip
 
 
@@ -299,3 +301,18 @@ def test_the_operations_are_in_the_document_under_their_view_names(client):
     assert paths[PRESETS]["get"]["operationId"] == "list_presets"
     assert paths[OPTIONS]["get"]["operationId"] == "list_options"
     assert len(ids) == len(set(ids))
+
+
+def test_the_blog_rules_are_partnership_choices_off_in_every_preset(client):
+    found = options(client)
+
+    # Seed 004 (RULES 6.5): trickless bidders score as usual, nothing positive, or are set.
+    no_trick = found["bidders_no_trick"]
+    assert (no_trick["kind"], no_trick["systems"]) == ("choice", TEAMS)
+    assert [c["value"] for c in no_trick["choices"]] == ["as-usual", "zero", "set"]
+    assert set(no_trick["defaults"].values()) == {"as-usual"}
+    assert "seed 004" in no_trick["help"]
+    both = found["both_reach"]
+    assert [c["value"] for c in both["choices"]] == ["bidders-made", "higher"]
+    assert both["systems"] == TEAMS
+    assert set(both["defaults"].values()) == {"bidders-made"}
