@@ -222,6 +222,7 @@ class Options:
     kitty_threshold: int = 350
     ante: int = 25
     pot_threshold: int = 400
+    even_deals: bool = False  # show deals per player and when the round is even (RULES 5.9)
     # cumulative games (RULES 6)
     target: int = 1500
     negative_floor: int | None = None
@@ -791,6 +792,15 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "A declarer who makes a bid this big or bigger also takes the pot.",
             "points",
             {GameSystem.BROOKLYN_POT},
+        ),
+        _spec(
+            "even_deals",
+            "Count deals to an even round",
+            "Show how many times each player has dealt and say when everyone has dealt as "
+            "often as everyone else. Brooklyn (seed 000) has no fixed end: 'ideally after each "
+            "player has dealt an equal number of times'. A misdeal is not a deal.",
+            "bool",
+            _CHIPS,
         ),
         _spec("target", "Game to", "Points that win the game.", "points", _CUMULATIVE),
         _spec(

@@ -27,8 +27,8 @@ EVERY_OPTION = {
     # The game's composition (1, 6): deck, table shape, bidding and the contract.
     "shape", "auction", "target_raise", "meld_minimum", "meld_saved_by",
     "meld_save_points", "bidders_save_meld", "set_keeps_meld", "set_to_opponents", "surrender",
-    # House rules from the sources (6.5): the four-player blog.
-    "bidders_no_trick", "both_reach",
+    # House rules from the sources: Brooklyn's even deals (5.9), the four-player blog (6.5).
+    "even_deals", "bidders_no_trick", "both_reach",
 }  # fmt: skip
 
 

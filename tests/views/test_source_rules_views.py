@@ -1,0 +1,44 @@
+"""House rules from the sources through the pages (RULES 5.9, 6.5): the session page's deal
+count (Brooklyn, seed 000) and the blog's partnership rules (seed 004), each worked by hand."""
+
+from __future__ import annotations
+
+from webhelpers import figures, new_session, page_text, save_hand
+
+FOUR = ["Ann", "Bob", "Cal", "Dee"]
+
+
+def test_the_session_page_counts_deals_and_says_when_the_round_is_even(client):
+    # Seed 000: Brooklyn ends "ideally after each player has dealt an equal number of times".
+    # Throw-ins keep it short: Ann, Bob and Cal deal, Dee misdeals (no deal) and deals again.
+    sid = new_session(client, "brooklyn", FOUR, even_deals=True, all_pass="throw-in")
+    text = page_text(client.get(f"/s/{sid}"))
+    assert "Deals: Ann 0 · Bob 0 · Cal 0 · Dee 0." in text and "No deals yet." in text
+    for _ in range(3):
+        save_hand(client, sid, outcome="all_pass")
+    text = page_text(save_hand(client, sid, outcome="misdeal"))
+    assert "Deals: Ann 1 · Bob 1 · Cal 1 · Dee 0." in text
+    assert "For an even round, still to deal: Dee." in text
+    text = page_text(save_hand(client, sid, outcome="all_pass"))
+    assert "Deals: Ann 1 · Bob 1 · Cal 1 · Dee 1." in text
+    assert "Everyone has dealt once: an even place to stop." in text
+
+
+def test_without_the_option_the_page_counts_no_deals(client):
+    sid = new_session(client, "brooklyn", FOUR, all_pass="throw-in")
+    text = page_text(save_hand(client, sid, outcome="all_pass"))
+    assert "Deals:" not in text and "even round" not in text
+
+
+def test_trickless_bidders_score_nothing_under_the_blog_rule(client):
+    # Seed 004 at scale 10: N bids 25 in hearts, NS meld 30 and take no trick; EW meld 8 and
+    # take all 25. NS would score 30 as usual; the blog gives them nothing. EW 8 + 25 = 33.
+    sid = new_session(
+        client, "partnership", ["N", "E", "S", "W"], first_dealer=3,
+        scale="10", min_bid=25, target=150, bidders_no_trick="zero",
+    )  # fmt: skip
+    page = save_hand(
+        client, sid, declarer="N", bid=25, trump="H",
+        meld={"N": "30", "S": "0", "E": "8", "W": "0"}, tricks=0,
+    )  # fmt: skip
+    assert figures(page) == {"N & S": 0, "E & W": 33}
