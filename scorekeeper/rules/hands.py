@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from .bidding import TAKEOVER_BID, check_bid, check_takeover
-from .cards import Hand, Suit
+from .cards import Card, Hand, Rank, Suit
 from .errors import (
     BidError,
     Checks,
@@ -281,6 +281,24 @@ def _check_trump(hand: HandInput) -> None:
         raise TrumpError(Where(Part.TRUMP), "Choose trump: a hand that is played has a trump suit.")
 
 
+def _check_trump_meld(hand: HandInput, declarer: PlayerKey) -> None:
+    """Seed 003's house rule (``trump_needs_meld``): trump only in a suit where the declarer
+    holds a run, a marriage or the dix. Checked only when the declarer's meld is entered as
+    cards: named melds and a figure do not say which cards the hand holds."""
+    entry = hand.meld_entry(declarer)
+    trump = hand.trump
+    if trump is None or not isinstance(entry, MeldCards):
+        return
+    king, queen, nine = (Card(trump, rank) for rank in (Rank.KING, Rank.QUEEN, Rank.NINE))
+    if (king in entry.hand and queen in entry.hand) or nine in entry.hand:
+        return  # a run holds the K and Q too
+    raise TrumpError(
+        Where(Part.TRUMP, declarer),
+        f"{declarer} holds no run, marriage or dix in {trump.noun}: under "
+        f"'{OPTION_SPECS['trump_needs_meld'].label}' {trump.noun} cannot be trump.",
+    )
+
+
 def _meld(
     player: PlayerKey,
     entry: MeldEntry,
@@ -389,6 +407,8 @@ def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResul
         if outcome is Outcome.FORFEIT:
             checks.run(_check_forfeit, hand, ctx, options, declarer)
         checks.run(_check_trump, hand)
+    if options.trump_needs_meld and declarer is not None:
+        checks.run(_check_trump_meld, hand, declarer)
     scoring = options.system.scoring
     if scoring is Scoring.CHIPS:
         return _chip_game(hand, ctx, options, checks, declarer, bid)

@@ -197,6 +197,7 @@ class Options:
     # the cards (RULES 1)
     deck: Deck = Deck.SINGLE
     shape: Shape = THREE_HANDED
+    kitty_size: int = 3  # cards in the kitty (widow) of a single-deck auction (RULES 2.8)
     # meld (RULES 2)
     double_meld_bonus: bool = False
     roundhouse_with_run: int = 350
@@ -211,6 +212,7 @@ class Options:
     compulsory_bid: int = 300  # Hoyle's compulsory first bid, the one a forfeit gives up
     forbidden_endings: tuple[int, ...] = ()
     all_pass: AllPass = AllPass.THROW_IN
+    trump_needs_meld: bool = False  # trump only where the declarer melds (RULES 4.6)
     auction: bool = True
     # chip games (RULES 5)
     sit_out: SitOut = SitOut.RIGHT_OF_DEALER
@@ -251,8 +253,14 @@ class Options:
     def hand_size(self) -> int:
         """Most cards a player melds from: the deck shared out among those dealt in, less a
         three-handed widow (which the declarer's 15 already replaces). Two-handed, each player
-        sees 12 dealt and 12 drawn from the stock, and melds from them as tricks are won."""
-        widow = 3 if self.deck is Deck.SINGLE and self.shape.players == 3 else 0
+        sees 12 dealt and 12 drawn from the stock, and melds from them as tricks are won. With a
+        kitty (``kitty_size``, seed 003) the declarer discards as many as the kitty held, so
+        every hand melded from is the deck less the kitty, shared out: 14 with three and 6,
+        11 with four and 4."""
+        if self.applies("kitty_size"):
+            widow = self.kitty_size
+        else:
+            widow = 3 if self.deck is Deck.SINGLE and self.shape.players == 3 else 0
         return self.deck.hand_size(self.shape.players, widow)
 
     @property
@@ -568,6 +576,7 @@ _CHIPS = frozenset(s for s in GameSystem if s.is_chip_game)
 _CUMULATIVE = frozenset(s for s in GameSystem if s.is_cumulative)
 _EACH = frozenset(s for s in GameSystem if s.scoring is Scoring.EACH)
 _TEAMS = frozenset(s for s in GameSystem if s.scoring is Scoring.TEAMS)
+_KITTY_GAMES = _CHIPS | {GameSystem.BISON, GameSystem.PARTNERSHIP}  # single deck, an auction
 
 
 def _spec(
@@ -602,6 +611,22 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "choice",
             _CUMULATIVE,
             tuple((str(shape), shape.label) for shape in SHAPES),
+        ),
+        _spec(
+            "kitty_size",
+            "Cards in the kitty",
+            "The kitty (widow) the bid winner takes up, discarding as many cards: 3 with three "
+            "players, none with four. Wikipedia's Pinochle article (seed 003): 'a 4 card kitty "
+            "(3 or 6 cards for three players)'. Each player then melds from the deck less the "
+            "kitty, shared out: 14 cards with three and 6, 11 with four and 4.",
+            "choice",
+            _KITTY_GAMES,
+            (
+                ("3", "3 cards (three players)"),
+                ("6", "6 cards (three players, seed 003)"),
+                ("0", "None (four players)"),
+                ("4", "4 cards (four players, seed 003)"),
+            ),
         ),
         _spec(
             "double_meld_bonus",
@@ -695,6 +720,15 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                 ("compulsory-first-bid", "Compulsory first bid of 300 (or 250)"),
                 ("throw-in", "Throw in, next dealer deals"),
             ),
+        ),
+        _spec(
+            "trump_needs_meld",
+            "Trump needs a meld",
+            "The declarer may name trump only in a suit where they hold a run, a marriage or "
+            "the dix: a house rule in Wikipedia's Pinochle article (seed 003). Checked when the "
+            "declarer's meld is entered as cards; named melds and a figure cannot show it.",
+            "bool",
+            _KITTY_GAMES | _TEAMS,
         ),
         _spec(
             "auction",
@@ -1033,6 +1067,7 @@ def _validate(options: Options, players: int | None) -> None:
             f"The minimum bid {o.min_bid} ends in {o.min_bid % 100}, which is forbidden.",
         )
     _validate_composition(o)
+    _validate_kitty_size(o)
     _validate_compulsory_bid(o, ladder)
     if o.system.is_chip_game:
         _validate_chips(o)
@@ -1083,6 +1118,24 @@ def _validate_composition(o: Options) -> None:
         needs = "partners in teams" if o.system.is_partnership else "each player for themselves"
         raise OptionError(
             option("shape"), f"{o.system.label} is scored with {needs}, not {o.shape.label}."
+        )
+
+
+KITTY_SIZES = {3: (3, 6), 4: (0, 4)}
+"""The kitties seed 003 deals, by players dealt in: 3 or 6 cards for three, none or 4 for four."""
+
+
+def _validate_kitty_size(o: Options) -> None:
+    """The kitty fits the players dealt in (seed 003)."""
+    if not o.applies("kitty_size"):
+        return
+    sizes = KITTY_SIZES.get(o.shape.players, (0,))
+    if o.kitty_size not in sizes:
+        allowed = " or ".join(str(size) for size in sizes)
+        raise OptionError(
+            option("kitty_size"),
+            f"With {o.shape.players} players dealt in the kitty holds {allowed} cards, "
+            f"not {o.kitty_size}.",
         )
 
 
@@ -1244,6 +1297,7 @@ PRESETS: dict[GameSystem, Options] = {
     GameSystem.PARTNERSHIP: Options(
         GameSystem.PARTNERSHIP,
         shape=Shape(4, 2),
+        kitty_size=0,
         double_meld_bonus=True,
         card_values=CardValues.COUNTERS,
         min_bid=250,

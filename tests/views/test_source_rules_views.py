@@ -3,7 +3,7 @@ count (Brooklyn, seed 000) and the blog's partnership rules (seed 004), each wor
 
 from __future__ import annotations
 
-from webhelpers import figures, new_session, page_text, save_hand
+from webhelpers import all_errors, errors_at, figures, new_session, page_text, post_hand, save_hand
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
 
@@ -42,3 +42,28 @@ def test_trickless_bidders_score_nothing_under_the_blog_rule(client):
         meld={"N": "30", "S": "0", "E": "8", "W": "0"}, tricks=0,
     )  # fmt: skip
     assert figures(page) == {"N & S": 0, "E & W": 33}
+
+
+def test_trump_without_a_meld_in_it_is_refused_at_the_trump_field_naming_the_declarer(client):
+    # Seed 003: Bob lays down aces around, K Q of hearts and the 9 of clubs, and names spades.
+    sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal"], trump_needs_meld=True)
+    page = post_hand(
+        client, sid, declarer="Bob", bid=300, trump="S", meld="AS AH AD AC KH QH 9C",
+        meld_mode="cards", tricks=160,
+    )  # fmt: skip
+    assert page.status_code == 422
+    assert errors_at(page, "trump") == [
+        "Bob holds no run, marriage or dix in spades: under 'Trump needs a meld' spades cannot "
+        "be trump."
+    ]
+
+
+def test_with_a_kitty_of_4_a_partner_lays_down_at_most_11_cards(client):
+    # Seed 003: four players and a 4-card kitty hold 11 cards each; a 12th is refused.
+    sid = new_session(client, "partnership", ["N", "E", "S", "W"], first_dealer=3, kitty_size=4)
+    page = post_hand(
+        client, sid, declarer="N", bid=300, trump="S", meld_mode="cards", tricks=100,
+        meld={"N": "AS AH AD AC KS KH KD KC QS QH QD 9S", "S": "", "E": "", "W": ""},
+    )  # fmt: skip
+    assert page.status_code == 422
+    assert "a hand here holds at most 11" in " ".join(all_errors(page))
