@@ -204,6 +204,7 @@ class Options:
     double_trump_marriage: int = 80
     # tricks (RULES 3)
     card_values: CardValues = CardValues.CLASSIC
+    discards_count: bool = True  # the declarer's buried cards count in their tricks (RULES 3.6)
     scale: int = 1
     # bidding (RULES 4)
     min_bid: int = 300
@@ -666,6 +667,16 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                 ("simple", "Simple (10-10-5-5)"),
                 ("counters", "Counters (10-10-10)"),
             ),
+        ),
+        _spec(
+            "discards_count",
+            "Buried cards count for the declarer",
+            "On: the cards the declarer discards after taking the kitty count in their tricks. "
+            "Off: they count for nobody, 'depending on the pre-established rules' (Wikipedia, "
+            "seed 003): enter the declarer's tricks without them (Bison: the takes may then add "
+            "up to as many counters fewer as the kitty held).",
+            "bool",
+            _CHIPS | {GameSystem.BISON},
         ),
         _spec(
             "scale",

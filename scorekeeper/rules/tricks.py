@@ -219,16 +219,19 @@ class PlayerTricks:
             raise TrickError(Where(Part.LAST_TRICK), "Say who took the last trick.")
 
     def _check_total(self, options: Options) -> None:
-        """The takes together: each one a figure the scheme allows, adding up to the deck."""
+        """The takes together: each one a figure the scheme allows, adding up to the deck (less
+        what the buried cards may hold, where they count for nobody)."""
+        buried = buried_most(options)
         if options.card_values is CardValues.COUNTERS:
             total = sum(taken for _, taken in self.taken)
             counters = counter_cards(options.deck)
-            if total != counters:
+            if not counters - buried <= total <= counters:
                 each = counters // 3
+                fewer = f", or up to {buried} fewer buried" if buried else ""
                 raise TrickError(
                     TRICKS,
                     f"Counters must add up to {counters} ({each} aces, {each} tens, {each} "
-                    f"kings); these add up to {total}.",
+                    f"kings){fewer}; these add up to {total}.",
                 )
             return
         sums = card_point_sums(options.card_values)
@@ -238,12 +241,31 @@ class PlayerTricks:
                     Where(Part.TAKE, player=player), f"{player}: {_unattainable(taken, options)}"
                 )
         total = sum(taken for _, taken in self.taken)
-        if total != CARD_POINTS:
+        if not (total == CARD_POINTS or (buried and CARD_POINTS - total in _buried_sums(options))):
+            fewer = f", or up to {buried} fewer for the buried cards" if buried else ""
             raise TrickError(
                 TRICKS,
-                f"Card points must add up to {CARD_POINTS} (250 less the last trick); "
+                f"Card points must add up to {CARD_POINTS} (250 less the last trick){fewer}; "
                 f"these add up to {total}.",
             )
+
+
+def buried_most(options: Options) -> int:
+    """The most the declarer's buried cards can hold where they count for nobody
+    (``discards_count`` off): counters under that scheme, else card points; 0 where they
+    count for the declarer."""
+    if not options.applies("discards_count") or options.discards_count:
+        return 0
+    top = max(VALUES[options.card_values].values())
+    return options.kitty_size * (1 if options.card_values is CardValues.COUNTERS else top)
+
+
+def _buried_sums(options: Options) -> frozenset[int]:
+    """Card points the buried cards can make: sums of at most ``kitty_size`` cards."""
+    sums = {0}
+    for _ in range(options.kitty_size):
+        sums |= {s + value for s in sums for value in VALUES[options.card_values].values()}
+    return frozenset(s for s in sums if s <= buried_most(options))
 
 
 def _check_take(player: PlayerKey, taken: int, known: set[PlayerKey]) -> None:

@@ -27,7 +27,7 @@ from ..rules.holders import (
 from ..rules.options import Options
 from ..rules.rounds import deal_round
 from ..rules.session import HandRecord
-from ..rules.tricks import other_side, trick_total
+from ..rules.tricks import buried_most, other_side, trick_total
 from .sessions import LoadedSession
 
 
@@ -257,19 +257,22 @@ class FormFacts:
     takeover: bool  # the house rules let the dealer be made to play the takeover bid
     takeover_bid: int
     other_side: int | None  # the other side's trick points for the side's figure typed
+    buried_count: bool = True  # False: buried cards count for nobody, the other side unknown
 
 
 def form_facts(options: Options, tricks: int | None) -> FormFacts:
     """The hand form's rule-given figures; ``tricks`` is the declarer's side as typed."""
     other = None
     total = trick_total(options.deck)
-    if tricks is not None and 0 <= options.from_table(tricks) <= total:
+    buried_count = not buried_most(options)
+    if buried_count and tricks is not None and 0 <= options.from_table(tricks) <= total:
         other = options.to_table(other_side(options.from_table(tricks), options.deck))
     return FormFacts(
         options.to_table(total),
         takeover_allowed(options),
         options.to_table(TAKEOVER_BID),
         other,
+        buried_count,
     )
 
 

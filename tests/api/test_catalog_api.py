@@ -27,9 +27,10 @@ EVERY_OPTION = {
     # The game's composition (1, 6): deck, table shape, bidding and the contract.
     "shape", "auction", "target_raise", "meld_minimum", "meld_saved_by",
     "meld_save_points", "bidders_save_meld", "set_keeps_meld", "set_to_opponents", "surrender",
-    # House rules from the sources: Wikipedia's kitty and trump (2.8, 4.6), Brooklyn's even
-    # deals (5.9), the four-player blog (6.5).
-    "kitty_size", "trump_needs_meld", "even_deals", "bidders_no_trick", "both_reach",
+    # House rules from the sources: Wikipedia's kitty, buried cards and trump (2.8, 3.6, 4.6),
+    # Brooklyn's even deals (5.9), the four-player blog (6.5).
+    "kitty_size", "discards_count", "trump_needs_meld", "even_deals", "bidders_no_trick",
+    "both_reach",
 }  # fmt: skip
 
 
@@ -329,4 +330,6 @@ def test_the_kitty_is_3_cards_for_three_and_none_for_four_unless_the_house_deals
         "brooklyn": 3, "brooklyn-pot": 3, "hoyle": 3, "bison": 3, "partnership": 0,
     }  # fmt: skip
     assert set(found["trump_needs_meld"]["defaults"].values()) == {False}
+    assert found["discards_count"]["systems"] == [*CHIPS, "bison"]
+    assert set(found["discards_count"]["defaults"].values()) == {True}
     assert "seed 003" in found["trump_needs_meld"]["help"]

@@ -1,4 +1,4 @@
-"""House rules from Wikipedia's Pinochle article (seed 003; RULES 2.8 and 4.6).
+"""House rules from Wikipedia's Pinochle article (seed 003; RULES 2.8, 3.6 and 4.6).
 
 Seed ``003_d91946574d289cc1.txt``: "A popular variation for four (or three) player pinochle
 involves dealing a 4 card kitty (3 or 6 cards for three players), with the bid winner taking
@@ -14,12 +14,12 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.rules.cards import Hand, Suit
-from scorekeeper.rules.errors import MeldError, OptionError, TrumpError
+from scorekeeper.rules.errors import MeldError, OptionError, TrickError, TrumpError
 from scorekeeper.rules.hands import HandContext, HandInput, MeldCards, MeldNumber, score_hand
 from scorekeeper.rules.holders import Team
-from scorekeeper.rules.options import Options
+from scorekeeper.rules.options import CardValues, Options
 from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.tricks import SideTricks
+from scorekeeper.rules.tricks import PlayerTricks, SideTricks
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
@@ -147,3 +147,88 @@ def test_a_run_in_trump_is_enough():
 def test_a_meld_entered_as_a_figure_cannot_be_checked_and_is_accepted():
     result = score_hand(_declared(S, MeldNumber(100), 200), THREE, TRUMP_MELD)
     assert result.outcome is Outcome.MADE
+
+
+# -- buried cards that count for nobody (W4) ---------------------------------------------------
+
+# Seed 003: "The point value of the discards can sometimes be added to the bid winner's total
+# trick count or not". W4, Brooklyn, classic count: Bob bids 300 in spades and melds 150; he
+# takes 135 in tricks (the last trick included) and buried A♠ 10♠ K♥ = 11 + 10 + 4 = 25.
+BURIED_OFF = replace(Options.preset("brooklyn"), discards_count=False)
+
+
+@pytest.mark.parametrize(
+    ("options", "tricks", "outcome"),
+    [
+        # On (every preset): the buried 25 is his: 150 + 135 + 25 = 310 >= 300, made.
+        pytest.param(Options.preset("brooklyn"), 160, Outcome.MADE, id="w4-buried-count"),
+        # Off: only the 135 taken: 150 + 135 = 285 < 300, set.
+        pytest.param(BURIED_OFF, 135, Outcome.SET, id="w4-buried-count-for-nobody"),
+    ],
+)
+def test_the_declarer_counts_the_buried_cards_only_where_the_house_does(options, tricks, outcome):
+    hand = _declared(S, MeldNumber(150), tricks)
+    assert score_hand(hand, THREE, options).outcome is outcome
+
+
+BISON = HandContext(("Ann", "Bob", "Cal"), "Ann", ("Bob", "Cal", "Ann"))
+
+
+def _bison(options: Options, takes: tuple[int, int, int]) -> HandInput:
+    return HandInput(
+        declarer="Bob",
+        bid=250,
+        trump=S,
+        meld=(("Bob", MeldNumber(150)), ("Cal", MeldNumber(0)), ("Ann", MeldNumber(0))),
+        tricks=PlayerTricks.of(dict(zip(("Bob", "Cal", "Ann"), takes, strict=True)), "Bob"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("discards_count", "takes", "bob"),
+    [
+        # Counters add up to 24 with the buried cards Bob's: 12 counters + last trick = 130;
+        # 150 + 130 = 280 >= 250, made: +280.
+        pytest.param(True, (12, 6, 6), 280, id="buried-count-24-counters"),
+        # Off, a kitty of 3: up to 3 counters buried count for nobody: 21 is the fewest.
+        # Bob 9 + last trick = 100; 150 + 100 = 250, made: +250.
+        pytest.param(False, (9, 6, 6), 250, id="three-counters-buried-for-nobody"),
+        pytest.param(False, (12, 6, 6), 280, id="no-counter-buried"),
+    ],
+)
+def test_bison_takes_may_fall_short_by_the_counters_buried_for_nobody(discards_count, takes, bob):
+    options = replace(Options.preset("bison"), discards_count=discards_count)
+    assert score_hand(_bison(options, takes), BISON, options).change("Bob") == bob
+
+
+@pytest.mark.parametrize(
+    ("discards_count", "takes", "problem"),
+    [
+        pytest.param(True, (11, 6, 6), "add up to 24 .*; these add up to 23", id="on-23"),
+        pytest.param(False, (8, 6, 6), "or up to 3 fewer buried; these add up to 20", id="off-20"),
+    ],
+)
+def test_bison_takes_short_of_what_the_kitty_could_hide_are_refused(discards_count, takes, problem):
+    options = replace(Options.preset("bison"), discards_count=discards_count)
+    with pytest.raises(TrickError, match=problem):
+        score_hand(_bison(options, takes), BISON, options)
+
+
+@pytest.mark.parametrize(
+    ("takes", "accepted"),
+    [
+        # Classic count, 240 card points: three buried cards hold at most 33 (three aces).
+        pytest.param((100, 70, 45), True, id="short-25-ace-ten-king"),
+        pytest.param((100, 70, 37), True, id="short-33-three-aces"),
+        pytest.param((100, 70, 36), False, id="short-34-more-than-three-cards"),
+        pytest.param((100, 70, 69), False, id="short-1-no-card-counts-1"),
+    ],
+)
+def test_bison_card_points_may_fall_short_by_what_three_buried_cards_hold(takes, accepted):
+    options = replace(Options.preset("bison"), card_values=CardValues.CLASSIC, discards_count=False)
+    hand = _bison(options, takes)
+    if accepted:
+        score_hand(hand, BISON, options)
+    else:
+        with pytest.raises(TrickError, match="or up to 33 fewer for the buried cards"):
+            score_hand(hand, BISON, options)

@@ -67,3 +67,14 @@ def test_with_a_kitty_of_4_a_partner_lays_down_at_most_11_cards(client):
     )  # fmt: skip
     assert page.status_code == 422
     assert "a hand here holds at most 11" in " ".join(all_errors(page))
+
+
+def test_the_hand_form_says_buried_cards_count_for_nobody_instead_of_the_other_side(client):
+    # Seed 003: with the buried cards counting for nobody the other side's tricks are not
+    # 250 less the declarer's, so the form does not claim them.
+    off = new_session(client, "brooklyn", ["Ann", "Bob", "Cal"], discards_count=False)
+    text = page_text(client.get(f"/s/{off}"))
+    assert "Without the buried cards: they count for nobody." in text
+    assert "Other side:" not in text
+    on = new_session(client, "brooklyn", ["Ann", "Bob", "Cal"])
+    assert "Other side:" in page_text(client.get(f"/s/{on}"))
