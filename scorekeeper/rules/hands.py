@@ -35,7 +35,7 @@ from .meld import (
 from .options import OPTION_SPECS, Options, Scoring
 from .outcome import Outcome
 from .payments import Flow, chip_hand
-from .tricks import PlayerTricks, SideTricks, TeamTricks, other_side
+from .tricks import PlayerTricks, SideTricks, TeamTricks, buried_most, other_side
 
 
 @dataclass(frozen=True, slots=True)
@@ -621,8 +621,9 @@ def _no_bid(hand: HandInput, ctx: HandContext, options: Options) -> HandResult:
 def _team_tricks(
     hand: HandInput, ctx: HandContext, bidders: Team, options: Options
 ) -> dict[Team, int]:
-    """Each team's trick points: the bidders' figure where two teams play, else every team's."""
-    if len(ctx.teams) == 2:
+    """Each team's trick points: the bidders' figure where two teams play (and the buried cards
+    count: else the other side's is not the rest), else every team's."""
+    if len(ctx.teams) == 2 and not buried_most(options):
         sides = _side_tricks(hand, options, "Enter the bidding team's trick points.")
         others = next(team for team in ctx.teams if team != bidders)
         return {bidders: sides.declarer_points, others: sides.other_points(options.deck)}

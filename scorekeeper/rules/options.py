@@ -673,10 +673,11 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "Buried cards count for the declarer",
             "On: the cards the declarer discards after taking the kitty count in their tricks. "
             "Off: they count for nobody, 'depending on the pre-established rules' (Wikipedia, "
-            "seed 003): enter the declarer's tricks without them (Bison: the takes may then add "
-            "up to as many counters fewer as the kitty held).",
+            "seed 003): enter the declarer's tricks without them (Bison, and partnership where "
+            "each team then enters its own: the takes may add up to less by what the kitty "
+            "could bury).",
             "bool",
-            _CHIPS | {GameSystem.BISON},
+            _KITTY_GAMES,
         ),
         _spec(
             "scale",
@@ -1140,6 +1141,8 @@ def _validate_kitty_size(o: Options) -> None:
     """The kitty fits the players dealt in (seed 003)."""
     if not o.applies("kitty_size"):
         return
+    if o.kitty_size == 0 and o.applies("discards_count") and not o.discards_count:
+        raise _clash("discards_count", "kitty_size", "with no kitty the declarer buries no cards.")
     sizes = KITTY_SIZES.get(o.shape.players, (0,))
     if o.kitty_size not in sizes:
         allowed = " or ".join(str(size) for size in sizes)

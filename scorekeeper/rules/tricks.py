@@ -160,12 +160,15 @@ class TeamTricks:
         if checks.passed:
             total = trick_total(options.deck)
             taken = sum(points for _, points in self.taken)
-            if taken != total:
+            if not _short_by_burial(taken, total, options):
                 t = options.to_table
+                buried = buried_most(options)
+                fewer = f", or up to {t(buried)} fewer for the buried cards" if buried else ""
                 checks.add(
                     TrickError(
                         TRICKS,
-                        f"The teams' tricks must add up to {t(total)}; these add up to {t(taken)}.",
+                        f"The teams' tricks must add up to {t(total)}{fewer}; these add up to "
+                        f"{t(taken)}.",
                     )
                 )
         checks.done()
@@ -223,6 +226,7 @@ class PlayerTricks:
         what the buried cards may hold, where they count for nobody)."""
         buried = buried_most(options)
         if options.card_values is CardValues.COUNTERS:
+            buried //= 10  # counters, not points
             total = sum(taken for _, taken in self.taken)
             counters = counter_cards(options.deck)
             if not counters - buried <= total <= counters:
@@ -241,7 +245,7 @@ class PlayerTricks:
                     Where(Part.TAKE, player=player), f"{player}: {_unattainable(taken, options)}"
                 )
         total = sum(taken for _, taken in self.taken)
-        if not (total == CARD_POINTS or (buried and CARD_POINTS - total in _buried_sums(options))):
+        if not _short_by_burial(total, CARD_POINTS, options):
             fewer = f", or up to {buried} fewer for the buried cards" if buried else ""
             raise TrickError(
                 TRICKS,
@@ -251,21 +255,27 @@ class PlayerTricks:
 
 
 def buried_most(options: Options) -> int:
-    """The most the declarer's buried cards can hold where they count for nobody
-    (``discards_count`` off): counters under that scheme, else card points; 0 where they
-    count for the declarer."""
+    """The most points the declarer's buried cards can hold where they count for nobody
+    (``discards_count`` off): ``kitty_size`` of the best card; 0 where they count for the
+    declarer."""
     if not options.applies("discards_count") or options.discards_count:
         return 0
-    top = max(VALUES[options.card_values].values())
-    return options.kitty_size * (1 if options.card_values is CardValues.COUNTERS else top)
+    return options.kitty_size * max(VALUES[options.card_values].values())
 
 
-def _buried_sums(options: Options) -> frozenset[int]:
-    """Card points the buried cards can make: sums of at most ``kitty_size`` cards."""
+def buried_sums(options: Options) -> frozenset[int]:
+    """Points the buried cards can hold where they count for nobody: sums of at most
+    ``kitty_size`` cards ({0} where they count for the declarer)."""
+    most = buried_most(options)
     sums = {0}
-    for _ in range(options.kitty_size):
+    for _ in range(options.kitty_size if most else 0):
         sums |= {s + value for s in sums for value in VALUES[options.card_values].values()}
-    return frozenset(s for s in sums if s <= buried_most(options))
+    return frozenset(s for s in sums if s <= most)
+
+
+def _short_by_burial(total: int, whole: int, options: Options) -> bool:
+    """True when ``total`` falls short of ``whole`` by what buried cards can hold (or not)."""
+    return whole - total in buried_sums(options)
 
 
 def _check_take(player: PlayerKey, taken: int, known: set[PlayerKey]) -> None:

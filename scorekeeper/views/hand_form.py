@@ -17,7 +17,7 @@ from ..limits import parse_id
 from ..rules.holders import Player
 from ..services.entries import from_row
 from ..services.sessions import LoadedSession
-from ..services.standings import next_hand
+from ..services.standings import next_hand, teams_enter_own_tricks
 
 
 def version_text(row: Any) -> str:
@@ -42,11 +42,12 @@ def hand_form_for(
     active = nxt.active if record is None else record.context.active
     declarers = [p.id for p in active if isinstance(p, Player)]  # a seat is always a Player
     teams = loaded.setup.teams
+    own = len(teams) > 2 or teams_enter_own_tricks(loaded.options)
     heads = {
         team.members[0].id: str(team)
         for team in teams
-        if len(teams) > 2 and isinstance(team.members[0], Player)
-    }  # three or more teams each enter their own tricks
+        if own and isinstance(team.members[0], Player)
+    }  # three or more teams, or cards buried for nobody: each team enters its own tricks
     form = hand_form(
         loaded.players, loaded.options, declarers, list(nxt.bids), formdata,
         ladder=list(nxt.ladder), team_heads=heads,

@@ -330,6 +330,6 @@ def test_the_kitty_is_3_cards_for_three_and_none_for_four_unless_the_house_deals
         "brooklyn": 3, "brooklyn-pot": 3, "hoyle": 3, "bison": 3, "partnership": 0,
     }  # fmt: skip
     assert set(found["trump_needs_meld"]["defaults"].values()) == {False}
-    assert found["discards_count"]["systems"] == [*CHIPS, "bison"]
+    assert found["discards_count"]["systems"] == [*CHIPS, "bison", "partnership"]
     assert set(found["discards_count"]["defaults"].values()) == {True}
     assert "seed 003" in found["trump_needs_meld"]["help"]

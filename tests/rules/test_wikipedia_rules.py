@@ -19,7 +19,7 @@ from scorekeeper.rules.hands import HandContext, HandInput, MeldCards, MeldNumbe
 from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import CardValues, Options
 from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks
+from scorekeeper.rules.tricks import PlayerTricks, SideTricks, TeamTricks
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
@@ -232,3 +232,50 @@ def test_bison_card_points_may_fall_short_by_what_three_buried_cards_hold(takes,
     else:
         with pytest.raises(TrickError, match="or up to 33 fewer for the buried cards"):
             score_hand(hand, BISON, options)
+
+
+# Partnership with a kitty of 4 (counters): N bids 300 in spades; NS meld 170 (a run and a
+# marriage), EW 50 (a pinochle and the dix). NS took 120 in tricks and buried two counters
+# (20); EW took 110. On: NS's side is 120 + 20 = 140, 170 + 140 = 310, made. Off: each team
+# enters its own, 120 and 110 (230: 20 fewer, two counters buried), 170 + 120 = 290, set.
+KITTY_4 = replace(Options.preset("partnership"), kitty_size=4)
+MELDS = (("N", MeldNumber(170)), ("S", MeldNumber(0)), ("E", MeldNumber(50)), ("W", MeldNumber(0)))
+
+
+def _team_hand(tricks: SideTricks | TeamTricks) -> HandInput:
+    return HandInput(declarer="N", bid=300, trump=S, meld=MELDS, tricks=tricks)
+
+
+@pytest.mark.parametrize(
+    ("discards_count", "tricks", "outcome", "changes"),
+    [
+        pytest.param(True, SideTricks(140), Outcome.MADE, {NS: 310, EW: 160}, id="buried-count"),
+        pytest.param(
+            False,
+            TeamTricks((("N", 120), ("E", 110))),
+            Outcome.SET,
+            {NS: -300, EW: 160},
+            id="buried-for-nobody-each-team-enters-its-own",
+        ),
+    ],
+)
+def test_partnership_buried_cards_for_nobody_leave_each_team_its_own_tricks(
+    discards_count, tricks, outcome, changes
+):
+    options = replace(KITTY_4, discards_count=discards_count)
+    result = score_hand(_team_hand(tricks), FOUR, options)
+    assert result.outcome is outcome
+    assert dict(result.changes) == changes
+
+
+def test_partnership_teams_short_of_more_than_four_cards_can_hold_are_refused():
+    # 120 + 80 = 200: 50 fewer than 250, but four buried counters hold at most 40.
+    options = replace(KITTY_4, discards_count=False)
+    hand = _team_hand(TeamTricks((("N", 120), ("E", 80))))
+    with pytest.raises(TrickError, match=r"add up to 250, or up to 40 fewer .* add up to 200"):
+        score_hand(hand, FOUR, options)
+
+
+def test_buried_cards_for_nobody_need_a_kitty_to_bury_from():
+    with pytest.raises(OptionError, match="with no kitty the declarer buries no cards"):
+        Options.from_dict({"system": "partnership", "discards_count": False})

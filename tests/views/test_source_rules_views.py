@@ -78,3 +78,22 @@ def test_the_hand_form_says_buried_cards_count_for_nobody_instead_of_the_other_s
     assert "Other side:" not in text
     on = new_session(client, "brooklyn", ["Ann", "Bob", "Cal"])
     assert "Other side:" in page_text(client.get(f"/s/{on}"))
+
+
+def test_partnership_teams_enter_their_own_tricks_when_buried_cards_count_for_nobody(client):
+    # Seed 003, a kitty of 4: N bids 300 in spades, NS meld 170, EW 50; NS took 120 and EW
+    # 110, two counters (20) buried for nobody. NS 170 + 120 = 290 < 300: set, -300. EW 50 +
+    # 110 = 160.
+    sid = new_session(
+        client, "partnership", ["N", "E", "S", "W"], first_dealer=3, kitty_size=4,
+        discards_count=False,
+    )  # fmt: skip
+    form_text = page_text(client.get(f"/s/{sid}"))
+    assert "Each team's trick points (250 less the buried cards, which count for nobody)" in (
+        form_text
+    )
+    page = save_hand(
+        client, sid, declarer="N", bid=300, trump="S", takes={"N": 120, "E": 110},
+        meld={"N": "170", "S": "0", "E": "50", "W": "0"},
+    )  # fmt: skip
+    assert figures(page) == {"N & S": -300, "E & W": 160}
