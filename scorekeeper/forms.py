@@ -337,13 +337,15 @@ def hand_form(
     formdata: Any = None,
     ladder: list[int] | None = None,
     teams: Sequence[tuple[int, ...]] = (),
+    own_tricks: bool = False,
 ) -> HandFormBase:
     """A hand form for one session: its players, legal quick-pick bids and outcomes.
 
     ``ladder`` is every legal bid (full points, low to high), which the bid stepper steps
     through; without it the stepper only knows the quick picks. ``teams`` are the partners'
     ids, first seat first: each side's meld may be typed as one figure, and with three or more
-    teams each team's tricks are asked (under its first seat's id).
+    teams (or ``own_tricks``: buried cards that count for nobody) each team's tricks are asked,
+    under its first seat's id.
     """
     system = options.system
     attrs: dict[str, Any] = {}
@@ -362,7 +364,7 @@ def hand_form(
             )
     for members in teams:
         attrs[f"meld-side-{members[0]}"] = StringField("Side's meld", validators=[_meld_length])
-        if len(teams) > 2:
+        if len(teams) > 2 or own_tricks:
             label = " & ".join(str(players[p]) for p in members)
             attrs[f"take-{members[0]}"] = WholeNumberField(
                 f"{label}'s tricks", validators=[not_negative]
@@ -374,7 +376,7 @@ def hand_form(
     form.team_heads = {
         members[0]: " & ".join(str(players[p]) for p in members)
         for members in teams
-        if len(teams) > 2
+        if len(teams) > 2 or own_tricks
     }
     form.declarer.choices = [(str(pid), players[pid]) for pid in declarers]
     form.bid.choices = [(str(options.to_table(b)), str(options.to_table(b))) for b in bids]

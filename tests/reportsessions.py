@@ -34,7 +34,7 @@ def _add(session_id: int, **fields) -> None:
     save_hand(loaded, HandEntry(**fields))
 
 
-def brooklyn(players=("Ann", "Bob", "Cal", "Dan")) -> int:
+def brooklyn(players=("Ann", "Bob", "Cal", "Dan"), **options) -> int:
     """Brooklyn, 4 players, stake 10c; Ann deals first and Dan (her right) sits out.
 
     Hand 1: Bob makes 350 in spades: 350-380 is worth 2 units, spades double it to 4; each
@@ -43,9 +43,10 @@ def brooklyn(players=("Ann", "Bob", "Cal", "Dan")) -> int:
     worth 1, a set pays twice that, 2, to each of the three others: Cal -6, the others +2.
     Totals: Ann -4+2 = -2, Bob 12+2 = 14, Cal -4-6 = -10, Dan -4+2 = -2 (sum 0).
     Money (x 10c): Ann -$0.20, Bob +$1.40, Cal -$1.00, Dan -$0.20; Bob is the only one owed,
-    so the fewest payments are the three debtors each paying Bob.
+    so the fewest payments are the three debtors each paying Bob. ``options``: house rules
+    beyond the preset.
     """
-    row = create_session(default_table(), {"system": "brooklyn"}, list(players), 0)
+    row = create_session(default_table(), {"system": "brooklyn", **options}, list(players), 0)
     b, c = players[1], players[2]
     _add(row.id, declarer=b, bid=350, trump="S", outcome="made")
     _add(row.id, declarer=c, bid=300, trump="H", outcome="set")

@@ -38,7 +38,7 @@ from .schemas.standings import Standings, session_standings
 
 bp = api_blueprint("sessions", "Sessions", "Create, read, change and end a table's sessions.")
 
-STANDINGS_FORMAT = 1  # grows when the standings' shape changes, so old tags stop matching
+STANDINGS_FORMAT = 2  # grows when the standings' shape changes, so old tags stop matching
 STANDINGS: Recent[str, str] = Recent(256)
 """The standings already rendered in this worker, by ETag. A tag made from what the database
 holds now (a session's random token and version, which every change bumps) always names the

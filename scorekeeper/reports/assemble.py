@@ -20,6 +20,7 @@ from ..rules.options import OPTION_SPECS, PRESETS, Options
 from ..services.exports.handlog import hand_log
 from ..services.sessions import LoadedSession
 from ..services.settle import SettleUp, settle_session
+from ..services.standings import DealCount, deal_count
 from ..services.stats import game_series
 from ..templating import day as format_day
 from .handlog_layout import LogTable, log_table, short_names
@@ -102,6 +103,7 @@ class Report:
     page_size: str
     leaves: tuple[str, ...] = field(default=())
     rules_name: str | None = None  # the saved rules the session was started under
+    deals: DealCount | None = None  # chip games counting deals to an even round (RULES 5.9)
 
     @property
     def is_chip_game(self) -> bool:
@@ -211,4 +213,5 @@ def build_report(loaded: LoadedSession, size: str = "Letter") -> Report:
         hands=len(state.hands),
         page_size=size,
         leaves=leaves,
+        deals=deal_count(loaded),
     )

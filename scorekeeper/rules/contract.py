@@ -6,8 +6,9 @@ other side scores its meld and tricks when it saved its meld. Three choices shap
 ``meld_minimum`` (a side's meld below it is not "on the board" and counts nothing), how a
 side saves its meld (``MeldSave``: any trick point, a number of trick points, or nothing
 needed) and whether the bidders must save theirs too; a set side keeping its meld, or its bid
-going to the other sides instead ("progressive"); and what the other sides score when the
-bidders give up before play (``Surrender``). The functions
+going to the other sides instead ("progressive"); what the other sides score when the
+bidders give up before play (``Surrender``); and what bidders who took no trick point score
+(``NoTrick``: as usual, nothing positive, or set: the four-player blog, seed 004). The functions
 take plain figures in full points, so the rules read the same for two teams or four.
 """
 
@@ -35,6 +36,16 @@ class Surrender(enum.Enum):
     MELD_AND_ALL = "meld-and-all"
 
 
+class NoTrick(enum.Enum):
+    """What a bidding side that took no trick point scores. Seed 004: "If the bidding team
+    took no tricks, then they also cannot receive any positive points"; read as nothing
+    positive (``ZERO``), or as a set (``SET``)."""
+
+    USUAL = "as-usual"
+    ZERO = "zero"
+    SET = "set"
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """The house's terms for a partnership hand, in full points."""
@@ -47,6 +58,7 @@ class Contract:
     set_to_opponents: bool = False
     surrender: Surrender = Surrender.MELD
     trick_total: int = 250
+    no_trick: NoTrick = NoTrick.USUAL
 
     def on_board(self, meld: int) -> int:
         """The meld a side may count at all: nothing below the minimum."""
@@ -69,8 +81,15 @@ class Contract:
         bidders save theirs too (``bidders_save``)."""
         return self.counted_meld(meld, tricks) if self.bidders_save else self.on_board(meld)
 
+    def trickless_set(self, tricks: int) -> bool:
+        """True when the bidders are set for taking no trick point, whatever their meld."""
+        return self.no_trick is NoTrick.SET and tricks == 0
+
     def bidders_make(self, meld: int, tricks: int, bid: int) -> bool:
-        """True when the bidding side's counted meld and tricks reach the bid."""
+        """True when the bidding side's counted meld and tricks reach the bid (and, where the
+        house sets trickless bidders, they took a trick point)."""
+        if self.trickless_set(tricks):
+            return False
         return self.bidders_meld(meld, tricks) + tricks >= bid
 
     def bidders_score(self, meld: int, tricks: int, bid: int, made: bool) -> int:
@@ -78,9 +97,13 @@ class Contract:
         where the set goes to the other sides instead: ``set_to_opponents``)."""
         counted = self.bidders_meld(meld, tricks)
         if made:
-            return counted + tricks
-        kept = counted if self.set_keeps_meld else 0
-        return kept if self.set_to_opponents else kept - bid
+            score = counted + tricks
+        else:
+            kept = counted if self.set_keeps_meld else 0
+            score = kept if self.set_to_opponents else kept - bid
+        if self.no_trick is NoTrick.ZERO and tricks == 0:
+            return min(score, 0)  # "cannot receive any positive points"
+        return score
 
     def defenders_score(self, meld: int, tricks: int, bid: int, made: bool) -> int:
         """Another side's change: its meld and tricks when it saved its meld (else nothing), and

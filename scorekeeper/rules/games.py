@@ -5,7 +5,9 @@ declarer wins if among them ("the bidder goes out"), otherwise the higher score;
 non-declarers tied on top play another hand. Options add a negative floor, a fixed number of
 deals, and a target that rises when two pass it on one hand (Parlett). By team: a team that
 reached the target alone wins; if several did, the bidding team wins when it is among them and
-made its bid, otherwise the higher score; a tie on top means another hand.
+made its bid (option ``both_reach``; at ``higher``, as the four-player blog plays, the bid
+does not matter), otherwise the higher score; a tie on top means another hand, and that hand's
+winner, now the higher score, wins (seed 004).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .holders import Holder
-from .options import GameSystem, Options, Scoring
+from .options import BothReach, GameSystem, Options, Scoring
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +88,8 @@ def partnership_end(
         return GameEnd(None, "")
     if len(reached) == 1:
         return GameEnd(reached[0], f"reached {t(options.target)}")
-    if bidding_team in reached and made:
+    bidders_first = options.both_reach is BothReach.BIDDERS_MADE
+    if bidders_first and bidding_team in reached and made:
         return GameEnd(bidding_team, "both teams passed the target; the bidders made their bid")
     winner = _single_top(scores, reached)
     if winner:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from .bidding import TAKEOVER_BID, check_bid, check_takeover
-from .cards import Hand, Suit
+from .cards import Card, Hand, Rank, Suit
 from .errors import (
     BidError,
     Checks,
@@ -32,11 +32,11 @@ from .meld import (
     meld_from_claims,
     meld_points,
 )
-from .options import Options, Scoring
+from .options import OPTION_SPECS, Options, Scoring
 from .outcome import Outcome
 from .payments import Flow, chip_hand
 from .sidemeld import check_side_meld
-from .tricks import PlayerTricks, SideTricks, TrickShares, other_side
+from .tricks import PlayerTricks, SideTricks, TrickShares, buried_most, other_side
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +287,24 @@ def _check_trump(hand: HandInput) -> None:
         raise TrumpError(Where(Part.TRUMP), "Choose trump: a hand that is played has a trump suit.")
 
 
+def _check_trump_meld(hand: HandInput, declarer: PlayerKey) -> None:
+    """Seed 003's house rule (``trump_needs_meld``): trump only in a suit where the declarer
+    holds a run, a marriage or the dix. Checked only when the declarer's meld is entered as
+    cards: named melds and a figure do not say which cards the hand holds."""
+    entry = hand.meld_entry(declarer)
+    trump = hand.trump
+    if trump is None or not isinstance(entry, MeldCards):
+        return
+    king, queen, nine = (Card(trump, rank) for rank in (Rank.KING, Rank.QUEEN, Rank.NINE))
+    if (king in entry.hand and queen in entry.hand) or nine in entry.hand:
+        return  # a run holds the K and Q too
+    raise TrumpError(
+        Where(Part.TRUMP, declarer),
+        f"{declarer} holds no run, marriage or dix in {trump.noun}: under "
+        f"'{OPTION_SPECS['trump_needs_meld'].label}' {trump.noun} cannot be trump.",
+    )
+
+
 def _meld(
     player: PlayerKey,
     entry: MeldEntry,
@@ -395,6 +413,8 @@ def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResul
         if outcome is Outcome.FORFEIT:
             checks.run(_check_forfeit, hand, ctx, options, declarer)
         checks.run(_check_trump, hand)
+    if options.trump_needs_meld and declarer is not None:
+        checks.run(_check_trump_meld, hand, declarer)
     scoring = options.system.scoring
     if scoring is Scoring.CHIPS:
         return _chip_game(hand, ctx, options, checks, declarer, bid)
@@ -616,8 +636,9 @@ def _no_bid(hand: HandInput, ctx: HandContext, options: Options) -> HandResult:
 def _team_tricks(
     hand: HandInput, ctx: HandContext, bidders: Team, options: Options
 ) -> dict[Team, int]:
-    """Each team's trick points: the bidders' figure where two teams play, else every team's."""
-    if len(ctx.teams) == 2:
+    """Each team's trick points: the bidders' figure where two teams play (and the buried cards
+    count: else the other side's is not the rest), else every team's."""
+    if len(ctx.teams) == 2 and not buried_most(options):
         sides = _side_tricks(hand, options, "Enter the bidding team's trick points.")
         others = next(team for team in ctx.teams if team != bidders)
         return {bidders: sides.declarer_points, others: sides.other_points(options.deck)}
@@ -630,6 +651,18 @@ def _team_tricks(
 def _heads(ctx: HandContext) -> list[PlayerKey]:
     """The player in each team's first seat, who stands for the team's tricks."""
     return [team.members[0] for team in ctx.teams]
+
+
+def _trickless_set(hand: HandInput, options: Options) -> tuple[Outcome, bool]:
+    """Bidders who took no trick point are set, whatever their meld (``bidders_no_trick``)."""
+    if hand.outcome not in (None, Outcome.SET):
+        label = OPTION_SPECS["bidders_no_trick"].label
+        raise OutcomeError(
+            OUTCOME,
+            f"The bidding team took no trick point: under '{label}' at 'They are set' that "
+            f"hand is set, not {hand.outcome.value}.",
+        )
+    return Outcome.SET, False
 
 
 def _partnership(
@@ -661,8 +694,11 @@ def _partnership(
     changes: dict[Holder, int] = {}
     made = None
     if taken is not None:
-        counted = contract.bidders_meld(team_meld[bidders], taken[bidders])
-        outcome, made = _derive_outcome(hand, counted, taken[bidders], options)
+        if contract.trickless_set(taken[bidders]):
+            outcome, made = _trickless_set(hand, options)
+        else:
+            counted = contract.bidders_meld(team_meld[bidders], taken[bidders])
+            outcome, made = _derive_outcome(hand, counted, taken[bidders], options)
         for team in ctx.teams:
             if team == bidders:
                 changes[team] = contract.bidders_score(

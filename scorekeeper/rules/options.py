@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .contract import Contract, MeldSave, Surrender
+from .contract import Contract, MeldSave, NoTrick, Surrender
 from .deck import Deck
 from .errors import OptionError, Part, Where, option
 from .figures import shown
@@ -198,6 +198,13 @@ class Schedule(enum.Enum):
     POT = "pot"
 
 
+class BothReach(enum.Enum):
+    """Who wins when several teams pass the target on one hand (RULES 6.2, 6.5)."""
+
+    BIDDERS_MADE = "bidders-made"
+    HIGHER = "higher"
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Every house-rule option of a session; points in full points, money in cents."""
@@ -206,6 +213,7 @@ class Options:
     # the cards (RULES 1)
     deck: Deck = Deck.SINGLE
     shape: Shape = THREE_HANDED
+    kitty_size: int = 3  # cards in the kitty (widow) of a single-deck auction (RULES 2.8)
     # meld (RULES 2)
     double_meld_bonus: bool = False
     roundhouse_with_run: int = 350
@@ -216,6 +224,7 @@ class Options:
     double_roundhouse: int = ROUNDHOUSE_PARTS
     # tricks (RULES 3)
     card_values: CardValues = CardValues.CLASSIC
+    discards_count: bool = True  # the declarer's buried cards count in their tricks (RULES 3.6)
     scale: int = 1
     # bidding (RULES 4)
     min_bid: int = 300
@@ -224,6 +233,7 @@ class Options:
     compulsory_bid: int = 300  # Hoyle's compulsory first bid, the one a forfeit gives up
     forbidden_endings: tuple[int, ...] = ()
     all_pass: AllPass = AllPass.THROW_IN
+    trump_needs_meld: bool = False  # trump only where the declarer melds (RULES 4.6)
     auction: bool = True
     # chip games (RULES 5)
     sit_out: SitOut = SitOut.RIGHT_OF_DEALER
@@ -235,11 +245,13 @@ class Options:
     kitty_threshold: int = 350
     ante: int = 25
     pot_threshold: int = 400
+    even_deals: bool = False  # show deals per player and when the round is even (RULES 5.9)
     # cumulative games (RULES 6)
     target: int = 1500
     negative_floor: int | None = None
     target_raise: int = 0
     fixed_deals: int | None = None
+    both_reach: BothReach = BothReach.BIDDERS_MADE
     game_stake: int = 0
     set_stake: int = 0
     # the contract of a partnership hand (RULES 6.2)
@@ -250,6 +262,7 @@ class Options:
     set_keeps_meld: bool = False
     set_to_opponents: bool = False
     surrender: Surrender = Surrender.MELD
+    bidders_no_trick: NoTrick = NoTrick.USUAL
 
     @classmethod
     def preset(cls, name: str | GameSystem) -> Options:
@@ -261,8 +274,12 @@ class Options:
     def hand_size(self) -> int:
         """Most cards a player melds from: the deck shared out among those dealt in, less a
         three-handed widow (which the declarer's 15 already replaces). Two-handed, each player
-        sees 12 dealt and 12 drawn from the stock, and melds from them as tricks are won."""
-        return _hand_size(self.deck, self.shape.players)
+        sees 12 dealt and 12 drawn from the stock, and melds from them as tricks are won. With a
+        kitty (``kitty_size``, seed 003) the declarer discards as many as the kitty held, so
+        every hand melded from is the deck less the kitty, shared out: 14 with three and 6,
+        11 with four and 4."""
+        widow = self.kitty_size if self.applies("kitty_size") else None
+        return _hand_size(self.deck, self.shape.players, widow)
 
     @property
     def contract(self) -> Contract:
@@ -276,6 +293,7 @@ class Options:
             self.set_to_opponents,
             self.surrender,
             self.deck.trick_points,
+            self.bidders_no_trick,
         )
 
     @property
@@ -343,9 +361,10 @@ class Options:
 
 
 @functools.cache
-def _hand_size(deck: Deck, players: int) -> int:
-    widow = 3 if deck is Deck.SINGLE and players == 3 else 0
-    return deck.hand_size(players, widow)
+def _hand_size(deck: Deck, players: int, kitty: int | None) -> int:
+    if kitty is None:
+        kitty = 3 if deck is Deck.SINGLE and players == 3 else 0
+    return deck.hand_size(players, kitty)
 
 
 @functools.cache
@@ -574,6 +593,8 @@ _PARSERS = {
 _CHOICE_ENUMS: dict[str, type[enum.Enum]] = {
     "meld_saved_by": MeldSave,
     "surrender": Surrender,
+    "bidders_no_trick": NoTrick,
+    "both_reach": BothReach,
     "deck": Deck,
     "card_values": CardValues,
     "all_pass": AllPass,
@@ -586,6 +607,7 @@ _CHIPS = frozenset(s for s in GameSystem if s.is_chip_game)
 _CUMULATIVE = frozenset(s for s in GameSystem if s.is_cumulative)
 _EACH = frozenset(s for s in GameSystem if s.scoring is Scoring.EACH)
 _TEAMS = frozenset(s for s in GameSystem if s.scoring is Scoring.TEAMS)
+_KITTY_GAMES = _CHIPS | {GameSystem.BISON, GameSystem.PARTNERSHIP}  # single deck, an auction
 
 
 def _spec(
@@ -620,6 +642,22 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "choice",
             _CUMULATIVE,
             tuple((str(shape), shape.label) for shape in SHAPES),
+        ),
+        _spec(
+            "kitty_size",
+            "Cards in the kitty",
+            "The kitty (widow) the bid winner takes up, discarding as many cards: 3 with three "
+            "players, none with four. Wikipedia's Pinochle article (seed 003): 'a 4 card kitty "
+            "(3 or 6 cards for three players)'. Each player then melds from the deck less the "
+            "kitty, shared out: 14 cards with three and 6, 11 with four and 4.",
+            "choice",
+            _KITTY_GAMES,
+            (
+                ("3", "3 cards (three players)"),
+                ("6", "6 cards (three players, seed 003)"),
+                ("0", "None (four players)"),
+                ("4", "4 cards (four players, seed 003)"),
+            ),
         ),
         _spec(
             "double_meld_bonus",
@@ -693,6 +731,17 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             ),
         ),
         _spec(
+            "discards_count",
+            "Buried cards count for the declarer",
+            "On: the cards the declarer discards after taking the kitty count in their tricks. "
+            "Off: they count for nobody, 'depending on the pre-established rules' (Wikipedia, "
+            "seed 003): enter the declarer's tricks without them (Bison, and partnership where "
+            "each team then enters its own: the takes may add up to less by what the kitty "
+            "could bury).",
+            "bool",
+            _KITTY_GAMES,
+        ),
+        _spec(
             "scale",
             "Drop the trailing zero",
             "10 divides every figure by ten (counters worth 1, game to 150). Needs the counters "
@@ -745,6 +794,15 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                 ("compulsory-first-bid", "Compulsory first bid of 300 (or 250)"),
                 ("throw-in", "Throw in, next dealer deals"),
             ),
+        ),
+        _spec(
+            "trump_needs_meld",
+            "Trump needs a meld",
+            "The declarer may name trump only in a suit where they hold a run, a marriage or "
+            "the dix: a house rule in Wikipedia's Pinochle article (seed 003). Checked when the "
+            "declarer's meld is entered as cards; named melds and a figure cannot show it.",
+            "bool",
+            _KITTY_GAMES | _TEAMS,
         ),
         _spec(
             "auction",
@@ -843,6 +901,15 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "points",
             {GameSystem.BROOKLYN_POT},
         ),
+        _spec(
+            "even_deals",
+            "Count deals to an even round",
+            "Show how many times each player has dealt and say when everyone has dealt as "
+            "often as everyone else. Brooklyn (seed 000) has no fixed end: 'ideally after each "
+            "player has dealt an equal number of times'. A misdeal is not a deal.",
+            "bool",
+            _CHIPS,
+        ),
         _spec("target", "Game to", "Points that win the game.", "points", _CUMULATIVE),
         _spec(
             "negative_floor",
@@ -866,6 +933,20 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "Play this many deals and the highest score wins. Empty: play to the target.",
             "optional-int",
             _EACH,
+        ),
+        _spec(
+            "both_reach",
+            "Both teams past the target",
+            "Who wins when the teams pass the target on the same hand. The bidders, if they "
+            "made their bid (else the higher score). Or the higher score, as the four-player "
+            "blog (seed 004) plays: 'the first team to reach 150 points wins', and a tie at "
+            "150 or more is decided by the next hand.",
+            "choice",
+            _TEAMS,
+            (
+                ("bidders-made", "The bidders, if they made their bid"),
+                ("higher", "The higher score; a tie plays another hand (seed 004)"),
+            ),
         ),
         _spec(
             "game_stake",
@@ -949,6 +1030,21 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                 ("meld", "Its meld"),
                 ("meld-and-half", "Its meld and half the trick points"),
                 ("meld-and-all", "Its meld and all the trick points"),
+            ),
+        ),
+        _spec(
+            "bidders_no_trick",
+            "Bidders who take no trick",
+            "What a bidding side that took no trick point scores. As usual: its meld and tricks "
+            "when they reach the bid. Nothing: the four-player blog (seed 004), 'if the bidding "
+            "team took no tricks, then they also cannot receive any positive points' (a set "
+            "still costs the bid). Set: they lose the bid however much they melded.",
+            "choice",
+            _TEAMS,
+            (
+                ("as-usual", "Score as usual"),
+                ("zero", "Nothing positive (seed 004)"),
+                ("set", "They are set"),
             ),
         ),
     )
@@ -1046,6 +1142,7 @@ def _validate(options: Options, players: int | None) -> None:
             f"The minimum bid {o.min_bid} ends in {o.min_bid % 100}, which is forbidden.",
         )
     _validate_composition(o)
+    _validate_kitty_size(o)
     _validate_compulsory_bid(o, ladder)
     if o.system.is_chip_game:
         _validate_chips(o)
@@ -1096,6 +1193,26 @@ def _validate_composition(o: Options) -> None:
         needs = "partners in teams" if o.system.is_partnership else "each player for themselves"
         raise OptionError(
             option("shape"), f"{o.system.label} is scored with {needs}, not {o.shape.label}."
+        )
+
+
+KITTY_SIZES = {3: (3, 6), 4: (0, 4)}
+"""The kitties seed 003 deals, by players dealt in: 3 or 6 cards for three, none or 4 for four."""
+
+
+def _validate_kitty_size(o: Options) -> None:
+    """The kitty fits the players dealt in (seed 003)."""
+    if not o.applies("kitty_size"):
+        return
+    if o.kitty_size == 0 and o.applies("discards_count") and not o.discards_count:
+        raise _clash("discards_count", "kitty_size", "with no kitty the declarer buries no cards.")
+    sizes = KITTY_SIZES.get(o.shape.players, (0,))
+    if o.kitty_size not in sizes:
+        allowed = " or ".join(str(size) for size in sizes)
+        raise OptionError(
+            option("kitty_size"),
+            f"With {o.shape.players} players dealt in the kitty holds {allowed} cards, "
+            f"not {o.kitty_size}.",
         )
 
 
@@ -1298,6 +1415,7 @@ PRESETS: dict[GameSystem, Options] = {
     GameSystem.PARTNERSHIP: Options(
         GameSystem.PARTNERSHIP,
         shape=Shape(4, 2),
+        kitty_size=0,
         double_meld_bonus=True,
         card_values=CardValues.COUNTERS,
         min_bid=250,

@@ -161,12 +161,14 @@ class TrickShares:
         if checks.passed:
             total = trick_total(options.deck)
             taken = sum(points for _, points in self.taken)
-            if taken != total:
+            if not _short_by_burial(taken, total, options):
                 t = options.to_table
+                buried = buried_most(options)
+                fewer = f", or up to {t(buried)} fewer for the buried cards" if buried else ""
                 checks.add(
                     TrickError(
                         TRICKS,
-                        f"The {whose} tricks must add up to {t(total)}; these add up to "
+                        f"The {whose} tricks must add up to {t(total)}{fewer}; these add up to "
                         f"{t(taken)}.",
                     )
                 )
@@ -221,16 +223,20 @@ class PlayerTricks:
             raise TrickError(Where(Part.LAST_TRICK), "Say who took the last trick.")
 
     def _check_total(self, options: Options) -> None:
-        """The takes together: each one a figure the scheme allows, adding up to the deck."""
+        """The takes together: each one a figure the scheme allows, adding up to the deck (less
+        what the buried cards may hold, where they count for nobody)."""
+        buried = buried_most(options)
         if options.card_values is CardValues.COUNTERS:
+            buried //= 10  # counters, not points
             total = sum(taken for _, taken in self.taken)
             counters = counter_cards(options.deck)
-            if total != counters:
+            if not counters - buried <= total <= counters:
                 each = counters // 3
+                fewer = f", or up to {buried} fewer buried" if buried else ""
                 raise TrickError(
                     TRICKS,
                     f"Counters must add up to {counters} ({each} aces, {each} tens, {each} "
-                    f"kings); these add up to {total}.",
+                    f"kings){fewer}; these add up to {total}.",
                 )
             return
         sums = card_point_sums(options.card_values)
@@ -240,12 +246,37 @@ class PlayerTricks:
                     Where(Part.TAKE, player=player), f"{player}: {_unattainable(taken, options)}"
                 )
         total = sum(taken for _, taken in self.taken)
-        if total != CARD_POINTS:
+        if not _short_by_burial(total, CARD_POINTS, options):
+            fewer = f", or up to {buried} fewer for the buried cards" if buried else ""
             raise TrickError(
                 TRICKS,
-                f"Card points must add up to {CARD_POINTS} (250 less the last trick); "
+                f"Card points must add up to {CARD_POINTS} (250 less the last trick){fewer}; "
                 f"these add up to {total}.",
             )
+
+
+def buried_most(options: Options) -> int:
+    """The most points the declarer's buried cards can hold where they count for nobody
+    (``discards_count`` off): ``kitty_size`` of the best card; 0 where they count for the
+    declarer."""
+    if not options.applies("discards_count") or options.discards_count:
+        return 0
+    return options.kitty_size * max(VALUES[options.card_values].values())
+
+
+def buried_sums(options: Options) -> frozenset[int]:
+    """Points the buried cards can hold where they count for nobody: sums of at most
+    ``kitty_size`` cards ({0} where they count for the declarer)."""
+    most = buried_most(options)
+    sums = {0}
+    for _ in range(options.kitty_size if most else 0):
+        sums |= {s + value for s in sums for value in VALUES[options.card_values].values()}
+    return frozenset(s for s in sums if s <= most)
+
+
+def _short_by_burial(total: int, whole: int, options: Options) -> bool:
+    """True when ``total`` falls short of ``whole`` by what buried cards can hold (or not)."""
+    return whole - total in buried_sums(options)
 
 
 def _check_take(player: PlayerKey, taken: int, known: set[PlayerKey]) -> None:

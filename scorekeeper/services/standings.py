@@ -25,8 +25,9 @@ from ..rules.holders import (
     player_id,
 )
 from ..rules.options import CardValues, Options
+from ..rules.rounds import deal_round
 from ..rules.session import HandRecord
-from ..rules.tricks import other_side, trick_total
+from ..rules.tricks import buried_most, other_side, trick_total
 from .sessions import LoadedSession
 
 
@@ -110,6 +111,42 @@ class HandLine:
 
 
 @dataclass(frozen=True)
+class DealCount:
+    """Deals each player at the table has had, and whether the round is even (RULES 5.9)."""
+
+    counts: tuple[tuple[Player, int], ...]  # seat order
+    even: bool
+    rounds: int  # complete rounds: the fewest deals anyone has had
+    since_hand: int  # hands before the count began (a player left after it)
+    text: str  # "Everyone has dealt twice: an even place to stop."
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def deal_count(loaded: LoadedSession) -> DealCount | None:
+    """The deals so far, where the house counts them (``even_deals``); else None."""
+    options = loaded.options
+    if not (options.applies("even_deals") and options.even_deals):
+        return None
+    found = deal_round(loaded.state)
+    by_key: dict[PlayerKey, Player] = {p: p for p in loaded.players.values()}
+    counts = tuple((by_key[key], count) for key, count in found.counts)
+    if found.even:
+        text = f"Everyone has dealt {_times(found.rounds)}: an even place to stop."
+    elif not found.behind:
+        text = "No deals yet."
+    else:
+        names = [str(by_key[key]) for key in found.behind]
+        who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        text = f"For an even round, still to deal: {who}."
+    if found.since_hand:
+        text = f"{text} Counted since hand {found.since_hand}, when a player left."
+    return DealCount(counts, found.even, found.rounds, found.since_hand, text)
+
+
+@dataclass(frozen=True)
 class NextHand:
     """Who deals the next hand, who plays it, who sits out and who bids first."""
 
@@ -122,6 +159,7 @@ class NextHand:
     bids: tuple[int, ...] = field(default=())  # the quick picks: the lowest legal bids
     ladder: tuple[int, ...] = field(default=())  # every legal bid, low to high (bid stepper)
     target: int | None = None  # cumulative games: the score that ends a game, as written
+    deals: DealCount | None = None  # chip games counting deals to an even round
 
     @property
     def others_out(self) -> tuple[Player, ...]:
@@ -207,6 +245,7 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         target=loaded.options.to_table(loaded.options.target)
         if loaded.options.system.is_cumulative
         else None,
+        deals=deal_count(loaded),
     )
 
 
@@ -219,13 +258,21 @@ class FormFacts:
     takeover_bid: int
     other_side: int | None  # the other side's trick points for the side's figure typed
     takes_total: int  # what each player's takes add up to: counters, or card points
+    buried_count: bool = True  # False: buried cards count for nobody, the other side unknown
+
+
+def teams_enter_own_tricks(options: Options) -> bool:
+    """True when each partnership team enters its own trick points because the buried cards
+    count for nobody (RULES 3.6): the other team's is then not the rest of the hand's."""
+    return options.has_teams and buried_most(options) > 0
 
 
 def form_facts(options: Options, tricks: int | None) -> FormFacts:
     """The hand form's rule-given figures; ``tricks`` is the declarer's side as typed."""
     other = None
     total = trick_total(options.deck)
-    if tricks is not None and 0 <= options.from_table(tricks) <= total:
+    buried_count = not buried_most(options)
+    if buried_count and tricks is not None and 0 <= options.from_table(tricks) <= total:
         other = options.to_table(other_side(options.from_table(tricks), options.deck))
     return FormFacts(
         options.to_table(total),
@@ -233,6 +280,7 @@ def form_facts(options: Options, tricks: int | None) -> FormFacts:
         options.to_table(TAKEOVER_BID),
         other,
         _takes_total(options),
+        buried_count,
     )
 
 

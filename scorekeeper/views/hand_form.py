@@ -17,7 +17,7 @@ from ..limits import parse_id
 from ..rules.holders import Player
 from ..services.entries import from_row
 from ..services.sessions import LoadedSession
-from ..services.standings import next_hand
+from ..services.standings import next_hand, teams_enter_own_tricks
 
 
 def version_text(row: Any) -> str:
@@ -47,6 +47,7 @@ def hand_form_for(
     form = hand_form(
         loaded.players, loaded.options, declarers, list(nxt.bids), formdata,
         ladder=list(nxt.ladder), teams=teams,
+        own_tricks=teams_enter_own_tricks(loaded.options),
     )  # fmt: skip
     if formdata is not None:
         return form

@@ -28,6 +28,10 @@ EVERY_OPTION = {
     # The game's composition (1, 6): deck, table shape, bidding and the contract.
     "shape", "auction", "target_raise", "meld_minimum", "meld_saved_by",
     "meld_save_points", "bidders_save_meld", "set_keeps_meld", "set_to_opponents", "surrender",
+    # House rules from the sources: Wikipedia's kitty, buried cards and trump (2.8, 3.6, 4.6),
+    # Brooklyn's even deals (5.9), the four-player blog (6.5).
+    "kitty_size", "discards_count", "trump_needs_meld", "even_deals", "bidders_no_trick",
+    "both_reach",
 }  # fmt: skip
 
 
@@ -300,3 +304,33 @@ def test_the_operations_are_in_the_document_under_their_view_names(client):
     assert paths[PRESETS]["get"]["operationId"] == "list_presets"
     assert paths[OPTIONS]["get"]["operationId"] == "list_options"
     assert len(ids) == len(set(ids))
+
+
+def test_the_blog_rules_are_partnership_choices_off_in_every_preset(client):
+    found = options(client)
+
+    # Seed 004 (RULES 6.5): trickless bidders score as usual, nothing positive, or are set.
+    no_trick = found["bidders_no_trick"]
+    assert (no_trick["kind"], no_trick["systems"]) == ("choice", TEAMS)
+    assert [c["value"] for c in no_trick["choices"]] == ["as-usual", "zero", "set"]
+    assert set(no_trick["defaults"].values()) == {"as-usual"}
+    assert "seed 004" in no_trick["help"]
+    both = found["both_reach"]
+    assert [c["value"] for c in both["choices"]] == ["bidders-made", "higher"]
+    assert both["systems"] == TEAMS
+    assert set(both["defaults"].values()) == {"bidders-made"}
+
+
+def test_the_kitty_is_3_cards_for_three_and_none_for_four_unless_the_house_deals_seed_003s(client):
+    found = options(client)
+
+    kitty = found["kitty_size"]
+    assert kitty["systems"] == [*CHIPS, "bison", "partnership"]
+    assert [c["value"] for c in kitty["choices"]] == [3, 6, 0, 4]
+    assert kitty["defaults"] == {
+        "brooklyn": 3, "brooklyn-pot": 3, "hoyle": 3, "bison": 3, "partnership": 0,
+    }  # fmt: skip
+    assert set(found["trump_needs_meld"]["defaults"].values()) == {False}
+    assert found["discards_count"]["systems"] == [*CHIPS, "bison", "partnership"]
+    assert set(found["discards_count"]["defaults"].values()) == {True}
+    assert "seed 003" in found["trump_needs_meld"]["help"]

@@ -31,6 +31,14 @@ def test_brooklyn_pdf_prints_standings_money_payments_and_the_hand_log(ctx):
     assert "2 Bob Ann Cal 300 ♥ set │ +2 −2 │ +2 +14 │ −6 −10 │ +2 −2" in text
 
 
+def test_brooklyn_pdf_prints_each_players_deals_when_the_house_counts_them(ctx):
+    # RULES 5.9 (seed 000): Ann dealt hand 1 and Bob hand 2; Cal and Dan have not dealt.
+    text = text_of(pdf_of(rs.brooklyn(even_deals=True)))
+    assert "Deals: Ann 1 · Bob 1 · Cal 0 · Dan 0." in text
+    assert "For an even round, still to deal: Cal and Dan." in text
+    assert "Deals:" not in text_of(pdf_of(rs.brooklyn()))
+
+
 def test_brooklyn_pdf_prints_every_house_rule_in_words(ctx):
     text = text_of(pdf_of(rs.brooklyn()))
     assert "Preset: Brooklyn (chips)" in text

@@ -7,7 +7,7 @@ from pydantic import BaseModel, Field
 from ...rules.options import Options
 from ...rules.session import GameRecord
 from ...services.sessions import LoadedSession
-from ...services.standings import NextHand, StandingRow, next_hand, standings
+from ...services.standings import DealCount, NextHand, StandingRow, next_hand, standings
 from .common import HolderRef, PlayerRef, Unit, holder_ref, player_ref
 
 
@@ -61,6 +61,26 @@ class Game(BaseModel):
     scores: list[GameScore]
 
 
+class PlayerDeals(BaseModel):
+    """How many times one player at the table has dealt."""
+
+    player: PlayerRef
+    deals: int
+
+
+class Deals(BaseModel):
+    """Chip games counting deals (option even_deals): each player's deals, and whether
+    everyone has dealt equally (RULES 5.9)."""
+
+    players: list[PlayerDeals] = Field(description="Seat order; a misdeal is no deal.")
+    even: bool = Field(description="Everyone has dealt, and as often as everyone else.")
+    rounds: int = Field(description="Complete rounds: the fewest deals anyone has had.")
+    since_hand: int = Field(
+        description="Hands before the count began: it restarts when a player leaves."
+    )
+    text: str = Field(description="The page's words: 'Everyone has dealt twice: ...'.")
+
+
 class Standings(BaseModel):
     """The standings now: what every phone at the table shows."""
 
@@ -75,6 +95,9 @@ class Standings(BaseModel):
     pot: int | None = Field(description="Brooklyn with a pot: units in the pot.")
     next_hand: NextHandInfo
     games: list[Game] = Field(description="Finished games, first first, with their winners.")
+    deals: Deals | None = Field(
+        description="Chip games counting deals (even_deals): each player's deals; else null."
+    )
 
 
 def standing(row: StandingRow) -> Standing:
@@ -105,6 +128,19 @@ def next_hand_info(nxt: NextHand, options: Options) -> NextHandInfo:
     )
 
 
+def deals(count: DealCount | None) -> Deals | None:
+    """The API's view of the deals each player has had (None when not counted)."""
+    if count is None:
+        return None
+    return Deals(
+        players=[PlayerDeals(player=player_ref(p), deals=n) for p, n in count.counts],
+        even=count.even,
+        rounds=count.rounds,
+        since_hand=count.since_hand,
+        text=count.text,
+    )
+
+
 def game(record: GameRecord, scale: int) -> Game:
     """The API's view of a finished game."""
     return Game(
@@ -121,6 +157,7 @@ def session_standings(loaded: LoadedSession) -> Standings:
     """The standings of a loaded session."""
     options, state = loaded.options, loaded.state
     chips = options.system.is_chip_game
+    nxt = next_hand(loaded)
     return Standings(
         session_id=loaded.row.id,
         version=loaded.row.version,
@@ -131,6 +168,7 @@ def session_standings(loaded: LoadedSession) -> Standings:
         rows=[standing(row) for row in standings(loaded)],
         kitty=state.kitty if options.system.has_kitty else None,
         pot=state.pot if options.system.has_pot else None,
-        next_hand=next_hand_info(next_hand(loaded), options),
+        next_hand=next_hand_info(nxt, options),
         games=[game(g, options.scale) for g in state.games],
+        deals=deals(nxt.deals),
     )
