@@ -1425,6 +1425,7 @@ PRESETS: dict[GameSystem, Options] = {
     GameSystem.DOUBLE_DECK: Options(
         GameSystem.DOUBLE_DECK,
         deck=Deck.DOUBLE,
+        trump_needs_meld=True,
         meld_minimum=200,
         meld_saved_by=MeldSave.POINTS,
         meld_save_points=200,
@@ -1440,6 +1441,7 @@ PRESETS: dict[GameSystem, Options] = {
     GameSystem.SIX_HANDED: Options(
         GameSystem.SIX_HANDED,
         deck=Deck.DOUBLE,
+        trump_needs_meld=True,
         meld_minimum=200,
         meld_saved_by=MeldSave.POINTS,
         meld_save_points=200,
@@ -1455,6 +1457,7 @@ PRESETS: dict[GameSystem, Options] = {
     GameSystem.EIGHT_HANDED: Options(
         GameSystem.EIGHT_HANDED,
         deck=Deck.DOUBLE,
+        trump_needs_meld=True,
         meld_minimum=200,
         meld_saved_by=MeldSave.POINTS,
         meld_save_points=200,

@@ -330,7 +330,10 @@ def test_the_kitty_is_3_cards_for_three_and_none_for_four_unless_the_house_deals
     assert kitty["defaults"] == {
         "brooklyn": 3, "brooklyn-pot": 3, "hoyle": 3, "bison": 3, "partnership": 0,
     }  # fmt: skip
-    assert set(found["trump_needs_meld"]["defaults"].values()) == {False}
+    # Off in the single-deck games; on in the double-deck ones (RULES 6.3: a marriage in trump).
+    assert {s for s, on in found["trump_needs_meld"]["defaults"].items() if on} == {
+        "double-deck", "six-handed", "eight-handed",
+    }  # fmt: skip
     assert found["discards_count"]["systems"] == [*CHIPS, "bison", "partnership"]
     assert set(found["discards_count"]["defaults"].values()) == {True}
     assert "seed 003" in found["trump_needs_meld"]["help"]
