@@ -183,10 +183,89 @@ def partnership() -> int:
     return row.id
 
 
+def double_deck() -> int:
+    """Double-deck partnership (written as the table writes it: 50 a hand, game to 500).
+
+    W, N, E, S sit clockwise: W & E (seats 1 and 3) play N & S; W deals first, N bids first.
+    RULES 6.3, E1 and E2.
+    Hand 1: N bids 65 in spades; N & S meld 39 as one figure, E & W 38; N & S take 31, E & W
+    19. N & S 39 + 31 = 70 >= 65: +70. E & W took under 20: nothing.
+    Hand 2: N deals; E bids 60 in hearts, meld E 22, N 14 (each player's figure); E & W take 34,
+    N & S 16. E & W 22 + 34 = 56 < 60: set, -60. N & S: 14 is under the 20 that puts meld on
+    the board, and 16 is under 20 in tricks: nothing. Totals N & S 70, W & E -60.
+    """
+    row = create_session(default_table(), {"system": "double-deck"}, ["W", "N", "E", "S"], 0)
+    _add(row.id, declarer="N", bid=65, trump="S", melds={"N": ("side", "39"), "E": ("side", "38")},
+         tricks=31)  # fmt: skip
+    _add(row.id, declarer="E", bid=60, trump="H", melds={"E": "22", "N": "14"}, tricks=34)
+    return row.id
+
+
+def six_handed() -> int:
+    """Six-handed in three teams of two: Ann & Dee, Bob & Eve, Cal & Fay (RULES 6.3).
+
+    Hand 1: Ann deals, Bob bids 60 in clubs; meld (each side's figure) Bob & Eve 42, Ann & Dee
+    25, Cal & Fay 8; tricks Bob & Eve 24, Ann & Dee 20, Cal & Fay 6. Bob & Eve 42 + 24 = 66:
+    made, +66. Ann & Dee saved their meld with 20: 25 + 20 = +45. Cal & Fay: 8 is under 20 on
+    the board and 6 under 20 in tricks: nothing.
+    """
+    row = create_session(
+        default_table(), {"system": "six-handed", "shape": "6/2"},
+        ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"], 0,
+    )  # fmt: skip
+    _add(row.id, declarer="Bob", bid=60, trump="C",
+         melds={"Bob": ("side", "42"), "Ann": ("side", "25"), "Cal": ("side", "8")},
+         takes={"Bob": 24, "Ann": 20, "Cal": 6})  # fmt: skip
+    return row.id
+
+
+def eight_handed() -> int:
+    """Eight-handed in two teams of four: Ann, Cal, Eve, Gus against Bob, Dee, Fay, Hal.
+
+    Hand 1: Ann deals, Cal bids 60 in diamonds; meld Cal 20, Gus 15 (a run), Hal 16; tricks
+    Cal's team 26, the others 24. Cal's team 35 + 26 = 61: +61. Hal's 16 is under the 20 on the
+    board: the others score their 24 in tricks only.
+    """
+    row = create_session(
+        default_table(), {"system": "eight-handed"},
+        ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"], 0,
+    )  # fmt: skip
+    _add(row.id, declarer="Cal", bid=60, trump="D", melds={"Cal": "20", "Gus": "15", "Hal": "16"},
+         tricks=26)  # fmt: skip
+    return row.id
+
+
+def two_handed() -> int:
+    """Two-handed, no bid (RULES 6.4, D1 and D2).
+
+    Hand 1: Ann deals; Ann melds 190 and takes 140 with the last trick, Bob melds 150 and takes
+    110: Ann +330, Bob +260. Hand 2: Bob deals; Ann melds 100 and takes 150, Bob 40 and 100:
+    Ann +250 -> 580, Bob +140 -> 400.
+    """
+    row = create_session(default_table(), {"system": "two-handed"}, ["Ann", "Bob"], 0)
+    _add(row.id, trump="S", melds={"Ann": "190", "Bob": "150"}, takes={"Ann": 140, "Bob": 110})
+    _add(row.id, melds={"Ann": "100", "Bob": "40"}, takes={"Ann": 150, "Bob": 100})
+    return row.id
+
+
+def cutthroat() -> int:
+    """Four-handed cutthroat, no bid (RULES 6.4, C1): meld 60, 150, 40, 20; trick points 80,
+    100 (with the last trick), 70 and 0. A +140, B +250, C +110, D took nothing: 0."""
+    row = create_session(default_table(), {"system": "cutthroat"}, ["A", "B", "C", "D"], 0)
+    _add(row.id, trump="S", melds={"A": "60", "B": "150", "C": "40", "D": "20"},
+         takes={"A": 80, "B": 100, "C": 70, "D": 0})  # fmt: skip
+    return row.id
+
+
 BUILDERS = {
     "brooklyn": brooklyn,
     "brooklyn-pot": brooklyn_pot,
     "hoyle": hoyle,
     "bison": bison,
     "partnership": partnership,
+    "double-deck": double_deck,
+    "six-handed": six_handed,
+    "eight-handed": eight_handed,
+    "two-handed": two_handed,
+    "cutthroat": cutthroat,
 }

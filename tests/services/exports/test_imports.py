@@ -283,3 +283,13 @@ def test_an_outcome_typed_in_another_spelling_is_stored_as_the_engine_spells_it(
     assert entries_by_name(row_id)[-1]["outcome"] == "made"
     imported = imports.import_session(default_table(), session_json(load_session(row_id)))
     assert every_figure(imported.session_id) == every_figure(row_id)
+
+
+def test_a_round_trip_keeps_a_sides_meld_and_three_teams_tricks(ctx):
+    original = rs.six_handed()
+    imported = imports.import_session(default_table(), session_json(load_session(original)))
+    entry = entries_by_name(imported.session_id)[0]
+    assert entry["melds"]["Bob"] == {"mode": "side", "text": "42"}
+    assert entry["takes"] == {"Bob": 24, "Ann": 20, "Cal": 6}
+    figures = every_figure(imported.session_id)
+    assert dict(figures["balances"]) == {"Ann & Dee": 450, "Bob & Eve": 660, "Cal & Fay": 0}

@@ -1,0 +1,39 @@
+"""The report sessions of the five new games come out as their docstrings work them by hand
+(tests/reportsessions.py; RULES 6.3 and 6.4), so the report and export tests that use them
+read figures checked here. Balances in full points (a double-deck 70 is 700)."""
+
+from __future__ import annotations
+
+import pytest
+import reportsessions as rs
+from naming import named
+
+from scorekeeper.services.sessions import load_session
+
+
+@pytest.fixture
+def ctx(app):
+    """An app context: the services read and write the test database."""
+    with app.app_context():
+        yield app
+
+
+@pytest.mark.parametrize(
+    ("builder", "balances"),
+    [
+        pytest.param(rs.double_deck, {"N & S": 700, "W & E": -600}, id="double-deck"),
+        pytest.param(
+            rs.six_handed, {"Ann & Dee": 450, "Bob & Eve": 660, "Cal & Fay": 0}, id="six-handed"
+        ),
+        pytest.param(
+            rs.eight_handed,
+            {"Ann & Cal & Eve & Gus": 610, "Bob & Dee & Fay & Hal": 240},
+            id="eight-handed",
+        ),
+        pytest.param(rs.two_handed, {"Ann": 580, "Bob": 400}, id="two-handed"),
+        pytest.param(rs.cutthroat, {"A": 140, "B": 250, "C": 110, "D": 0}, id="cutthroat"),
+    ],
+)
+def test_each_new_games_session_gives_the_figures_worked_by_hand(ctx, builder, balances):
+    state = load_session(builder()).state
+    assert dict(named(state.balances)) == balances
