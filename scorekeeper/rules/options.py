@@ -1113,6 +1113,7 @@ def _validate(options: Options, players: int | None) -> None:
     if o.scale not in (1, 10):
         raise OptionError(option("scale"), "Scale must be 1 or 10.")
     _check_bounds(o)  # after the scale: the bounds are written at the table's scale
+    _validate_composition(o)  # the deck, the shape and the scoring: the clash named first
     if o.scale == 10 and o.card_values is not CardValues.COUNTERS:
         raise OptionError(
             option("scale"),
@@ -1141,7 +1142,6 @@ def _validate(options: Options, players: int | None) -> None:
             option("min_bid"),
             f"The minimum bid {o.min_bid} ends in {o.min_bid % 100}, which is forbidden.",
         )
-    _validate_composition(o)
     _validate_kitty_size(o)
     _validate_compulsory_bid(o, ladder)
     if o.system.is_chip_game:
@@ -1192,7 +1192,8 @@ def _validate_composition(o: Options) -> None:
     if o.system.is_partnership != o.shape.has_teams:
         needs = "partners in teams" if o.system.is_partnership else "each player for themselves"
         raise OptionError(
-            option("shape"), f"{o.system.label} is scored with {needs}, not {o.shape.label}."
+            option("shape"),
+            f"{o.system.label} is scored with {needs}, not {o.shape.label.lower()}.",
         )
 
 

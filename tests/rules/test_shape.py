@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.rules.errors import OptionError, SeatingError
 from scorekeeper.rules.holders import Team
+from scorekeeper.rules.options import Options
 from scorekeeper.rules.shape import SHAPES, Shape
 
 NAMES = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -65,3 +66,41 @@ def test_teams_need_every_seat_filled() -> None:
     with pytest.raises(SeatingError) as error:
         Shape(6, 2).teams(NAMES[:4])
     assert "exactly 6 players, not 4" in error.value.rule
+
+
+@pytest.mark.parametrize(
+    ("data", "at", "words"),
+    [
+        pytest.param(
+            {"system": "eight-handed", "deck": "single"}, "shape",
+            "'Players and teams' and 'Deck' clash: eight players, two teams of four is not "
+            "dealt from a single deck",
+            id="eight-handed-on-a-single-deck",
+        ),
+        pytest.param(
+            {"system": "double-deck", "card_values": "classic"}, "card_values",
+            "'Card values' and 'Deck' clash: a double deck counts only aces, tens and kings",
+            id="double-deck-counted-the-classic-way",
+        ),
+        pytest.param(
+            {"system": "partnership", "shape": "4"}, "shape",
+            "Partnership is scored with partners in teams, not four players, each for "
+            "themselves.",
+            id="partnership-without-teams",
+        ),
+        pytest.param(
+            {"system": "bison", "shape": "4/2"}, "shape",
+            "Bison (points to 1500) is scored with each player for themselves",
+            id="bison-in-teams",
+        ),
+        pytest.param(
+            {"system": "brooklyn", "deck": "double"}, "deck",
+            "no source deals it from a double deck", id="brooklyn-from-a-double-deck",
+        ),
+    ],
+)  # fmt: skip
+def test_a_combination_no_source_plays_is_refused_naming_both_options(data, at, words):
+    with pytest.raises(OptionError) as error:
+        Options.from_dict(data)
+    assert error.value.where.option == at
+    assert words in error.value.rule
