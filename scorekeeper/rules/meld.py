@@ -108,6 +108,10 @@ def _class_one_trump(runs: int, royal: int, table: MeldTable) -> tuple[tuple[Mel
 
 def roundhouse_bonus(counts: MeldCounts, options: Options) -> int:
     """The roundhouse's trump marriage beside a run (+40), under ``roundhouse_with_run`` 390."""
+    return _roundhouse(counts, options, meld_table(options))
+
+
+def _roundhouse(counts: MeldCounts, options: Options, table: MeldTable) -> int:
     if options.roundhouse_with_run != 390 or counts.trump is None:
         return 0
     if counts.runs < 1 or counts.royal_marriages:
@@ -117,14 +121,14 @@ def roundhouse_bonus(counts: MeldCounts, options: Options) -> int:
     others = [
         m for suit, m in zip(SUITS, counts.marriages, strict=True) if suit is not counts.trump
     ]
-    return meld_table(options).roundhouse_bonus if all(m >= 1 for m in others) else 0
+    return table.roundhouse_bonus if all(m >= 1 for m in others) else 0
 
 
-def double_roundhouse_bonus(counts: MeldCounts, options: Options) -> int:
+def _double_roundhouse(counts: MeldCounts, table: MeldTable) -> int:
     """A double roundhouse scored whole (2400, not its parts' 1600) under ``double_roundhouse``:
     two K-Q pairs of trump (in runs or royal marriages) and of every other suit, so double
     kings and double queens around."""
-    bonus = meld_table(options).double_roundhouse_bonus
+    bonus = table.double_roundhouse_bonus
     if not bonus or counts.trump is None or counts.runs + counts.royal_marriages < 2:
         return 0
     if counts.arounds[1] < 2 or counts.arounds[2] < 2:
@@ -144,10 +148,10 @@ def score_melds(counts: MeldCounts, options: Options) -> MeldScore:
             lines.append(MeldLine("marriage", married, married * table.marriage, suit))
     if counts.dix:
         lines.append(MeldLine("dix", counts.dix, counts.dix * table.dix))
-    extra = roundhouse_bonus(counts, options)
+    extra = _roundhouse(counts, options, table)
     if extra:
         lines.append(MeldLine("roundhouse's trump marriage", 1, extra))
-    whole = double_roundhouse_bonus(counts, options)
+    whole = _double_roundhouse(counts, table)
     if whole:
         lines.append(MeldLine("double roundhouse bonus", 1, whole))
     if counts.pinochles:

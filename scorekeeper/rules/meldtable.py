@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .deck import Deck
 
@@ -144,9 +144,19 @@ def meld_table_of(
     )
 
 
+_last: tuple[Any, Any] = (None, None)
+"""The options last asked about and their table: scoring many hands under one session's
+options looks the table up once (one read keeps the pair together across threads)."""
+
+
 def meld_table(options: Options) -> MeldTable:
     """The meld values a session plays with: its deck's table under its meld options."""
-    return meld_table_of(
+    global _last
+    last = _last
+    if last[0] is options:
+        table: MeldTable = last[1]
+        return table
+    table = meld_table_of(
         options.deck is Deck.DOUBLE,
         options.double_meld_bonus,
         options.double_trump_marriage,
@@ -154,3 +164,5 @@ def meld_table(options: Options) -> MeldTable:
         options.npa_meld,
         options.double_roundhouse,
     )
+    _last = (options, table)
+    return table

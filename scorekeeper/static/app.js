@@ -160,11 +160,15 @@
     form.addEventListener("input", function () { showOther(); schedule(); });
     form.addEventListener("submit", function () { dirty = false; });
 
-    /* meld helpers: named-meld picks and the 24-card grid write into the text field */
-    var RANKS = ["A", "T", "K", "Q", "J", "9"], SUITS = ["S", "H", "D", "C"];
+    /* meld helpers: named-meld picks and the card grid write into the text field. The deck
+       says which ranks the grid shows and how many copies a tap cycles through (a single deck:
+       A 10 K Q J 9, two of each; a double deck: no nines, four of each). */
+    var RANKS = (form.dataset.ranks || "ATKQJ9").split(""), SUITS = ["S", "H", "D", "C"];
+    var COPIES = parseInt(form.dataset.copies, 10) || 2;
     var SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
     var CLAIMS = ["run", "royal marriage", "marriage S", "marriage H", "marriage D", "marriage C", "dix",
-      "pinochle", "aces around", "kings around", "queens around", "jacks around", "roundhouse"];
+      "pinochle", "aces around", "kings around", "queens around", "jacks around", "roundhouse"]
+      .filter(function (c) { return c !== "dix" || RANKS.indexOf("9") >= 0; });
     var PLACEHOLDER = { number: "Meld in points, e.g. 190", claims: "Tap the melds below, or type: run, pinochle",
       cards: "Tap the cards below, or type: AS TS KS QS JS" };
     var claimLabel = function (c) { return c.replace(/marriage ([SHDC])/, function (_, s) { return "marriage " + SYMBOL[s]; }); };
@@ -188,7 +192,7 @@
       picks.appendChild(clear);
 
       var grid = document.createElement("div");
-      grid.className = "card-grid"; grid.hidden = true;
+      grid.className = "card-grid ranks-" + RANKS.length; grid.hidden = true;
       var counts = {};
       SUITS.forEach(function (s) {
         RANKS.forEach(function (r) {
@@ -198,7 +202,7 @@
           if (s === "H" || s === "D") b.className = "red";
           b.setAttribute("aria-label", b.textContent + ", 0 held");
           b.addEventListener("click", function () {
-            var n = ((counts[b.dataset.card] || 0) + 1) % 3;
+            var n = ((counts[b.dataset.card] || 0) + 1) % (COPIES + 1);
             counts[b.dataset.card] = n;
             var out = [];
             SUITS.forEach(function (s2) { RANKS.forEach(function (r2) {
@@ -221,9 +225,9 @@
         counts = {};
         text.value.toUpperCase().replace(/10/g, "T").split(/[\s,]+/).forEach(function (tok) {
           var m = /^([ATKQJ9])([SHDC♠♥♦♣])$/.exec(tok);
-          if (!m) return;
+          if (!m || RANKS.indexOf(m[1]) < 0) return;
           var suit = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" }[m[2]] || m[2];
-          counts[m[1] + suit] = Math.min(2, (counts[m[1] + suit] || 0) + 1);
+          counts[m[1] + suit] = Math.min(COPIES, (counts[m[1] + suit] || 0) + 1);
         });
         paint();
       };

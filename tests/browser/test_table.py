@@ -217,3 +217,33 @@ def test_at_scale_ten_the_hint_writes_figures_as_the_table_does(app, live_server
     assert best(ann) == []
     # Cy tapped nothing: no hint under Cy's meld.
     expect(form.locator(".meld .trump-hint:visible")).to_have_count(2)
+
+
+def test_a_double_deck_grid_has_no_nines_and_taps_four_copies(app, live_server, browser_page):
+    sid = new_session(app.test_client(), "partnership", ["Ann", "Bob", "Cy", "Dee"], deck="double")
+    page = browser_page
+    page.add_init_script(FAKE_WAKE_LOCK)
+    page.goto(f"{live_server}/s/{sid}")
+    form = page.locator("#hand-form")
+    ann = form.locator(".meld").filter(has=page.locator('p.label:text-is("Ann\'s meld")'))
+
+    tap_cards(ann, ["QS", "QS", "QS", "JD", "JD", "JD", "KH", "QH"])
+
+    # RULES 1.1: 20 cards a suit of five ranks, none of them a nine.
+    expect(ann.locator(".card-grid button")).to_have_count(20)
+    expect(ann.locator(".card-grid button[data-card='9S']")).to_have_count(0)
+    expect(ann.locator(".card-grid button[data-card='QS']")).to_have_attribute("data-count", "3")
+    expect(ann.locator(".meld-text")).to_have_value("QS QS QS KH QH JD JD JD")
+    # RULES 2.8: triple pinochle 600; K Q of hearts a royal marriage, 40, in hearts and a
+    # marriage, 20, elsewhere. Partnership writes full points.
+    expect(ann.locator(".trump-hint li[data-trump=H] b")).to_have_text("640")
+    assert hint(ann) == {"S": "620", "H": "640", "D": "620", "C": "620"}
+    # A fourth tap holds all four copies; a fifth takes them back.
+    ann.locator(".card-grid button[data-card='QS']").tap()
+    expect(ann.locator(".card-grid button[data-card='QS']")).to_have_attribute("data-count", "4")
+    ann.locator(".card-grid button[data-card='QS']").tap()
+    expect(ann.locator(".card-grid button[data-card='QS']")).to_have_attribute("data-count", "0")
+    expect(ann.locator(".meld-text")).to_have_value("KH QH JD JD JD")
+    # No dix to name without nines.
+    ann.locator("label.chip", has_text="Named melds").tap()
+    expect(ann.locator(".claim-picks button", has_text="dix")).to_have_count(0)

@@ -10,10 +10,11 @@ from naming import named
 from scorekeeper.models import Hand
 from scorekeeper.rules.cards import Hand as Cards
 from scorekeeper.rules.cards import Suit
+from scorekeeper.rules.deck import Deck
 from scorekeeper.rules.errors import Part, RuleError, Where
 from scorekeeper.rules.hands import MeldCards, MeldClaims, MeldNumber
 from scorekeeper.rules.holders import Player
-from scorekeeper.rules.meld import MeldKind
+from scorekeeper.rules.meld import Claim, MeldKind
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
 from scorekeeper.rules.session import PlayerLeaves
@@ -104,6 +105,35 @@ def test_meld_by_cards_and_by_named_melds_is_read():
     claims = dict(hand.meld)["Bob"]
     assert isinstance(claims, MeldClaims)
     assert [claim.kind for claim in claims.claims] == [MeldKind.RUN, MeldKind.PINOCHLE]
+
+
+DOUBLE_DECK = replace(Options.preset("partnership"), deck=Deck.DOUBLE)
+FOUR = {11: "Ann", 12: "Bob", 13: "Cal", 14: "Dee"}
+
+
+@pytest.mark.parametrize(
+    ("mode", "text", "meld"),
+    [
+        pytest.param(
+            "cards", "qs qs qs jd jd jd",
+            MeldCards(Cards.parse("QS QS QS JD JD JD", deck=Deck.DOUBLE)), id="a third copy",
+        ),
+        pytest.param(
+            "claims", "triple pinochle", MeldClaims((Claim(MeldKind.PINOCHLE),) * 3),
+            id="three of a meld named",
+        ),
+    ],
+)  # fmt: skip
+def test_a_meld_is_read_for_a_double_deck_session(mode, text, meld):
+    entry = HandEntry(declarer=11, bid=300, trump="S", melds={11: MeldText(mode, text)})
+    assert dict(to_input(entry, FOUR, DOUBLE_DECK).meld)["Ann"] == meld
+
+
+def test_a_nine_laid_down_in_a_double_deck_session_is_refused():
+    nine = HandEntry(declarer=11, melds={11: MeldText("cards", "KS QS 9S")})
+    with pytest.raises(RuleError) as caught:
+        to_input(nine, FOUR, DOUBLE_DECK)
+    assert caught.value.rule == "A double deck has no nines: 9S."
 
 
 def test_an_empty_meld_is_no_meld():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from webhelpers import find_form, new_session, parse, save_hand
 
 
@@ -54,6 +55,45 @@ def test_what_the_form_carries_scores_meld_at_the_sessions_rules(client):
         {"trump": "S", "total": 320},
         {"trump": "D", "total": 320},
         {"trump": "C", "total": 320},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("deck", "ranks", "copies"),
+    [
+        pytest.param(None, "ATKQJ9", "2", id="single deck: A 10 K Q J 9, two of each"),
+        pytest.param("double", "ATKQJ", "4", id="double deck: no nines, four of each"),
+    ],
+)
+def test_the_card_grid_shows_the_decks_ranks_and_taps_its_copies(client, deck, ranks, copies):
+    extra = {"deck": deck} if deck else {}
+    sid = new_session(client, "partnership", ["Ann", "Bob", "Cal", "Dee"], **extra)
+
+    form = _hand_form(client, sid)
+
+    assert (form.get("data-ranks"), form.get("data-copies")) == (ranks, copies)
+
+
+def test_the_trump_hint_scores_a_double_deck_hand(client):
+    sid = new_session(client, "partnership", ["Ann", "Bob", "Cal", "Dee"], deck="double")
+    form = _hand_form(client, sid)
+    body = {
+        "system": form.get("data-system"),
+        "options": json.loads(form.get("data-options")),
+        "cards": "QS QS QS JD JD JD KH QH",
+        "trump": "H",
+    }
+
+    answer = client.post(form.get("data-meld-url"), json=body).get_json()
+
+    # RULES 2.8: a triple pinochle is 600 (pagat's 60); K and Q of hearts a royal marriage,
+    # 40, in hearts and a marriage, 20, in any other trump.
+    assert answer["text"] == "royal marriage 40, triple pinochle 600 = 640"
+    assert answer["by_trump"] == [
+        {"trump": "H", "total": 640},
+        {"trump": "S", "total": 620},
+        {"trump": "D", "total": 620},
+        {"trump": "C", "total": 620},
     ]
 
 

@@ -63,10 +63,13 @@ class MeldCheckBody(MeldRules):
 
 
 class MeldLineOut(BaseModel):
-    """One line of a meld breakdown, such as ``double pinochle 300``."""
+    """One line of a meld breakdown, such as ``double pinochle 300`` or ``triple run 2250``."""
 
     meld: str = Field(description="The meld's name: run, royal marriage, marriage, pinochle...")
-    count: int = Field(description="1, or 2 for a double (both copies of every card).")
+    count: int = Field(
+        description="1, or 2 for a double (two copies of every card); with a double deck also "
+        "3 and 4, triple and quadruple."
+    )
     suit: TrumpLetter | None = Field(description="The suit of a marriage; null otherwise.")
     text: str = Field(description="The line in words, with its points.")
     points: int = Field(description=FULL_POINTS)
