@@ -46,10 +46,12 @@ def test_a_nine_is_refused_with_a_double_deck_naming_the_card():
     ("claims", "allowed", "points", "reason"),
     [
         pytest.param("triple aces around", True, 1500, None, id="triple aces, 12 cards"),
+        # Partnership on a double deck deals 20 cards each (80 shared by four).
+        pytest.param("quadruple run", True, 3000, None, id="a quadruple run, all 20 cards"),
         pytest.param(
-            "quadruple run", False, None,
-            "These melds need at least 20 cards, but a hand here holds 12.",
-            id="a quadruple run needs 20 cards",
+            "quadruple run, aces around", False, None,
+            "These melds need at least 23 cards, but a hand here holds 20.",
+            id="and aces around need 3 more",
         ),
         pytest.param(
             "dix", False, None, "A double deck has no nines: these melds need 9S.", id="no dix"
