@@ -1,4 +1,4 @@
-"""What each meld is worth, per deck (RULES sections 2.1, 2.2 and 2.8).
+"""What each meld is worth, per deck (RULES sections 2.1, 2.2 and 2.9).
 
 A ``MeldTable`` gives the points of 0, 1, 2... copies of each meld under one set of options.
 

@@ -218,7 +218,7 @@ class Options:
     double_meld_bonus: bool = False
     roundhouse_with_run: int = 350
     double_trump_marriage: int = 80
-    # meld with a double deck (RULES 2.8): the published table and its variants
+    # meld with a double deck (RULES 2.9): the published table and its variants
     npa_meld: bool = False
     double_deck_arounds: int = AROUNDS_PAGAT
     double_roundhouse: int = ROUNDHOUSE_PARTS

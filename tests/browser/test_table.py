@@ -220,12 +220,13 @@ def test_at_scale_ten_the_hint_writes_figures_as_the_table_does(app, live_server
 
 
 def test_a_double_deck_grid_has_no_nines_and_taps_four_copies(app, live_server, browser_page):
-    sid = new_session(app.test_client(), "partnership", ["Ann", "Bob", "Cy", "Dee"], deck="double")
+    sid = new_session(app.test_client(), "double-deck", ["Ann", "Bob", "Cy", "Dee"])
     page = browser_page
     page.add_init_script(FAKE_WAKE_LOCK)
     page.goto(f"{live_server}/s/{sid}")
     form = page.locator("#hand-form")
     ann = form.locator(".meld").filter(has=page.locator('p.label:text-is("Ann\'s meld")'))
+    form.locator("details.by-player summary").tap()  # each player's meld, below the sides'
 
     tap_cards(ann, ["QS", "QS", "QS", "JD", "JD", "JD", "KH", "QH"])
 
@@ -234,10 +235,10 @@ def test_a_double_deck_grid_has_no_nines_and_taps_four_copies(app, live_server, 
     expect(ann.locator(".card-grid button[data-card='9S']")).to_have_count(0)
     expect(ann.locator(".card-grid button[data-card='QS']")).to_have_attribute("data-count", "3")
     expect(ann.locator(".meld-text")).to_have_value("QS QS QS KH QH JD JD JD")
-    # RULES 2.8: triple pinochle 600; K Q of hearts a royal marriage, 40, in hearts and a
-    # marriage, 20, elsewhere. Partnership writes full points.
-    expect(ann.locator(".trump-hint li[data-trump=H] b")).to_have_text("640")
-    assert hint(ann) == {"S": "620", "H": "640", "D": "620", "C": "620"}
+    # RULES 2.9: triple pinochle 600; K Q of hearts a royal marriage, 40, in hearts and a
+    # marriage, 20, elsewhere. The double-deck game writes them as published: 64 and 62.
+    expect(ann.locator(".trump-hint li[data-trump=H] b")).to_have_text("64")
+    assert hint(ann) == {"S": "62", "H": "64", "D": "62", "C": "62"}
     # A fourth tap holds all four copies; a fifth takes them back.
     ann.locator(".card-grid button[data-card='QS']").tap()
     expect(ann.locator(".card-grid button[data-card='QS']")).to_have_attribute("data-count", "4")

@@ -1,4 +1,4 @@
-"""The double deck's published meld table, written out for the tests, and tables of any hand size.
+"""The double deck's published meld table, written out for the tests.
 
 The figures are pagat.com's Double Deck Pinochle table as printed by the pages that carry it
 (Joe Andrews, "How to Calculate Meld in Double Deck Pinochle"; TableGamesHub; Instructables
@@ -9,10 +9,6 @@ here: the engine holds full points. They are typed from the sources, not read fr
 
 from __future__ import annotations
 
-import functools
-from dataclasses import fields, replace
-
-from scorekeeper.rules.deck import Deck
 from scorekeeper.rules.options import Options
 
 # Points of 0, 1, 2, 3 and 4 copies, as published (x10 below).
@@ -52,20 +48,4 @@ def values(options: Options) -> dict[str, tuple[int, ...]]:
     return table
 
 
-@functools.cache
-def _holding(cards: int) -> type[Options]:
-    return type(
-        f"Hands{cards}", (Options,), {"__slots__": (), "hand_size": property(lambda _: cards)}
-    )
-
-
-def dealt(options: Options, cards: int) -> Options:
-    """``options`` at a table where each hand holds ``cards`` (20: four players, double deck).
-
-    The hand size comes from the game system today; the table's shape will decide it.
-    """
-    return _holding(cards)(**{f.name: getattr(options, f.name) for f in fields(options)})
-
-
-DOUBLE = dealt(replace(Options.preset("partnership"), deck=Deck.DOUBLE), 20)
-DOUBLE_10 = replace(DOUBLE, scale=10)
+DOUBLE = Options.preset("double-deck")  # four players in two teams, 20 cards each, scale 10

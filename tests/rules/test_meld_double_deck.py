@@ -1,4 +1,4 @@
-"""Meld with a double deck (RULES sections 1.1 and 2.8): four copies of each card, no nines.
+"""Meld with a double deck (RULES sections 1.1 and 2.9): four copies of each card, no nines.
 
 Every expected figure was worked out by hand from the published double-deck table (pagat's
 Double Deck Pinochle as printed by Joe Andrews' "How to Calculate Meld in Double Deck
@@ -6,7 +6,7 @@ Pinochle" and TableGamesHub), written there without the trailing zero and held b
 in full points, ten times that: run 15 / 150 / 225 / 300, royal marriage 4 and marriage 2
 each, pinochle 4 / 30 / 60 / 90, aces 10 / 100 / 150 / 200, kings 8 / 80 / 120 / 160, queens
 6 / 60 / 90 / 120, jacks 4 / 40 / 60 / 80. The arithmetic (in published figures) is in each
-case's id; the worked hands M1 to M4 are the research note's (docs/RULES.md section 2.8).
+case's id; the worked hands M1 to M4 are the research note's on the double deck.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import itertools
 from dataclasses import replace
 
 import pytest
-from doubledeck import DOUBLE, DOUBLE_10, PUBLISHED, dealt
+from doubledeck import DOUBLE, PUBLISHED
 
 from scorekeeper.rules.cards import Hand, Suit
 from scorekeeper.rules.deck import Deck
@@ -198,7 +198,7 @@ def test_each_double_deck_variant_changes_its_meld(cards, trump, options, plain,
 
 
 def test_breakdown_names_triples_and_quadruples_at_the_tables_scale():
-    score = meld_from_cards(Hand.parse(M3, deck=Deck.DOUBLE), C, DOUBLE_10)
+    score = meld_from_cards(Hand.parse(M3, deck=Deck.DOUBLE), C, DOUBLE)
     assert score.written(10) == "quadruple pinochle 90, triple aces around 150 = 240"
 
 
@@ -290,10 +290,10 @@ def test_a_single_deck_still_reads_its_figure_names():
 )
 def test_a_double_deck_meld_figure_is_checked(figure, rule):
     if rule is None:
-        check_meld_number(DOUBLE_10.from_table(figure), DOUBLE_10)
+        check_meld_number(DOUBLE.from_table(figure), DOUBLE)
         return
     with pytest.raises(MeldError) as caught:
-        check_meld_number(DOUBLE_10.from_table(figure), DOUBLE_10)
+        check_meld_number(DOUBLE.from_table(figure), DOUBLE)
     assert caught.value.rule == rule
 
 
@@ -353,11 +353,20 @@ def every_total(cards: int, options: Options) -> set[int]:
     return found
 
 
-@pytest.mark.parametrize("options", [DOUBLE, RH390, WHOLE_ROUNDHOUSE], ids=["pagat", "390", "2400"])
-@pytest.mark.parametrize("cards", [10, 13, 20], ids=lambda n: f"{n}-card hands")
-def test_every_double_deck_total_agrees_with_a_count_of_every_meld(cards, options):
-    # 10, 13 and 20 cards: a double deck shared by eight, six and four players
-    assert attainable_totals(dealt(options, cards)) == every_total(cards, options)
+@pytest.mark.parametrize(
+    "variant",
+    [{}, {"roundhouse_with_run": 390}, {"double_roundhouse": 2400}],
+    ids=["pagat", "roundhouse with run 390", "double roundhouse 2400"],
+)
+@pytest.mark.parametrize(
+    ("game", "cards"),
+    [("eight-handed", 10), ("six-handed", 13), ("double-deck", 20)],
+    ids=["eight players, 10 cards", "six players, 13 cards", "four players, 20 cards"],
+)
+def test_every_double_deck_total_agrees_with_a_count_of_every_meld(game, cards, variant):
+    options = replace(Options.preset(game), **variant)
+    assert options.hand_size == cards
+    assert attainable_totals(options) == every_total(cards, options)
 
 
 # -- options -----------------------------------------------------------------------------------

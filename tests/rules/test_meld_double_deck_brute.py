@@ -1,4 +1,4 @@
-"""Double-deck meld from cards against a brute force, on 20,000 random hands (RULES 2.8).
+"""Double-deck meld from cards against a brute force, on 20,000 random hands (RULES 2.9).
 
 The brute force knows nothing of the engine: it counts the cards itself, takes the published
 table from ``doubledeck.values`` and tries every choice of melds the cards allow, class by

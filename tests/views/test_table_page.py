@@ -59,15 +59,14 @@ def test_what_the_form_carries_scores_meld_at_the_sessions_rules(client):
 
 
 @pytest.mark.parametrize(
-    ("deck", "ranks", "copies"),
+    ("game", "ranks", "copies"),
     [
-        pytest.param(None, "ATKQJ9", "2", id="single deck: A 10 K Q J 9, two of each"),
-        pytest.param("double", "ATKQJ", "4", id="double deck: no nines, four of each"),
+        pytest.param("partnership", "ATKQJ9", "2", id="single deck: A 10 K Q J 9, two of each"),
+        pytest.param("double-deck", "ATKQJ", "4", id="double deck: no nines, four of each"),
     ],
 )
-def test_the_card_grid_shows_the_decks_ranks_and_taps_its_copies(client, deck, ranks, copies):
-    extra = {"deck": deck} if deck else {}
-    sid = new_session(client, "partnership", ["Ann", "Bob", "Cal", "Dee"], **extra)
+def test_the_card_grid_shows_the_decks_ranks_and_taps_its_copies(client, game, ranks, copies):
+    sid = new_session(client, game, ["Ann", "Bob", "Cal", "Dee"])
 
     form = _hand_form(client, sid)
 
@@ -75,7 +74,7 @@ def test_the_card_grid_shows_the_decks_ranks_and_taps_its_copies(client, deck, r
 
 
 def test_the_trump_hint_scores_a_double_deck_hand(client):
-    sid = new_session(client, "partnership", ["Ann", "Bob", "Cal", "Dee"], deck="double")
+    sid = new_session(client, "double-deck", ["Ann", "Bob", "Cal", "Dee"])
     form = _hand_form(client, sid)
     body = {
         "system": form.get("data-system"),
@@ -86,7 +85,7 @@ def test_the_trump_hint_scores_a_double_deck_hand(client):
 
     answer = client.post(form.get("data-meld-url"), json=body).get_json()
 
-    # RULES 2.8: a triple pinochle is 600 (pagat's 60); K and Q of hearts a royal marriage,
+    # RULES 2.9: a triple pinochle is 600 (pagat's 60); K and Q of hearts a royal marriage,
     # 40, in hearts and a marriage, 20, in any other trump.
     assert answer["text"] == "royal marriage 40, triple pinochle 600 = 640"
     assert answer["by_trump"] == [
