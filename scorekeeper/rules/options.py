@@ -1177,6 +1177,12 @@ def _validate_composition(o: Options) -> None:
                 "deck",
                 "a double deck counts only aces, tens and kings (1 each, the last trick 2).",
             )
+        if o.double_meld_bonus:
+            raise _clash(
+                "double_meld_bonus",
+                "deck",
+                "a double deck's meld table has its own doubles, triples and quadruples.",
+            )
     if o.system.is_chip_game:
         if o.shape != Shape(3):
             raise OptionError(option("shape"), f"{o.system.label} deals three players in.")

@@ -276,14 +276,10 @@ def test_a_partnership_bid_within_reach_of_the_teams_combined_meld_is_accepted()
 # Double-deck partnership, written without the trailing zero: from 50 in ones, from 60 in fives
 # (pagat, bradwilson.io); Joe Andrews also goes in tens from 100. Full points: 500 up in tens,
 # from 600 in fifties, from 1000 in hundreds.
-DOUBLE_DECK = Options.from_dict(
-    {"system": "partnership", "deck": "double", "scale": 10, "min_bid": 500, "bid_rungs": "600:50"}
-)
+DOUBLE_DECK = Options.from_dict({"system": "double-deck", "min_bid": 500, "bid_rungs": "600:50"})
 ANDREWS = Options.from_dict(
     {
-        "system": "partnership",
-        "deck": "double",
-        "scale": 10,
+        "system": "double-deck",
         "min_bid": 500,
         "bid_rungs": [[600, 50], [1000, 100]],
     }

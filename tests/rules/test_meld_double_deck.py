@@ -415,13 +415,11 @@ def test_the_st_joseph_double_trump_marriage_is_refused_with_a_double_deck():
 
 def test_double_deck_meld_options_are_read_from_their_words():
     options = Options.from_dict(
-        {"system": "partnership", "deck": "double", "npa_meld": "on",
+        {"system": "double-deck", "npa_meld": "on",
          "double_deck_arounds": "4000", "double_roundhouse": "2400"}
     )  # fmt: skip
     assert (options.npa_meld, options.double_deck_arounds, options.double_roundhouse) == (
         True, 4000, 2400,
     )  # fmt: skip
     with pytest.raises(OptionError, match="must be one of 2000, 4000"):
-        Options.from_dict(
-            {"system": "partnership", "deck": "double", "double_deck_arounds": "3000"}
-        )
+        Options.from_dict({"system": "double-deck", "double_deck_arounds": "3000"})

@@ -46,6 +46,7 @@ ALL_PRESETS = [
 DOUBLE_DECK_DATA = {
     "system": "partnership",
     "deck": "double",
+    "double_meld_bonus": False,  # a double deck's table has its own doubles
     "card_values": "counters",
     "scale": 10,
     "min_bid": 500,
@@ -721,6 +722,7 @@ def test_wider_bid_steps_round_trip_through_plain_data():
     assert Options.from_dict(data) == options
     assert options.changed_from_preset() == {
         "deck": "double",
+        "double_meld_bonus": False,
         "scale": 10,
         "min_bid": 500,
         "bid_rungs": [[600, 50], [1000, 100]],

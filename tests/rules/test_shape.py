@@ -104,3 +104,10 @@ def test_a_combination_no_source_plays_is_refused_naming_both_options(data, at, 
         Options.from_dict(data)
     assert error.value.where.option == at
     assert words in error.value.rule
+
+
+def test_the_single_decks_double_meld_bonus_clashes_with_a_double_deck() -> None:
+    with pytest.raises(OptionError) as error:
+        Options.from_dict({"system": "double-deck", "double_meld_bonus": True})
+    assert error.value.where.option == "double_meld_bonus"
+    assert error.value.rule.startswith("'Double meld bonus' and 'Deck' clash: a double deck's")
