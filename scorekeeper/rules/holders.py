@@ -35,13 +35,18 @@ class Team:
     """A partnership team: the value of its members, in seat order; written "Ann & Cal"."""
 
     members: tuple[PlayerKey, ...]
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # a team keys every score of a replay: its hash is worked out once
+        object.__setattr__(self, "_hash", hash(self.members))
 
     def __eq__(self, other: object) -> bool:
         # the same team object is compared with itself on every hand: answer that first
         return self is other or (isinstance(other, Team) and self.members == other.members)
 
     def __hash__(self) -> int:
-        return hash(self.members)
+        return self._hash
 
     def __str__(self) -> str:
         names = [str(member) for member in self.members]

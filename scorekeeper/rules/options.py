@@ -283,8 +283,13 @@ class Options:
 
     @property
     def contract(self) -> Contract:
-        """What each side of a partnership hand scores, under these options."""
-        return Contract(
+        """What each side of a partnership hand scores, under these options (worked out once
+        for the options of a replay, which asks on every hand)."""
+        global _last_contract
+        last = _last_contract  # one read: another thread may replace it, never change it
+        if last is not None and last[0] is self:
+            return last[1]
+        contract = Contract(
             self.meld_minimum,
             self.meld_saved_by,
             self.meld_save_points,
@@ -295,6 +300,8 @@ class Options:
             self.deck.trick_points,
             self.bidders_no_trick,
         )
+        _last_contract = (self, contract)
+        return contract
 
     @property
     def has_teams(self) -> bool:
@@ -358,6 +365,9 @@ class Options:
     def validate(self, players: int | None = None) -> None:
         """Refuse an option set that cannot be played (and, given, a player count)."""
         _validate(self, players)
+
+
+_last_contract: tuple[Options, Contract] | None = None
 
 
 @functools.cache

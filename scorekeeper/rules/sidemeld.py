@@ -22,9 +22,18 @@ def _sums(totals: frozenset[int], hands: int) -> frozenset[int]:
     return sums
 
 
+_last: tuple[Options, int, frozenset[int]] | None = None  # the last session's figures
+
+
 def side_totals(options: Options, hands: int) -> frozenset[int]:
     """Every figure ``hands`` partners' legal melds can add up to."""
-    return _sums(attainable_totals(options), hands)
+    global _last
+    last = _last  # one read: another thread may replace it, never change it
+    if last is not None and last[0] is options and last[1] == hands:
+        return last[2]
+    totals = _sums(attainable_totals(options), hands)
+    _last = (options, hands, totals)
+    return totals
 
 
 def check_side_meld(points: int, hands: int, options: Options, where: Where) -> None:

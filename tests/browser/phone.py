@@ -149,7 +149,9 @@ def start_session(
     """
     page.goto(f"{base}/")
     follow(page, page.get_by_role("link", name="+ New session"))
-    label = re.compile(rf"^\s*{re.escape(_SYSTEM_CHIPS[system])}\s*$")  # not "Double-deck partnership"
+    label = re.compile(
+        rf"^\s*{re.escape(_SYSTEM_CHIPS[system])}\s*$"
+    )  # not "Double-deck partnership"
     follow(page, page.locator("a.chip", has_text=label))
     expect(page.locator("a.chip.on")).to_have_text(_SYSTEM_CHIPS[system])
     for seat, name in enumerate(players):
