@@ -702,7 +702,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "of 150 and a single pinochle 150 instead of 40 (25 and 15 without the trailing "
             "zero); doubles and more keep the table's figures.",
             "bool",
-            _ALL,
+            _TEAMS,  # only a team game is dealt from a double deck
         ),
         _spec(
             "double_deck_arounds",
@@ -711,7 +711,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "double (aces 100, 1000, 1500, 2000). Doubling: each copy doubles the last (aces "
             "100, 1000, 2000, 4000).",
             "choice",
-            _ALL,
+            _TEAMS,  # only a team game is dealt from a double deck
             (
                 (str(AROUNDS_PAGAT), "Pagat: aces 100, 1000, 1500, 2000"),
                 (str(AROUNDS_DOUBLING), "Doubling: aces 100, 1000, 2000, 4000"),
@@ -724,7 +724,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "(kings 800, queens 600, two royal marriages and six marriages); 2400 scores it as "
             "a meld of its own.",
             "choice",
-            _ALL,
+            _TEAMS,  # only a team game is dealt from a double deck
             ((str(ROUNDHOUSE_PARTS), "1600, its parts"), (str(ROUNDHOUSE_WHOLE), "2400")),
         ),
         _spec(
