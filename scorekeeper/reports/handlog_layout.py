@@ -15,12 +15,12 @@ cell (``column_widths``, names shortened by ``short_names``) and the padded line
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from ..rules.figures import signed
-from ..rules.holders import Holder, PlayerKey, Pool
+from ..rules.holders import Holder, PlayerKey, Pool, Team
 from ..services.exports.handlog import LogEntry, log_holders
 from ..services.sessions import LoadedSession
 
@@ -60,16 +60,18 @@ def _pad(text: str, width: int, right: bool) -> str:
     return gap + text if right else text + gap
 
 
-def short_names(holders: Sequence[H], width: int = _NAME_WIDTH) -> dict[H, str]:
-    """A label of at most ``width`` columns for each holder's name, every label different."""
-    labels = {holder: clip(str(holder), width) for holder in holders}
+def short_names(
+    holders: Sequence[H], width: int = _NAME_WIDTH, name: Callable[[H], str] = str
+) -> dict[H, str]:
+    """A label of at most ``width`` columns for each holder's ``name``, every label different."""
+    labels = {holder: clip(name(holder), width) for holder in holders}
     seen: dict[str, int] = {}
     for label in labels.values():
         seen[label] = seen.get(label, 0) + 1
     for index, holder in enumerate(holders, start=1):
         if seen[labels[holder]] > 1:
             suffix = f"#{index}"
-            labels[holder] = clip(str(holder), width - len(suffix)) + suffix
+            labels[holder] = clip(name(holder), width - len(suffix)) + suffix
     return labels
 
 
@@ -324,12 +326,24 @@ def _fit(width: int, size: str) -> tuple[float, bool]:
     raise AssertionError("unreachable")
 
 
+_TEAM_WIDTH = 15  # the most columns a holder's heading takes over its figures
+
+
+def _team_name(holder: object) -> str:
+    """A holder's heading: a team too long for it by its members' first letters ("Ann·Cal·
+    Eve·Gus" rather than "Ann & Cal & E…"), so every member shows."""
+    if isinstance(holder, Team) and display_width(str(holder)) > _TEAM_WIDTH:
+        each = max(1, (_TEAM_WIDTH - len(holder) + 1) // len(holder))
+        return "·".join(str(member)[:each] for member in holder)
+    return str(holder)
+
+
 def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> LogTable:
     """Lay the hand log out in columns: the hand's facts, then each holder's figures."""
     names = list(loaded.setup.players)
     label = short_names(names)
     columns = log_columns(loaded, entries)
-    holder_label = short_names(columns.holders, 14)
+    holder_label = short_names(columns.holders, _TEAM_WIDTH, _team_name)
     cells = [entry_cells(entry, label, columns.chip_game) for entry in entries]
     layout = LogLayout(columns, column_widths(columns, cells, holder_label))
     head = layout.head(holder_label)

@@ -46,6 +46,14 @@ def test_long_names_are_shortened_in_the_log_and_listed_in_full(ctx):
     assert "Alexandra the Magnificent" in text
 
 
+def test_a_team_of_four_is_headed_by_every_members_first_letters(ctx):
+    report = build_report(load_session(rs.eight_handed()))
+    head = report.log.head
+    # "Ann & Cal & Eve & Gus" is too long to head its columns; each member keeps three letters.
+    assert "Ann·Cal·Eve·Gus" in head and "Bob·Dee·Fay·Hal" in head
+    assert "…" not in head
+
+
 def test_a_wide_log_gets_a_smaller_font_or_a_landscape_page(ctx):
     names = [f"Player {c}" for c in "ABCDEFGH"]  # 8 at a pot table: 9 holder columns
     row = create_session(default_table(), {"system": "brooklyn-pot"}, names, 0)
