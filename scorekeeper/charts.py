@@ -10,9 +10,15 @@ from collections.abc import Hashable, Sequence
 from html import escape
 
 from .rules.figures import signed
+from .rules.holders import Team
 
 COLOURS = ("#d94f3d", "#2f7bd9", "#2a9d5b", "#b8860b", "#8e44ad", "#16a2b8", "#e67e22", "#555")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "3 6")
+
+
+def _label(holder: Hashable) -> str:
+    """A line's end label: its holder, a team of three or four by its members' first letters."""
+    return holder.written(15) if isinstance(holder, Team) else str(holder)
 
 
 def running_chart(
@@ -24,10 +30,11 @@ def running_chart(
 ) -> str:
     """A line per holder of running totals after each hand (starting from 0 before hand 1).
 
-    Holders are labelled by ``str()``; ``highlight`` is the holder whose line is drawn strong.
+    Holders are labelled by ``str()`` (a long team by its members' first letters);
+    ``highlight`` is the holder whose line is drawn strong.
     """
     ends = max(
-        (len(f"{n} {signed(v[-1] if v else 0)}") for n, v in series), default=0
+        (len(f"{_label(n)} {signed(v[-1] if v else 0)}") for n, v in series), default=0
     )  # end labels
     pad_l, pad_r, pad_t, pad_b = 40, min(max(64, 8 + 7 * ends), width // 2), 24, 22
     points = max((len(values) for _, values in series), default=0)
@@ -79,7 +86,7 @@ def running_chart(
         final = values[-1] if values else 0
         parts.append(
             f'<text x="{width - pad_r + 4}" y="{end_y + 4:.1f}" font-size="10" fill="{colour}">'
-            f"{escape(str(name))} {signed(final)}</text>"
+            f"{escape(_label(name))} {signed(final)}</text>"
         )
     parts.append("</svg>")
     return "".join(parts)

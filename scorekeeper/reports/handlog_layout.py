@@ -330,12 +330,8 @@ _TEAM_WIDTH = 15  # the most columns a holder's heading takes over its figures
 
 
 def _team_name(holder: object) -> str:
-    """A holder's heading: a team too long for it by its members' first letters ("Ann·Cal·
-    Eve·Gus" rather than "Ann & Cal & E…"), so every member shows."""
-    if isinstance(holder, Team) and display_width(str(holder)) > _TEAM_WIDTH:
-        each = max(1, (_TEAM_WIDTH - len(holder) + 1) // len(holder))
-        return "·".join(str(member)[:each] for member in holder)
-    return str(holder)
+    """A holder's heading: a team too long for it by its members' first letters."""
+    return holder.written(_TEAM_WIDTH) if isinstance(holder, Team) else str(holder)
 
 
 def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> LogTable:

@@ -53,6 +53,15 @@ class Team:
         joiner = " and " if any("&" in name for name in names) else " & "
         return joiner.join(names)  # "Ann & Cal"; "A & B and Ann & Bob" when a name has a "&"
 
+    def written(self, width: int) -> str:
+        """The team in at most about ``width`` characters: "Ann & Cal" whole when it fits,
+        else each member's first letters, "Ann·Cal·Eve·Gus", so no partner is cut off."""
+        whole = str(self)
+        if len(whole) <= width:
+            return whole
+        each = max(1, (width - len(self.members) + 1) // len(self.members))
+        return "·".join(str(member)[:each] for member in self.members)
+
     def __contains__(self, player: object) -> bool:
         return player in self.members
 

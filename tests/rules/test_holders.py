@@ -71,3 +71,16 @@ def test_hoyle_forfeit_by_a_player_named_kitty_pays_the_kitty_not_themselves():
     assert dict(result.changes) == {POT_PLAYER: 0, KITTY_PLAYER: -3, AMP: 0, EMOJI: 0}
     assert result.kitty_change == 3
     assert result.flows == (Flow(KITTY_PLAYER, KITTY, 3),)
+
+
+@pytest.mark.parametrize(
+    ("members", "width", "written"),
+    [
+        pytest.param(("Ann", "Cal"), 15, "Ann & Cal", id="a-pair-whole"),
+        pytest.param(("Ann", "Cal", "Eve"), 15, "Ann & Cal & Eve", id="three-that-fit"),
+        pytest.param(("Ann", "Cal", "Eve", "Gus"), 15, "Ann·Cal·Eve·Gus", id="four-by-letters"),
+        pytest.param(("Alexander", "Bob", "Cal"), 15, "Alex·Bob·Cal", id="a-long-name-cut"),
+    ],
+)
+def test_a_team_too_long_is_written_by_its_members_first_letters(members, width, written):
+    assert Team(members).written(width) == written
