@@ -23,7 +23,7 @@ from ..services.settle import SettleUp, settle_session
 from ..services.standings import DealCount, deal_count
 from ..services.stats import game_series
 from ..templating import day as format_day
-from .handlog_layout import LogTable, log_table, short_names
+from .handlog_layout import LogTable, holder_labels, log_table
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ class Report:
 
 def _games(loaded: LoadedSession, settle: SettleUp, series) -> list[GameSummary]:
     state, options = loaded.state, loaded.options
-    label = short_names(loaded.setup.holders, 14)  # as the hand log heads its columns
+    label = holder_labels(loaded.setup.holders)  # as the hand log heads its columns
     charts = [
         # running_chart escapes every name and the title itself
         Markup(running_chart([(label.get(n, n), v) for n, v in s.series], s.title, width=480))

@@ -334,12 +334,17 @@ def _team_name(holder: object) -> str:
     return holder.written(_TEAM_WIDTH) if isinstance(holder, Team) else str(holder)
 
 
+def holder_labels(holders: Sequence[H]) -> dict[H, str]:
+    """Each holder's heading over its figures (and its chart line), every one different."""
+    return short_names(holders, _TEAM_WIDTH, _team_name)
+
+
 def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> LogTable:
     """Lay the hand log out in columns: the hand's facts, then each holder's figures."""
     names = list(loaded.setup.players)
     label = short_names(names)
     columns = log_columns(loaded, entries)
-    holder_label = short_names(columns.holders, _TEAM_WIDTH, _team_name)
+    holder_label = holder_labels(columns.holders)
     cells = [entry_cells(entry, label, columns.chip_game) for entry in entries]
     layout = LogLayout(columns, column_widths(columns, cells, holder_label))
     head = layout.head(holder_label)
