@@ -1394,6 +1394,26 @@ def validate_player_count(options: Options, players: int) -> None:
         )
 
 
+# pagat's double-deck partnership ("Minimum 20 to score"): the six- and eight-handed games are
+# the same game for more players (RULES 6.3).
+_DOUBLE_DECK = Options(
+    GameSystem.DOUBLE_DECK,
+    deck=Deck.DOUBLE,
+    trump_needs_meld=True,
+    meld_minimum=200,
+    meld_saved_by=MeldSave.POINTS,
+    meld_save_points=200,
+    bidders_save_meld=True,
+    shape=Shape(4, 2),
+    card_values=CardValues.COUNTERS,
+    scale=10,
+    min_bid=500,
+    bid_rungs=(Rung(600, 50),),
+    all_pass=AllPass.THROW_IN,
+    target=5000,
+)
+
+
 PRESETS: dict[GameSystem, Options] = {
     GameSystem.BROOKLYN: Options(
         GameSystem.BROOKLYN,
@@ -1439,53 +1459,10 @@ PRESETS: dict[GameSystem, Options] = {
         all_pass=AllPass.THROW_IN,
         target=1500,
     ),
-    GameSystem.DOUBLE_DECK: Options(
-        GameSystem.DOUBLE_DECK,
-        deck=Deck.DOUBLE,
-        trump_needs_meld=True,
-        meld_minimum=200,
-        meld_saved_by=MeldSave.POINTS,
-        meld_save_points=200,
-        bidders_save_meld=True,
-        shape=Shape(4, 2),
-        card_values=CardValues.COUNTERS,
-        scale=10,
-        min_bid=500,
-        bid_rungs=(Rung(600, 50),),
-        all_pass=AllPass.THROW_IN,
-        target=5000,
-    ),
-    GameSystem.SIX_HANDED: Options(
-        GameSystem.SIX_HANDED,
-        deck=Deck.DOUBLE,
-        trump_needs_meld=True,
-        meld_minimum=200,
-        meld_saved_by=MeldSave.POINTS,
-        meld_save_points=200,
-        bidders_save_meld=True,
-        shape=Shape(6, 3),
-        card_values=CardValues.COUNTERS,
-        scale=10,
-        min_bid=500,
-        bid_rungs=(Rung(600, 50),),
-        all_pass=AllPass.THROW_IN,
-        target=5000,
-    ),
-    GameSystem.EIGHT_HANDED: Options(
-        GameSystem.EIGHT_HANDED,
-        deck=Deck.DOUBLE,
-        trump_needs_meld=True,
-        meld_minimum=200,
-        meld_saved_by=MeldSave.POINTS,
-        meld_save_points=200,
-        bidders_save_meld=True,
-        shape=Shape(8, 4),
-        card_values=CardValues.COUNTERS,
-        scale=10,
-        min_bid=500,
-        bid_rungs=(Rung(600, 50),),
-        all_pass=AllPass.THROW_IN,
-        target=5000,
+    GameSystem.DOUBLE_DECK: _DOUBLE_DECK,
+    GameSystem.SIX_HANDED: replace(_DOUBLE_DECK, system=GameSystem.SIX_HANDED, shape=Shape(6, 3)),
+    GameSystem.EIGHT_HANDED: replace(
+        _DOUBLE_DECK, system=GameSystem.EIGHT_HANDED, shape=Shape(8, 4)
     ),
     GameSystem.TWO_HANDED: Options(
         GameSystem.TWO_HANDED,
