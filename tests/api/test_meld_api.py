@@ -222,7 +222,7 @@ def test_partnership_hands_hold_12_cards_and_a_13th_is_refused_naming_the_cards(
             "AS",
             {"double_trump_marriage": 120},
             "options.double_trump_marriage",
-            "Double trump marriage must be one of 80, 240, not '120'.",
+            "Double trump marriage must be one of 80, 240, 400, not '120'.",
         ),
         ("AS", {"system": "bison"}, "options.system", "not among the options"),
     ],
