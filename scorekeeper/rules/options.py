@@ -488,7 +488,7 @@ class OptionSpec:
                 raise
             except ValueError as error:
                 raise OptionError(option(self.name), f"{self.label}: {error}") from None
-        if self.kind in ("endings", "melds") and text.lower() == "none":
+        if self.kind == "endings" and text.lower() == "none":
             return ()
         if self.kind == "rungs":
             return parse_rungs(text, scale, option(self.name))
@@ -589,7 +589,7 @@ def _parse_rungs(spec: OptionSpec, raw: Any) -> tuple[Rung, ...]:
 
 def _parse_melds(spec: OptionSpec, raw: Any) -> tuple[str, ...]:
     """Meld names (``run, pinochle, aces``) from a list or text, in the table's order."""
-    if raw is None:
+    if raw is None or (isinstance(raw, str) and raw.strip().lower() == "none"):
         return ()
     items = raw if isinstance(raw, list | tuple) else str(raw).replace(",", " ").split()
     names = set()
