@@ -7,7 +7,10 @@ copies of each card) are worth what the deck's table says (``meldtable``): a sin
 double is two singles, or the big figure under ``double_meld_bonus``. ``roundhouse_with_run``
 (390) adds the roundhouse's trump marriage beside a run; ``double_trump_marriage`` (240, a
 single deck's) scores K K Q Q of trump as 240, which may share a single run's K and Q (run and
-double marriage: 390).
+double marriage: 390). The house rules from our seeds (RULES 2.10): ``double_trump_marriage``
+400 shares a run's K and Q as 240 does, ``double_marriage_value`` scores a plain suit's double
+marriage as one meld, and ``run_extras`` adds 40 for each spare trump K or Q beside a run (an
+``extra king`` or ``extra queen``).
 
 Every way in ends in the same place: a ``MeldCounts`` (how many of each meld) scored by
 ``score_melds``. Cards give the maximum counts the class rules allow; claims give the counts
@@ -20,20 +23,14 @@ import functools
 import itertools
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import COPIES, DECK, SUITS, Hand, Rank, Suit, card_index
 from .deck import Deck
 from .errors import MeldError, Part, TrumpError, Where
 from .meldattain import double_deck_totals
-from .meldtable import (
-    AROUND_KINDS,
-    DOUBLE_TRUMP_MARRIAGE_ALT,
-    MeldKind,
-    MeldTable,
-    meld_table,
-)
+from .meldtable import AROUND_KINDS, MeldKind, MeldTable, meld_table
 from .options import Options
 
 MELD = Where(Part.MELD)
@@ -53,6 +50,8 @@ class MeldCounts:
     dix: int = 0
     pinochles: int = 0
     arounds: tuple[int, int, int, int] = (0, 0, 0, 0)  # aces, kings, queens, jacks
+    extra_kings: int = 0  # spare trump kings beside a run, under ``run_extras``
+    extra_queens: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +105,13 @@ def _class_one_trump(runs: int, royal: int, table: MeldTable) -> tuple[tuple[Mel
     return tuple(lines), sum(line.points for line in lines)
 
 
+def _marriages(married: int, table: MeldTable) -> int:
+    """A plain suit's marriages: two as one meld under ``double_marriage_value``."""
+    if married == 2 and table.double_marriage:
+        return table.double_marriage
+    return married * table.marriage
+
+
 def roundhouse_bonus(counts: MeldCounts, options: Options) -> int:
     """The roundhouse's trump marriage beside a run (+40), under ``roundhouse_with_run`` 390."""
     return _roundhouse(counts, options, meld_table(options))
@@ -114,8 +120,8 @@ def roundhouse_bonus(counts: MeldCounts, options: Options) -> int:
 def _roundhouse(counts: MeldCounts, options: Options, table: MeldTable) -> int:
     if options.roundhouse_with_run != 390 or counts.trump is None:
         return 0
-    if counts.runs < 1 or counts.royal_marriages:
-        return 0
+    if counts.runs < 1 or counts.royal_marriages or counts.extra_kings or counts.extra_queens:
+        return 0  # the trump marriage beside the run already counts
     if counts.arounds[1] < 1 or counts.arounds[2] < 1:
         return 0
     others = [
@@ -143,9 +149,15 @@ def score_melds(counts: MeldCounts, options: Options) -> MeldScore:
     """Points for the melds counted, with the breakdown, under the session's options."""
     table = meld_table(options)
     lines: list[MeldLine] = list(_class_one_trump(counts.runs, counts.royal_marriages, table)[0])
+    for kind, extra in (
+        (MeldKind.EXTRA_KING, counts.extra_kings),
+        (MeldKind.EXTRA_QUEEN, counts.extra_queens),
+    ):
+        if extra:
+            lines.append(MeldLine(kind.title, extra, extra * table.run_extra))
     for suit, married in zip(SUITS, counts.marriages, strict=True):
         if married:
-            lines.append(MeldLine("marriage", married, married * table.marriage, suit))
+            lines.append(MeldLine("marriage", married, _marriages(married, table), suit))
     if counts.dix:
         lines.append(MeldLine("dix", counts.dix, counts.dix * table.dix))
     extra = _roundhouse(counts, options, table)
@@ -169,7 +181,7 @@ def meld_counts_from_cards(hand: Hand, trump: Suit | None, options: Options) -> 
     """The melds a hand shows when every class takes the most it can."""
     c = hand.counts
     marriages = [min(c[6 * s + 2], c[6 * s + 3]) for s in range(4)]
-    runs = royal = dix = 0
+    runs = royal = dix = extra_kings = extra_queens = 0
     if trump is not None:
         b = 6 * trump.index
         ace, ten, king, queen, jack = c[b], c[b + 1], c[b + 2], c[b + 3], c[b + 4]
@@ -178,7 +190,9 @@ def meld_counts_from_cards(hand: Hand, trump: Suit | None, options: Options) -> 
         dix = c[b + 5]
         marriages[trump.index] = 0
         table = meld_table(options)
-        if table.double_trump_marriage_240 and king == queen == 2:
+        if table.run_extra and runs == 1:  # a single deck's spare K or Q beside its run
+            extra_kings, extra_queens, royal = king - 1, queen - 1, 0
+        if table.double_trump_whole and king == queen == 2:
             # K K Q Q of trump as 240 may share a single run's K and Q: keep the better reading.
             alt_runs = 1 if min(ace, ten, jack) else 0
             standard = _class_one_trump(runs, royal, table)[1]
@@ -193,6 +207,8 @@ def meld_counts_from_cards(hand: Hand, trump: Suit | None, options: Options) -> 
         dix=dix,
         pinochles=min(c[3], c[16]),
         arounds=arounds,  # type: ignore[arg-type]
+        extra_kings=extra_kings,
+        extra_queens=extra_queens,
     )
 
 
@@ -225,7 +241,9 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     """
     last = _last_fast  # one read: the options and their values stay a pair across threads
     fast = last[1] if last[0] is options else _remember_fast(options)
-    run_v, royal_v, pin_v, ace_v, king_v, queen_v, jack_v, marriage, dix, dtm240, rh, drh = fast
+    run_v, royal_v, pin_v, ace_v, king_v, queen_v, jack_v, marriage, dix, whole, rh, drh, rx, dm = (
+        fast
+    )
     c = hand.counts
     total = (
         pin_v[min(c[3], c[16])]
@@ -237,19 +255,25 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     total += king_v[kings] + queen_v[queens]
     m = (min(c[2], c[3]), min(c[8], c[9]), min(c[14], c[15]), min(c[20], c[21]))
     if trump is None:
-        return total + marriage * (m[0] + m[1] + m[2] + m[3])
+        total += marriage * (m[0] + m[1] + m[2] + m[3])
+        return total + dm * ((m[0] == 2) + (m[1] == 2) + (m[2] == 2) + (m[3] == 2)) if dm else total
     t = trump.index
     b = 6 * t
     ace, ten, king, queen, jack = c[b], c[b + 1], c[b + 2], c[b + 3], c[b + 4]
     runs = min(ace, ten, king, queen, jack)
     royal = min(king, queen) - runs
     trump_part = run_v[runs] + royal_v[royal]
-    if dtm240 and king == queen == 2:
-        alt = (run_v[1] if min(ace, ten, jack) else 0) + DOUBLE_TRUMP_MARRIAGE_ALT
+    if rx and runs == 1:  # spare K or Q beside the run; they stand for the royal marriage below
+        royal = king + queen - 2
+        trump_part = run_v[1] + rx * royal
+    if whole and king == queen == 2:
+        alt = (run_v[1] if min(ace, ten, jack) else 0) + royal_v[2]
         if alt > trump_part:
             trump_part, royal = alt, 2
     others = m[0] + m[1] + m[2] + m[3] - m[t]
     total += trump_part + marriage * others + dix * c[b + 5]
+    if dm:  # each plain suit's double marriage as one meld
+        total += dm * ((m[0] == 2) + (m[1] == 2) + (m[2] == 2) + (m[3] == 2) - (m[t] == 2))
     if rh and runs and not royal and kings and queens and all(m[s] for s in range(4) if s != t):
         total += rh
     if drh and min(m) >= 2:  # two K-Q pairs of every suit: a double roundhouse
@@ -267,9 +291,11 @@ _Fast = tuple[
     tuple[int, ...],  # jacks around
     int,  # a marriage
     int,  # a dix
-    bool,  # K K Q Q of trump as 240
+    bool,  # K K Q Q of trump as one meld (240, 400)
     int,  # the roundhouse's trump marriage beside a run (0: not counted)
     int,  # a double roundhouse's bonus (0: its parts)
+    int,  # each spare trump K or Q beside a run (0: not counted)
+    int,  # what a plain suit's double marriage adds over two marriages (0: nothing)
 ]
 _last_fast: tuple[Any, Any] = (None, None)
 """The options ``meld_points`` saw last and their values, so a run of hands scored under one
@@ -289,9 +315,11 @@ def _remember_fast(options: Options) -> _Fast:
         jack_v,
         table.marriage,
         table.dix,
-        table.double_trump_marriage_240,
+        table.double_trump_whole,
         table.roundhouse_bonus if options.roundhouse_with_run == 390 else 0,
         table.double_roundhouse_bonus,
+        table.run_extra,
+        table.double_marriage - 2 * table.marriage if table.double_marriage else 0,
     )
     global _last_fast
     _last_fast = (options, fast)
@@ -310,10 +338,10 @@ def cards_needed(counts: MeldCounts, options: Options) -> tuple[int, ...]:
         runs, royal = counts.runs, counts.royal_marriages
         for rank in (Rank.ACE, Rank.TEN, Rank.JACK):
             class_one[card_index(rank, trump)] = runs
-        overlap = meld_table(options).double_trump_marriage_240 and royal == 2 and runs == 1
+        overlap = meld_table(options).double_trump_whole and royal == 2 and runs == 1
         kq = 2 if overlap else runs + royal
-        class_one[card_index(Rank.KING, trump)] = kq
-        class_one[card_index(Rank.QUEEN, trump)] = kq
+        class_one[card_index(Rank.KING, trump)] = kq + counts.extra_kings
+        class_one[card_index(Rank.QUEEN, trump)] = kq + counts.extra_queens
         class_one[card_index(Rank.NINE, trump)] = counts.dix
     for suit, married in zip(SUITS, counts.marriages, strict=True):
         if married:
@@ -404,6 +432,10 @@ _CLAIM_ALIASES: dict[str, MeldKind | str] = {
     "40 jacks": MeldKind.JACKS_AROUND,
     "roundhouse": ROUNDHOUSE,
     "round house": ROUNDHOUSE,
+    "extra king": MeldKind.EXTRA_KING,
+    "spare king": MeldKind.EXTRA_KING,
+    "extra queen": MeldKind.EXTRA_QUEEN,
+    "spare queen": MeldKind.EXTRA_QUEEN,
 }
 _DOUBLE_ALIASES = {
     "aces abound": MeldKind.ACES_AROUND,
@@ -493,7 +525,7 @@ def counts_from_claims(
     claims: Sequence[Claim], trump: Suit | None, options: Options, where: Where = MELD
 ) -> MeldCounts:
     """The melds named, refused unless one hand could hold them all."""
-    runs = royal = dix = pinochles = 0
+    runs = royal = dix = pinochles = extra_kings = extra_queens = 0
     marriages = [0, 0, 0, 0]
     arounds = [0, 0, 0, 0]
     roundhouses = 0
@@ -507,6 +539,10 @@ def counts_from_claims(
             royal += 1
         elif kind is MeldKind.DIX:
             dix += 1
+        elif kind is MeldKind.EXTRA_KING:
+            extra_kings += 1
+        elif kind is MeldKind.EXTRA_QUEEN:
+            extra_queens += 1
         elif kind is MeldKind.PINOCHLE:
             pinochles += 1
         elif kind is MeldKind.MARRIAGE:
@@ -530,6 +566,8 @@ def counts_from_claims(
         arounds[1] += roundhouses
         arounds[2] += roundhouses
         royal += roundhouses - min(roundhouses, runs)
+    if extra_kings or extra_queens:
+        _check_extras(runs, options, where)
     copies = options.deck.copies
     for name, n in (("runs", runs), ("dix", dix), ("pinochles", pinochles)):
         if n > copies:
@@ -546,9 +584,22 @@ def counts_from_claims(
         dix,
         pinochles,
         _per_suit(arounds),
+        extra_kings,
+        extra_queens,
     )
     check_fits_one_hand(counts, options, where)
     return counts
+
+
+def _check_extras(runs: int, options: Options, where: Where) -> None:
+    """An extra king or queen counts only beside a run, under ``run_extras`` (RULES 2.10)."""
+    if not options.run_extras:
+        raise MeldError(
+            where,
+            "An extra king or queen scores only under the house rule 'Run with extra K or Q'.",
+        )
+    if runs != 1:
+        raise MeldError(where, "An extra king or queen counts beside a single run: name the run.")
 
 
 def meld_from_claims(
@@ -562,54 +613,71 @@ def meld_from_claims(
 
 
 @functools.lru_cache(maxsize=32)
-def _attainable(
-    bonus: bool, roundhouse: int, double_marriage: int, hand_size: int
-) -> frozenset[int]:
-    from dataclasses import replace
-
-    from .options import PRESETS, GameSystem
-
-    options = replace(
-        PRESETS[GameSystem.BISON],
-        double_meld_bonus=bonus,
-        roundhouse_with_run=roundhouse,
-        double_trump_marriage=double_marriage,
-    )
+def _attainable(options: Options, hand_size: int) -> frozenset[int]:
+    """Every single-deck total of a ``hand_size``-card hand, for ``_meld_only`` options."""
+    table = meld_table(options)
+    whole = table.double_trump_whole
     totals: set[int] = set()
     # Hearts and clubs play the same part; spades and diamonds touch the pinochle.
     for trump in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS):
         others = [s for s in SUITS if s is not trump]
         for runs, royal, dix, pinochles, *married in itertools.product(range(3), repeat=7):
-            if runs + royal > 2 and not (double_marriage == 240 and runs == 1 and royal == 2):
+            if runs + royal > 2 and not (whole and runs == 1 and royal == 2):
                 continue
             marriages = [0, 0, 0, 0]
             for suit, m in zip(others, married, strict=True):
                 marriages[suit.index] = m
-            base = MeldCounts(trump, runs, royal, _per_suit(marriages), dix, pinochles)
-            need = cards_needed(base, options)
-            if max(need) > COPIES or sum(need) > hand_size:
-                continue
-            base_points = score_melds(base, options).total
-            extra_cards, extra_points = [], []
-            for rank, kind in zip(AROUND_RANKS, AROUND_KINDS, strict=True):
-                have = [need[card_index(rank, suit)] for suit in SUITS]
-                extra_cards.append([sum(max(0, n - h) for h in have) for n in range(3)])
-                extra_points.append([kind.points(n, bonus) for n in range(3)])
-            size = sum(need)
-            for arounds in itertools.product(range(3), repeat=4):
-                cards = size + sum(extra_cards[i][n] for i, n in enumerate(arounds))
-                if cards > hand_size:
-                    continue
-                points = base_points + sum(extra_points[i][n] for i, n in enumerate(arounds))
-                if roundhouse == 390 and arounds[1] and arounds[2]:
-                    points += roundhouse_bonus(
-                        MeldCounts(
-                            trump, runs, royal, base.marriages, dix, pinochles, _per_suit(arounds)
-                        ),
-                        options,
-                    )
-                totals.add(points)
+            spares = range(2) if table.run_extra and runs == 1 and not royal else range(1)
+            for extra_kings, extra_queens in itertools.product(spares, repeat=2):
+                base = MeldCounts(
+                    trump, runs, royal, _per_suit(marriages), dix, pinochles,
+                    extra_kings=extra_kings, extra_queens=extra_queens,
+                )  # fmt: skip
+                totals.update(_with_arounds(base, table, hand_size, options))
     return frozenset(totals)
+
+
+def _with_arounds(
+    base: MeldCounts, table: MeldTable, hand_size: int, options: Options
+) -> Iterable[int]:
+    """The totals of ``base`` with every choice of arounds that still fits the hand."""
+    need = cards_needed(base, options)
+    if max(need) > COPIES or sum(need) > hand_size:
+        return
+    base_points = score_melds(base, options).total
+    extra_cards = []
+    for rank in AROUND_RANKS:
+        have = [need[card_index(rank, suit)] for suit in SUITS]
+        extra_cards.append([sum(max(0, n - h) for h in have) for n in range(3)])
+    size = sum(need)
+    for arounds in itertools.product(range(3), repeat=4):
+        cards = size + sum(extra_cards[i][n] for i, n in enumerate(arounds))
+        if cards > hand_size:
+            continue
+        points = base_points + sum(table.arounds[i][n] for i, n in enumerate(arounds))
+        if options.roundhouse_with_run == 390 and arounds[1] and arounds[2]:
+            points += roundhouse_bonus(replace(base, arounds=_per_suit(arounds)), options)
+        yield points
+
+
+_SINGLE_DECK_MELD_OPTIONS = (
+    "double_meld_bonus",
+    "double_bonus_melds",
+    "roundhouse_with_run",
+    "double_trump_marriage",
+    "double_marriage_value",
+    "run_extras",
+)
+"""Every option that changes which totals a single-deck hand can meld."""
+
+
+def _meld_only(options: Options) -> Options:
+    """Bison's options with only the meld options taken from ``options``, so sessions alike
+    in meld share one cached set of totals."""
+    from .options import PRESETS, GameSystem
+
+    meld = {name: getattr(options, name) for name in _SINGLE_DECK_MELD_OPTIONS}
+    return replace(PRESETS[GameSystem.BISON], **meld)
 
 
 def attainable_totals(options: Options) -> frozenset[int]:
@@ -618,12 +686,7 @@ def attainable_totals(options: Options) -> frozenset[int]:
         return double_deck_totals(
             meld_table(options), options.roundhouse_with_run == 390, options.hand_size
         )
-    return _attainable(
-        options.double_meld_bonus,
-        options.roundhouse_with_run,
-        options.double_trump_marriage,
-        options.hand_size,
-    )
+    return _attainable(_meld_only(options), options.hand_size)
 
 
 def is_attainable(points: int, options: Options) -> bool:

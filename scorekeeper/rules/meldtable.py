@@ -3,7 +3,12 @@
 A ``MeldTable`` gives the points of 0, 1, 2... copies of each meld under one set of options.
 
 - Single deck: ``MeldKind``'s figures. A double is two singles, or under
-  ``double_meld_bonus`` the big figure (double run 1500, double pinochle 300, 1000 aces).
+  ``double_meld_bonus`` the big figure (double run 1500, double pinochle 300, 1000 aces) for
+  the melds ``double_bonus_melds`` lists (Bison, seed 001: "no special score for some or all
+  of the double melds"). The house rules of RULES 2.10: ``double_trump_marriage`` 240 or 400
+  (St Joseph, seed 001; Wikipedia, seed 003), ``double_marriage_value`` (a double marriage
+  in a plain suit, seed 001) and ``run_extras`` (a spare trump K or Q beside a run, 40
+  each: seed 004).
 - Double deck: the published double-deck table (pagat.com's Double Deck Pinochle and the pages
   printing the same table: Joe Andrews' "How to Calculate Meld in Double Deck Pinochle",
   TableGamesHub), with four copies of each card: single, double, triple and quadruple runs,
@@ -41,6 +46,9 @@ class MeldKind(enum.Enum):
     QUEENS_AROUND = ("queens around", 3, 60, 600)
     JACKS_AROUND = ("jacks around", 3, 40, 400)
 
+    EXTRA_KING = ("extra king", 1, 40, 80)  # beside a run, under ``run_extras`` (seed 004)
+    EXTRA_QUEEN = ("extra queen", 1, 40, 80)
+
     def __init__(self, title: str, meld_class: int, single: int, double: int) -> None:
         self.title = title
         self.meld_class = meld_class
@@ -50,7 +58,7 @@ class MeldKind(enum.Enum):
     @property
     def needs_trump(self) -> bool:
         """True for the melds that only exist in the trump suit."""
-        return self in (MeldKind.RUN, MeldKind.ROYAL_MARRIAGE, MeldKind.DIX)
+        return self in _TRUMP_KINDS
 
     def points(self, count: int, double_bonus: bool) -> int:
         """Single-deck points for ``count`` (0, 1 or 2) of this meld."""
@@ -59,13 +67,28 @@ class MeldKind(enum.Enum):
         return count * self.single
 
 
+_TRUMP_KINDS = frozenset(
+    (MeldKind.RUN, MeldKind.ROYAL_MARRIAGE, MeldKind.DIX, MeldKind.EXTRA_KING, MeldKind.EXTRA_QUEEN)
+)
 AROUND_KINDS = (
     MeldKind.ACES_AROUND,
     MeldKind.KINGS_AROUND,
     MeldKind.QUEENS_AROUND,
     MeldKind.JACKS_AROUND,
 )
-DOUBLE_TRUMP_MARRIAGE_ALT = 240
+DOUBLE_TRUMP_MARRIAGE_ALT = 240  # St Joseph, Missouri (seed 001)
+DOUBLE_TRUMP_MARRIAGE_WIKIPEDIA = 400  # "a double marriage in trump is worth 400" (seed 003)
+DOUBLE_TRUMP_MARRIAGES = (80, DOUBLE_TRUMP_MARRIAGE_ALT, DOUBLE_TRUMP_MARRIAGE_WIKIPEDIA)
+RUN_EXTRA = 40  # a spare trump K or Q beside a run, under ``run_extras`` (seed 004)
+BONUS_MELDS = {
+    "run": MeldKind.RUN,
+    "pinochle": MeldKind.PINOCHLE,
+    "aces": MeldKind.ACES_AROUND,
+    "kings": MeldKind.KINGS_AROUND,
+    "queens": MeldKind.QUEENS_AROUND,
+    "jacks": MeldKind.JACKS_AROUND,
+}
+"""The melds whose double has a big figure, by the name ``double_bonus_melds`` lists."""
 
 # The double deck as published (pagat.com, Double Deck Pinochle), times ten: 0 to 4 copies.
 DOUBLE_DECK_RUN = (0, 150, 1500, 2250, 3000)
@@ -92,7 +115,9 @@ class MeldTable:
     dix: int  # each; a double deck has no nines
     pinochle: tuple[int, ...]
     arounds: tuple[tuple[int, ...], ...]  # aces, kings, queens, jacks
-    double_trump_marriage_240: bool = False  # single deck: K K Q Q of trump as 240
+    double_trump_whole: bool = False  # single deck: K K Q Q of trump as one meld (240, 400)
+    double_marriage: int = 0  # single deck: a plain suit's double marriage (0: two singles)
+    run_extra: int = 0  # single deck: each spare trump K or Q beside a run (0: nothing)
     double_roundhouse_bonus: int = 0  # double deck: a double roundhouse's 240 over its 160
 
     @property
@@ -110,9 +135,19 @@ def _doubling(around: tuple[int, ...]) -> tuple[int, ...]:
     return (*around[:3], 2 * around[2], 4 * around[2])
 
 
+@dataclass(frozen=True, slots=True)
+class SingleDeckRules:
+    """The single deck's meld options that change figures (RULES 2.2, 2.10)."""
+
+    bonus: frozenset[MeldKind] = frozenset()  # the doubles scored with the big figure
+    double_trump_marriage: int = 80
+    double_marriage: int = 0
+    run_extras: bool = False
+
+
 @functools.lru_cache(maxsize=64)
 def meld_table_of(
-    double: bool, bonus: bool, double_marriage: int, arounds: int, npa: bool, roundhouse: int
+    double: bool, single: SingleDeckRules, arounds: int, npa: bool, roundhouse: int
 ) -> MeldTable:
     """The table for a deck (``double``) and the meld options that change values (cached)."""
     if double:
@@ -130,17 +165,30 @@ def meld_table_of(
             arounds=tuple(_doubling(a) if doubling else a for a in DOUBLE_DECK_AROUNDS),
             double_roundhouse_bonus=roundhouse - ROUNDHOUSE_PARTS,
         )
-    alt = double_marriage == DOUBLE_TRUMP_MARRIAGE_ALT
-    royal = _single(MeldKind.ROYAL_MARRIAGE, bonus)
+    bonus = single.bonus
+    whole = single.double_trump_marriage != 80
     return MeldTable(
         copies=2,
-        run=_single(MeldKind.RUN, bonus),
-        royal_marriage=(*royal[:2], DOUBLE_TRUMP_MARRIAGE_ALT if alt else royal[2]),
+        run=_single(MeldKind.RUN, MeldKind.RUN in bonus),
+        royal_marriage=(0, MeldKind.ROYAL_MARRIAGE.single, single.double_trump_marriage),
         marriage=MeldKind.MARRIAGE.single,
         dix=MeldKind.DIX.single,
-        pinochle=_single(MeldKind.PINOCHLE, bonus),
-        arounds=tuple(_single(kind, bonus) for kind in AROUND_KINDS),
-        double_trump_marriage_240=alt,
+        pinochle=_single(MeldKind.PINOCHLE, MeldKind.PINOCHLE in bonus),
+        arounds=tuple(_single(kind, kind in bonus) for kind in AROUND_KINDS),
+        double_trump_whole=whole,
+        double_marriage=single.double_marriage,
+        run_extra=RUN_EXTRA if single.run_extras else 0,
+    )
+
+
+def single_deck_rules(options: Options) -> SingleDeckRules:
+    """The single deck's meld options that change figures, as one hashable value."""
+    bonus = options.double_bonus_melds if options.double_meld_bonus else ()
+    return SingleDeckRules(
+        frozenset(BONUS_MELDS[name] for name in bonus),
+        options.double_trump_marriage,
+        options.double_marriage_value,
+        options.run_extras,
     )
 
 
@@ -158,8 +206,7 @@ def meld_table(options: Options) -> MeldTable:
         return table
     table = meld_table_of(
         options.deck is Deck.DOUBLE,
-        options.double_meld_bonus,
-        options.double_trump_marriage,
+        single_deck_rules(options),
         options.double_deck_arounds,
         options.npa_meld,
         options.double_roundhouse,

@@ -27,7 +27,8 @@ from .ladder import RUNGS_OPTION, BidLadder, Rung, format_rungs, parse_rungs
 from .meldtable import (
     AROUNDS_DOUBLING,
     AROUNDS_PAGAT,
-    DOUBLE_TRUMP_MARRIAGE_ALT,
+    BONUS_MELDS,
+    DOUBLE_TRUMP_MARRIAGES,
     ROUNDHOUSE_PARTS,
     ROUNDHOUSE_WHOLE,
 )
@@ -218,6 +219,10 @@ class Options:
     double_meld_bonus: bool = False
     roundhouse_with_run: int = 350
     double_trump_marriage: int = 80
+    # meld rules from our seed documents (RULES 2.10)
+    double_bonus_melds: tuple[str, ...] = tuple(BONUS_MELDS)  # under double_meld_bonus
+    double_marriage_value: int = 0  # a plain suit's double marriage; 0: two singles (40)
+    run_extras: bool = False  # each spare trump K or Q beside a run adds 40
     # meld with a double deck (RULES 2.9): the published table and its variants
     npa_meld: bool = False
     double_deck_arounds: int = AROUNDS_PAGAT
@@ -422,7 +427,8 @@ class OptionSpec:
     name: str
     label: str
     help: str
-    kind: str  # bool, choice, points, int, money, endings, optional-points, optional-int, rungs
+    kind: str  # bool, choice, points, int, money, endings, optional-points, optional-int, rungs,
+    # melds
     systems: frozenset[GameSystem]
     choices: tuple[tuple[str, str], ...] = ()
 
@@ -445,6 +451,8 @@ class OptionSpec:
             return value.value
         if self.kind == "rungs":
             return [[rung.start, rung.step] for rung in value]
+        if self.kind == "melds":
+            return ", ".join(value)
         if isinstance(value, tuple):
             return list(value)
         return value
@@ -464,7 +472,7 @@ class OptionSpec:
             return "None"
         if self.kind == "choice":
             return self.choice_label(str(self.dump(value)))
-        if self.kind == "endings":
+        if self.kind in ("endings", "melds"):
             return ", ".join(str(e) for e in value) if value else "None"
         if self.kind == "money":
             return (money or _cents)(value)
@@ -589,6 +597,23 @@ def _parse_rungs(spec: OptionSpec, raw: Any) -> tuple[Rung, ...]:
     return tuple(rungs)
 
 
+def _parse_melds(spec: OptionSpec, raw: Any) -> tuple[str, ...]:
+    """Meld names (``run, pinochle, aces``) from a list or text, in the table's order."""
+    if raw is None or (isinstance(raw, str) and raw.strip().lower() == "none"):
+        return ()
+    items = raw if isinstance(raw, list | tuple) else str(raw).replace(",", " ").split()
+    names = set()
+    for item in items:
+        name = str(item).strip().lower()
+        if name not in BONUS_MELDS:
+            raise OptionError(
+                option(spec.name),
+                f"{spec.label}: '{shown(item)}' is not one of {', '.join(BONUS_MELDS)}.",
+            )
+        names.add(name)
+    return tuple(name for name in BONUS_MELDS if name in names)
+
+
 _PARSERS = {
     "bool": _parse_bool,
     "choice": _parse_choice,
@@ -599,6 +624,7 @@ _PARSERS = {
     "optional-points": _parse_optional_int,
     "optional-int": _parse_optional_int,
     "rungs": _parse_rungs,
+    "melds": _parse_melds,
 }
 _CHOICE_ENUMS: dict[str, type[enum.Enum]] = {
     "meld_saved_by": MeldSave,
@@ -689,11 +715,41 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         _spec(
             "double_trump_marriage",
             "Double trump marriage",
-            "Both kings and queens of trump: 80 (two royal marriages) or 240 as in St Joseph, "
-            "Missouri, where run and double marriage together make 390.",
+            "Both kings and queens of trump: 80 (two royal marriages), 240 as in St Joseph, "
+            "Missouri (Bison, seed 001), where run and double marriage together make 390, or "
+            "400 (Wikipedia's Pinochle, seed 003: 'a double marriage in trump is worth 400'), "
+            "which likewise may share a run's K and Q: 550 with the run.",
             "choice",
             _ALL,
-            (("80", "80"), ("240", "240")),
+            (("80", "80"), ("240", "240 (St Joseph)"), ("400", "400 (Wikipedia)")),
+        ),
+        _spec(
+            "double_bonus_melds",
+            "Doubles with the bonus",
+            "Under the double meld bonus, the melds whose double scores the big figure (run, "
+            "pinochle, aces, kings, queens, jacks); the others score two singles. Bison (seed "
+            "001): 'some play with no special score for some or all of the double melds, so "
+            "that for example a double rope may be worth only 300.'",
+            "melds",
+            _ALL,
+        ),
+        _spec(
+            "double_marriage_value",
+            "Double marriage in a plain suit",
+            "Both kings and queens of a suit other than trump as one meld, at the figure the "
+            "table names; 0: two marriages, 40. Bison (seed 001): 'some add special scores for "
+            "double marriages' (the seed gives no figure).",
+            "points",
+            _ALL,
+        ),
+        _spec(
+            "run_extras",
+            "Run with extra K or Q",
+            "A spare trump king or queen beside a run adds 40 each: run and single marriage "
+            "190, run and double marriage 230 (the four-player blog, seed 004; Parlett). "
+            "Off: a spare K or Q alone adds nothing and a spare K and Q are a royal marriage.",
+            "bool",
+            _ALL,
         ),
         _spec(
             "npa_meld",
@@ -1076,6 +1132,7 @@ OPTION_MAXIMA: dict[str, int] = {
     "target_raise": MAX_POINTS,
     "meld_minimum": MAX_POINTS,
     "meld_save_points": MAX_POINTS,
+    "double_marriage_value": MAX_POINTS,
     "negative_floor": MAX_POINTS,  # its size below 0
     "fixed_deals": 1000,
     "set_factor": 10,
@@ -1132,9 +1189,12 @@ def _validate(options: Options, players: int | None) -> None:
         )
     if o.roundhouse_with_run not in (350, 390):
         raise OptionError(option("roundhouse_with_run"), "Roundhouse with a run is 350 or 390.")
-    if o.double_trump_marriage not in (80, 240):
-        raise OptionError(option("double_trump_marriage"), "A double trump marriage is 80 or 240.")
+    if o.double_trump_marriage not in DOUBLE_TRUMP_MARRIAGES:
+        raise OptionError(
+            option("double_trump_marriage"), "A double trump marriage is 80, 240 or 400."
+        )
     _validate_meld_deck(o)
+    _validate_source_meld(o)
     ladder = _validate_ladder(o)
     for ending in o.forbidden_endings:
         if not 0 <= ending <= 90 or ending % 10:
@@ -1303,12 +1363,54 @@ def _validate_meld_deck(o: Options) -> None:
                     f"deck's meld: set {deck.label} to {deck.choice_label(Deck.DOUBLE.value)}, "
                     f"or {spec.label} back to {spec.format(alone, o.scale)}.",
                 )
-    elif o.double_trump_marriage == DOUBLE_TRUMP_MARRIAGE_ALT:
-        spec = OPTION_SPECS["double_trump_marriage"]
+    else:
+        for name, alone in _SINGLE_DECK_MELD.items():
+            if getattr(o, name) != alone:
+                spec = OPTION_SPECS[name]
+                value = getattr(o, name)
+                text = str(value) if spec.kind == "choice" else spec.format(value, o.scale)
+                raise OptionError(
+                    option(name),
+                    f"{spec.label} {text} is a single deck's "
+                    f"custom: set {spec.label} back to {spec.format(alone, o.scale)}, or "
+                    f"{deck.label} to {deck.choice_label(Deck.SINGLE.value)}.",
+                )
+
+
+_SINGLE_DECK_MELD = {
+    "double_trump_marriage": 80,
+    "double_marriage_value": 0,
+    "run_extras": False,
+}
+"""The single deck's house rules of RULES 2.10, with the value that leaves a double deck alone."""
+
+
+def _validate_source_meld(o: Options) -> None:
+    """The meld rules from our seeds (RULES 2.10): figures that make sense, and together."""
+    if o.double_marriage_value and (o.double_marriage_value < 40 or o.double_marriage_value % 10):
         raise OptionError(
-            option("double_trump_marriage"),
-            f"{spec.label} {DOUBLE_TRUMP_MARRIAGE_ALT} is a single deck's custom: set "
-            f"{spec.label} back to 80, or {deck.label} to {deck.choice_label(Deck.SINGLE.value)}.",
+            option("double_marriage_value"),
+            f"{OPTION_SPECS['double_marriage_value'].label} is 0 (two marriages) or at least "
+            f"{40 // o.scale}, a multiple of {10 // o.scale}.",
+        )
+    if o.double_bonus_melds != tuple(BONUS_MELDS) and not o.double_meld_bonus:
+        raise _clash(
+            "double_bonus_melds",
+            "double_meld_bonus",
+            "the melds listed score their big double only when the bonus is on.",
+        )
+    if o.double_meld_bonus and not o.double_bonus_melds:
+        raise _clash(
+            "double_bonus_melds",
+            "double_meld_bonus",
+            "with no meld listed the bonus changes nothing: turn it off instead.",
+        )
+    if o.run_extras and o.double_trump_marriage != 80:
+        raise _clash(
+            "run_extras",
+            "double_trump_marriage",
+            "both price a run's spare trump K and Q: 230 beside the run, or the double "
+            f"marriage sharing the run's K and Q ({150 + o.double_trump_marriage}).",
         )
 
 

@@ -20,6 +20,8 @@ EVERY_OPTION = {
     # Every option RULES names: cards (1), meld (2), tricks (3), bidding (4), chips (5),
     # cumulative (6).
     "deck", "double_meld_bonus", "roundhouse_with_run", "double_trump_marriage", "npa_meld",
+    # Meld rules from our sources (2.10): Bison's doubles and double marriages, the blog's run.
+    "double_bonus_melds", "double_marriage_value", "run_extras",
     "double_deck_arounds", "double_roundhouse", "card_values",
     "scale", "min_bid", "bid_step", "bid_rungs", "compulsory_bid", "forbidden_endings",
     "all_pass", "sit_out", "schedule",
@@ -183,13 +185,13 @@ def test_a_switch_applies_everywhere_and_each_preset_gives_its_default(client):
 def test_a_choice_lists_its_values_as_stored_with_their_words(client):
     found = options(client)
 
-    # RULES 2.4: 350 or 390, 80 or 240; preset 350 and 80 everywhere.
+    # RULES 2.4: 350 or 390; 2.4 and 2.10: 80, 240 or 400; preset 350 and 80 everywhere.
     assert found["roundhouse_with_run"]["choices"] == [
         {"value": 350, "label": "350"},
         {"value": 390, "label": "390"},
     ]
     assert set(found["roundhouse_with_run"]["defaults"].values()) == {350}
-    assert [c["value"] for c in found["double_trump_marriage"]["choices"]] == [80, 240]
+    assert [c["value"] for c in found["double_trump_marriage"]["choices"]] == [80, 240, 400]
     assert set(found["double_trump_marriage"]["defaults"].values()) == {80}
     # RULES 3.1 and 3.2
     assert [c["value"] for c in found["card_values"]["choices"]] == [

@@ -222,7 +222,7 @@ def test_partnership_hands_hold_12_cards_and_a_13th_is_refused_naming_the_cards(
             "AS",
             {"double_trump_marriage": 120},
             "options.double_trump_marriage",
-            "Double trump marriage must be one of 80, 240, not '120'.",
+            "Double trump marriage must be one of 80, 240, 400, not '120'.",
         ),
         ("AS", {"system": "bison"}, "options.system", "not among the options"),
     ],
@@ -314,6 +314,37 @@ def test_a_named_run_with_a_roundhouse_is_350_or_390(client):
     assert verdict(client, "brooklyn", "H", claims="run, roundhouse")["points"] == 350
     options = {"roundhouse_with_run": 390}
     assert verdict(client, "brooklyn", "H", options, claims="run, roundhouse")["points"] == 390
+
+
+@pytest.mark.parametrize(
+    ("options", "claims", "points"),
+    [
+        # seed 001: "a double rope may be worth only 300" (RULES 2.10)
+        pytest.param({"double_bonus_melds": "pinochle, aces"}, "double run", 300, id="2 x 150"),
+        pytest.param({"double_bonus_melds": "run"}, "double run", 1500, id="run listed"),
+        pytest.param({"double_bonus_melds": "run"}, "double pinochle", 80, id="2 x 40"),
+        # seed 003: a double marriage in trump 400, sharing the run's K and Q: 150 + 400
+        pytest.param({"double_trump_marriage": 400}, "run, double royal marriage", 550, id="400"),
+        # seed 004: run and single marriage 19, run and double marriage 23 (without the zero)
+        pytest.param({"run_extras": True}, "run, extra king", 190, id="run and a spare K"),
+        pytest.param({"run_extras": True}, "run, extra king, extra queen", 230, id="K and Q"),
+        # seed 001: a plain double marriage at the table's figure
+        pytest.param({"double_marriage_value": 300}, "double marriage C", 300, id="300"),
+    ],
+)  # fmt: skip
+def test_the_seed_meld_rules_score_named_melds_in_bison(client, options, claims, points):
+    assert verdict(client, "bison", "H", options, claims=claims)["points"] == points
+
+
+def test_a_seed_meld_rule_clashing_with_another_is_a_422_naming_both(client):
+    options = {"run_extras": True, "double_trump_marriage": 240}
+    field, message = problem_of(score(client, "bison", "AH TH KH QH JH", "H", options))
+    assert field == "options.run_extras"
+    assert message == (
+        "options.run_extras: 'Run with extra K or Q' and 'Double trump marriage' clash: both "
+        "price a run's spare trump K and Q: 230 beside the run, or the double marriage sharing "
+        "the run's K and Q (390)."
+    )
 
 
 def test_melds_that_need_more_cards_than_a_hand_holds_fit_bison_but_not_partnership(client):

@@ -756,10 +756,30 @@ def _hands(max_size: int):
     return slots.map(lambda chosen: Hand.from_cards(SLOTS[i] for i in chosen))
 
 
+def _combo(bonus: tuple[str, ...] | None, rh: int, dtm: int, extras: bool, dmv: int) -> Options:
+    return replace(
+        BROOKLYN,
+        double_meld_bonus=bonus is not None,
+        double_bonus_melds=BROOKLYN.double_bonus_melds if bonus is None else bonus,
+        roundhouse_with_run=rh,
+        double_trump_marriage=dtm,
+        run_extras=extras,
+        double_marriage_value=dmv,
+    )
+
+
+# Every meld option of a single deck, RULES 2.10's among them: the bonus off, on for every meld
+# or for some; run extras only with the double trump marriage 80 (the two clash).
 OPTION_COMBOS = [
-    replace(base, double_meld_bonus=bonus, roundhouse_with_run=rh, double_trump_marriage=dtm)
-    for base in (BROOKLYN,)
-    for bonus, rh, dtm in itertools.product((False, True), (350, 390), (80, 240))
+    _combo(bonus, rh, dtm, extras, dmv)
+    for bonus, rh, dtm, extras, dmv in itertools.product(
+        (None, BISON.double_bonus_melds, ("run",), ("pinochle", "aces", "kings")),
+        (350, 390),
+        (80, 240, 400),
+        (False, True),
+        (0, 300),
+    )
+    if not (extras and dtm != 80)
 ]
 options_st = st.sampled_from(OPTION_COMBOS)
 trumps = st.sampled_from([*SUITS, None])
@@ -767,7 +787,14 @@ FAST = settings(max_examples=100, deadline=None)
 # Working out every attainable total takes about a second per combination of meld options
 # (cached afterwards), so this property visits four of the eight: the two presets' and one
 # with each of the options that change which totals exist.
-ATTAINABLE_COMBOS = [BROOKLYN, BISON, RH390, BISON_DTM240]
+ATTAINABLE_COMBOS = [
+    BROOKLYN,
+    BISON,
+    RH390,
+    BISON_DTM240,
+    _combo(("pinochle", "aces", "kings"), 390, 400, False, 300),
+    _combo(None, 390, 80, True, 0),
+]
 
 
 @FAST
@@ -814,11 +841,15 @@ def best_claims(hand: Hand, trump: Suit | None, options: Options) -> int:
     trump_range = range(3) if trump is not None else range(1)
     best_one = []
     for runs, royal, dix in itertools.product(trump_range, repeat=3):
-        for married in itertools.product(range(3), repeat=len(plain)):
+        # an extra king or queen is named beside a single run under run_extras (RULES 2.10)
+        spares = range(2) if options.run_extras and runs == 1 else range(1)
+        for married, extras in itertools.product(
+            itertools.product(range(3), repeat=len(plain)), itertools.product(spares, repeat=2)
+        ):
             marriages = [0, 0, 0, 0]
             for suit, m in zip(plain, married, strict=True):
                 marriages[suit.index] = m
-            counts = MeldCounts(trump, runs, royal, tuple(marriages), dix)
+            counts = MeldCounts(trump, runs, royal, tuple(marriages), dix, 0, (0, 0, 0, 0), *extras)
             if _fits(counts, hand, options):
                 best_one.append(counts)
     pinochle = max(

@@ -14,6 +14,7 @@ import pytest
 
 from scorekeeper.rules.errors import OptionError, Part, RuleError, Where, option
 from scorekeeper.rules.ladder import Rung
+from scorekeeper.rules.meldtable import BONUS_MELDS
 from scorekeeper.rules.options import (
     OPTION_NAMES,
     OPTION_SPECS,
@@ -431,10 +432,10 @@ def test_an_option_that_does_not_apply_to_the_system_is_refused(system, option):
             id="roundhouse is 350 or 390",
         ),
         pytest.param(
-            {"system": "bison", "double_trump_marriage": "400"},
+            {"system": "bison", "double_trump_marriage": "500"},
             "double_trump_marriage",
-            "80, 240",
-            id="double trump marriage is 80 or 240",
+            "80, 240, 400",
+            id="double trump marriage is 80, 240 or 400",
         ),
         pytest.param(
             {"system": "hoyle", "card_values": "fancy"}, "card_values", "'fancy'", id="values"
@@ -591,6 +592,7 @@ _SAMPLES = {
     "optional-points": [None, -1000, -500, -10],
     "optional-int": [None, 1, 12, 40],
     "rungs": [(), (Rung(600, 50),), (Rung(600, 50), Rung(1000, 100)), (Rung(400, 20),)],
+    "melds": [(), ("run",), ("pinochle", "aces", "kings"), tuple(BONUS_MELDS)],
 }
 
 
@@ -647,6 +649,10 @@ def test_every_option_kind_has_round_trip_values():
         ("target", 1500, 10, "150"),
         ("forbidden_endings", (40, 90), 1, "40, 90"),
         ("forbidden_endings", (), 1, "None"),
+        ("double_bonus_melds", ("run", "jacks"), 1, "run, jacks"),
+        ("double_bonus_melds", (), 1, "None"),
+        ("double_marriage_value", 300, 10, "30"),
+        ("double_trump_marriage", 400, 1, "400 (Wikipedia)"),
         ("negative_floor", None, 1, "None"),
         ("negative_floor", -1000, 10, "-100"),
         ("fixed_deals", 12, 10, "12"),  # a count of deals, not points: never scaled

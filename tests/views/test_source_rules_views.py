@@ -1,9 +1,12 @@
-"""House rules from the sources through the pages (RULES 5.9, 6.5): the session page's deal
-count (Brooklyn, seed 000) and the blog's partnership rules (seed 004), each worked by hand."""
+"""House rules from the sources through the pages (RULES 2.10, 5.9, 6.5): the session page's
+deal count (Brooklyn, seed 000), the blog's partnership rules (seed 004) and the seeds' meld
+rules in the rules form, each worked by hand."""
 
 from __future__ import annotations
 
 from webhelpers import all_errors, errors_at, figures, new_session, page_text, post_hand, save_hand
+
+from .test_saved_rules_views import post_form
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
 
@@ -97,3 +100,29 @@ def test_partnership_teams_enter_their_own_tricks_when_buried_cards_count_for_no
         meld={"N": "170", "S": "0", "E": "50", "W": "0"},
     )  # fmt: skip
     assert figures(page) == {"N & S": -300, "E & W": 160}
+
+
+def test_the_seed_meld_rules_are_typed_in_the_rules_form_and_listed_in_words(client):
+    # RULES 2.10 through the saved-rules form: Bison's doubles meld by meld (seed 001), typed
+    # as text, and a plain double marriage of 300 (seed 001, the table's own figure).
+    saved = post_form(
+        client, "/rules/new?system=bison", name="Sunday",
+        double_bonus_melds="Aces, pinochle", double_marriage_value="300",
+    )  # fmt: skip
+    assert saved.status_code == 302, all_errors(saved)
+    assert (
+        "Sunday Bison (points to 1500) Doubles with the bonus: pinochle, aces; Double marriage "
+        "in a plain suit: 300." in page_text(client.get("/rules/"))
+    )
+
+
+def test_a_list_of_doubles_without_the_bonus_is_refused_at_the_list(client):
+    refused = post_form(
+        client, "/rules/new?system=bison", name="Sunday",
+        double_meld_bonus=False, double_bonus_melds="run",
+    )  # fmt: skip
+    assert refused.status_code == 422
+    assert errors_at(refused, "double_bonus_melds") == [
+        "'Doubles with the bonus' and 'Double meld bonus' clash: the melds listed score their "
+        "big double only when the bonus is on."
+    ]

@@ -20,6 +20,7 @@ OptionKind = Literal[
     "optional-points",
     "optional-int",
     "rungs",
+    "melds",
 ]
 
 
