@@ -680,13 +680,24 @@ def _meld_only(options: Options) -> Options:
     return replace(PRESETS[GameSystem.BISON], **meld)
 
 
+_last_totals: tuple[Options, frozenset[int]] | None = None  # the last session's totals
+
+
 def attainable_totals(options: Options) -> frozenset[int]:
-    """Every meld total some legal hand can show under these options."""
+    """Every meld total some legal hand can show under these options (looked up once for the
+    options of a replay, which asks on every hand)."""
+    global _last_totals
+    last = _last_totals  # one read: another thread may replace it, never change it
+    if last is not None and last[0] is options:
+        return last[1]
     if options.deck is Deck.DOUBLE:
-        return double_deck_totals(
+        totals = double_deck_totals(
             meld_table(options), options.roundhouse_with_run == 390, options.hand_size
         )
-    return _attainable(_meld_only(options), options.hand_size)
+    else:
+        totals = _attainable(_meld_only(options), options.hand_size)
+    _last_totals = (options, totals)
+    return totals
 
 
 def is_attainable(points: int, options: Options) -> bool:
