@@ -57,11 +57,13 @@ def test_start_a_table_share_its_links_and_join_with_the_pin(
     page.goto(hosted_server + "/")
     expect(page).to_have_url(hosted_server + "/tables")
     shoot(page, screenshots_dir, "hosted-tables-stranger")
-    page.get_by_role("link", name="+ Start a table").tap()
+    with page.expect_navigation():  # the new page's stylesheet is in before it is measured
+        page.get_by_role("link", name="+ Start a table").tap()
     page.get_by_label("Name of the table").fill("Thursday club")
     shoot(page, screenshots_dir, "hosted-start-table")
     shoot(page, screenshots_dir, "hosted-start-table-dark", dark=True)
-    page.get_by_role("button", name="Start the table").tap()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Start the table").tap()
 
     expect(page.get_by_role("heading", name="Links for Thursday club")).to_be_visible()
     pin = page.locator(".pin-shown").inner_text()
