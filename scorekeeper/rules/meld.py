@@ -24,7 +24,6 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from .cards import COPIES, DECK, SUITS, Hand, Rank, Suit, card_index
 from .deck import Deck
@@ -32,6 +31,7 @@ from .errors import MeldError, Part, TrumpError, Where
 from .meldattain import double_deck_totals
 from .meldtable import AROUND_KINDS, MeldKind, MeldTable, meld_table
 from .options import Options
+from .remember import remember_last
 
 MELD = Where(Part.MELD)
 AROUND_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -239,10 +239,8 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     Same figure as ``meld_from_cards(...).total`` (a property test holds them equal); it skips
     building the breakdown so the app can evaluate many hands or all four trumps cheaply.
     """
-    last = _last_fast  # one read: the options and their values stay a pair across threads
-    fast = last[1] if last[0] is options else _remember_fast(options)
     run_v, royal_v, pin_v, ace_v, king_v, queen_v, jack_v, marriage, dix, whole, rh, drh, rx, dm = (
-        fast
+        _fast_values(options)
     )
     c = hand.counts
     total = (
@@ -297,12 +295,12 @@ _Fast = tuple[
     int,  # each spare trump K or Q beside a run (0: not counted)
     int,  # what a plain suit's double marriage adds over two marriages (0: nothing)
 ]
-_last_fast: tuple[Any, Any] = (None, None)
-"""The options ``meld_points`` saw last and their values, so a run of hands scored under one
-session's options looks the table up once."""
 
 
-def _remember_fast(options: Options) -> _Fast:
+@remember_last
+def _fast_values(options: Options) -> _Fast:
+    """The figures ``meld_points`` reads, looked up once for a run of hands under one
+    session's options."""
     table = meld_table(options)
     ace_v, king_v, queen_v, jack_v = table.arounds
     fast = (
@@ -321,8 +319,6 @@ def _remember_fast(options: Options) -> _Fast:
         table.run_extra,
         table.double_marriage - 2 * table.marriage if table.double_marriage else 0,
     )
-    global _last_fast
-    _last_fast = (options, fast)
     return fast
 
 
@@ -680,24 +676,15 @@ def _meld_only(options: Options) -> Options:
     return replace(PRESETS[GameSystem.BISON], **meld)
 
 
-_last_totals: tuple[Options, frozenset[int]] | None = None  # the last session's totals
-
-
+@remember_last
 def attainable_totals(options: Options) -> frozenset[int]:
     """Every meld total some legal hand can show under these options (looked up once for the
     options of a replay, which asks on every hand)."""
-    global _last_totals
-    last = _last_totals  # one read: another thread may replace it, never change it
-    if last is not None and last[0] is options:
-        return last[1]
     if options.deck is Deck.DOUBLE:
-        totals = double_deck_totals(
+        return double_deck_totals(
             meld_table(options), options.roundhouse_with_run == 390, options.hand_size
         )
-    else:
-        totals = _attainable(_meld_only(options), options.hand_size)
-    _last_totals = (options, totals)
-    return totals
+    return _attainable(_meld_only(options), options.hand_size)
 
 
 def is_attainable(points: int, options: Options) -> bool:

@@ -25,9 +25,10 @@ from __future__ import annotations
 import enum
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .deck import Deck
+from .remember import remember_last
 
 if TYPE_CHECKING:  # options.py reads this module's defaults
     from .options import Options
@@ -192,24 +193,13 @@ def single_deck_rules(options: Options) -> SingleDeckRules:
     )
 
 
-_last: tuple[Any, Any] = (None, None)
-"""The options last asked about and their table: scoring many hands under one session's
-options looks the table up once (one read keeps the pair together across threads)."""
-
-
+@remember_last
 def meld_table(options: Options) -> MeldTable:
     """The meld values a session plays with: its deck's table under its meld options."""
-    global _last
-    last = _last
-    if last[0] is options:
-        table: MeldTable = last[1]
-        return table
-    table = meld_table_of(
+    return meld_table_of(
         options.deck is Deck.DOUBLE,
         single_deck_rules(options),
         options.double_deck_arounds,
         options.npa_meld,
         options.double_roundhouse,
     )
-    _last = (options, table)
-    return table

@@ -32,6 +32,7 @@ from .meldtable import (
     ROUNDHOUSE_PARTS,
     ROUNDHOUSE_WHOLE,
 )
+from .remember import remember_last
 from .shape import SHAPES, THREE_HANDED, Shape
 
 
@@ -288,25 +289,8 @@ class Options:
 
     @property
     def contract(self) -> Contract:
-        """What each side of a partnership hand scores, under these options (worked out once
-        for the options of a replay, which asks on every hand)."""
-        global _last_contract
-        last = _last_contract  # one read: another thread may replace it, never change it
-        if last is not None and last[0] is self:
-            return last[1]
-        contract = Contract(
-            self.meld_minimum,
-            self.meld_saved_by,
-            self.meld_save_points,
-            self.bidders_save_meld,
-            self.set_keeps_meld,
-            self.set_to_opponents,
-            self.surrender,
-            self.deck.trick_points,
-            self.bidders_no_trick,
-        )
-        _last_contract = (self, contract)
-        return contract
+        """What each side of a partnership hand scores, under these options."""
+        return _contract(self)
 
     @property
     def has_teams(self) -> bool:
@@ -372,7 +356,20 @@ class Options:
         _validate(self, players)
 
 
-_last_contract: tuple[Options, Contract] | None = None
+@remember_last
+def _contract(o: Options) -> Contract:
+    """The contract of ``o``, worked out once for a replay, which asks on every hand."""
+    return Contract(
+        o.meld_minimum,
+        o.meld_saved_by,
+        o.meld_save_points,
+        o.bidders_save_meld,
+        o.set_keeps_meld,
+        o.set_to_opponents,
+        o.surrender,
+        o.deck.trick_points,
+        o.bidders_no_trick,
+    )
 
 
 @functools.cache

@@ -12,6 +12,7 @@ import functools
 from .errors import MeldError, Where
 from .meld import attainable_totals
 from .options import Options
+from .remember import remember_last
 
 
 @functools.lru_cache(maxsize=32)
@@ -22,18 +23,10 @@ def _sums(totals: frozenset[int], hands: int) -> frozenset[int]:
     return sums
 
 
-_last: tuple[Options, int, frozenset[int]] | None = None  # the last session's figures
-
-
+@remember_last
 def side_totals(options: Options, hands: int) -> frozenset[int]:
     """Every figure ``hands`` partners' legal melds can add up to."""
-    global _last
-    last = _last  # one read: another thread may replace it, never change it
-    if last is not None and last[0] is options and last[1] == hands:
-        return last[2]
-    totals = _sums(attainable_totals(options), hands)
-    _last = (options, hands, totals)
-    return totals
+    return _sums(attainable_totals(options), hands)
 
 
 def check_side_meld(points: int, hands: int, options: Options, where: Where) -> None:

@@ -132,7 +132,7 @@ def _takes(
     return PlayerTricks.of(taken, checks.run(_player, players, entry.last_trick, Part.LAST_TRICK))
 
 
-def _team_takes(
+def _trick_shares(
     entry: HandEntry, players: Mapping[int, Player], options: Options, checks: Checks
 ) -> TrickShares:
     """Trick points shared out, the last trick in them: each of three or more teams' (under
@@ -156,7 +156,7 @@ def to_input(entry: HandEntry, players: Mapping[int, Player], options: Options) 
     tricks: SideTricks | PlayerTricks | TrickShares | None = None
     shares = options.has_teams or (not options.auction and entry.last_trick is None)
     if entry.takes and shares:
-        tricks = _team_takes(entry, players, options, checks)
+        tricks = _trick_shares(entry, players, options, checks)
     elif entry.takes:
         tricks = _takes(entry, players, options, checks)
     elif entry.tricks is not None:
