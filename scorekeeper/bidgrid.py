@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wtforms import RadioField
+from wtforms.validators import ValidationError
 
 from .limits import MAX_FIGURE, MAX_ID, within
 from .rules.deck import Deck
@@ -66,8 +67,12 @@ class DeclarerBidRadio(RadioField):
     pass, so the engine can say which rule they break); nothing chosen is allowed."""
 
     def pre_validate(self, form: Any) -> None:
-        if self.data not in (None, "", "None"):
+        if self.data in (None, "", "None"):
+            return
+        try:
             split_grid_value(str(self.data))
+        except ValueError as misshapen:
+            raise ValidationError(str(misshapen)) from misshapen
 
 
 @dataclass(frozen=True)

@@ -185,15 +185,25 @@ class HandFormBase(FlaskForm):
 
     def show_in_grid(self) -> None:
         """Check the grid's chip for the declarer and bid the two fields hold (a hand filled
-        in for a correction, or posted as two fields); nothing when the grid has none."""
+        in for a correction, or posted as two fields); a bid the grid has no chip for is shown
+        typed in Other bid. Nothing when the declarer is not a number."""
         declarer = parse_id(self.declarer.data)
-        if not self.bid_grid or self.declarer_bid.data or declarer is None:
+        if not self.bid_grid or declarer is None:
             return
         chips = {str(value) for value, *_ in self.bid.iter_choices()}
-        if self.bid.data in chips:
-            self.declarer_bid.data = grid_value(declarer, int(self.bid.data))
-        elif self.bid.data in (None, "", "None"):
+        bid = str(self.bid.data or "")
+        if bid in chips:
+            self.declarer_bid.data = grid_value(declarer, int(bid))
+        elif not bid:
             self.declarer_bid.data = grid_value(declarer, None)  # the bid typed, if any
+        elif self._typed_instead(bid):
+            self.bid.data, self.bid_other.data = "", int(bid)
+            self.declarer_bid.data = grid_value(declarer, None)
+
+    def _typed_instead(self, bid: str) -> bool:
+        """True when a bid the grid has no chip for can be shown in an empty Other bid."""
+        empty = self.bid_other.data is None and not self.bid_other.process_errors
+        return empty and is_whole_number(bid) and within(bid, MAX_FIGURE)
 
     def validate(self, extra_validators: Any = None) -> bool:
         """The fields' own checks, and a side's meld typed once: as one figure or by player."""
