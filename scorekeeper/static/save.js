@@ -162,6 +162,7 @@
   const fill = (pairs) => {
     $$("input:not([type=hidden])").forEach((i) => {
       const v = (pairs.find(([k]) => k === i.name) || [])[1];
+      delete i.dataset.kept;  // app.js's figure kept aside was the form's last hand's
       if (i.type === "radio") i.checked = i.value === (v != null ? v : i.name.startsWith("meld_mode-") ? "number" : "");
       else if (i.type === "checkbox") i.checked = v != null;
       else i.value = v || "";
