@@ -139,3 +139,16 @@ def test_a_correction_shows_the_hands_chip_and_saves_another(live_server, browse
     expect(form.locator(".preview-text")).to_contain_text("N makes 65")
     follow(page, form.get_by_role("button", name="Save correction"))
     expect(page.locator("#hand-1")).to_contain_text("N makes 65 with 39 meld and 31 in tricks")
+
+
+def test_the_live_preview_shows_a_bid_off_the_ladder_at_the_grid(live_server, browser_page):
+    page = browser_page
+    start_session(page, live_server, "double-deck", FOUR, "W")
+    form = page.locator("#hand-form")
+    grid_chip(form, "S", None).tap()
+    page.keyboard.type("61")
+
+    grid = form.locator("[data-bid-grid]")
+    expect(grid.locator(".live-error")).to_contain_text(
+        "Bid 61 is off the ladder: from 60 bids go up in fives (60, 65, 70)."
+    )
