@@ -1,8 +1,8 @@
 """The hand form's declarer-and-bid grid: who won the bid, and at what, in one tap.
 
-The team games on a double deck (double-deck partnership, six- and eight-handed, and saved
-rules with a double deck and teams) show one row of bid chips per player dealt in instead of
-a row of declarers and a row of bids: "S 65" is one radio button whose value, ``7:65``, holds
+The team games of four on a double deck (double-deck partnership, and saved rules with a
+double deck and two teams of two) show one row of bid chips per player instead of a row of
+declarers and a row of bids: "S 65" is one radio button whose value, ``7:65``, holds
 the declarer's id and the bid as the table writes it. Each row ends in an Other chip
 (``7:other``): that player is the declarer, at the bid typed in Other bid. Here is only the
 shape of that value; whether the player may declare and the bid is legal is the engine's to
@@ -26,6 +26,10 @@ GRID_BIDS = 13
 """Bid chips in each row: with the Other chip, two lines of seven at 390 px (50 to 60, 65, 70
 on the double deck's ladder); a higher bid is the Other chip and the figure typed."""
 
+GRID_PLAYERS = 4
+"""The most players a grid has rows for: four rows are 650 px at 390 px wide; six and eight
+keep a row of declarers and a row of bids (seven taps, within the eight issue 18 allows)."""
+
 OTHER = "other"
 """The bid part of an Other chip's value: the bid is the one typed in Other bid."""
 
@@ -33,9 +37,14 @@ MISSHAPEN = "Choose the declarer and bid from the chips shown."
 
 
 def has_bid_grid(options: Options) -> bool:
-    """True when the hand form asks declarer and bid in one tap: teams bidding on a double
-    deck."""
-    return options.auction and options.has_teams and options.deck is not Deck.SINGLE
+    """True when the hand form asks declarer and bid in one tap: four in teams bidding on a
+    double deck (six or eight rows would push the rest of the form two screens down)."""
+    return (
+        options.auction
+        and options.has_teams
+        and options.deck is not Deck.SINGLE
+        and options.shape.players <= GRID_PLAYERS
+    )
 
 
 def grid_value(declarer: int, bid: int | None) -> str:

@@ -20,9 +20,9 @@ from scorekeeper.rules.options import GameSystem, Options
     ("system", "changes", "grid"),
     [
         pytest.param("double-deck", {}, True, id="double-deck partnership"),
-        pytest.param("six-handed", {}, True, id="six-handed"),
-        pytest.param("eight-handed", {}, True, id="eight-handed"),
-        pytest.param("six-handed", {"shape": "6/2"}, True, id="saved rules: three teams of two"),
+        pytest.param("six-handed", {}, False, id="six-handed: six rows are too long"),
+        pytest.param("eight-handed", {}, False, id="eight-handed: eight rows are too long"),
+        pytest.param("six-handed", {"shape": "6/2"}, False, id="saved rules: three teams of two"),
         pytest.param("partnership", {}, False, id="single-deck partnership"),
         pytest.param("brooklyn", {}, False, id="brooklyn: each for themselves"),
         pytest.param("bison", {}, False, id="bison"),
@@ -30,13 +30,13 @@ from scorekeeper.rules.options import GameSystem, Options
         pytest.param("cutthroat", {}, False, id="four-handed cutthroat: no bid"),
     ],
 )
-def test_the_grid_is_for_teams_bidding_on_a_double_deck(system, changes, grid):
+def test_the_grid_is_for_four_in_teams_bidding_on_a_double_deck(system, changes, grid):
     assert has_bid_grid(Options.from_dict({"system": system, **changes})) is grid
 
 
 def test_every_preset_is_accounted_for():
     with_grid = {s.value for s in GameSystem if has_bid_grid(Options.preset(s))}
-    assert with_grid == {"double-deck", "six-handed", "eight-handed"}
+    assert with_grid == {"double-deck"}
 
 
 @pytest.mark.parametrize(

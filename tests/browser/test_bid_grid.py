@@ -17,8 +17,6 @@ from webhelpers import player_ids
 pytestmark = pytest.mark.browser
 
 FOUR = ["N", "E", "S", "W"]
-SIX = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]
-EIGHT = [*SIX, "Gus", "Hal"]
 
 
 def row(page: Page, name: str):
@@ -36,8 +34,6 @@ def chosen(page: Page):
     ("system", "players"),
     [
         pytest.param("double-deck", FOUR, id="double-deck"),
-        pytest.param("six-handed", SIX, id="six-handed"),
-        pytest.param("eight-handed", EIGHT, id="eight-handed"),
     ],
 )
 def test_the_grid_has_a_row_per_player_and_fits_the_phone(

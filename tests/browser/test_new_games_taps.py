@@ -6,7 +6,7 @@ declarer and bid in one tap, "N 65" in the declarer-and-bid grid."""
 from __future__ import annotations
 
 import pytest
-from phone import Taps, figures, grid_chip, saved_hand, start_session
+from phone import Taps, chip, figures, grid_chip, saved_hand, start_session
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -42,12 +42,16 @@ def team_hand(
     page: Page, taps: Taps, declarer: str, bid: int, sides: dict[str, int], tricks: int,
     trump: str = "S",
 ) -> None:  # fmt: skip
-    """Declarer and bid in one tap (the row's Other chip and the bid typed when the grid has no
-    chip for it), trump, each side's meld, the declaring side's tricks, Save."""
+    """Declarer and bid in one tap on the grid (the row's Other chip and the bid typed when the
+    grid has no chip for it), or a declarer chip and a bid chip without one; trump, each side's
+    meld, the declaring side's tricks, Save."""
     form = page.locator("#hand-form")
-    chip = grid_chip(form, declarer, bid)
-    if chip.count():
-        taps.tap(chip, f"{declarer} bids {bid}")
+    on_grid = grid_chip(form, declarer, bid)
+    if not form.locator("input[name=declarer_bid]").count():
+        taps.tap(chip(form, "Declarer", declarer), f"declarer {declarer}")
+        taps.tap(chip(form, "Bid", str(bid)), f"bid {bid}")
+    elif on_grid.count():
+        taps.tap(on_grid, f"{declarer} bids {bid}")
     else:
         taps.tap(grid_chip(form, declarer, None), f"{declarer} bids another figure")
         other = form.locator("input[name=bid_other]")
@@ -99,7 +103,7 @@ def test_a_double_deck_bid_past_the_chips_takes_six_taps_too(live_server, browse
         ),
     ],
 )  # fmt: skip
-def test_six_and_eight_handed_hands_take_six_taps(
+def test_six_and_eight_handed_hands_take_seven_taps(
     live_server, browser_page, system, players, sides, expected
 ):
     page = browser_page
@@ -110,7 +114,7 @@ def test_six_and_eight_handed_hands_take_six_taps(
     team_hand(page, taps, declarer, 60, sides, tricks)
     assert figures(page) == expected
     expect(last_hand(page)).to_contain_text(f"{declarer} makes 60")
-    assert taps.count == 6 <= 8
+    assert taps.count == 7 <= 8  # declarer, bid: six or eight rows of a grid are too long
 
 
 def test_a_two_handed_hand_takes_four_taps(live_server, browser_page):
