@@ -123,7 +123,10 @@
     var runPreview = function () {
       if (!preview || !form.dataset.previewUrl) return busy(false);
       var data = new FormData(form);
-      var ready = data.get("declarer") && (data.get("bid") || data.get("bid_other"));
+      /* a game with a bid is ready once declarer and bid are in; one without a bid (no
+         declarer field) once its trick points are */
+      var tricksIn = data.get("tricks") || $$("input[name^='take-']", form).some(function (el) { return el.value.trim(); });
+      var ready = form.elements.declarer ? data.get("declarer") && (data.get("bid") || data.get("bid_other")) : tricksIn;
       var melded = $$(".meld-text", form).some(function (el) { return el.value.trim(); });
       if (!ready) preview.innerHTML = "";
       if (!ready && !melded) return busy(false);
