@@ -282,8 +282,8 @@ def six_handed_no_bid() -> int:
     rules = {"system": "six-handed", "auction": False, "trump_needs_meld": False,
              "bidders_save_meld": False}  # fmt: skip
     row = create_session(default_table(), rules, ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"], 5)
-    _add(row.id, trump="C", tricks=32,
-         melds={"Ann": "20", "Cal": "10", "Eve": "15", "Bob": "8", "Dee": "6", "Fay": "4"})  # fmt: skip
+    melds = {"Ann": "20", "Cal": "10", "Eve": "15", "Bob": "8", "Dee": "6", "Fay": "4"}
+    _add(row.id, trump="C", tricks=32, melds=melds)
     _add(row.id, trump="D", tricks=20, melds={"Bob": "25"})
     return row.id
 

@@ -116,3 +116,41 @@ def test_bidding_off_with_a_bidders_option_on_is_refused_naming_both(client):
     response = new_session_response(client, "double-deck", FOUR, auction=False)
     assert response.status_code == 422
     assert "'Trump needs a meld' and 'Bidding' clash" in page_text(response)
+
+
+def test_saved_rules_offer_bidding_off_for_a_team_game(client):
+    from tests.views.test_saved_rules_views import post_form
+
+    page = client.get("/rules/new?system=partnership")
+    assert 'name="auction"' in page.get_data(as_text=True)
+    response = post_form(
+        client, "/rules/new?system=partnership", name="Turned trump", auction=False
+    )
+    assert response.status_code == 302
+    assert "Turned trump Partnership Bidding: Off." in page_text(client.get("/rules/"))
+
+
+def test_the_house_rules_page_turns_bidding_off_for_a_session(client):
+    from tests.views.test_settings_views import _form_defaults
+
+    sid = new_session(client, "partnership", FOUR)
+    form = _form_defaults(client, f"/s/{sid}/settings")
+    assert form.pop("auction") == "on"  # a ticked box, posted unticked
+    response = client.post(f"/s/{sid}/settings", data=form)
+    assert response.status_code == 302
+    assert 'name="declarer"' not in client.get(f"/s/{sid}").get_data(as_text=True)
+
+
+def test_the_print_view_and_the_csv_show_a_played_hand_with_no_declarer(client):
+    sid = new_session(client, "partnership", FOUR, first_dealer=3, auction=False)
+    save_hand(
+        client, sid, trump="H", meld={"N": "100", "S": "40", "E": "160", "W": "30"}, tricks=250
+    )
+    printed = page_text(client.get(f"/s/{sid}/print"))
+    # hand 1, W dealt, hearts, played: N & S meld 140, tricks 250, +390; E & W 190, 0, 0
+    assert "1 W ♥ played │ 140 250 +390 +390 │ 190 0 0 0" in printed
+    csv = client.get(f"/s/{sid}/hands.csv").get_data(as_text=True)
+    assert csv.splitlines()[1] == (
+        '1,1,W,,,,H,140,250,190,0,played,"Played: N & S +390, E & W 0 (E & W: took no trick, '
+        'so nothing scores).",390,390,0,0'
+    )
