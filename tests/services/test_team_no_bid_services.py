@@ -55,10 +55,14 @@ def test_the_replay_from_scratch_gives_the_remembered_figures(table):
     remembered = balances(sid)
     row = sessions.load_session(sid, table).row
     scratch = sessions.replay_stored(row)
-    assert dict(named(scratch.state.balances)) == remembered == {
-        "Ann & Cal & Eve": 970,
-        "Bob & Dee & Fay": 550,
-    }
+    assert (
+        dict(named(scratch.state.balances))
+        == remembered
+        == {
+            "Ann & Cal & Eve": 970,
+            "Bob & Dee & Fay": 550,
+        }
+    )
 
 
 def test_bidding_cannot_be_switched_off_under_a_hand_that_had_a_bid(table):
