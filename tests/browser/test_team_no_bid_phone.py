@@ -6,19 +6,24 @@ from __future__ import annotations
 
 import pytest
 from phone import Taps, check_phone_page, figures, follow, saved_hand, shoot
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
 
-def test_a_partnership_hand_without_a_bid_by_taps(live_server, browser_page, screenshots_dir):
-    page = browser_page
-    page.goto(f"{live_server}/sessions/new?system=partnership")
+def start_without_bidding(page: Page, base: str, dealer: int = 0) -> None:
+    """Start a partnership session of N, E, S, W with bidding off (``dealer``: a seat)."""
+    page.goto(f"{base}/sessions/new?system=partnership")
     for seat, name in enumerate(["N", "E", "S", "W"]):
         page.locator(f"input[name=seat-{seat}]").fill(name)
-    page.locator(".seats li").nth(3).locator("label.dealer-pick").tap()  # W deals
+    page.locator(".seats li").nth(dealer).locator("label.dealer-pick").tap()
     page.locator("label.switch", has_text="Bidding").tap()  # bidding off
     follow(page, page.get_by_role("button", name="Start the session"))
+
+
+def test_a_partnership_hand_without_a_bid_by_taps(live_server, browser_page, screenshots_dir):
+    page = browser_page
+    start_without_bidding(page, live_server, dealer=3)  # W deals
     form = page.locator("#hand-form")
     expect(form.locator("input[name=declarer]")).to_have_count(0)
     expect(form.locator("input[name=bid_other]")).to_have_count(0)
@@ -52,3 +57,25 @@ def test_a_partnership_hand_without_a_bid_by_taps(live_server, browser_page, scr
     expect(page.locator("body")).to_contain_text("Played: N & S +390")
     check_phone_page(page, "partnership without a bid: every hand")
     shoot(page, screenshots_dir, "partnership-no-bid-history")
+
+
+def test_a_hand_without_a_bid_waits_offline_as_played(live_server, browser_page):
+    page = browser_page
+    start_without_bidding(page, live_server)
+    form = page.locator("#hand-form")
+    # N melds 20 and N & S take 130: +150; E & W take 120 and meld nothing: +120.
+    form.locator("label.suit-S").tap()
+    form.locator("input[aria-label='Meld of N']").fill("20")
+    form.locator("input[name=tricks]").fill("130")
+    expect(page.locator("#preview")).to_contain_text("Played: N & S +150, E & W +120.")
+    page.context.set_offline(True)
+    form.get_by_role("button", name="Save hand").tap()
+    waiting = page.locator(".queue.waiting")
+    expect(waiting.locator(".queued-hand")).to_have_text(
+        "Hand 1: Played in ♠; meld N 20; tricks 130. not yet confirmed"
+    )
+    page.context.set_offline(False)
+    expect(page.locator(".queue")).to_have_count(0, timeout=15_000)
+    expect(page.locator(".saved-note")).to_contain_text(
+        "Hand 1 saved. Played: N & S +150, E & W +120.", timeout=15_000
+    )
