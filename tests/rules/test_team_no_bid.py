@@ -264,3 +264,48 @@ def test_u3_the_game_ends_team_by_team(options, w_meld, totals, winner):
 def test_a_team_hand_without_a_bid_in_words(options, melds, tricks, text):
     result = score_hand(played(melds, tricks), four(), options)
     assert describe(result, options) == text
+
+
+EIGHT_SEATS = ("A", "B", "C", "D", "E", "F", "G", "H")
+EIGHT_MELD = {"A": 100, "E": 0, "B": 80, "C": 60, "G": 150}  # A 10, B 8, C 6, G 15, written
+
+
+def eight(teams: tuple[Team, ...]) -> HandContext:
+    return HandContext(EIGHT_SEATS, "H", EIGHT_SEATS, teams)
+
+
+PAIRS = tuple(Team((EIGHT_SEATS[k], EIGHT_SEATS[k + 4])) for k in range(4))  # A+E, B+F, ...
+FOURS = (Team(("A", "C", "E", "G")), Team(("B", "D", "F", "H")))
+EIGHT = replace(Options.preset("eight-handed"), **NO_BIDDERS)
+
+
+@pytest.mark.parametrize(
+    ("options", "teams", "tricks", "changes"),
+    [
+        # 8/4: A, C, E, G meld 10 + 6 + 15 = 31 and take 26: 57; B, D, F, H meld 8 (not on the
+        # board) and take 24: their tricks alone.
+        pytest.param(
+            EIGHT, FOURS, SideTricks(260), {FOURS[0]: 570, FOURS[1]: 240}, id="8-4-the-20s"
+        ),
+        # 8/2, without the 20s: A+E 10 + 20, B+F 8 + 15, C+G 6 + 15 + 10, D+H 0 + 5.
+        pytest.param(
+            replace(EIGHT, shape=Shape(8, 2), meld_minimum=0, meld_saved_by=MeldSave.A_TRICK_POINT),
+            PAIRS,
+            TrickShares((("A", 200), ("B", 150), ("C", 100), ("D", 50))),
+            {PAIRS[0]: 300, PAIRS[1]: 230, PAIRS[2]: 310, PAIRS[3]: 50},
+            id="8-2-without-the-20s",
+        ),
+        # 8/2 with the 20s: only A+E took 20; its meld of 10 is not on the board.
+        pytest.param(
+            replace(EIGHT, shape=Shape(8, 2)),
+            PAIRS,
+            TrickShares((("A", 200), ("B", 150), ("C", 100), ("D", 50))),
+            {PAIRS[0]: 200, PAIRS[1]: 0, PAIRS[2]: 0, PAIRS[3]: 0},
+            id="8-2-the-20s",
+        ),
+    ],
+)
+def test_eight_players_without_a_bid(options, teams, tricks, changes):
+    options.validate(8)
+    result = score_hand(played(EIGHT_MELD, tricks), eight(teams), options)
+    assert dict(result.changes) == changes
