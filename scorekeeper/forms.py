@@ -171,6 +171,8 @@ class HandFormBase(FlaskForm):
     player_ids: tuple[int, ...] = ()
     teams: tuple[tuple[int, ...], ...] = ()  # partners' ids, first seat first
     team_heads: dict[int, str] = {}  # noqa: RUF012 (three or more teams: their tricks fields)
+    tricks_label = "Declarer's tricks"  # whose trick points the one figure is
+    bidding = True  # False in a game without a bid: no declarer, bid or reneger field shown
     bid_ladder: tuple[int, ...] = ()  # every legal bid as the table writes it (bid stepper)
     bid_grid: tuple[GridRow, ...] = ()  # declarer and bid in one tap (bidgrid.py), or none
 
@@ -333,7 +335,7 @@ class HandFormBase(FlaskForm):
             name = f"take-{pid}"
         elif part in (Part.TRICKS, Part.OTHER_TRICKS):
             name = TAKES if any(f"take-{p}" in self for p in self.player_ids) else "tricks"
-        elif part in FIELD_PARTS:
+        elif part in FIELD_PARTS and (self.bidding or part not in BIDDING_PARTS):
             name = part.value
         else:
             return "form"
@@ -366,6 +368,9 @@ FIELD_PARTS = {
     Part.LAST_TRICK,
 }
 """Parts of a hand with a field of their own, named as the part is (``bid``, ``trump``)."""
+
+BIDDING_PARTS = {Part.DECLARER, Part.BID, Part.TAKEOVER, Part.RENEGER}
+"""Parts whose fields a game without a bid does not show: their errors go to the form's top."""
 
 
 def hand_form(
@@ -417,6 +422,11 @@ def hand_form(
         for members in teams
         if len(teams) > 2 or own_tricks
     }
+    form.bidding = options.auction
+    if teams and not options.auction:  # no bidders: the first seat's team's figure
+        form.tricks_label = " & ".join(str(players[p]) for p in teams[0]) + "'s tricks"
+    elif system.is_partnership:
+        form.tricks_label = "Bidding team's tricks"
     form.declarer.choices = [(str(pid), players[pid]) for pid in declarers]
     form.bid.choices = [(str(options.to_table(b)), str(options.to_table(b))) for b in bids]
     form.bid_ladder = tuple(options.to_table(b) for b in (bids if ladder is None else ladder))

@@ -871,10 +871,10 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "auction",
             "Bidding",
             "On: an auction, a declarer and a bid to make or be set. Off (two-handed, Parlett's "
-            "cutthroat): trump is turned up and each player scores their meld and tricks; a "
-            "player who wins no trick loses their meld.",
+            "cutthroat, Bicycle's partnership game): trump is turned up and each player, or "
+            "each team, scores its meld and tricks; one that wins no trick loses its meld.",
             "bool",
-            _EACH,
+            _CUMULATIVE,
         ),
         _spec(
             "sit_out",
@@ -985,10 +985,11 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         _spec(
             "target_raise",
             "Target rises on a tie",
-            "When two or more players pass the target on the same hand, the target goes up "
-            "by this much and play goes on (Parlett: 250). 0: the higher score wins.",
+            "When two or more players (or teams, in a team game without a bid) pass the "
+            "target on the same hand, the target goes up by this much and play goes on "
+            "(Parlett: 250). 0: the higher score wins.",
             "points",
-            _EACH,
+            _CUMULATIVE,
         ),
         _spec(
             "fixed_deals",
@@ -1268,6 +1269,47 @@ def _validate_composition(o: Options) -> None:
             option("shape"),
             f"{o.system.label} is scored with {needs}, not {o.shape.label.lower()}.",
         )
+    if o.system.is_partnership:
+        _validate_team_auction(o)
+
+
+_BIDDERS_ONLY: dict[str, Any] = {
+    "trump_needs_meld": False,
+    "bidders_save_meld": False,
+    "set_keeps_meld": False,
+    "set_to_opponents": False,
+    "surrender": Surrender.MELD,
+    "bidders_no_trick": NoTrick.USUAL,
+    "both_reach": BothReach.BIDDERS_MADE,
+    "kitty_size": 0,
+}
+"""The team options that concern only a bidding side, with the value that leaves a team game
+without a bid alone (RULES 6.4): any other value is refused with ``auction`` off."""
+
+
+def _validate_team_auction(o: Options) -> None:
+    """A team game without a bid has no bidders: their options keep the value that changes
+    nothing; with a bid, ``both_reach`` and not ``target_raise`` says who wins a tie."""
+    if o.auction:
+        if o.target_raise:
+            raise _clash(
+                "target_raise",
+                "auction",
+                "with a bid, 'Both teams past the target' says who wins when two teams pass "
+                "it on one hand: set the rise to 0, or turn 'Bidding' off.",
+            )
+        return
+    for name, alone in _BIDDERS_ONLY.items():
+        value = getattr(o, name)
+        if value != alone and o.applies(name):
+            spec = OPTION_SPECS[name]
+            raise _clash(
+                name,
+                "auction",
+                f"with 'Bidding' off there are no bidders, so '{spec.label}' at "
+                f"'{spec.format(value, o.scale)}' changes nothing: set it back to "
+                f"'{spec.format(alone, o.scale)}', or turn 'Bidding' on.",
+            )
 
 
 KITTY_SIZES = {3: (3, 6), 4: (0, 4)}

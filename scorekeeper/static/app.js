@@ -160,9 +160,14 @@
     var runPreview = function () {
       if (!preview || !form.dataset.previewUrl) return busy(false);
       var data = new FormData(form);
+      /* a game with a bid is ready once declarer and bid are in (one chip of the grid, or
+         the two fields); one without a bid (no declarer field) once its trick points are */
       var chip = /^\d+:(\d+|other)$/.exec(data.get("declarer_bid") || "");  // the grid's
+      var tricksIn = data.get("tricks") || $$("input[name^='take-']", form).some(function (el) { return el.value.trim(); });
       var ready = chip ? chip[1] !== "other" || data.get("bid_other")
-        : data.get("declarer") && (data.get("bid") || data.get("bid_other"));
+        : form.elements.declarer_bid ? false
+        : form.elements.declarer ? data.get("declarer") && (data.get("bid") || data.get("bid_other"))
+        : tricksIn;
       var melded = $$(".meld-text", form).some(function (el) { return el.value.trim(); });
       if (!ready) preview.innerHTML = "";
       if (!ready && !melded) return busy(false);

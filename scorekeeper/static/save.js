@@ -205,7 +205,8 @@
     const figures = (sel, name) => $$(sel).filter((i) => i.value.trim()).map((i) => name(i) + " " + i.value.trim()).join(", ");
     const melds = figures(".meld-text", (i) => (i.name === "meld-declarer" ? who : i.getAttribute("aria-label").slice(8)));
     const takes = figures(".take input", (i) => i.parentNode.textContent.trim());
-    return (who ? who + " bid " : "Bid ") + (b.bid === null ? "–" : b.bid) + (trump ? " in " + trump : "") +
+    const bidding = form.querySelector("[name=bid_other]") ? (who ? who + " bid " : "Bid ") + (b.bid === null ? "–" : b.bid) : "Played";
+    return bidding + (trump ? " in " + trump : "") +
       (outcome ? ", " + outcome : "") + (melds ? "; meld " + melds : "") +
       (b.tricks !== null ? "; tricks " + b.tricks : "") + (takes ? "; took " + takes : "") + ".";
   };
