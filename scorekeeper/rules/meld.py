@@ -185,11 +185,12 @@ def meld_counts_from_cards(hand: Hand, trump: Suit | None, options: Options) -> 
     if trump is not None:
         b = 6 * trump.index
         ace, ten, king, queen, jack = c[b], c[b + 1], c[b + 2], c[b + 3], c[b + 4]
-        runs = min(ace, ten, king, queen, jack)  # every table's next run beats a royal marriage
-        royal = min(king, queen) - runs
+        table = meld_table(options)
+        pairs = min(king, queen)
+        runs = table.runs_of(min(ace, ten, jack, pairs), pairs)
+        royal = pairs - runs
         dix = c[b + 5]
         marriages[trump.index] = 0
-        table = meld_table(options)
         if table.run_extra and runs == 1:  # a single deck's spare K or Q beside its run
             extra_kings, extra_queens, royal = king - 1, queen - 1, 0
         if table.double_trump_whole and king == queen == 2:
@@ -239,9 +240,23 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     Same figure as ``meld_from_cards(...).total`` (a property test holds them equal); it skips
     building the breakdown so the app can evaluate many hands or all four trumps cheaply.
     """
-    run_v, royal_v, pin_v, ace_v, king_v, queen_v, jack_v, marriage, dix, whole, rh, drh, rx, dm = (
-        _fast_values(options)
-    )
+    (
+        run_v,
+        royal_v,
+        pin_v,
+        ace_v,
+        king_v,
+        queen_v,
+        jack_v,
+        marriage,
+        dix,
+        whole,
+        rh,
+        drh,
+        rx,
+        dm,
+        split,
+    ) = _fast_values(options)
     c = hand.counts
     total = (
         pin_v[min(c[3], c[16])]
@@ -260,6 +275,9 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     ace, ten, king, queen, jack = c[b], c[b + 1], c[b + 2], c[b + 3], c[b + 4]
     runs = min(ace, ten, king, queen, jack)
     royal = min(king, queen) - runs
+    if split:  # two packs with nines: royal marriages may score more than a run
+        runs = split[royal + runs][runs]
+        royal = min(king, queen) - runs
     trump_part = run_v[runs] + royal_v[royal]
     if rx and runs == 1:  # spare K or Q beside the run; they stand for the royal marriage below
         royal = king + queen - 2
@@ -294,6 +312,7 @@ _Fast = tuple[
     int,  # a double roundhouse's bonus (0: its parts)
     int,  # each spare trump K or Q beside a run (0: not counted)
     int,  # what a plain suit's double marriage adds over two marriages (0: nothing)
+    tuple[tuple[int, ...], ...],  # the runs of the trump's K-Q pairs (96 cards; (): all it can)
 ]
 
 
@@ -318,6 +337,7 @@ def _fast_values(options: Options) -> _Fast:
         table.double_roundhouse_bonus,
         table.run_extra,
         table.double_marriage - 2 * table.marriage if table.double_marriage else 0,
+        table.run_split,
     )
     return fast
 
@@ -680,7 +700,7 @@ def _meld_only(options: Options) -> Options:
 def attainable_totals(options: Options) -> frozenset[int]:
     """Every meld total some legal hand can show under these options (looked up once for the
     options of a replay, which asks on every hand)."""
-    if options.deck is Deck.DOUBLE:
+    if options.deck.copies == 4:
         return double_deck_totals(
             meld_table(options), options.roundhouse_with_run == 390, options.hand_size
         )
