@@ -1367,9 +1367,9 @@ def _validate_meld_deck(o: Options) -> None:
                 raise _clash(
                     name,
                     "deck",
-                    f"{spec.label} ({spec.format(getattr(o, name), o.scale)}) belongs to the "
-                    "80-card double deck's table; two packs with nines score by their own "
-                    f"(set {spec.label} back to {spec.format(alone, o.scale)}).",
+                    f"the 80-card double deck's meld ({spec.format(getattr(o, name), o.scale)})"
+                    " does not apply to two packs with nines, which have their own table: set "
+                    f"it back to {spec.format(alone, o.scale)}.",
                 )
     if o.deck is Deck.SINGLE:
         for name, alone in _DOUBLE_DECK_MELD.items():
