@@ -470,7 +470,7 @@ _TIMES_WORDS = {
 }  # fmt: skip
 _SINGLE_DECK_NAMES = frozenset(
     name for name in (*_CLAIM_ALIASES, *_DOUBLE_ALIASES) if name[0].isdigit() or "abound" in name
-)  # "100 aces", "aces abound": figures and counts of a single deck, ambiguous in a double
+)  # "100 aces", "aces abound": a single deck's figures and counts, ambiguous with four copies
 _SUIT_WORDS = {
     "s": Suit.SPADES, "spade": Suit.SPADES, "spades": Suit.SPADES, "♠": Suit.SPADES,
     "h": Suit.HEARTS, "heart": Suit.HEARTS, "hearts": Suit.HEARTS, "♥": Suit.HEARTS,
@@ -494,10 +494,10 @@ def _parse_claim(text: str, where: Where, deck: Deck) -> list[Claim]:
     if words and words[-1] == "in":
         words = words[:-1]
     name = " ".join(words)
-    if deck is Deck.DOUBLE and name in _SINGLE_DECK_NAMES:
+    if deck is not Deck.SINGLE and name in _SINGLE_DECK_NAMES:
         raise MeldError(
             where,
-            f"'{text.strip()}' names a single deck's meld: with a double deck say how many, "
+            f"'{text.strip()}' names a single deck's meld: with a {deck.phrase} say how many, "
             "such as aces around, double aces around, triple or quadruple aces around.",
         )
     if name in _DOUBLE_ALIASES:

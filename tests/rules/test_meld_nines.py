@@ -185,7 +185,6 @@ def test_the_trump_hint_prices_the_same_cards_in_every_suit():
         pytest.param("double royal marriage", 300, id="double royal marriage 300"),
         pytest.param("run, double royal marriage", 450, id="run and double royal 150 + 300"),
         pytest.param("quadruple aces around", 3000, id="16 aces 3000, the whole hand"),
-        pytest.param("100 aces, 800 kings", 900, id="single-deck names keep their figures"),
         pytest.param("marriage H, marriage H", 40, id="two heart marriages 2 x 20"),
     ],
 )
@@ -211,6 +210,12 @@ def test_named_melds_with_two_packs_with_nines(claims, points):
             id="a triple run and a royal marriage are 17 cards",
         ),
         pytest.param(
+            "1000 aces", SIX,
+            "'1000 aces' names a single deck's meld: with a 96-card pack say how many, such as "
+            "aces around, double aces around, triple or quadruple aces around.",
+            id="a single deck's name by figure, ambiguous at scale 10",
+        ),
+        pytest.param(
             "quadruple jacks around", EIGHT,
             "These melds need at least 16 cards, but a hand here holds 12.",
             id="sixteen jacks with eight players",
@@ -218,7 +223,7 @@ def test_named_melds_with_two_packs_with_nines(claims, points):
     ],
 )  # fmt: skip
 def test_named_melds_no_hand_of_the_96_cards_holds_are_refused(claims, options, message):
-    with pytest.raises(MeldError) as caught:
+    with pytest.raises(MeldError) as caught:  # read or scored: the same refusal
         meld_from_claims(parse_claims(claims, deck=Deck.NINES), S, options)
     assert caught.value.rule == message
 
