@@ -2,9 +2,11 @@
 
 Three classes; a card may serve melds of different classes at once, never two melds of one
 class. Class I: run, royal marriage, marriages, dix. Class II: pinochle. Class III: aces,
-kings, queens and jacks around. Two, three or four of one meld (a double deck has four
-copies of each card) are worth what the deck's table says (``meldtable``): a single deck's
-double is two singles, or the big figure under ``double_meld_bonus``. ``roundhouse_with_run``
+kings, queens and jacks around. Two, three or four of one meld (a double deck and two packs
+with nines have four copies of each card) are worth what the deck's table says
+(``meldtable``): a single deck's double is two singles, or the big figure under
+``double_meld_bonus``; with two packs with nines a trump's K-Q pairs go to runs or royal
+marriages, whichever scores more. ``roundhouse_with_run``
 (390) adds the roundhouse's trump marriage beside a run; ``double_trump_marriage`` (240, a
 single deck's) scores K K Q Q of trump as 240, which may share a single run's K and Q (run and
 double marriage: 390). The house rules from our seeds (RULES 2.10): ``double_trump_marriage``
@@ -273,11 +275,11 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     t = trump.index
     b = 6 * t
     ace, ten, king, queen, jack = c[b], c[b + 1], c[b + 2], c[b + 3], c[b + 4]
-    runs = min(ace, ten, king, queen, jack)
-    royal = min(king, queen) - runs
+    pairs = min(king, queen)
+    runs = min(ace, ten, jack, pairs)
     if split:  # two packs with nines: royal marriages may score more than a run
-        runs = split[royal + runs][runs]
-        royal = min(king, queen) - runs
+        runs = split[pairs][runs]
+    royal = pairs - runs
     trump_part = run_v[runs] + royal_v[royal]
     if rx and runs == 1:  # spare K or Q beside the run; they stand for the royal marriage below
         royal = king + queen - 2
