@@ -37,6 +37,16 @@ def context(seats: tuple[str, ...], teams: tuple[Team, ...]) -> HandContext:
 
 
 @pytest.mark.parametrize(
+    ("options", "players"),
+    [pytest.param(SIX, 6, id="six in two teams of three"), pytest.param(EIGHT, 8, id="eight")],
+)
+def test_partnership_from_two_packs_with_nines_is_a_composition_the_engine_accepts(
+    options, players
+):
+    options.validate(players)  # what the tests below play is a session a table could start
+
+
+@pytest.mark.parametrize(
     ("bid", "changes"),
     [
         # Bob, Dee, Fay: 310 + 150 (Dee's run) + 40 (Fay's pinochle) = 500 meld, 270 in tricks:
