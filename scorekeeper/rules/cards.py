@@ -3,7 +3,8 @@
 A pinochle deck holds two copies of A, T, K, Q, J and 9 in each suit. A card is written rank
 first: ``AS``, ``TD`` (or ``10D``), ``9♣``; case does not matter. A hand is a count of each
 of the 24 distinct cards, checked against the deck it is dealt from (``deck.Deck``): never
-more than two copies from a single deck; from a double deck up to four, and no nines.
+more than two copies from a single deck; from a double deck up to four, and no nines; from
+two packs with nines up to four of every card.
 """
 
 from __future__ import annotations
@@ -176,7 +177,8 @@ def _single_deck() -> Deck:
 class Hand:
     """A multiset of cards: how many copies of each of the 24 cards, dealt from ``deck``.
 
-    A single deck holds two copies of each card; a double deck four, and no nines.
+    A single deck holds two copies of each card; a double deck four, and no nines; two packs
+    with nines four of every card.
     """
 
     counts: tuple[int, ...] = (0,) * 24
@@ -198,12 +200,12 @@ class Hand:
             if count and not self.deck.holds(card):
                 raise CardCopiesError(
                     Where(Part.CARDS, card=str(card)),
-                    f"A {self.deck.value} deck has no {card.rank.noun}: {card}.",
+                    f"A {self.deck.phrase} has no {card.rank.noun}: {card}.",
                 )
 
     @property
     def _deck_name(self) -> str:
-        return "a pinochle deck" if self.deck.copies == COPIES else f"a {self.deck.value} deck"
+        return "a pinochle deck" if self.deck.copies == COPIES else f"a {self.deck.phrase}"
 
     @classmethod
     def from_cards(
@@ -270,7 +272,7 @@ class Hand:
 
     def __add__(self, other: Hand) -> Hand:
         if other.deck is not self.deck:
-            raise ValueError("cards of a single and a double deck do not make one hand")
+            raise ValueError("cards of two different packs do not make one hand")
         counts = tuple(a + b for a, b in zip(self.counts, other.counts, strict=True))
         return Hand(counts, self.deck)
 

@@ -2,9 +2,11 @@
 
 Three classes; a card may serve melds of different classes at once, never two melds of one
 class. Class I: run, royal marriage, marriages, dix. Class II: pinochle. Class III: aces,
-kings, queens and jacks around. Two, three or four of one meld (a double deck has four
-copies of each card) are worth what the deck's table says (``meldtable``): a single deck's
-double is two singles, or the big figure under ``double_meld_bonus``. ``roundhouse_with_run``
+kings, queens and jacks around. Two, three or four of one meld (a double deck and two packs
+with nines have four copies of each card) are worth what the deck's table says
+(``meldtable``): a single deck's double is two singles, or the big figure under
+``double_meld_bonus``; with two packs with nines a trump's K-Q pairs go to runs or royal
+marriages, whichever scores more. ``roundhouse_with_run``
 (390) adds the roundhouse's trump marriage beside a run; ``double_trump_marriage`` (240, a
 single deck's) scores K K Q Q of trump as 240, which may share a single run's K and Q (run and
 double marriage: 390). The house rules from our seeds (RULES 2.10): ``double_trump_marriage``
@@ -185,11 +187,12 @@ def meld_counts_from_cards(hand: Hand, trump: Suit | None, options: Options) -> 
     if trump is not None:
         b = 6 * trump.index
         ace, ten, king, queen, jack = c[b], c[b + 1], c[b + 2], c[b + 3], c[b + 4]
-        runs = min(ace, ten, king, queen, jack)  # every table's next run beats a royal marriage
-        royal = min(king, queen) - runs
+        table = meld_table(options)
+        pairs = min(king, queen)
+        runs = table.runs_of(min(ace, ten, jack, pairs), pairs)
+        royal = pairs - runs
         dix = c[b + 5]
         marriages[trump.index] = 0
-        table = meld_table(options)
         if table.run_extra and runs == 1:  # a single deck's spare K or Q beside its run
             extra_kings, extra_queens, royal = king - 1, queen - 1, 0
         if table.double_trump_whole and king == queen == 2:
@@ -239,9 +242,23 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     Same figure as ``meld_from_cards(...).total`` (a property test holds them equal); it skips
     building the breakdown so the app can evaluate many hands or all four trumps cheaply.
     """
-    run_v, royal_v, pin_v, ace_v, king_v, queen_v, jack_v, marriage, dix, whole, rh, drh, rx, dm = (
-        _fast_values(options)
-    )
+    (
+        run_v,
+        royal_v,
+        pin_v,
+        ace_v,
+        king_v,
+        queen_v,
+        jack_v,
+        marriage,
+        dix,
+        whole,
+        rh,
+        drh,
+        rx,
+        dm,
+        split,
+    ) = _fast_values(options)
     c = hand.counts
     total = (
         pin_v[min(c[3], c[16])]
@@ -258,8 +275,11 @@ def meld_points(hand: Hand, trump: Suit | None, options: Options) -> int:
     t = trump.index
     b = 6 * t
     ace, ten, king, queen, jack = c[b], c[b + 1], c[b + 2], c[b + 3], c[b + 4]
-    runs = min(ace, ten, king, queen, jack)
-    royal = min(king, queen) - runs
+    pairs = min(king, queen)
+    runs = min(ace, ten, jack, pairs)
+    if split:  # two packs with nines: royal marriages may score more than a run
+        runs = split[pairs][runs]
+    royal = pairs - runs
     trump_part = run_v[runs] + royal_v[royal]
     if rx and runs == 1:  # spare K or Q beside the run; they stand for the royal marriage below
         royal = king + queen - 2
@@ -294,6 +314,7 @@ _Fast = tuple[
     int,  # a double roundhouse's bonus (0: its parts)
     int,  # each spare trump K or Q beside a run (0: not counted)
     int,  # what a plain suit's double marriage adds over two marriages (0: nothing)
+    tuple[tuple[int, ...], ...],  # the runs of the trump's K-Q pairs (96 cards; (): all it can)
 ]
 
 
@@ -318,6 +339,7 @@ def _fast_values(options: Options) -> _Fast:
         table.double_roundhouse_bonus,
         table.run_extra,
         table.double_marriage - 2 * table.marriage if table.double_marriage else 0,
+        table.run_split,
     )
     return fast
 
@@ -450,7 +472,7 @@ _TIMES_WORDS = {
 }  # fmt: skip
 _SINGLE_DECK_NAMES = frozenset(
     name for name in (*_CLAIM_ALIASES, *_DOUBLE_ALIASES) if name[0].isdigit() or "abound" in name
-)  # "100 aces", "aces abound": figures and counts of a single deck, ambiguous in a double
+)  # "100 aces", "aces abound": a single deck's figures and counts, ambiguous with four copies
 _SUIT_WORDS = {
     "s": Suit.SPADES, "spade": Suit.SPADES, "spades": Suit.SPADES, "♠": Suit.SPADES,
     "h": Suit.HEARTS, "heart": Suit.HEARTS, "hearts": Suit.HEARTS, "♥": Suit.HEARTS,
@@ -474,10 +496,10 @@ def _parse_claim(text: str, where: Where, deck: Deck) -> list[Claim]:
     if words and words[-1] == "in":
         words = words[:-1]
     name = " ".join(words)
-    if deck is Deck.DOUBLE and name in _SINGLE_DECK_NAMES:
+    if deck is not Deck.SINGLE and name in _SINGLE_DECK_NAMES:
         raise MeldError(
             where,
-            f"'{text.strip()}' names a single deck's meld: with a double deck say how many, "
+            f"'{text.strip()}' names a single deck's meld: with a {deck.phrase} say how many, "
             "such as aces around, double aces around, triple or quadruple aces around.",
         )
     if name in _DOUBLE_ALIASES:
@@ -680,7 +702,7 @@ def _meld_only(options: Options) -> Options:
 def attainable_totals(options: Options) -> frozenset[int]:
     """Every meld total some legal hand can show under these options (looked up once for the
     options of a replay, which asks on every hand)."""
-    if options.deck is Deck.DOUBLE:
+    if options.deck.copies == 4:
         return double_deck_totals(
             meld_table(options), options.roundhouse_with_run == 390, options.hand_size
         )

@@ -1,9 +1,10 @@
-"""Every meld total a double-deck hand can show (RULES section 2.6, a meld entered as a number).
+"""Every meld total a hand of four copies of each card can show: a double deck, or two packs
+with nines (RULES section 2.6, a meld entered as a number).
 
 A set of melds fits in one hand when, card by card, the most copies any one class needs is at
 most four and these add up to at most the hand size. Class III (arounds) and class II
 (pinochles) are chosen first; what they need of every card is a floor. Class I is then
-suit by suit: the trump's runs and royal marriages, each other suit's marriages, and each
+suit by suit: the trump's runs, royal marriages and dix, each other suit's marriages, and each
 adds only the copies it needs beyond that floor. Per suit, and then for the suits together,
 only the fewest cards for each class I total matter, so each choice of arounds and
 pinochles costs a few hundred additions instead of the thousands of class I combinations.
@@ -60,21 +61,25 @@ def _marriages(table: MeldTable, king: int, queen: int) -> _Fewest:
 
 
 def _trump(table: MeldTable, floor: tuple[int, int, int, int]) -> _Fewest:
-    """The trump's runs and royal marriages over a floor of its A, K, Q and J (the 10 has none)."""
+    """The trump's runs, royal marriages and dix over a floor of its A, K, Q and J (the 10 and
+    the 9 have none)."""
     ace, king, queen, jack = floor
     readings = []
-    for runs in range(table.copies + 1):
-        for royal in range(table.copies + 1 - runs):
-            kq = runs + royal
-            cards = max(0, runs - ace) + runs + max(0, kq - king) + max(0, kq - queen)
-            readings.append(
-                (
-                    table.run[runs] + table.royal_marriage[royal],
-                    (RUN_ROUNDHOUSE if runs >= 1 and royal == 0 else 0)
-                    | (DOUBLE_ROUNDHOUSE if kq >= 2 else 0),
-                    cards + max(0, runs - jack),
-                )
+    nines = range(table.copies + 1 if table.dix else 1)  # a double deck has no dix
+    copies = range(table.copies + 1)
+    for runs, royal, dix in itertools.product(copies, copies, nines):
+        if runs + royal > table.copies:
+            continue
+        kq = runs + royal
+        cards = max(0, runs - ace) + runs + max(0, kq - king) + max(0, kq - queen)
+        readings.append(
+            (
+                table.run[runs] + table.royal_marriage[royal] + dix * table.dix,
+                (RUN_ROUNDHOUSE if runs >= 1 and royal == 0 else 0)
+                | (DOUBLE_ROUNDHOUSE if kq >= 2 else 0),
+                cards + max(0, runs - jack) + dix,
             )
+        )
     return _fewest(readings)
 
 

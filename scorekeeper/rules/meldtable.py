@@ -18,6 +18,12 @@ A ``MeldTable`` gives the points of 0, 1, 2... copies of each meld under one set
   pinochle 15, pagat's variations), ``double_deck_arounds`` 4000 (arounds doubling each copy,
   aces 10/100/200/400, Instructables) and ``double_roundhouse`` 2400 (a double roundhouse
   worth 240 instead of its parts' 160, pagat's variations).
+- Two packs with nines (96 cards): "Partnership Pinocle for more than four players" (a
+  card-games book reproduced at pokerwiner.com), the four-handed Partnership Pinocle table
+  (Bicycle's Partnership Pinochle) with its doubles, triples and quadruples, its misprints
+  settled in RULES 2.11 and section 8: run 150 / 1500 / 3000, royal marriage 40 / 300 / 900 /
+  1200, pinochle the same, aces 100 / 1000 / 2000, kings 80 / 800 / 1600, queens 60 / 600 /
+  1200, jacks 40 / 400 / 800, any 16 of a rank 3000; marriages 20 and the dix 10 each.
 """
 
 from __future__ import annotations
@@ -120,11 +126,18 @@ class MeldTable:
     double_marriage: int = 0  # single deck: a plain suit's double marriage (0: two singles)
     run_extra: int = 0  # single deck: each spare trump K or Q beside a run (0: nothing)
     double_roundhouse_bonus: int = 0  # double deck: a double roundhouse's 240 over its 160
+    run_split: tuple[tuple[int, ...], ...] = ()  # 96 cards: runs[K-Q pairs][most runs]
 
     @property
     def roundhouse_bonus(self) -> int:
         """What ``roundhouse_with_run`` 390 adds: the roundhouse's royal marriage, once."""
         return self.royal_marriage[1]
+
+    def runs_of(self, most: int, pairs: int) -> int:
+        """How many runs the trump's ``pairs`` K-Q pairs make when the other cards allow
+        ``most``: all it can, unless royal marriages score more (two packs with nines: K K Q Q
+        with one A, 10 and J is a double royal marriage, 300, not a run and one, 190)."""
+        return self.run_split[pairs][most] if self.run_split else most
 
 
 def _single(kind: MeldKind, bonus: bool) -> tuple[int, ...]:
@@ -134,6 +147,45 @@ def _single(kind: MeldKind, bonus: bool) -> tuple[int, ...]:
 def _doubling(around: tuple[int, ...]) -> tuple[int, ...]:
     """An around whose triple and quadruple double the copy before (10/100/200/400)."""
     return (*around[:3], 2 * around[2], 4 * around[2])
+
+
+# Two packs with nines (pokerwiner's "Partnership Pinocle for more than four players"), the
+# printed figures with the misprints settled (RULES section 8): 0 to 4 copies.
+NINES_RUN = (0, 150, 1500, 3000, 3150)  # a quadruple (20 cards, no hand) as triple and single
+NINES_ROYAL_MARRIAGE = (0, 40, 300, 900, 1200)  # "Kings and Queens of the same suit", trump
+NINES_PINOCHLE = (0, 40, 300, 900, 1200)
+NINES_SIXTEEN = 3000  # "15 Aces, Kings, Queens and Jacks": sixteen of any one of those ranks
+NINES_AROUNDS = (
+    (0, 100, 1000, 2000, NINES_SIXTEEN),  # aces
+    (0, 80, 800, 1600, NINES_SIXTEEN),  # kings (12 kings printed 1,900)
+    (0, 60, 600, 1200, NINES_SIXTEEN),  # queens (8 queens printed 900)
+    (0, 40, 400, 800, NINES_SIXTEEN),  # jacks
+)
+
+
+def _run_split(run: tuple[int, ...], royal: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each number of trump K-Q pairs and of runs the A, 10 and J allow, the runs that
+    score most beside royal marriages of the other pairs (more runs on a tie)."""
+    return tuple(
+        tuple(
+            max(range(most + 1), key=lambda runs: (run[runs] + royal[pairs - runs], runs))
+            for most in range(pairs + 1)
+        )
+        for pairs in range(len(run))
+    )
+
+
+NINES_TABLE = MeldTable(
+    copies=4,
+    run=NINES_RUN,
+    royal_marriage=NINES_ROYAL_MARRIAGE,
+    marriage=20,
+    dix=10,
+    pinochle=NINES_PINOCHLE,
+    arounds=NINES_AROUNDS,
+    run_split=_run_split(NINES_RUN, NINES_ROYAL_MARRIAGE),
+)
+"""The 96-card table: no option changes it (RULES 2.11)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,10 +200,12 @@ class SingleDeckRules:
 
 @functools.lru_cache(maxsize=64)
 def meld_table_of(
-    double: bool, single: SingleDeckRules, arounds: int, npa: bool, roundhouse: int
+    deck: Deck, single: SingleDeckRules, arounds: int, npa: bool, roundhouse: int
 ) -> MeldTable:
-    """The table for a deck (``double``) and the meld options that change values (cached)."""
-    if double:
+    """The table for a deck and the meld options that change values (cached)."""
+    if deck is Deck.NINES:
+        return NINES_TABLE
+    if deck is Deck.DOUBLE:
         run, pinochle = DOUBLE_DECK_RUN, DOUBLE_DECK_PINOCHLE
         if npa:
             run, pinochle = (0, NPA_RUN, *run[2:]), (0, NPA_PINOCHLE, *pinochle[2:])
@@ -197,7 +251,7 @@ def single_deck_rules(options: Options) -> SingleDeckRules:
 def meld_table(options: Options) -> MeldTable:
     """The meld values a session plays with: its deck's table under its meld options."""
     return meld_table_of(
-        options.deck is Deck.DOUBLE,
+        options.deck,
         single_deck_rules(options),
         options.double_deck_arounds,
         options.npa_meld,

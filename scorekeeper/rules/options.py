@@ -661,7 +661,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "deck",
             "Deck",
             "Single: 48 cards, A 10 K Q J 9 twice over. Double: 80 cards, A 10 K Q J four "
-            "times over (two single decks without their nines).",
+            "times over (two single decks without their nines). Two packs with nines: 96 "
+            "cards, A 10 K Q J 9 four times over, six or eight players in two teams.",
             "choice",
             _ALL,
             tuple((deck.value, deck.label) for deck in Deck),
@@ -1230,16 +1231,25 @@ def _clash(first: str, second: str, why: str) -> OptionError:
     return OptionError(option(first), f"{labels} clash: {why}")
 
 
+NINES_SHAPES = (Shape(6, 3), Shape(8, 4))
+"""What two packs with nines seat: the source's six and eight in two partnerships."""
+_SHAPES = {
+    Deck.SINGLE: SINGLE_DECK_SHAPES,
+    Deck.DOUBLE: DOUBLE_DECK_SHAPES,
+    Deck.NINES: NINES_SHAPES,
+}
+
+
 def _validate_composition(o: Options) -> None:
     """The deck, the shape and the way of scoring fit together."""
-    if o.deck is Deck.DOUBLE:
+    if o.deck is not Deck.SINGLE:
         if o.system.is_chip_game:
             raise OptionError(
                 option("deck"),
                 f"{o.system.label} is played with a single deck (three dealt in and a widow); "
-                "no source deals it from a double deck.",
+                f"no source deals it from a {o.deck.phrase}.",
             )
-        if o.card_values is not CardValues.COUNTERS:
+        if o.deck is Deck.DOUBLE and o.card_values is not CardValues.COUNTERS:
             raise _clash(
                 "card_values",
                 "deck",
@@ -1249,19 +1259,19 @@ def _validate_composition(o: Options) -> None:
             raise _clash(
                 "double_meld_bonus",
                 "deck",
-                "a double deck's meld table has its own doubles, triples and quadruples.",
+                f"a {o.deck.phrase}'s meld table has its own doubles, triples and quadruples.",
             )
     if o.system.is_chip_game:
         if o.shape != Shape(3):
             raise OptionError(option("shape"), f"{o.system.label} deals three players in.")
         return
-    allowed = SINGLE_DECK_SHAPES if o.deck is Deck.SINGLE else DOUBLE_DECK_SHAPES
+    allowed = _SHAPES[o.deck]
     if o.shape not in allowed:
         fits = ", ".join(shape.label.lower() for shape in allowed)
         raise _clash(
             "shape",
             "deck",
-            f"{o.shape.label.lower()} is not dealt from a {o.deck.value} deck; it seats {fits}.",
+            f"{o.shape.label.lower()} is not dealt from a {o.deck.phrase}; it seats {fits}.",
         )
     if o.system.is_partnership != o.shape.has_teams:
         needs = "partners in teams" if o.system.is_partnership else "each player for themselves"
@@ -1392,6 +1402,17 @@ def _validate_meld_deck(o: Options) -> None:
             option("double_roundhouse"),
             f"A double roundhouse is {ROUNDHOUSE_PARTS} or {ROUNDHOUSE_WHOLE}.",
         )
+    if o.deck is Deck.NINES:
+        for name, alone in _DOUBLE_DECK_MELD.items():
+            if getattr(o, name) != alone:
+                spec = OPTION_SPECS[name]
+                raise _clash(
+                    name,
+                    "deck",
+                    f"the 80-card double deck's meld ({spec.format(getattr(o, name), o.scale)})"
+                    " does not apply to two packs with nines, which have their own table: set "
+                    f"it back to {spec.format(alone, o.scale)}.",
+                )
     if o.deck is Deck.SINGLE:
         for name, alone in _DOUBLE_DECK_MELD.items():
             if getattr(o, name) != alone:

@@ -1,12 +1,12 @@
 """Counting the tricks (RULES section 3): the card-value schemes of each deck and their figures.
 
-With a single deck every scheme totals 250 with the 10 for the last trick. A double deck counts
-its 48 aces, tens and kings 10 each and the last trick 20: 500 (50 as tables write it, at
-scale 10). A side's figure must be one the
-scheme can produce (classic: anything from 0 to 250 but 1 and 249; simple: multiples of 5;
-counters: multiples of 10). Bison enters each player's own take instead (counters, or card
-points under the other schemes) plus who took the last trick, because its counter rule needs
-to know whether a player took a counter at all.
+With a single deck every scheme totals 250 with the 10 for the last trick; two packs with nines
+hold twice the cards and one last trick, 490. A double deck counts its 48 aces, tens and kings
+10 each and the last trick 20: 500 (50 as tables write it, at scale 10). A side's figure must
+be one the scheme can produce (classic: anything from 0 to 250 but 1 and 249; simple:
+multiples of 5; counters: multiples of 10). Bison enters each player's own take instead
+(counters, or card points under the other schemes) plus who took the last trick, because its
+counter rule needs to know whether a player took a counter at all.
 """
 
 from __future__ import annotations
@@ -44,17 +44,19 @@ def card_value(rank: Rank, scheme: CardValues) -> int:
 
 
 def last_trick(deck: Deck) -> int:
-    """What the last trick adds: 10 with a single deck, 20 with a double (2 at scale 10)."""
+    """What the last trick adds: 10 with a single deck or two packs with nines, 20 with a
+    double deck (2 at scale 10)."""
     return deck.last_trick
 
 
 def counter_cards(deck: Deck) -> int:
-    """The aces, tens and kings in the pack: 24 in a single deck, 48 in a double."""
+    """The aces, tens and kings in the pack: 24 in a single deck, 48 in the 80 or 96 cards."""
     return deck.counters
 
 
 def trick_total(deck: Deck) -> int:
-    """Every trick point of a hand, the last trick included: 250 single, 500 double deck."""
+    """Every trick point of a hand, the last trick included: 250 single, 500 double deck, 490
+    from two packs with nines."""
     return deck.trick_points
 
 

@@ -64,8 +64,8 @@ def score_meld(
     system: GameSystem, values: Mapping[str, Any], cards: str, trump: str | None
 ) -> MeldReport:
     """The meld of ``cards`` (RULES 1.2 notation) in ``trump`` and in each trump; a bad card, more
-    copies than the deck holds (a third from a single deck, a fifth or a nine from a double), or
-    more cards than a hand holds is refused, placed at the cards."""
+    copies than the deck holds (a third from a single deck, a fifth from the others, a nine from
+    a double deck), or more cards than a hand holds is refused, placed at the cards."""
     options = options_for(system, values)
     hand = Hand.parse(cards, max_cards=options.hand_size, deck=options.deck)
     suit = _trump(trump)

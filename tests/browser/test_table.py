@@ -219,14 +219,18 @@ def test_at_scale_ten_the_hint_writes_figures_as_the_table_does(app, live_server
     expect(form.locator(".meld .trump-hint:visible")).to_have_count(2)
 
 
-def test_a_double_deck_grid_has_no_nines_and_taps_four_copies(app, live_server, browser_page):
-    sid = new_session(app.test_client(), "double-deck", ["Ann", "Bob", "Cy", "Dee"])
-    page = browser_page
+def anns_meld(app, live_server: str, page: Page, game: str, players: list[str], **options):
+    """Open a new team session's hand form and Ann's meld, below the sides' figures."""
+    sid = new_session(app.test_client(), game, players, **options)
     page.add_init_script(FAKE_WAKE_LOCK)
     page.goto(f"{live_server}/s/{sid}")
     form = page.locator("#hand-form")
-    ann = form.locator(".meld").filter(has=page.locator('p.label:text-is("Ann\'s meld")'))
     form.locator("details.by-player summary").tap()  # each player's meld, below the sides'
+    return form.locator(".meld").filter(has=page.locator('p.label:text-is("Ann\'s meld")'))
+
+
+def test_a_double_deck_grid_has_no_nines_and_taps_four_copies(app, live_server, browser_page):
+    ann = anns_meld(app, live_server, browser_page, "double-deck", ["Ann", "Bob", "Cy", "Dee"])
 
     tap_cards(ann, ["QS", "QS", "QS", "JD", "JD", "JD", "KH", "QH"])
 
@@ -248,3 +252,29 @@ def test_a_double_deck_grid_has_no_nines_and_taps_four_copies(app, live_server, 
     # No dix to name without nines.
     ann.locator("label.chip", has_text="Named melds").tap()
     expect(ann.locator(".claim-picks button", has_text="dix")).to_have_count(0)
+
+
+def test_a_96_card_grid_shows_nines_and_taps_four_copies(
+    app, live_server, browser_page, screenshots_dir
+):
+    six = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+    page = browser_page
+    ann = anns_meld(app, live_server, page, "six-handed", six, deck="double-nines")
+
+    tap_cards(ann, ["KS", "KS", "QS", "QS", "9S", "9S", "9S", "9S"])
+
+    # RULES 1.1: two packs with nines, 24 cards a suit of six ranks, four copies each.
+    expect(ann.locator(".card-grid button")).to_have_count(24)
+    expect(ann.locator(".card-grid button[data-card='9S']")).to_have_attribute("data-count", "4")
+    expect(ann.locator(".meld-text")).to_have_value("KS KS QS QS 9S 9S 9S 9S")
+    # RULES 2.11: in spades a double royal marriage 300 and four dix 40, 340; in any other
+    # trump two marriages of spades, 40. Six-handed writes them at scale 10: 34 and 4.
+    expect(ann.locator(".trump-hint li[data-trump=S] b")).to_have_text("34")
+    assert hint(ann) == {"S": "34", "H": "4", "D": "4", "C": "4"}
+    shoot(page, screenshots_dir, "nines-card-grid")
+    # A fifth tap takes the four nines back.
+    ann.locator(".card-grid button[data-card='9S']").tap()
+    expect(ann.locator(".meld-text")).to_have_value("KS KS QS QS")
+    # The dix can be named.
+    ann.locator("label.chip", has_text="Named melds").tap()
+    expect(ann.locator(".claim-picks button", has_text="dix")).to_have_count(1)

@@ -43,3 +43,34 @@ def test_each_player_holds_the_deck_shared_out(
     deck: Deck, dealt_in: int, widow: int, cards: int
 ) -> None:
     assert deck.hand_size(dealt_in, widow) == cards
+
+
+@pytest.mark.parametrize(
+    ("dealt_in", "cards"),
+    [
+        pytest.param(6, 16, id="six-players-16-each"),
+        pytest.param(8, 12, id="eight-players-12-each-not-the-printed-16"),
+    ],
+)
+def test_two_packs_with_nines_share_96_cards_out(dealt_in: int, cards: int) -> None:
+    assert Deck.NINES.hand_size(dealt_in) == cards
+
+
+def test_two_packs_with_nines_hold_every_card_four_times() -> None:
+    # 4 suits x 6 ranks x 4 copies = 96; 4 x 3 x 4 = 48 aces, tens and kings; a nine too.
+    deck = Deck.NINES
+    assert (deck.size, deck.copies, deck.counters) == (96, 4, 48)
+    assert deck.holds(Card.parse("9S"))
+    assert (deck.value, deck.label) == ("double-nines", "Two packs with nines (96 cards)")
+
+
+@pytest.mark.parametrize(
+    ("deck", "last_trick", "total"),
+    [
+        pytest.param(Deck.SINGLE, 10, 250, id="single-240-and-10"),
+        pytest.param(Deck.DOUBLE, 20, 500, id="double-48-counters-and-20"),
+        pytest.param(Deck.NINES, 10, 490, id="nines-2-x-240-and-10"),
+    ],
+)
+def test_a_deck_totals_its_trick_points(deck: Deck, last_trick: int, total: int) -> None:
+    assert (deck.last_trick, deck.trick_points) == (last_trick, total)

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.bidding import legal_bids
 from scorekeeper.rules.cards import Suit
+from scorekeeper.rules.deck import Deck
 from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_hand
 from scorekeeper.rules.meld import attainable_totals
 from scorekeeper.rules.options import AllPass, CardValues, Options, Schedule, Scoring, SitOut
@@ -117,6 +118,8 @@ def cumulative_setups(draw) -> SessionSetup:
     }
     if system in ("six-handed", "eight-handed"):
         changes["shape"] = draw(st.sampled_from([options.shape, Shape(options.shape.players, 2)]))
+        if changes["shape"] == options.shape and draw(st.booleans()):
+            changes["deck"] = Deck.NINES  # two packs with nines seat the two-team shapes
     if options.system.scoring is Scoring.EACH:
         changes["set_stake"] = draw(st.sampled_from([0, 25]))
         changes["negative_floor"] = draw(st.sampled_from([None, -500, -1000]))

@@ -58,42 +58,67 @@ def test_what_the_form_carries_scores_meld_at_the_sessions_rules(client):
     ]
 
 
+SIX = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]
+
+
 @pytest.mark.parametrize(
-    ("game", "ranks", "copies"),
+    ("game", "players", "deck", "ranks", "copies"),
     [
-        pytest.param("partnership", "ATKQJ9", "2", id="single deck: A 10 K Q J 9, two of each"),
-        pytest.param("double-deck", "ATKQJ", "4", id="double deck: no nines, four of each"),
+        pytest.param("partnership", SIX[:4], {}, "ATKQJ9", "2",
+                     id="single deck: A 10 K Q J 9, two of each"),
+        pytest.param("double-deck", SIX[:4], {}, "ATKQJ", "4",
+                     id="double deck: no nines, four of each"),
+        pytest.param("six-handed", SIX, {"deck": "double-nines"}, "ATKQJ9", "4",
+                     id="two packs with nines: A 10 K Q J 9, four of each"),
     ],
-)
-def test_the_card_grid_shows_the_decks_ranks_and_taps_its_copies(client, game, ranks, copies):
-    sid = new_session(client, game, ["Ann", "Bob", "Cal", "Dee"])
+)  # fmt: skip
+def test_the_card_grid_shows_the_decks_ranks_and_taps_its_copies(
+    client, game, players, deck, ranks, copies
+):
+    sid = new_session(client, game, players, **deck)
 
     form = _hand_form(client, sid)
 
     assert (form.get("data-ranks"), form.get("data-copies")) == (ranks, copies)
 
 
-def test_the_trump_hint_scores_a_double_deck_hand(client):
-    sid = new_session(client, "double-deck", ["Ann", "Bob", "Cal", "Dee"])
+@pytest.mark.parametrize(
+    ("game", "players", "deck", "cards", "trump", "text", "totals"),
+    [
+        # RULES 2.9: a triple pinochle is 600 (pagat's 60); K and Q of hearts a royal
+        # marriage, 40, in hearts and a marriage, 20, in any other trump.
+        pytest.param(
+            "double-deck", SIX[:4], {}, "QS QS QS JD JD JD KH QH", "H",
+            "royal marriage 40, triple pinochle 600 = 640",
+            {"H": 640, "S": 620, "D": 620, "C": 620},
+            id="double deck: triple pinochle and a royal marriage",
+        ),
+        # RULES 2.11: K K Q Q of trump is a double royal marriage, 300; four nines of trump
+        # 4 x 10 = 40. In another trump two marriages of spades, 2 x 20.
+        pytest.param(
+            "six-handed", SIX, {"deck": "double-nines"}, "KS KS QS QS 9S 9S 9S 9S", "S",
+            "double royal marriage 300, quadruple dix 40 = 340",
+            {"S": 340, "H": 40, "D": 40, "C": 40},
+            id="two packs with nines: double royal marriage and four dix",
+        ),
+    ],
+)  # fmt: skip
+def test_the_trump_hint_scores_a_four_copy_hand(
+    client, game, players, deck, cards, trump, text, totals
+):
+    sid = new_session(client, game, players, **deck)
     form = _hand_form(client, sid)
     body = {
         "system": form.get("data-system"),
         "options": json.loads(form.get("data-options")),
-        "cards": "QS QS QS JD JD JD KH QH",
-        "trump": "H",
+        "cards": cards,
+        "trump": trump,
     }
 
     answer = client.post(form.get("data-meld-url"), json=body).get_json()
 
-    # RULES 2.9: a triple pinochle is 600 (pagat's 60); K and Q of hearts a royal marriage,
-    # 40, in hearts and a marriage, 20, in any other trump.
-    assert answer["text"] == "royal marriage 40, triple pinochle 600 = 640"
-    assert answer["by_trump"] == [
-        {"trump": "H", "total": 640},
-        {"trump": "S", "total": 620},
-        {"trump": "D", "total": 620},
-        {"trump": "C", "total": 620},
-    ]
+    assert answer["text"] == text
+    assert answer["by_trump"] == [{"trump": s, "total": t} for s, t in totals.items()]
 
 
 def test_the_screen_switch_waits_for_the_script_and_the_script_is_deferred(client):

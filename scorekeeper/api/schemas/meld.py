@@ -67,8 +67,8 @@ class MeldLineOut(BaseModel):
 
     meld: str = Field(description="The meld's name: run, royal marriage, marriage, pinochle...")
     count: int = Field(
-        description="1, or 2 for a double (two copies of every card); with a double deck also "
-        "3 and 4, triple and quadruple."
+        description="1, or 2 for a double (two copies of every card); with four copies of "
+        "each card (a double deck, two packs with nines) also 3 and 4, triple and quadruple."
     )
     suit: TrumpLetter | None = Field(description="The suit of a marriage; null otherwise.")
     text: str = Field(description="The line in words, with its points.")
