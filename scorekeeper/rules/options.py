@@ -58,6 +58,8 @@ class GameSystem(enum.Enum):
     EIGHT_HANDED = "eight-handed"
     TWO_HANDED = "two-handed"
     CUTTHROAT = "cutthroat"
+    SIX_TWO_PACKS = "six-two-packs"
+    EIGHT_TWO_PACKS = "eight-two-packs"
 
     @property
     def label(self) -> str:
@@ -130,6 +132,8 @@ _SYSTEM_LABELS = {
     GameSystem.EIGHT_HANDED: "Eight-handed (double deck)",
     GameSystem.TWO_HANDED: "Two-handed",
     GameSystem.CUTTHROAT: "Four-handed cutthroat",
+    GameSystem.SIX_TWO_PACKS: "Six-handed, two packs (96 cards)",
+    GameSystem.EIGHT_TWO_PACKS: "Eight-handed, two packs (96 cards)",
 }
 _SCORING = {
     GameSystem.BROOKLYN: Scoring.CHIPS,
@@ -142,6 +146,8 @@ _SCORING = {
     GameSystem.DOUBLE_DECK: Scoring.TEAMS,
     GameSystem.SIX_HANDED: Scoring.TEAMS,
     GameSystem.EIGHT_HANDED: Scoring.TEAMS,
+    GameSystem.SIX_TWO_PACKS: Scoring.TEAMS,
+    GameSystem.EIGHT_TWO_PACKS: Scoring.TEAMS,
 }
 _CHIP_PLAYER_RANGE = {
     GameSystem.BROOKLYN: (3, 4),
@@ -1575,6 +1581,21 @@ _DOUBLE_DECK = Options(
     target=5000,
 )
 
+_TWO_PACKS = Options(
+    GameSystem.SIX_TWO_PACKS,
+    deck=Deck.NINES,
+    shape=Shape(6, 3),
+    kitty_size=0,
+    auction=False,
+    card_values=CardValues.CLASSIC,
+    min_bid=250,
+    all_pass=AllPass.THROW_IN,
+    target=1000,
+    target_raise=250,
+)
+"""Partnership Pinocle for more than four players (RULES 6.4): two packs with their nines,
+trump turned up, each side scoring its meld (when it wins a trick) and its cards."""
+
 
 PRESETS: dict[GameSystem, Options] = {
     GameSystem.BROOKLYN: Options(
@@ -1643,6 +1664,10 @@ PRESETS: dict[GameSystem, Options] = {
         min_bid=250,
         target=1000,
         target_raise=250,
+    ),
+    GameSystem.SIX_TWO_PACKS: _TWO_PACKS,
+    GameSystem.EIGHT_TWO_PACKS: replace(
+        _TWO_PACKS, system=GameSystem.EIGHT_TWO_PACKS, shape=Shape(8, 4)
     ),
 }
 

@@ -11,10 +11,13 @@ OPTIONS = "/api/v1/options"
 SYSTEMS = [
     "brooklyn", "brooklyn-pot", "hoyle", "bison", "partnership",
     "double-deck", "six-handed", "eight-handed", "two-handed", "cutthroat",
+    "six-two-packs", "eight-two-packs",
 ]  # fmt: skip
 CHIPS = ["brooklyn", "brooklyn-pot", "hoyle"]
 EACH = ["bison", "two-handed", "cutthroat"]
-TEAMS = ["partnership", "double-deck", "six-handed", "eight-handed"]
+TEAMS = [
+    "partnership", "double-deck", "six-handed", "eight-handed", "six-two-packs", "eight-two-packs",
+]  # fmt: skip
 CUMULATIVE = [s for s in SYSTEMS if s not in CHIPS]
 EVERY_OPTION = {
     # Every option RULES names: cards (1), meld (2), tricks (3), bidding (4), chips (5),
@@ -68,6 +71,8 @@ def test_every_game_system_is_listed_in_order_with_its_name_and_players(client):
         ("Eight-handed (double deck)", 8, 8),
         ("Two-handed", 2, 2),
         ("Four-handed cutthroat", 4, 4),
+        ("Six-handed, two packs (96 cards)", 6, 6),
+        ("Eight-handed, two packs (96 cards)", 8, 8),
     ]
 
 
@@ -84,6 +89,8 @@ def test_every_game_system_is_listed_in_order_with_its_name_and_players(client):
         ("eight-handed", False, False, False, True, 10),
         ("two-handed", False, False, False, True, 24),
         ("cutthroat", False, False, False, True, 12),
+        ("six-two-packs", False, False, False, True, 16),
+        ("eight-two-packs", False, False, False, True, 12),
     ],
 )
 def test_each_system_says_how_it_scores(
@@ -102,7 +109,7 @@ def test_each_system_says_how_it_scores(
 
 def test_each_preset_holds_the_defaults_the_rules_give_it(client):
     defaults = [preset["options"] for preset in presets(client).values()]
-    brooklyn, pot, hoyle, bison, partnership, double, six, eight, two, cutthroat = defaults
+    brooklyn, pot, hoyle, bison, partnership, double, six, eight, two, cutthroat, *packs = defaults
 
     # RULES 4.1
     assert [o["min_bid"] for o in (brooklyn, pot, hoyle, bison, partnership)] == [
@@ -144,6 +151,13 @@ def test_each_preset_holds_the_defaults_the_rules_give_it(client):
     for game, shape in ((two, "2"), (cutthroat, "4")):
         assert (game["shape"], game["auction"], game["card_values"]) == (shape, False, "classic")
         assert (game["target"], game["target_raise"]) == (1000, 250)
+    # RULES 6.4, teams without a bid: two packs with nines, 490 a hand in the classic count.
+    for game, shape in zip(packs, ("6/3", "8/4"), strict=True):
+        assert (game["deck"], game["shape"], game["auction"]) == ("double-nines", shape, False)
+        assert (game["card_values"], game["scale"], game["double_meld_bonus"]) == (
+            "classic", 1, False,
+        )  # fmt: skip
+        assert (game["target"], game["target_raise"]) == (1000, 250)
 
 
 def test_a_preset_lists_only_the_options_that_apply_to_its_system(client):
@@ -178,7 +192,7 @@ def test_a_switch_applies_everywhere_and_each_preset_gives_its_default(client):
     assert bonus["defaults"] == {
         "brooklyn": False, "brooklyn-pot": False, "hoyle": False, "bison": True,
         "partnership": True, "double-deck": False, "six-handed": False, "eight-handed": False,
-        "two-handed": False, "cutthroat": False,
+        "two-handed": False, "cutthroat": False, "six-two-packs": False, "eight-two-packs": False,
     }  # fmt: skip
 
 
@@ -228,7 +242,8 @@ def test_points_options_are_in_full_points_with_their_bound(client):
     assert found["target"]["systems"] == CUMULATIVE
     assert found["target"]["defaults"] == {
         "bison": 1500, "partnership": 1500, "double-deck": 5000, "six-handed": 5000,
-        "eight-handed": 5000, "two-handed": 1000, "cutthroat": 1000,
+        "eight-handed": 5000, "two-handed": 1000, "cutthroat": 1000, "six-two-packs": 1000,
+        "eight-two-packs": 1000,
     }  # fmt: skip
     assert found["set_factor"]["unit"] == "none"
     assert found["set_factor"]["maximum"] == 10  # docs/configuration.md, Limits

@@ -58,7 +58,7 @@ DOUBLE_DECK_DATA = {
 # -- presets as data -------------------------------------------------------------------------
 
 
-def test_there_are_exactly_ten_presets_named_as_in_rules():
+def test_there_are_exactly_twelve_presets_named_as_in_rules():
     assert {system.value for system in PRESETS} == {
         "brooklyn",
         "brooklyn-pot",
@@ -70,6 +70,8 @@ def test_there_are_exactly_ten_presets_named_as_in_rules():
         "eight-handed",
         "two-handed",
         "cutthroat",
+        "six-two-packs",
+        "eight-two-packs",
     }
     for system, options in PRESETS.items():
         assert options.system is system
