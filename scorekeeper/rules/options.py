@@ -269,6 +269,7 @@ class Options:
     set_to_opponents: bool = False
     surrender: Surrender = Surrender.MELD
     bidders_no_trick: NoTrick = NoTrick.USUAL
+    summed_bids: bool = False  # every team's bid a contract, partners' bids summed (RULES 6.6)
 
     @classmethod
     def preset(cls, name: str | GameSystem) -> Options:
@@ -1110,6 +1111,15 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                 ("set", "They are set"),
             ),
         ),
+        _spec(
+            "summed_bids",
+            "Every team's bid a contract",
+            "On: each player bids on their own and partners' bids are summed (Wikipedia's "
+            "Pinochle article, seed 003). The highest bidder names trump; every team's sum is "
+            "its contract, so any team can make it or be set. Off: only the winning bid counts.",
+            "bool",
+            _TEAMS,
+        ),
     )
 }
 
@@ -1211,6 +1221,7 @@ def _validate(options: Options, players: int | None) -> None:
         )
     _validate_kitty_size(o)
     _validate_compulsory_bid(o, ladder)
+    _validate_summed_bids(o)
     if o.system.is_chip_game:
         _validate_chips(o)
     else:
@@ -1408,6 +1419,29 @@ def _validate_source_meld(o: Options) -> None:
             "double_trump_marriage",
             "both price a run's spare trump K and Q: 230 beside the run, or the double "
             f"marriage sharing the run's K and Q ({150 + o.double_trump_marriage}).",
+        )
+
+
+def _validate_summed_bids(o: Options) -> None:
+    """Every team's bid a contract (RULES 6.6) needs an auction of players bidding each for
+    their team, and a set paid by the team that is set."""
+    if not o.summed_bids:
+        return
+    if not o.auction:
+        raise _clash("summed_bids", "auction", "without bidding there is no bid to sum.")
+    if o.set_to_opponents:
+        raise _clash(
+            "summed_bids",
+            "set_to_opponents",
+            "with every team's bid a contract several teams can be set on one hand, and no "
+            "source says whether a set team collects the others' sets.",
+        )
+    if o.all_pass is AllPass.DEALER_TAKEOVER:
+        raise _clash(
+            "summed_bids",
+            "all_pass",
+            "a dealer takeover plays one bid of 250 for the table, while every player here "
+            "states a bid of their own.",
         )
 
 
