@@ -95,11 +95,54 @@ def _signed(n: int, options: Options) -> str:
     return signed(options.to_table(n))
 
 
+def contract_words(result: HandResult, options: Options) -> tuple[str, ...]:
+    """Under ``summed_bids`` each team's contract in words, the bids it sums ("N & S bid 65 (N
+    40 + S 25)"); a team that did not bid is left out."""
+    t = options.to_table
+    bids = dict(result.bids)
+    words = []
+    for team, contract, _ in result.contracts:
+        if contract:
+            summed = " + ".join(f"{p} {t(bids[p])}" for p in team if bids.get(p))
+            words.append(f"{team} bid {t(contract)} ({summed})")
+    return tuple(words)
+
+
+def _summed(result: HandResult, options: Options, parts: list[str]) -> str:
+    """A hand under ``summed_bids``: who declared, each team's contract and its fate."""
+    t = options.to_table
+    taken = dict(result.tricks)
+    melds = dict(result.melds)
+    words = iter(contract_words(result, options))
+    said = []
+    for team, contract, fate in result.contracts:
+        if not contract:
+            continue
+        text = next(words)
+        if fate is not None:
+            meld = sum(melds.get(p, 0) for p in team)
+            verdict = "made" if fate else "set"
+            text += f", {verdict} with {t(meld)} meld and {t(taken.get(team, 0))} in tricks"
+        said.append(text)
+    verb = "concedes" if result.outcome is Outcome.CONCEDED else "declares"
+    text = f"{result.declarer} {verb}: {'; '.join(said)}: " + ", ".join(parts)
+    idle = [
+        str(team)
+        for team, contract, _ in result.contracts
+        if not contract and result.change(team) == 0 and result.outcome is not Outcome.CONCEDED
+    ]
+    if idle:
+        text += f" ({' and '.join(idle)}: no bid, {_too_little(options)}, so nothing scores)"
+    return text + "."
+
+
 def _cumulative(result: HandResult, options: Options, figures: str) -> str:
     who = result.declarer
     bid = options.to_table(result.bid or 0)
     outcome = result.outcome
     parts = [f"{h} {_signed(c, options)}" for h, c in result.changes]
+    if result.contracts:
+        return _summed(result, options, parts)
     if outcome is Outcome.PLAYED:
         text = "Played: " + ", ".join(parts)
         nothing = [str(h) for h, c in result.changes if c == 0]

@@ -19,6 +19,7 @@ import pytest
 from scorekeeper.rules.bidding import highest_makeable, step_bid
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.contract import MeldSave, NoTrick
+from scorekeeper.rules.describe import describe
 from scorekeeper.rules.errors import OptionError, Part, RuleError, RuleErrors
 from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_hand
 from scorekeeper.rules.holders import Team
@@ -322,3 +323,36 @@ def test_every_team_game_offers_summed_bids_off_by_default(system):
 def test_games_without_teams_refuse_summed_bids(system):
     with pytest.raises(OptionError, match="does not apply"):
         Options.from_dict({"system": system, "summed_bids": True})
+
+
+@pytest.mark.parametrize(
+    ("bids", "ns_tricks", "outcome", "words"),
+    [
+        pytest.param(
+            {"N": 40, "S": 25, "E": 30},
+            31,
+            None,
+            "N declares: N & S bid 65 (N 40 + S 25), made with 39 meld and 31 in tricks; "
+            "E & W bid 30 (E 30), set with 38 meld and 19 in tricks: N & S +70, E & W −30.",
+            id="each-contract-and-its-fate",
+        ),
+        pytest.param(
+            {"N": 40, "S": 25},
+            31,
+            None,
+            "N declares: N & S bid 65 (N 40 + S 25), made with 39 meld and 31 in tricks: "
+            "N & S +70, E & W 0 (E & W: no bid, took under 20 in tricks, so nothing scores).",
+            id="a-team-without-a-bid",
+        ),
+        pytest.param(
+            {"N": 40, "S": 25, "E": 30},
+            None,
+            Outcome.CONCEDED,
+            "N concedes: N & S bid 65 (N 40 + S 25); E & W bid 30 (E 30): N & S −65, E & W +38.",
+            id="a-concession",
+        ),
+    ],
+)
+def test_a_summed_hand_in_words_names_every_contract(bids, ns_tricks, outcome, words):
+    result = score_hand(hand(bids, ns_tricks, outcome=outcome), four(), SUMMED)
+    assert describe(result, SUMMED) == words
