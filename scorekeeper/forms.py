@@ -162,6 +162,7 @@ class HandFormBase(FlaskForm):
     teams: tuple[tuple[int, ...], ...] = ()  # partners' ids, first seat first
     team_heads: dict[int, str] = {}  # noqa: RUF012 (three or more teams: their tricks fields)
     bid_ladder: tuple[int, ...] = ()  # every legal bid as the table writes it (bid stepper)
+    min_bid: int = 0  # the least bid as the table writes it (a player's own, summed bids)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -207,6 +208,15 @@ class HandFormBase(FlaskForm):
         """A player's own take in tricks (Bison)."""
         return self[f"take-{pid}"]
 
+    def own_bid_field(self, pid: int) -> Field | None:
+        """A player's own bid, where every team's bid is a contract (None: not asked)."""
+        return self._fields.get(f"own_bid-{pid}")
+
+    def own_bids(self) -> dict[int, int]:
+        """Each player's own bid as typed (an empty field is no bid, left out)."""
+        fields = {pid: self.own_bid_field(pid) for pid in self.player_ids}
+        return {pid: f.data for pid, f in fields.items() if f is not None and f.data is not None}
+
     def to_entry(self) -> HandEntry:
         """The typed values as a ``HandEntry`` (shape only; no rule is checked here)."""
         bid = (
@@ -239,6 +249,7 @@ class HandFormBase(FlaskForm):
             last_trick=_int_or_none(self.last_trick.data),
             takes=takes,
             melds=melds,
+            bids=self.own_bids(),
         )
 
     def fill(self, entry: HandEntry) -> None:
@@ -258,6 +269,9 @@ class HandFormBase(FlaskForm):
         for pid in self.player_ids:
             if f"take-{pid}" in self:
                 self[f"take-{pid}"].data = entry.takes.get(pid)
+            own = self.own_bid_field(pid)
+            if own is not None:
+                own.data = entry.bids.get(pid)
         for key in self.meld_keys():
             meld = entry.melds.get(entry.declarer if key == "declarer" else key)  # type: ignore[arg-type]
             if meld and meld.mode == "side":
@@ -273,7 +287,9 @@ class HandFormBase(FlaskForm):
         names += [f"meld-side-{members[0]}" for members in self.teams]
         names += [f"take-{pid}" for pid in self.player_ids]
         fields = [self[n] for n in names if n in self]
-        return any(f.data not in (None, "") or f.errors for f in fields) or bool(self.group_errors)
+        return (
+            any(f.data not in (None, "") or f.errors for f in fields) or TAKES in self.group_errors
+        )
 
     def meld_keys(self) -> list:
         """Whose meld the form asks for: each player, or just ``declarer`` in chip games."""
@@ -292,22 +308,24 @@ class HandFormBase(FlaskForm):
                 name = side
         elif part is Part.TAKE:
             name = f"take-{pid}"
+        elif part is Part.OWN_BID:
+            name = OWN_BIDS if pid is None else f"own_bid-{pid}"
         elif part in (Part.TRICKS, Part.OTHER_TRICKS):
             name = TAKES if any(f"take-{p}" in self for p in self.player_ids) else "tricks"
         elif part in FIELD_PARTS:
             name = part.value
         else:
             return "form"
-        if name == TAKES or name in self:
+        if name in GROUPS or name in self:
             return name
-        return TAKES if part is Part.TAKE else "form"
+        return {Part.TAKE: TAKES, Part.OWN_BID: OWN_BIDS}.get(part, "form")
 
     def add_rule_error(self, error: RuleError) -> None:
         """Show every rule an answer broke next to its field (or at the top of the form)."""
         for one in error.each:
             name = self.field_for(one.where)
-            if name == TAKES:
-                self.group_errors.setdefault(TAKES, []).append(one.rule)
+            if name in GROUPS:
+                self.group_errors.setdefault(name, []).append(one.rule)
             elif name == "form":
                 self.form_errors.append(one.rule)
             else:
@@ -316,6 +334,12 @@ class HandFormBase(FlaskForm):
 
 TAKES = "takes"
 """Bison's takes together: shown under the players' takes and the last trick."""
+
+OWN_BIDS = "own_bids"
+"""Every player's own bid together (summed bids): shown under the players' bids."""
+
+GROUPS = (TAKES, OWN_BIDS)
+"""Errors shown under a group of fields rather than one."""
 
 FIELD_PARTS = {
     Part.DECLARER,
@@ -369,6 +393,11 @@ def hand_form(
             attrs[f"take-{members[0]}"] = WholeNumberField(
                 f"{label}'s tricks", validators=[not_negative]
             )
+    if options.summed_bids:  # every team's bid a contract: each player dealt in bids (RULES 6.6)
+        for pid in declarers:
+            attrs[f"own_bid-{pid}"] = WholeNumberField(
+                f"{players[pid]}'s bid", validators=[not_negative]
+            )
     cls = type("HandForm", (HandFormBase,), attrs)
     form = cls(formdata=formdata)
     form.player_ids = tuple(players)
@@ -381,6 +410,7 @@ def hand_form(
     form.declarer.choices = [(str(pid), players[pid]) for pid in declarers]
     form.bid.choices = [(str(options.to_table(b)), str(options.to_table(b))) for b in bids]
     form.bid_ladder = tuple(options.to_table(b) for b in (bids if ladder is None else ladder))
+    form.min_bid = options.to_table(options.min_bid)
     outcomes = [o for o in Outcome if o.value in options.outcomes]
     form.outcome.choices = [(o.value, o.label) for o in outcomes]
     form.reneger.choices = [(str(pid), players[pid]) for pid in players]

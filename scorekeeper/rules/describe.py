@@ -9,7 +9,7 @@ from __future__ import annotations
 from .contract import MeldSave
 from .figures import signed
 from .hands import HandResult
-from .holders import KITTY, POT, Holder, Pool, members
+from .holders import KITTY, POT, Holder, PlayerKey, Pool, Team, members
 from .options import Options
 from .outcome import Outcome
 
@@ -95,17 +95,33 @@ def _signed(n: int, options: Options) -> str:
     return signed(options.to_table(n))
 
 
+TeamBid = tuple[Team, int, tuple[tuple[PlayerKey, int], ...]]
+"""A team's contract and the own bids it sums, as the table writes them (summed bids)."""
+
+
+def team_bids(result: HandResult, options: Options) -> tuple[TeamBid, ...]:
+    """Under ``summed_bids`` each team that bid, the declarers first: its contract and its
+    members' bids above 0."""
+    t = options.to_table
+    bids = dict(result.bids)
+    contracts = sorted(result.contracts, key=lambda c: result.declarer not in c[0])
+    return tuple(
+        (team, t(contract), tuple((p, t(bids[p])) for p in team if bids.get(p)))
+        for team, contract, _ in contracts
+        if contract
+    )
+
+
+def bid_words(team_bid: TeamBid) -> str:
+    """A team's contract in words: "N & S bid 65 (N 40 + S 25)"."""
+    team, contract, bids = team_bid
+    return f"{team} bid {contract} ({' + '.join(f'{p} {bid}' for p, bid in bids)})"
+
+
 def contract_words(result: HandResult, options: Options) -> tuple[str, ...]:
     """Under ``summed_bids`` each team's contract in words, the bids it sums ("N & S bid 65 (N
     40 + S 25)"); a team that did not bid is left out."""
-    t = options.to_table
-    bids = dict(result.bids)
-    words = []
-    for team, contract, _ in result.contracts:
-        if contract:
-            summed = " + ".join(f"{p} {t(bids[p])}" for p in team if bids.get(p))
-            words.append(f"{team} bid {t(contract)} ({summed})")
-    return tuple(words)
+    return tuple(bid_words(one) for one in team_bids(result, options))
 
 
 def _summed(result: HandResult, options: Options, parts: list[str]) -> str:
@@ -113,12 +129,11 @@ def _summed(result: HandResult, options: Options, parts: list[str]) -> str:
     t = options.to_table
     taken = dict(result.tricks)
     melds = dict(result.melds)
-    words = iter(contract_words(result, options))
+    fates = {team: fate for team, _, fate in result.contracts}
     said = []
-    for team, contract, fate in result.contracts:
-        if not contract:
-            continue
-        text = next(words)
+    for one in team_bids(result, options):
+        team, fate = one[0], fates[one[0]]
+        text = bid_words(one)
         if fate is not None:
             meld = sum(melds.get(p, 0) for p in team)
             verdict = "made" if fate else "set"

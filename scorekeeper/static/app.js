@@ -107,10 +107,11 @@
 
     /* a problem of the live preview, under the field it is about (the form's own error markup) */
     var showAtField = function (problem) {
-      var box = problem.field === "takes" ? $(".takes", form) : null;
+      var box = problem.field === "takes" ? $(".takes", form)
+        : problem.field === "own_bids" ? $(".own-bids", form) : null;
       var named = problem.field && form.elements[problem.field];
       var input = named && (named.tagName ? named : named[0]);
-      if (!box && input) box = input.closest(".meld, .takes, .tricks, .field");
+      if (!box && input) box = input.closest(".meld, .own-bid, .takes, .tricks, .field");
       if (!box) return;
       var p = document.createElement("p");
       p.className = "error live-error"; p.setAttribute("role", "alert"); p.textContent = problem.message;
@@ -123,7 +124,8 @@
     var runPreview = function () {
       if (!preview || !form.dataset.previewUrl) return busy(false);
       var data = new FormData(form);
-      var ready = data.get("declarer") && (data.get("bid") || data.get("bid_other"));
+      var ownBids = $$(".own-bid input", form).some(function (el) { return el.value.trim(); });
+      var ready = ownBids || (data.get("declarer") && (data.get("bid") || data.get("bid_other")));
       var melded = $$(".meld-text", form).some(function (el) { return el.value.trim(); });
       if (!ready) preview.innerHTML = "";
       if (!ready && !melded) return busy(false);

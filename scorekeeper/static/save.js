@@ -192,6 +192,7 @@
       }).concat($$("[data-side]").map((m) => ({ player: +m.dataset.side, mode: "side", text: get("meld-side-" + m.dataset.side) })))
         .filter((m) => m.text && m.player !== null),
       takes: $$(".take input").map((i) => ({ player: +i.name.slice(5), taken: num(i.name) })).filter((t) => t.taken !== null),
+      bids: $$(".own-bid input").map((i) => ({ player: +i.name.slice(8), bid: num(i.name) })).filter((b) => b.bid !== null),
     };
   };
   const words = (b) => {  // the hand as typed, for the list
@@ -200,7 +201,9 @@
     const figures = (sel, name) => $$(sel).filter((i) => i.value.trim()).map((i) => name(i) + " " + i.value.trim()).join(", ");
     const melds = figures(".meld-text", (i) => (i.name === "meld-declarer" ? who : i.getAttribute("aria-label").slice(8)));
     const takes = figures(".take input", (i) => i.parentNode.textContent.trim());
-    return (who ? who + " bid " : "Bid ") + (b.bid === null ? "–" : b.bid) + (trump ? " in " + trump : "") +
+    const own = figures(".own-bid input", (i) => i.dataset.player);  // summed bids: each player's
+    const bid = own ? (who ? who + " declares; bids " : "Bids ") + own : (who ? who + " bid " : "Bid ") + (b.bid === null ? "–" : b.bid);
+    return bid + (trump ? " in " + trump : "") +
       (outcome ? ", " + outcome : "") + (melds ? "; meld " + melds : "") +
       (b.tricks !== null ? "; tricks " + b.tricks : "") + (takes ? "; took " + takes : "") + ".";
   };
