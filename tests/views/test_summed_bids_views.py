@@ -99,3 +99,29 @@ def test_a_correction_shows_the_bids_and_replays_with_the_new_ones(client):
     response = client.post(f"/s/{sid}/hands/1/edit", data=data)
     assert response.status_code == 302
     assert figures(client.get(f"/s/{sid}")) == {"N & S": 70, "E & W": 0}
+
+
+def test_the_house_rules_offer_summed_bids_with_its_words_and_saved_rules_keep_it(client):
+    page = client.get("/rules/new?system=double-deck")
+    text = page_text(page)
+    assert "Every team's bid a contract" in text
+    assert "partners' bids are summed (Wikipedia's Pinochle article, seed 003)" in text
+    data = dict(form_values(find_form(parse(page), action="/rules/new")))
+    data.update(name="Summed", summed_bids="on", min_bid="20")
+    assert client.post("/rules/new", data=data).status_code == 302
+    listing = page_text(client.get("/rules/"))
+    assert "Every team's bid a contract: On" in listing
+
+
+def test_summed_bids_with_a_progressive_set_is_refused_naming_both(client):
+    page = client.get("/sessions/new?system=double-deck")
+    data = dict(form_values(find_form(parse(page), action="/sessions/new")))
+    data.update({"seat-0": "N", "seat-1": "E", "seat-2": "S", "seat-3": "W"})
+    data.update(first_dealer="0", summed_bids="on", set_to_opponents="on")
+    response = client.post("/sessions/new", data=data)
+    assert response.status_code == 422
+    assert errors_at(response, "summed_bids") == [
+        "'Every team's bid a contract' and 'Set goes to the other side' clash: with every "
+        "team's bid a contract several teams can be set on one hand, and no source says "
+        "whether a set team collects the others' sets."
+    ]
