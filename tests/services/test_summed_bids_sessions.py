@@ -93,3 +93,17 @@ def test_a_tie_with_no_declarer_is_refused_at_the_declarer(table):
     saved = hands.save_hand(loaded, entry(loaded, {"Ann": 40, "Bob": 40}, 19, MELDS, "Bob"))
     assert saved.row.declarer_id == ids_by_name(loaded)["Bob"]
     assert balances(table, sid) == {"Ann & Cal": 700, "Bob & Dee": -400}
+
+
+def test_switching_summed_bids_off_after_a_summed_hand_is_refused_naming_the_hand(table):
+    sid = start(table)
+    loaded = sessions.load_session(sid, table)
+    hands.save_hand(loaded, entry(loaded, S2_BIDS, 31, MELDS))
+    loaded = sessions.load_session(sid, table)
+    with pytest.raises(RuleError) as error:
+        sessions.update_options(loaded, {"system": "double-deck", "summed_bids": False})
+    assert error.value.rule == (
+        "Under these rules hand 1: Choose the declarer. Enter the bid. Correct that hand first, "
+        "or keep the rules."
+    )
+    assert sessions.load_session(sid, table).options.summed_bids is True
