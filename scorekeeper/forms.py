@@ -20,7 +20,16 @@ from wtforms import (
 )
 from wtforms.validators import ValidationError
 
-from .limits import MAX_FIGURE, MAX_ID, MAX_MELD_TEXT, is_whole_number, within
+from .bidgrid import (
+    GRID_BIDS,
+    DeclarerBidRadio,
+    GridRow,
+    grid_rows,
+    grid_value,
+    has_bid_grid,
+    split_grid_value,
+)
+from .limits import MAX_FIGURE, MAX_ID, MAX_MELD_TEXT, is_whole_number, parse_id, within
 from .money import format_cents_plain
 from .optiontext import option_from_text, option_text
 from .rules.errors import Checks, Part, RuleError, Where
@@ -151,6 +160,7 @@ class HandFormBase(FlaskForm):
         too_large=f"Bid is at most {MAX_FIGURE}.",
     )
     bid_other = WholeNumberField("Other bid", validators=[not_negative])
+    declarer_bid = DeclarerBidRadio("Declarer and bid", coerce=str, validate_choice=False)
     trump = NoValidateRadio("Trump", choices=TRUMP_CHOICES, validate_choice=False)
     outcome = OutcomeRadio("Outcome", coerce=str, validate_choice=False)
     takeover = BooleanField("Dealer takeover at 250")
@@ -161,12 +171,42 @@ class HandFormBase(FlaskForm):
     player_ids: tuple[int, ...] = ()
     teams: tuple[tuple[int, ...], ...] = ()  # partners' ids, first seat first
     team_heads: dict[int, str] = {}  # noqa: RUF012 (three or more teams: their tricks fields)
+    tricks_label = "Declarer's tricks"  # whose trick points the one figure is
+    bidding = True  # False in a game without a bid: no declarer, bid or reneger field shown
     bid_ladder: tuple[int, ...] = ()  # every legal bid as the table writes it (bid stepper)
     min_bid: int = 0  # the least bid as the table writes it (a player's own, summed bids)
+    bid_grid: tuple[GridRow, ...] = ()  # declarer and bid in one tap (bidgrid.py), or none
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.group_errors: dict[str, list[str]] = {}
+        try:  # a grid chip posted: its declarer and bid are what the two fields hold
+            declarer, bid = split_grid_value(self.declarer_bid.data or "")
+        except ValueError:
+            return  # none posted, or misshapen: its own check says so
+        self.declarer.data, self.bid.data = str(declarer), "" if bid is None else str(bid)
+
+    def show_in_grid(self) -> None:
+        """Check the grid's chip for the declarer and bid the two fields hold (a hand filled
+        in for a correction, or posted as two fields); a bid the grid has no chip for is shown
+        typed in Other bid. Nothing when the declarer is not a number."""
+        declarer = parse_id(self.declarer.data)
+        if not self.bid_grid or declarer is None:
+            return
+        chips = {str(value) for value, *_ in self.bid.iter_choices()}
+        bid = str(self.bid.data or "")
+        if bid in chips:
+            self.declarer_bid.data = grid_value(declarer, int(bid))
+        elif not bid:
+            self.declarer_bid.data = grid_value(declarer, None)  # the bid typed, if any
+        elif self._typed_instead(bid):
+            self.bid.data, self.bid_other.data = "", int(bid)
+            self.declarer_bid.data = grid_value(declarer, None)
+
+    def _typed_instead(self, bid: str) -> bool:
+        """True when a bid the grid has no chip for can be shown in an empty Other bid."""
+        empty = self.bid_other.data is None and not self.bid_other.process_errors
+        return empty and is_whole_number(bid) and within(bid, MAX_FIGURE)
 
     def validate(self, extra_validators: Any = None) -> bool:
         """The fields' own checks, and a side's meld typed once: as one figure or by player."""
@@ -279,6 +319,7 @@ class HandFormBase(FlaskForm):
                 meld = None
             self[f"meld-{key}"].data = meld.text if meld else ""
             self[f"meld_mode-{key}"].data = meld.mode if meld else "number"
+        self.show_in_grid()
 
     @property
     def wants_details(self) -> bool:
@@ -312,7 +353,7 @@ class HandFormBase(FlaskForm):
             name = OWN_BIDS if pid is None else f"own_bid-{pid}"
         elif part in (Part.TRICKS, Part.OTHER_TRICKS):
             name = TAKES if any(f"take-{p}" in self for p in self.player_ids) else "tricks"
-        elif part in FIELD_PARTS:
+        elif part in FIELD_PARTS and (self.bidding or part not in BIDDING_PARTS):
             name = part.value
         else:
             return "form"
@@ -351,6 +392,9 @@ FIELD_PARTS = {
     Part.LAST_TRICK,
 }
 """Parts of a hand with a field of their own, named as the part is (``bid``, ``trump``)."""
+
+BIDDING_PARTS = {Part.DECLARER, Part.BID, Part.TAKEOVER, Part.RENEGER}
+"""Parts whose fields a game without a bid does not show: their errors go to the form's top."""
 
 
 def hand_form(
@@ -407,10 +451,21 @@ def hand_form(
         for members in teams
         if len(teams) > 2 or own_tricks
     }
+    form.bidding = options.auction
+    if teams and not options.auction:  # no bidders: the first seat's team's figure
+        form.tricks_label = " & ".join(str(players[p]) for p in teams[0]) + "'s tricks"
+    elif options.summed_bids:  # every team bids: the figure is the declarer's team's
+        form.tricks_label = "Declaring team's tricks"
+    elif system.is_partnership:
+        form.tricks_label = "Bidding team's tricks"
     form.declarer.choices = [(str(pid), players[pid]) for pid in declarers]
     form.bid.choices = [(str(options.to_table(b)), str(options.to_table(b))) for b in bids]
     form.bid_ladder = tuple(options.to_table(b) for b in (bids if ladder is None else ladder))
     form.min_bid = options.to_table(options.min_bid)
+    if has_bid_grid(options):  # a row of the lowest bids per declarer, and Other
+        form.bid.choices = form.bid.choices[:GRID_BIDS]
+        form.bid_grid = grid_rows(form.declarer.choices, [v for v, _ in form.bid.choices])
+        form.show_in_grid()
     outcomes = [o for o in Outcome if o.value in options.outcomes]
     form.outcome.choices = [(o.value, o.label) for o in outcomes]
     form.reneger.choices = [(str(pid), players[pid]) for pid in players]

@@ -279,6 +279,37 @@ def summed_bids() -> int:
     return row.id
 
 
+def partnership_no_bid() -> int:
+    """Partnership with bidding off (RULES 6.4, Teams without a bid, U1): trump turned up.
+
+    Hand 1: W deals and turns up the dix in hearts; meld N 100, S 40, E the run and the other
+    dix as cards (160), W 30; N & S take all 250: N & S 140 + 250 = +390, E & W took no trick,
+    0. Hand 2: misdeal. Hand 3 (N deals again): spades; N melds 20, E & W 100 as one figure; N &
+    S take 130: +150 -> 540; E & W 100 + 120 = +220.
+    """
+    rules = {"system": "partnership", "auction": False}
+    row = create_session(default_table(), rules, ["N", "E", "S", "W"], 3)
+    _add(row.id, trump="H", tricks=250,
+         melds={"N": "100", "S": "40", "E": ("cards", "AH TH KH QH JH 9H"), "W": "30"})  # fmt: skip
+    _add(row.id, outcome="misdeal")
+    _add(row.id, trump="S", tricks=130, melds={"N": "20", "E": ("side", "100")})
+    return row.id
+
+
+def six_handed_no_bid() -> int:
+    """Six-handed with bidding off (RULES 6.4, U2), written without the zero: 20 on the board
+    and 20 in tricks to score. Hand 1: Ann, Cal, Eve meld 20 + 10 + 15 and take 32: +77; Bob,
+    Dee, Fay meld 18 and take 18: under 20, 0. Hand 2: Bob melds 25 and his team takes 30: +55;
+    the others meld nothing and take 20: +20 -> 97."""
+    rules = {"system": "six-handed", "auction": False, "trump_needs_meld": False,
+             "bidders_save_meld": False}  # fmt: skip
+    row = create_session(default_table(), rules, ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"], 5)
+    melds = {"Ann": "20", "Cal": "10", "Eve": "15", "Bob": "8", "Dee": "6", "Fay": "4"}
+    _add(row.id, trump="C", tricks=32, melds=melds)
+    _add(row.id, trump="D", tricks=20, melds={"Bob": "25"})
+    return row.id
+
+
 BUILDERS = {
     "brooklyn": brooklyn,
     "brooklyn-pot": brooklyn_pot,
@@ -290,4 +321,6 @@ BUILDERS = {
     "eight-handed": eight_handed,
     "two-handed": two_handed,
     "cutthroat": cutthroat,
+    "partnership-no-bid": partnership_no_bid,
+    "six-handed-no-bid": six_handed_no_bid,
 }

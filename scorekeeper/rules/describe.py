@@ -161,7 +161,9 @@ def _cumulative(result: HandResult, options: Options, figures: str) -> str:
     if outcome is Outcome.PLAYED:
         text = "Played: " + ", ".join(parts)
         nothing = [str(h) for h, c in result.changes if c == 0]
-        if nothing:
+        if nothing and options.system.is_partnership:
+            text += f" ({' and '.join(nothing)}: {_too_little(options)}, so nothing scores)"
+        elif nothing:
             text += f" ({' and '.join(nothing)}: took nothing, so the meld is lost)"
         return text + "."
     verbs = {

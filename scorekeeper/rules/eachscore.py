@@ -4,6 +4,9 @@ without a bid (two-handed, Parlett's cutthroat), where each player adds meld and
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from .errors import (
     BidError,
     Checks,
@@ -30,6 +33,8 @@ from .holders import Holder, PlayerKey
 from .options import Options
 from .outcome import Outcome
 from .tricks import TrickShares
+
+T = TypeVar("T", bound=Holder)
 
 
 def score_each_hand(
@@ -113,7 +118,7 @@ def score_each_hand(
     )
 
 
-def _no_bidding(hand: HandInput) -> None:
+def no_bidding(hand: HandInput) -> None:
     """A hand without an auction names no declarer, bid, takeover or reneger."""
     checks = Checks()
     for value, part in (
@@ -138,17 +143,29 @@ def _shares(hand: HandInput, ctx: HandContext, options: Options) -> dict[PlayerK
     return {p: took.points(p, options) for p in ctx.active}
 
 
-def score_unbid_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResult:
-    """Each player adds their meld and trick points; one who took nothing loses the meld. Trump
-    (turned up) need not be named: it changes no figure entered as a number."""
+def check_unbid(
+    hand: HandInput,
+    ctx: HandContext,
+    options: Options,
+    shares: Callable[[HandInput, HandContext, Options], dict[T, int]],
+) -> tuple[dict[PlayerKey, int], dict[T, int]]:
+    """A hand without a bid checked, every broken rule at once: its outcome (played or a
+    misdeal), no bidding, each player's meld and the trick points ``shares`` reads."""
     checks = Checks()
     if hand.outcome is not None:
         checks.run(check_allowed, hand.outcome, options)
-    checks.run(_no_bidding, hand)
+    checks.run(no_bidding, hand)
     melds = check_melds(hand, ctx, options, ctx.active, checks)
-    tricks = checks.run(_shares, hand, ctx, options)
+    tricks = checks.run(shares, hand, ctx, options)
     checks.done()
     assert tricks is not None, "missing tricks were a broken rule"
+    return melds, tricks
+
+
+def score_unbid_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResult:
+    """Each player adds their meld and trick points; one who took nothing loses the meld. Trump
+    (turned up) need not be named: it changes no figure entered as a number."""
+    melds, tricks = check_unbid(hand, ctx, options, _shares)
     changes: dict[Holder, int] = {
         p: melds.get(p, 0) + tricks[p] if tricks[p] > 0 else 0 for p in ctx.active
     }

@@ -7,7 +7,9 @@ deals, and a target that rises when two pass it on one hand (Parlett). By team: 
 reached the target alone wins; if several did, the bidding team wins when it is among them and
 made its bid (option ``both_reach``; at ``higher``, as the four-player blog plays, the bid
 does not matter), otherwise the higher score; a tie on top means another hand, and that hand's
-winner, now the higher score, wins (seed 004).
+winner, now the higher score, wins (seed 004). A team game without a bid ends as the games
+each for themselves do, team by team: the higher of those past the target, or the target
+rises (``target_raise``).
 """
 
 from __future__ import annotations
@@ -131,6 +133,6 @@ def game_end(
     target: int | None = None,
 ) -> GameEnd:
     """Whether a cumulative game ends after a hand (each for themselves, or by team)."""
-    if system.scoring is Scoring.EACH:
+    if system.scoring is Scoring.EACH or not options.auction:  # no bid: per player or team
         return bison_end(scores, declarer_holder, options, deals, floor_pending, target)
     return partnership_end(scores, declarer_holder, made, options)

@@ -38,6 +38,7 @@ from .outcome import Outcome
 from .payments import Flow
 from .summed import check_summed
 from .teamscore import score_team_hand
+from .teamunbid import score_unbid_team_hand
 
 
 def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResult:
@@ -54,6 +55,8 @@ def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResul
     if outcome is Outcome.ALL_PASS:
         check_allowed(outcome, options)
         return HandResult(Outcome.ALL_PASS, notes=("thrown in; the next player deals",))
+    if not options.auction and options.has_teams:
+        return score_unbid_team_hand(hand, ctx, options)
     if not options.auction:
         return score_unbid_hand(hand, ctx, options)
     checks = Checks()

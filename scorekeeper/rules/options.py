@@ -872,10 +872,10 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "auction",
             "Bidding",
             "On: an auction, a declarer and a bid to make or be set. Off (two-handed, Parlett's "
-            "cutthroat): trump is turned up and each player scores their meld and tricks; a "
-            "player who wins no trick loses their meld.",
+            "cutthroat, Bicycle's partnership game): trump is turned up and each player, or "
+            "each team, scores its meld and tricks; one that wins no trick loses its meld.",
             "bool",
-            _EACH,
+            _CUMULATIVE,
         ),
         _spec(
             "sit_out",
@@ -986,10 +986,11 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         _spec(
             "target_raise",
             "Target rises on a tie",
-            "When two or more players pass the target on the same hand, the target goes up "
-            "by this much and play goes on (Parlett: 250). 0: the higher score wins.",
+            "When two or more players (or teams, in a team game without a bid) pass the "
+            "target on the same hand, the target goes up by this much and play goes on "
+            "(Parlett: 250). 0: the higher score wins.",
             "points",
-            _EACH,
+            _CUMULATIVE,
         ),
         _spec(
             "fixed_deals",
@@ -1279,6 +1280,48 @@ def _validate_composition(o: Options) -> None:
             option("shape"),
             f"{o.system.label} is scored with {needs}, not {o.shape.label.lower()}.",
         )
+    if o.system.is_partnership:
+        _validate_team_auction(o)
+
+
+_BIDDERS_ONLY: dict[str, Any] = {
+    "trump_needs_meld": False,
+    "bidders_save_meld": False,
+    "set_keeps_meld": False,
+    "set_to_opponents": False,
+    "surrender": Surrender.MELD,
+    "bidders_no_trick": NoTrick.USUAL,
+    "both_reach": BothReach.BIDDERS_MADE,
+    "kitty_size": 0,
+    "summed_bids": False,
+}
+"""The team options that concern only a bidding side, with the value that leaves a team game
+without a bid alone (RULES 6.4): any other value is refused with ``auction`` off."""
+
+
+def _validate_team_auction(o: Options) -> None:
+    """A team game without a bid has no bidders: their options keep the value that changes
+    nothing; with a bid, ``both_reach`` and not ``target_raise`` says who wins a tie."""
+    if o.auction:
+        if o.target_raise:
+            raise _clash(
+                "target_raise",
+                "auction",
+                "with a bid, 'Both teams past the target' says who wins when two teams pass "
+                "it on one hand: set the rise to 0, or turn 'Bidding' off.",
+            )
+        return
+    for name, alone in _BIDDERS_ONLY.items():
+        value = getattr(o, name)
+        if value != alone and o.applies(name):
+            spec = OPTION_SPECS[name]
+            raise _clash(
+                name,
+                "auction",
+                f"with 'Bidding' off there are no bidders, so '{spec.label}' at "
+                f"'{spec.format(value, o.scale)}' changes nothing: set it back to "
+                f"'{spec.format(alone, o.scale)}', or turn 'Bidding' on.",
+            )
 
 
 KITTY_SIZES = {3: (3, 6), 4: (0, 4)}
@@ -1423,12 +1466,10 @@ def _validate_source_meld(o: Options) -> None:
 
 
 def _validate_summed_bids(o: Options) -> None:
-    """Every team's bid a contract (RULES 6.6) needs an auction of players bidding each for
-    their team, and a set paid by the team that is set."""
+    """Every team's bid a contract (RULES 6.6) needs a set paid by the team that is set, and
+    each player's own bid."""
     if not o.summed_bids:
-        return
-    if not o.auction:
-        raise _clash("summed_bids", "auction", "without bidding there is no bid to sum.")
+        return  # without an auction it is refused with the bidders' options (_BIDDERS_ONLY)
     if o.set_to_opponents:
         raise _clash(
             "summed_bids",

@@ -30,13 +30,20 @@ class HandFields(BaseModel):
     outcome: Outcome | None = Field(
         None, description="Leave out to have it worked out from the figures."
     )
-    declarer: Id | None = Field(None, description="The player id of the declarer.")
-    bid: Figure | None = Field(None, description="The winning bid, in points.")
+    declarer: Id | None = Field(
+        None,
+        description="The player id of the declarer; none in a game without a bid (auction off).",
+    )
+    bid: Figure | None = Field(
+        None, description="The winning bid, in points; none in a game without a bid."
+    )
     trump: TrumpLetter | None = None
     takeover: StrictBool = Field(False, description="Brooklyn: the dealer took it at the minimum.")
     reneger: Id | None = None
     tricks: Figure | None = Field(
-        None, description="The declarer's side's trick points (two sides: chips, two teams)."
+        None,
+        description="The declarer's side's trick points (two sides: chips, two teams); in a "
+        "team game without a bid, those of the team in the first seat.",
     )
     last_trick: Id | None = Field(
         None,

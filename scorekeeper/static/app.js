@@ -31,7 +31,7 @@
        "Nobody", "From meld and tricks") is chosen if it has one, else nothing is. The browser has
        already checked the tapped radio when "click" runs, so which one was chosen before is kept
        in data-was (updated on every change). Meld modes always have one mode, so they are left. */
-    var CLEARABLE = ["declarer", "bid", "trump", "outcome", "reneger", "last_trick"];
+    var CLEARABLE = ["declarer", "bid", "declarer_bid", "trump", "outcome", "reneger", "last_trick"];
     var remember = function (name) {
       $$("input[type=radio][name='" + name + "']", form).forEach(function (r) { r.dataset.was = r.checked ? "1" : ""; });
     };
@@ -76,6 +76,42 @@
       showBid();
     });
 
+    /* the declarer-and-bid grid (the team games on a double deck): a chip is "7:65", declarer
+       and bid in one tap; a row's Other chip ("7:other") brings Other bid under that row and
+       puts the cursor in it. A figure typed there is never lost: a bid chip tapped later keeps
+       it aside (the form then posts one bid), the next Other chip brings it back; typing while
+       a bid chip is chosen moves the choice to that row's Other chip (the field stays put: it
+       never moves while typed in, nor under a thumb on its way to the next tap). */
+    var grid = $("[data-bid-grid]", form);
+    if (grid && other) {
+      var otherBox = other.closest("label"), home = otherBox.previousElementSibling;
+      var place = function () {  // under the row whose Other chip is chosen, else below the rows
+        var radio = $("input[name=declarer_bid]:checked", grid);
+        var row = radio && /:other$/.test(radio.value) ? radio.closest(".bid-row") : null;
+        if (row && otherBox.parentNode !== row) row.appendChild(otherBox);
+        else if (!row && otherBox.parentNode !== grid) home.after(otherBox);
+        return row;
+      };
+      $$("input[name=declarer_bid]", grid).forEach(function (radio) {
+        radio.addEventListener("change", function () {
+          if (place()) {
+            if (!other.value && other.dataset.kept) other.value = other.dataset.kept;
+            other.focus();
+          } else if (other.value) {
+            other.dataset.kept = other.value; other.value = "";
+          }
+        });
+      });
+      other.addEventListener("input", function () {
+        delete other.dataset.kept;
+        var chosen = $("input[name=declarer_bid]:checked", grid);
+        if (!other.value || !chosen || /:other$/.test(chosen.value)) return;
+        var own = $("input[name=declarer_bid][value='" + chosen.value.split(":")[0] + ":other']", grid);
+        own.checked = true; remember("declarer_bid");  // left in place while typed in
+      });
+      place();
+    }
+
     var total = Number(form.dataset.total || 250);
     var tricks = form.elements.tricks, otherSide = $("[data-other-side]", form);
     var showOther = function () {
@@ -109,7 +145,8 @@
     var showAtField = function (problem) {
       var box = problem.field === "takes" ? $(".takes", form)
         : problem.field === "own_bids" ? $(".own-bids", form) : null;
-      var named = problem.field && form.elements[problem.field];
+      var named = problem.field && (form.elements[problem.field] ||
+        (/^(declarer|bid)$/.test(problem.field) && form.elements.declarer_bid));
       var input = named && (named.tagName ? named : named[0]);
       if (!box && input) box = input.closest(".meld, .own-bid, .takes, .tricks, .field");
       if (!box) return;
@@ -124,8 +161,16 @@
     var runPreview = function () {
       if (!preview || !form.dataset.previewUrl) return busy(false);
       var data = new FormData(form);
+      /* a game with a bid is ready once declarer and bid are in (one chip of the grid, or
+         the two fields), or under summed bids once a player's own bid is; one without a bid
+         (no declarer field) once its trick points are */
+      var chip = /^\d+:(\d+|other)$/.exec(data.get("declarer_bid") || "");  // the grid's
+      var tricksIn = data.get("tricks") || $$("input[name^='take-']", form).some(function (el) { return el.value.trim(); });
       var ownBids = $$(".own-bid input", form).some(function (el) { return el.value.trim(); });
-      var ready = ownBids || (data.get("declarer") && (data.get("bid") || data.get("bid_other")));
+      var ready = ownBids || (chip ? chip[1] !== "other" || data.get("bid_other")
+        : form.elements.declarer_bid ? false
+        : form.elements.declarer ? data.get("declarer") && (data.get("bid") || data.get("bid_other"))
+        : tricksIn);
       var melded = $$(".meld-text", form).some(function (el) { return el.value.trim(); });
       if (!ready) preview.innerHTML = "";
       if (!ready && !melded) return busy(false);

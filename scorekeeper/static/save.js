@@ -162,6 +162,7 @@
   const fill = (pairs) => {
     $$("input:not([type=hidden])").forEach((i) => {
       const v = (pairs.find(([k]) => k === i.name) || [])[1];
+      delete i.dataset.kept;  // app.js's figure kept aside was the form's last hand's
       if (i.type === "radio") i.checked = i.value === (v != null ? v : i.name.startsWith("meld_mode-") ? "number" : "");
       else if (i.type === "checkbox") i.checked = v != null;
       else i.value = v || "";
@@ -181,7 +182,9 @@
   const bodyOf = () => {
     const d = new FormData(form), get = (n) => String(d.get(n) || "").trim();
     const num = (n) => (get(n) === "" ? null : /^\d+$/.test(get(n)) ? +get(n) : get(n));
-    const picked = num("bid"), other = num("bid_other"), declarer = num("declarer");
+    const chip = /^(\d+):(\d+|other)$/.exec(get("declarer_bid"));  // the grid: "7:65", "7:other"
+    const declarer = chip ? +chip[1] : num("declarer"), other = num("bid_other");
+    const picked = chip ? (chip[2] === "other" ? null : +chip[2]) : num("bid");
     if (picked !== null && other !== null && picked !== other) return null;  // the page asks which
     return {
       outcome: get("outcome") || null, declarer, bid: other !== null ? other : picked, trump: get("trump") || null,
@@ -197,13 +200,16 @@
   };
   const words = (b) => {  // the hand as typed, for the list
     const chosen = (name) => { const r = form.querySelector("[name=" + name + "]:checked"); return r && r.value ? r.parentNode.textContent.trim() : ""; };
-    const who = chosen("declarer"), trump = chosen("trump"), outcome = chosen("outcome").toLowerCase();
+    const row = form.querySelector("[name=declarer_bid]:checked"), trump = chosen("trump");
+    const who = row ? row.closest(".bid-row").querySelector(".bid-row-name").textContent.trim() : chosen("declarer");
+    const outcome = chosen("outcome").toLowerCase();
     const figures = (sel, name) => $$(sel).filter((i) => i.value.trim()).map((i) => name(i) + " " + i.value.trim()).join(", ");
     const melds = figures(".meld-text", (i) => (i.name === "meld-declarer" ? who : i.getAttribute("aria-label").slice(8)));
     const takes = figures(".take input", (i) => i.parentNode.textContent.trim());
     const own = figures(".own-bid input", (i) => i.dataset.player);  // summed bids: each player's
-    const bid = own ? (who ? who + " declares; bids " : "Bids ") + own : (who ? who + " bid " : "Bid ") + (b.bid === null ? "–" : b.bid);
-    return bid + (trump ? " in " + trump : "") +
+    const bidding = own ? (who ? who + " declares; bids " : "Bids ") + own
+      : form.querySelector("[name=bid_other]") ? (who ? who + " bid " : "Bid ") + (b.bid === null ? "–" : b.bid) : "Played";
+    return bidding + (trump ? " in " + trump : "") +
       (outcome ? ", " + outcome : "") + (melds ? "; meld " + melds : "") +
       (b.tricks !== null ? "; tricks " + b.tricks : "") + (takes ? "; took " + takes : "") + ".";
   };

@@ -132,6 +132,15 @@ def chip(scope: Page | Locator, legend: str, label: str) -> Locator:
     return group.locator("label.chip").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
 
 
+def grid_chip(scope: Page | Locator, declarer: str, bid: int | str | None) -> Locator:
+    """The chip of the declarer-and-bid grid (the team games on a double deck) whose
+    accessible name is "S bids 65", or with ``bid`` None that row's Other chip."""
+    page = scope if isinstance(scope, Page) else scope.page
+    name = f"{declarer} bids {'another figure' if bid is None else bid}"
+    radio = page.get_by_role("radio", name=name, exact=True)
+    return scope.locator("label.chip").filter(has=radio)
+
+
 def start_session(
     page: Page,
     base: str,

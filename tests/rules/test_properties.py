@@ -95,9 +95,20 @@ CUMULATIVE = (
 )  # fmt: skip
 
 
+NO_BIDDERS = {
+    "auction": False,
+    "trump_needs_meld": False,
+    "bidders_save_meld": False,
+    "set_to_opponents": False,
+    "set_keeps_meld": False,
+}
+"""A team game without a bid (RULES 6.4): the options that concern only bidders left alone."""
+
+
 @st.composite
 def cumulative_setups(draw) -> SessionSetup:
-    """A cumulative game of every shape: each for themselves (2 to 4), or 2 to 4 teams."""
+    """A cumulative game of every shape: each for themselves (2 to 4), or 2 to 4 teams, with
+    a bid or (teams too) without."""
     system = draw(st.sampled_from(CUMULATIVE))
     options = Options.preset(system)
     changes: dict = {
@@ -110,7 +121,9 @@ def cumulative_setups(draw) -> SessionSetup:
         changes["set_stake"] = draw(st.sampled_from([0, 25]))
         changes["negative_floor"] = draw(st.sampled_from([None, -500, -1000]))
         changes["fixed_deals"] = draw(st.sampled_from([None, 3, 6]))
-    if options.system.is_partnership:
+    if options.system.is_partnership and draw(st.booleans()):  # trump turned up, no bid
+        changes.update(NO_BIDDERS, target_raise=draw(st.sampled_from([0, 250])))
+    elif options.system.is_partnership:
         changes["set_to_opponents"] = draw(st.booleans())
         changes["set_keeps_meld"] = draw(st.booleans())
     options = replace(options, **changes)

@@ -309,8 +309,12 @@ def test_summed_bids_clash_with_options_that_need_one_bid(changes_, clash):
 
 def test_summed_bids_clash_with_no_auction():
     with pytest.raises(OptionError) as error:
-        replace(SUMMED, auction=False).validate()
-    assert "'Every team's bid a contract' and 'Bidding' clash" in error.value.rule
+        Options.from_dict({"system": "partnership", "summed_bids": True, "auction": False})
+    assert error.value.rule == (
+        "'Every team's bid a contract' and 'Bidding' clash: with 'Bidding' off there are no "
+        "bidders, so 'Every team's bid a contract' at 'On' changes nothing: set it back to "
+        "'Off', or turn 'Bidding' on."
+    )
 
 
 @pytest.mark.parametrize("system", [s for s in GameSystem if s.is_partnership])

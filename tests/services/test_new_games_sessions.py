@@ -32,6 +32,12 @@ def ctx(app):
         ),
         pytest.param(rs.two_handed, {"Ann": 580, "Bob": 400}, id="two-handed"),
         pytest.param(rs.cutthroat, {"A": 140, "B": 250, "C": 110, "D": 0}, id="cutthroat"),
+        pytest.param(rs.partnership_no_bid, {"N & S": 540, "E & W": 220}, id="partnership-no-bid"),
+        pytest.param(
+            rs.six_handed_no_bid,
+            {"Ann & Cal & Eve": 970, "Bob & Dee & Fay": 550},
+            id="six-handed-no-bid",
+        ),
     ],
 )
 def test_each_new_games_session_gives_the_figures_worked_by_hand(ctx, builder, balances):

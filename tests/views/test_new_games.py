@@ -112,7 +112,7 @@ def test_double_deck_bids_go_up_in_fives_from_60(client):
     sid = new_session(client, "double-deck", FOUR)
     response = post_hand(client, sid, declarer="E", bid=61, trump="H", tricks=30)
     assert response.status_code == 422
-    assert errors_at(response, "bid") == [
+    assert errors_at(response, "declarer_bid") == [
         "Bid 61 is off the ladder: from 60 bids go up in fives (60, 65, 70)."
     ]
 

@@ -28,8 +28,9 @@ class MeldBody(BaseModel):
 class TakeBody(BaseModel):
     """What one player took in tricks where each plays for themselves (counters, or card
     points as written, without the last trick); where three or more teams play, or two whose
-    buried cards count for nobody (RULES 3.6), a team's trick points, under the id of the
-    player in the team's first seat."""
+    buried cards count for nobody (RULES 3.6) or who play without a bid (each team's instead of
+    the first seat's team's ``tricks``), a team's trick points, under the id of the player in
+    the team's first seat."""
 
     player: Id
     taken: Figure
