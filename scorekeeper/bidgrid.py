@@ -38,9 +38,11 @@ MISSHAPEN = "Choose the declarer and bid from the chips shown."
 
 def has_bid_grid(options: Options) -> bool:
     """True when the hand form asks declarer and bid in one tap: four in teams bidding on a
-    double deck (six or eight rows would push the rest of the form two screens down)."""
+    double deck (six or eight rows would push the rest of the form two screens down). Not
+    under summed bids, where each player states a bid of their own (RULES 6.6)."""
     return (
         options.auction
+        and not options.summed_bids
         and options.has_teams
         and options.deck is not Deck.SINGLE
         and options.shape.players <= GRID_PLAYERS

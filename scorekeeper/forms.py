@@ -174,6 +174,7 @@ class HandFormBase(FlaskForm):
     tricks_label = "Declarer's tricks"  # whose trick points the one figure is
     bidding = True  # False in a game without a bid: no declarer, bid or reneger field shown
     bid_ladder: tuple[int, ...] = ()  # every legal bid as the table writes it (bid stepper)
+    min_bid: int = 0  # the least bid as the table writes it (a player's own, summed bids)
     bid_grid: tuple[GridRow, ...] = ()  # declarer and bid in one tap (bidgrid.py), or none
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -247,6 +248,15 @@ class HandFormBase(FlaskForm):
         """A player's own take in tricks (Bison)."""
         return self[f"take-{pid}"]
 
+    def own_bid_field(self, pid: int) -> Field | None:
+        """A player's own bid, where every team's bid is a contract (None: not asked)."""
+        return self._fields.get(f"own_bid-{pid}")
+
+    def own_bids(self) -> dict[int, int]:
+        """Each player's own bid as typed (an empty field is no bid, left out)."""
+        fields = {pid: self.own_bid_field(pid) for pid in self.player_ids}
+        return {pid: f.data for pid, f in fields.items() if f is not None and f.data is not None}
+
     def to_entry(self) -> HandEntry:
         """The typed values as a ``HandEntry`` (shape only; no rule is checked here)."""
         bid = (
@@ -279,6 +289,7 @@ class HandFormBase(FlaskForm):
             last_trick=_int_or_none(self.last_trick.data),
             takes=takes,
             melds=melds,
+            bids=self.own_bids(),
         )
 
     def fill(self, entry: HandEntry) -> None:
@@ -298,6 +309,9 @@ class HandFormBase(FlaskForm):
         for pid in self.player_ids:
             if f"take-{pid}" in self:
                 self[f"take-{pid}"].data = entry.takes.get(pid)
+            own = self.own_bid_field(pid)
+            if own is not None:
+                own.data = entry.bids.get(pid)
         for key in self.meld_keys():
             meld = entry.melds.get(entry.declarer if key == "declarer" else key)  # type: ignore[arg-type]
             if meld and meld.mode == "side":
@@ -314,7 +328,9 @@ class HandFormBase(FlaskForm):
         names += [f"meld-side-{members[0]}" for members in self.teams]
         names += [f"take-{pid}" for pid in self.player_ids]
         fields = [self[n] for n in names if n in self]
-        return any(f.data not in (None, "") or f.errors for f in fields) or bool(self.group_errors)
+        return (
+            any(f.data not in (None, "") or f.errors for f in fields) or TAKES in self.group_errors
+        )
 
     def meld_keys(self) -> list:
         """Whose meld the form asks for: each player, or just ``declarer`` in chip games."""
@@ -333,22 +349,24 @@ class HandFormBase(FlaskForm):
                 name = side
         elif part is Part.TAKE:
             name = f"take-{pid}"
+        elif part is Part.OWN_BID:
+            name = OWN_BIDS if pid is None else f"own_bid-{pid}"
         elif part in (Part.TRICKS, Part.OTHER_TRICKS):
             name = TAKES if any(f"take-{p}" in self for p in self.player_ids) else "tricks"
         elif part in FIELD_PARTS and (self.bidding or part not in BIDDING_PARTS):
             name = part.value
         else:
             return "form"
-        if name == TAKES or name in self:
+        if name in GROUPS or name in self:
             return name
-        return TAKES if part is Part.TAKE else "form"
+        return {Part.TAKE: TAKES, Part.OWN_BID: OWN_BIDS}.get(part, "form")
 
     def add_rule_error(self, error: RuleError) -> None:
         """Show every rule an answer broke next to its field (or at the top of the form)."""
         for one in error.each:
             name = self.field_for(one.where)
-            if name == TAKES:
-                self.group_errors.setdefault(TAKES, []).append(one.rule)
+            if name in GROUPS:
+                self.group_errors.setdefault(name, []).append(one.rule)
             elif name == "form":
                 self.form_errors.append(one.rule)
             else:
@@ -357,6 +375,12 @@ class HandFormBase(FlaskForm):
 
 TAKES = "takes"
 """Bison's takes together: shown under the players' takes and the last trick."""
+
+OWN_BIDS = "own_bids"
+"""Every player's own bid together (summed bids): shown under the players' bids."""
+
+GROUPS = (TAKES, OWN_BIDS)
+"""Errors shown under a group of fields rather than one."""
 
 FIELD_PARTS = {
     Part.DECLARER,
@@ -413,6 +437,11 @@ def hand_form(
             attrs[f"take-{members[0]}"] = WholeNumberField(
                 f"{label}'s tricks", validators=[not_negative]
             )
+    if options.summed_bids:  # every team's bid a contract: each player dealt in bids (RULES 6.6)
+        for pid in declarers:
+            attrs[f"own_bid-{pid}"] = WholeNumberField(
+                f"{players[pid]}'s bid", validators=[not_negative]
+            )
     cls = type("HandForm", (HandFormBase,), attrs)
     form = cls(formdata=formdata)
     form.player_ids = tuple(players)
@@ -425,11 +454,14 @@ def hand_form(
     form.bidding = options.auction
     if teams and not options.auction:  # no bidders: the first seat's team's figure
         form.tricks_label = " & ".join(str(players[p]) for p in teams[0]) + "'s tricks"
+    elif options.summed_bids:  # every team bids: the figure is the declarer's team's
+        form.tricks_label = "Declaring team's tricks"
     elif system.is_partnership:
         form.tricks_label = "Bidding team's tricks"
     form.declarer.choices = [(str(pid), players[pid]) for pid in declarers]
     form.bid.choices = [(str(options.to_table(b)), str(options.to_table(b))) for b in bids]
     form.bid_ladder = tuple(options.to_table(b) for b in (bids if ladder is None else ladder))
+    form.min_bid = options.to_table(options.min_bid)
     if has_bid_grid(options):  # a row of the lowest bids per declarer, and Other
         form.bid.choices = form.bid.choices[:GRID_BIDS]
         form.bid_grid = grid_rows(form.declarer.choices, [v for v, _ in form.bid.choices])

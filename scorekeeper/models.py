@@ -197,6 +197,9 @@ class Hand(Model):
     takes: Mapped[list[HandTake]] = relationship(
         back_populates="hand", cascade="all, delete-orphan", order_by="HandTake.id"
     )
+    bids: Mapped[list[HandBid]] = relationship(
+        back_populates="hand", cascade="all, delete-orphan", order_by="HandBid.id"
+    )
 
 
 class HandMeld(Model):
@@ -226,6 +229,21 @@ class HandTake(Model):
     taken: Mapped[int] = mapped_column(Integer)
 
     hand: Mapped[Hand] = relationship(back_populates="takes")
+
+
+class HandBid(Model):
+    """A player's own bid for a hand when partners' bids are summed (RULES 6.6): full points,
+    0 for no bid."""
+
+    __tablename__ = "hand_bids"
+    __table_args__ = (UniqueConstraint("hand_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    bid: Mapped[int] = mapped_column(Integer)
+
+    hand: Mapped[Hand] = relationship(back_populates="bids")
 
 
 class AuditEntry(Model):

@@ -31,6 +31,8 @@ def _add(session_id: int, **fields) -> None:
         }
     if "takes" in fields:
         fields["takes"] = {ids[name]: n for name, n in fields["takes"].items()}
+    if "bids" in fields:
+        fields["bids"] = {ids[name]: n for name, n in fields["bids"].items()}
     save_hand(loaded, HandEntry(**fields))
 
 
@@ -254,6 +256,26 @@ def cutthroat() -> int:
     row = create_session(default_table(), {"system": "cutthroat"}, ["A", "B", "C", "D"], 0)
     _add(row.id, trump="S", melds={"A": "60", "B": "150", "C": "40", "D": "20"},
          takes={"A": 80, "B": 100, "C": 70, "D": 0})  # fmt: skip
+    return row.id
+
+
+def summed_bids() -> int:
+    """Double-deck partnership with every team's bid a contract (RULES 6.6), the minimum bid
+    lowered to 20: W, N, E, S clockwise, W & E against N & S; W deals first, N bids first.
+
+    Hand 1 (S2): N 40 + S 25 = 65, E 30: N declares in spades. N & S meld 39, take 31: 70,
+    made, +70. E & W meld 38, take 19, under 20: their meld is not saved, 19 < 30, set, -30.
+    Hand 2 (S3): N deals; N 45 + S 25 = 70, E 30 + W 20 = 50: N declares in hearts. N & S
+    meld 39, take 22: 61 < 70, set, -70. E & W meld 38, take 28: 66 >= 50, made, +66.
+    Totals N & S 0, W & E 36.
+    """
+    row = create_session(
+        default_table(), {"system": "double-deck", "summed_bids": True, "min_bid": 200},
+        ["W", "N", "E", "S"], 0,
+    )  # fmt: skip
+    melds = {"N": ("side", "39"), "E": ("side", "38")}
+    _add(row.id, bids={"N": 40, "S": 25, "E": 30}, trump="S", melds=melds, tricks=31)
+    _add(row.id, bids={"N": 45, "S": 25, "E": 30, "W": 20}, trump="H", melds=melds, tricks=22)
     return row.id
 
 

@@ -129,7 +129,7 @@ def errors_at(page: str | TestResponse, name: str) -> list[str]:
     if field is None:
         raise AssertionError(f"no field named {name!r} on the page")
     box = field
-    boxes = {"field", "option", "meld", "tricks", "takes", "reneger"}
+    boxes = {"field", "option", "meld", "tricks", "takes", "reneger", "own-bid"}
     while box in parents and not (box.tag == "fieldset" or classes(box) & boxes):
         box = parents[box]
     return [text_of(p) for p in box.iter("p") if "error" in classes(p)]
@@ -293,6 +293,7 @@ def hand_data(
     last_trick: str | None = None,
     reneger: str | None = None,
     takeover: bool = False,
+    bids: Mapping[str, int | str] | None = None,
     action: str = "save",
     page: TestResponse | None = None,
     players: Mapping[str, int] | None = None,
@@ -304,7 +305,8 @@ def hand_data(
     posted as the quick-pick radio when the form offers it, otherwise in "Other bid"; where the
     form asks declarer and bid in one tap (the team games on a double deck), the declarer goes
     with the grid's chip for that bid, or with the row's Other chip and the bid typed. ``meld``
-    is the declarer's meld (chip games) or a mapping of player name to meld. The players' ids
+    is the declarer's meld (chip games) or a mapping of player name to meld; ``bids`` each
+    player's own bid under summed bids, by name. The players' ids
     are read from the database unless given as ``players`` (name to id).
     """
     if page is None:
@@ -351,6 +353,8 @@ def hand_data(
         data["tricks"] = str(tricks)
     for name, taken in (takes or {}).items():
         data[f"take-{ids[name]}"] = str(taken)
+    for name, own in (bids or {}).items():
+        data[f"own_bid-{ids[name]}"] = str(own)
     if last_trick is not None:
         data["last_trick"] = str(ids[last_trick])
     if reneger is not None:

@@ -140,7 +140,8 @@ def body_path(where: Where, body: BaseModel | None) -> str:
     ``where`` is: a player's meld or take by its place in the body's list (``melds.1``), a
     seat by its index (``players.2``), an option by its name (``options.min_bid``; the stake
     given as ``stake_cents`` is that), a name typed for what the body makes (saved rules) at
-    ``name``, the tricks of Bison's takes ``takes``; the meld
+    ``name``, the tricks of Bison's takes ``takes``, a player's own bid (summed bids) by its
+    place in ``bids``; the meld
     checked alone is its ``claims`` or its ``number``; anything else is named as its part."""
     part = where.part
     melds, takes = getattr(body, "melds", None), getattr(body, "takes", None) or []
@@ -151,6 +152,8 @@ def body_path(where: Where, body: BaseModel | None) -> str:
         return _listed("melds", melds, where.player)
     if part is Part.TAKE:
         return _listed("takes", takes, where.player)
+    if part is Part.OWN_BID:
+        return _listed("bids", getattr(body, "bids", None) or [], where.player)
     if part in (Part.TRICKS, Part.OTHER_TRICKS):
         return "takes" if takes else "tricks"
     if part is Part.NAME and body is not None and "name" in type(body).model_fields:

@@ -180,13 +180,23 @@ def entry_cells(entry: LogEntry, label: Mapping[PlayerKey, str], chip_game: bool
         "dealer": [name(entry.dealer)],
         "out": [name(n) for n in entry.sitting_out] or [""],
         "declarer": [name(entry.declarer)],
-        "bid": ["" if entry.bid is None else str(entry.bid)],
+        "bid": _bid_lines(entry, name),
         "trump": [entry.trump.symbol if entry.trump else ""],
         "meld": ["" if entry.meld is None else str(entry.meld)],
         "tricks": ["" if entry.trick_points is None else str(entry.trick_points)],
         "result": result,
     }
     return EntryCells(entry, facts, _figure_cells(entry, chip_game))
+
+
+def _bid_lines(entry: LogEntry, name: Callable[[PlayerKey | None], str]) -> list[str]:
+    """The bid; under summed bids each team's contract with the bids it sums (65 N 40+S 25)."""
+    if entry.team_bids:
+        return [
+            f"{contract} " + "+".join(f"{name(p)} {bid}" for p, bid in bids)
+            for _, contract, bids in entry.team_bids
+        ]
+    return ["" if entry.bid is None else str(entry.bid)]
 
 
 def _figure_cells(entry: LogEntry, chip_game: bool) -> list[list[str]]:

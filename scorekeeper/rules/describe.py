@@ -9,7 +9,7 @@ from __future__ import annotations
 from .contract import MeldSave
 from .figures import signed
 from .hands import HandResult
-from .holders import KITTY, POT, Holder, Pool, members
+from .holders import KITTY, POT, Holder, PlayerKey, Pool, Team, members
 from .options import Options
 from .outcome import Outcome
 
@@ -95,11 +95,69 @@ def _signed(n: int, options: Options) -> str:
     return signed(options.to_table(n))
 
 
+TeamBid = tuple[Team, int, tuple[tuple[PlayerKey, int], ...]]
+"""A team's contract and the own bids it sums, as the table writes them (summed bids)."""
+
+
+def team_bids(result: HandResult, options: Options) -> tuple[TeamBid, ...]:
+    """Under ``summed_bids`` each team that bid, the declarers first: its contract and its
+    members' bids above 0."""
+    t = options.to_table
+    bids = dict(result.bids)
+    contracts = sorted(result.contracts, key=lambda c: result.declarer not in c[0])
+    return tuple(
+        (team, t(contract), tuple((p, t(bids[p])) for p in team if bids.get(p)))
+        for team, contract, _ in contracts
+        if contract
+    )
+
+
+def bid_words(team_bid: TeamBid) -> str:
+    """A team's contract in words: "N & S bid 65 (N 40 + S 25)"."""
+    team, contract, bids = team_bid
+    return f"{team} bid {contract} ({' + '.join(f'{p} {bid}' for p, bid in bids)})"
+
+
+def contract_words(result: HandResult, options: Options) -> tuple[str, ...]:
+    """Under ``summed_bids`` each team's contract in words, the bids it sums ("N & S bid 65 (N
+    40 + S 25)"); a team that did not bid is left out."""
+    return tuple(bid_words(one) for one in team_bids(result, options))
+
+
+def _summed(result: HandResult, options: Options, parts: list[str]) -> str:
+    """A hand under ``summed_bids``: who declared, each team's contract and its fate."""
+    t = options.to_table
+    taken = dict(result.tricks)
+    melds = dict(result.melds)
+    fates = {team: fate for team, _, fate in result.contracts}
+    said = []
+    for one in team_bids(result, options):
+        team, fate = one[0], fates[one[0]]
+        text = bid_words(one)
+        if fate is not None:
+            meld = sum(melds.get(p, 0) for p in team)
+            verdict = "made" if fate else "set"
+            text += f", {verdict} with {t(meld)} meld and {t(taken.get(team, 0))} in tricks"
+        said.append(text)
+    verb = "concedes" if result.outcome is Outcome.CONCEDED else "declares"
+    text = f"{result.declarer} {verb}: {'; '.join(said)}: " + ", ".join(parts)
+    idle = [
+        str(team)
+        for team, contract, _ in result.contracts
+        if not contract and result.change(team) == 0 and result.outcome is not Outcome.CONCEDED
+    ]
+    if idle:
+        text += f" ({' and '.join(idle)}: no bid, {_too_little(options)}, so nothing scores)"
+    return text + "."
+
+
 def _cumulative(result: HandResult, options: Options, figures: str) -> str:
     who = result.declarer
     bid = options.to_table(result.bid or 0)
     outcome = result.outcome
     parts = [f"{h} {_signed(c, options)}" for h, c in result.changes]
+    if result.contracts:
+        return _summed(result, options, parts)
     if outcome is Outcome.PLAYED:
         text = "Played: " + ", ".join(parts)
         nothing = [str(h) for h, c in result.changes if c == 0]

@@ -26,6 +26,7 @@ class Part(enum.Enum):
     # a hand
     DECLARER = "declarer"
     BID = "bid"
+    OWN_BID = "own_bid"  # one player's own bid when partners' bids are summed (``player``)
     TAKEOVER = "takeover"  # Brooklyn: the dealer took the bid over
     TRUMP = "trump"
     OUTCOME = "outcome"

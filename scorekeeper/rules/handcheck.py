@@ -187,9 +187,15 @@ def unplayed(hand: HandInput, not_played: str) -> OutcomeError:
 
 
 def derive_outcome(
-    hand: HandInput, meld: int | None, tricks: int | None, options: Options
+    hand: HandInput,
+    meld: int | None,
+    tricks: int | None,
+    options: Options,
+    bid: int | None = None,
 ) -> tuple[Outcome, bool | None]:
-    """The outcome entered, checked against the figures, or derived from them."""
+    """The outcome entered, checked against the figures, or derived from them (``bid``: the
+    bid to reach, when not the hand's own: a summed contract, RULES 6.6)."""
+    target = (hand.bid or 0) if bid is None else bid
     if tricks is None or meld is None:
         if hand.outcome is None:
             raise OutcomeError(
@@ -198,7 +204,7 @@ def derive_outcome(
             )
         made = {Outcome.MADE: True, Outcome.SET: False}.get(hand.outcome)
         return hand.outcome, made
-    made = meld + tricks >= (hand.bid or 0)
+    made = meld + tricks >= target
     derived = Outcome.MADE if made else Outcome.SET
     if hand.outcome is None or hand.outcome is derived:
         return derived, made

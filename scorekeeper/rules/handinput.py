@@ -115,6 +115,7 @@ class HandInput:
     tricks: SideTricks | PlayerTricks | TrickShares | None = None
     reneger: PlayerKey | None = None
     takeover: bool = False
+    bids: tuple[tuple[PlayerKey, int], ...] = ()  # summed bids: each player's own, 0 for none
 
     def meld_entry(self, player: PlayerKey) -> MeldEntry | None:
         """The meld entered for ``player``, if any."""
@@ -177,6 +178,10 @@ class HandResult:
     takeover: bool = False
     passes_deal: bool = True
     notes: tuple[str, ...] = field(default=())
+    # summed bids (RULES 6.6): each player's own bid, and each team's contract and its fate
+    # (True made, False set, None: no contract, or not played); ``bid`` is the declarers'
+    bids: tuple[tuple[PlayerKey, int], ...] = ()
+    contracts: tuple[tuple[Team, int, bool | None], ...] = ()
 
     @property
     def side_tricks(self) -> tuple[int, int] | None:

@@ -36,6 +36,7 @@ from .holders import KITTY, POT
 from .options import Options, Scoring
 from .outcome import Outcome
 from .payments import Flow
+from .summed import check_summed
 from .teamscore import score_team_hand
 from .teamunbid import score_unbid_team_hand
 
@@ -61,8 +62,11 @@ def score_hand(hand: HandInput, ctx: HandContext, options: Options) -> HandResul
     checks = Checks()
     if outcome is not None:
         checks.run(check_allowed, outcome, options)
-    declarer = checks.run(check_player, hand.declarer, ctx, Where(Part.DECLARER), "declarer")
-    bid = checks.run(check_hand_bid, hand, options)
+    if options.summed_bids:  # every team's bid a contract (RULES 6.6)
+        declarer, bid = check_summed(hand, ctx, options, checks)
+    else:
+        declarer = checks.run(check_player, hand.declarer, ctx, Where(Part.DECLARER), "declarer")
+        bid = checks.run(check_hand_bid, hand, options)
     if hand.takeover and bid is not None and declarer is not None and declarer != ctx.dealer:
         checks.add(
             PlayerError(

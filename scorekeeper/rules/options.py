@@ -275,6 +275,7 @@ class Options:
     set_to_opponents: bool = False
     surrender: Surrender = Surrender.MELD
     bidders_no_trick: NoTrick = NoTrick.USUAL
+    summed_bids: bool = False  # every team's bid a contract, partners' bids summed (RULES 6.6)
 
     @classmethod
     def preset(cls, name: str | GameSystem) -> Options:
@@ -1118,6 +1119,15 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                 ("set", "They are set"),
             ),
         ),
+        _spec(
+            "summed_bids",
+            "Every team's bid a contract",
+            "On: each player bids on their own and partners' bids are summed (Wikipedia's "
+            "Pinochle article, seed 003). The highest bidder names trump; every team's sum is "
+            "its contract, so any team can make it or be set. Off: only the winning bid counts.",
+            "bool",
+            _TEAMS,
+        ),
     )
 }
 
@@ -1219,6 +1229,7 @@ def _validate(options: Options, players: int | None) -> None:
         )
     _validate_kitty_size(o)
     _validate_compulsory_bid(o, ladder)
+    _validate_summed_bids(o)
     if o.system.is_chip_game:
         _validate_chips(o)
     else:
@@ -1298,6 +1309,7 @@ _BIDDERS_ONLY: dict[str, Any] = {
     "bidders_no_trick": NoTrick.USUAL,
     "both_reach": BothReach.BIDDERS_MADE,
     "kitty_size": 0,
+    "summed_bids": False,
 }
 """The team options that concern only a bidding side, with the value that leaves a team game
 without a bid alone (RULES 6.4): any other value is refused with ``auction`` off."""
@@ -1477,6 +1489,27 @@ def _validate_source_meld(o: Options) -> None:
             "double_trump_marriage",
             "both price a run's spare trump K and Q: 230 beside the run, or the double "
             f"marriage sharing the run's K and Q ({150 + o.double_trump_marriage}).",
+        )
+
+
+def _validate_summed_bids(o: Options) -> None:
+    """Every team's bid a contract (RULES 6.6) needs a set paid by the team that is set, and
+    each player's own bid."""
+    if not o.summed_bids:
+        return  # without an auction it is refused with the bidders' options (_BIDDERS_ONLY)
+    if o.set_to_opponents:
+        raise _clash(
+            "summed_bids",
+            "set_to_opponents",
+            "with every team's bid a contract several teams can be set on one hand, and no "
+            "source says whether a set team collects the others' sets.",
+        )
+    if o.all_pass is AllPass.DEALER_TAKEOVER:
+        raise _clash(
+            "summed_bids",
+            "all_pass",
+            "a dealer takeover plays one bid of 250 for the table, while every player here "
+            "states a bid of their own.",
         )
 
 

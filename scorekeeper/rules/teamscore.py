@@ -26,10 +26,11 @@ from .handinput import (
 from .holders import Holder, PlayerKey, Team
 from .options import OPTION_SPECS, Options
 from .outcome import Outcome
+from .summed import team_contracts
 from .tricks import TrickShares, buried_most
 
 
-def _team_tricks(
+def team_tricks(
     hand: HandInput, ctx: HandContext, bidders: Team, options: Options
 ) -> dict[Team, int]:
     """Each team's trick points: the bidders' figure where two teams play (and the buried cards
@@ -40,16 +41,16 @@ def _team_tricks(
         return {bidders: sides.declarer_points, others: sides.other_points(options.deck)}
     if not isinstance(hand.tricks, TrickShares):
         raise OutcomeError(TRICKS, "Enter each team's trick points.")
-    hand.tricks.check(_heads(ctx), options)
+    hand.tricks.check(heads(ctx), options)
     return {team: hand.tricks.of(team.members[0]) for team in ctx.teams}
 
 
-def _heads(ctx: HandContext) -> list[PlayerKey]:
+def heads(ctx: HandContext) -> list[PlayerKey]:
     """The player in each team's first seat, who stands for the team's tricks."""
     return [team.members[0] for team in ctx.teams]
 
 
-def _trickless_set(hand: HandInput, options: Options) -> tuple[Outcome, bool]:
+def trickless_set(hand: HandInput, options: Options) -> tuple[Outcome, bool]:
     """Bidders who took no trick point are set, whatever their meld (``bidders_no_trick``)."""
     if hand.outcome not in (None, Outcome.SET):
         label = OPTION_SPECS["bidders_no_trick"].label
@@ -77,9 +78,9 @@ def score_team_hand(
     outcome = hand.outcome
     taken = None
     if outcome in PLAYED and bidders is not None:
-        taken = checks.run(_team_tricks, hand, ctx, bidders, options)
+        taken = checks.run(team_tricks, hand, ctx, bidders, options)
     elif outcome in PLAYED and isinstance(hand.tricks, TrickShares):
-        checks.run(hand.tricks.check, _heads(ctx), options)
+        checks.run(hand.tricks.check, heads(ctx), options)
     elif outcome in PLAYED:
         checks.run(side_tricks, hand, options, "Enter the bidding team's trick points.")
     elif hand.tricks is not None:
@@ -88,18 +89,24 @@ def score_team_hand(
     assert bidders is not None, "a declarer on no team was a broken rule"
     contract = options.contract
     team_meld = {team: sum(melds.get(p, 0) for p in team) for team in ctx.teams}
+    contracts = _contracts(hand, ctx, options, bidders, bid)
     changes: dict[Holder, int] = {}
+    fates: dict[Team, bool | None] = {}
     made = None
     if taken is not None:
         if contract.trickless_set(taken[bidders]):
-            outcome, made = _trickless_set(hand, options)
+            outcome, made = trickless_set(hand, options)
         else:
             counted = contract.bidders_meld(team_meld[bidders], taken[bidders])
-            outcome, made = derive_outcome(hand, counted, taken[bidders], options)
+            outcome, made = derive_outcome(hand, counted, taken[bidders], options, bid)
         for team in ctx.teams:
-            if team == bidders:
+            owed = contracts.get(team, 0)
+            fates[team] = made if team == bidders else None
+            if owed and team != bidders:  # summed bids: another team's own contract
+                fates[team] = contract.bidders_make(team_meld[team], taken[team], owed)
+            if owed:
                 changes[team] = contract.bidders_score(
-                    team_meld[team], taken[team], bid, made is True
+                    team_meld[team], taken[team], owed, fates[team] is True
                 )
             else:
                 changes[team] = contract.defenders_score(
@@ -119,4 +126,28 @@ def score_team_hand(
         melds=tuple(melds.items()),
         tricks=tuple(sorted((taken or {}).items(), key=lambda item: item[0] != bidders)),
         made=made,
+        bids=_own_bids(hand, ctx, options),
+        contracts=tuple((team, contracts.get(team, 0), fates.get(team)) for team in ctx.teams)
+        if options.summed_bids
+        else (),
     )
+
+
+def _contracts(
+    hand: HandInput, ctx: HandContext, options: Options, bidders: Team, bid: int
+) -> dict[Team, int]:
+    """Each team's contract: the bidders' bid, or under ``summed_bids`` every team's own
+    bids added up (RULES 6.6)."""
+    if options.summed_bids:
+        return team_contracts(dict(hand.bids), ctx)
+    return {bidders: bid}
+
+
+def _own_bids(
+    hand: HandInput, ctx: HandContext, options: Options
+) -> tuple[tuple[PlayerKey, int], ...]:
+    """Under ``summed_bids`` each player dealt in and their own bid, clockwise (0: no bid)."""
+    if not options.summed_bids:
+        return ()
+    bids = dict(hand.bids)
+    return tuple((p, bids.get(p, 0)) for p in ctx.seated if p in ctx.active)

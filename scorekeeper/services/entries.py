@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
 from ..limits import MAX_FIGURE, is_whole_number, within
-from ..models import Hand, HandMeld, HandTake
+from ..models import Hand, HandBid, HandMeld, HandTake
 from ..rules.cards import Hand as CardHand
 from ..rules.cards import Suit
 from ..rules.errors import Checks, Part, RuleError, Where
@@ -56,9 +56,13 @@ class HandEntry:
     # teams: each team's trick points (table units), under the id of its first seat's player
     takes: dict[int, int] = field(default_factory=dict)
     melds: dict[int, MeldText] = field(default_factory=dict)
+    # every team's bid a contract (RULES 6.6): each player's own bid, table units, 0 for none
+    bids: dict[int, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
-        """The entry as plain JSON data (for the audit trail and exports)."""
+        """The entry as plain JSON data (for the audit trail and exports); ``bids`` only when
+        entered, so a hand with one winning bid reads as it always has."""
+        bids = {"bids": {str(k): v for k, v in self.bids.items()}} if self.bids else {}
         return {
             "outcome": self.outcome,
             "declarer": self.declarer,
@@ -70,6 +74,7 @@ class HandEntry:
             "last_trick": self.last_trick,
             "takes": {str(k): v for k, v in self.takes.items()},
             "melds": {str(k): {"mode": m.mode, "text": m.text} for k, m in self.melds.items()},
+            **bids,
         }
 
 
@@ -163,6 +168,9 @@ def to_input(entry: HandEntry, players: Mapping[int, Player], options: Options) 
         tricks = SideTricks(options.from_table(entry.tricks))
     declarer = checks.run(_player, players, entry.declarer, Part.DECLARER)
     reneger = checks.run(_player, players, entry.reneger, Part.RENEGER)
+    bids = [
+        (checks.run(_player, players, pid, Part.OWN_BID), bid) for pid, bid in entry.bids.items()
+    ]
     checks.done()
     return HandInput(
         outcome=outcome,
@@ -173,6 +181,7 @@ def to_input(entry: HandEntry, players: Mapping[int, Player], options: Options) 
         tricks=tricks,
         reneger=reneger,
         takeover=entry.takeover,
+        bids=tuple((bidder, options.from_table(bid)) for bidder, bid in bids if bidder is not None),
     )
 
 
@@ -197,6 +206,11 @@ def apply_to_row(entry: HandEntry, row: Hand, options: Options) -> None:
     row.takes = [
         _set(takes.get(pid) or HandTake(player_id=pid), taken=n * scale)
         for pid, n in entry.takes.items()
+    ]
+    bids = {b.player_id: b for b in row.bids}
+    row.bids = [
+        _set(bids.get(pid) or HandBid(player_id=pid), bid=options.from_table(bid))
+        for pid, bid in entry.bids.items()
     ]
     melds = {m.player_id: m for m in row.melds}
     row.melds = [
@@ -246,6 +260,7 @@ def from_row(row: Hand, options: Options) -> HandEntry:
         last_trick=row.last_trick_id,
         takes={t.player_id: t.taken // scale for t in row.takes},
         melds=melds,
+        bids={b.player_id: options.to_table(b.bid) for b in row.bids},
     )
 
 

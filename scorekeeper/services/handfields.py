@@ -50,8 +50,11 @@ class HandFields(BaseModel):
         description="Each for themselves (Bison, two-handed, cutthroat): who took the last trick.",
     )
 
-    def entry_with(self, takes: dict[int, int], melds: dict[int, MeldText]) -> HandEntry:
-        """The services' ``HandEntry`` of these fields with ``takes`` and ``melds``."""
+    def entry_with(
+        self, takes: dict[int, int], melds: dict[int, MeldText], bids: dict[int, int] | None = None
+    ) -> HandEntry:
+        """The services' ``HandEntry`` of these fields with ``takes``, ``melds`` and each
+        player's own ``bids`` (summed bids)."""
         return HandEntry(
             outcome=self.outcome.value if self.outcome else None,
             declarer=self.declarer,
@@ -63,4 +66,5 @@ class HandFields(BaseModel):
             last_trick=self.last_trick,
             takes=takes,
             melds=melds,
+            bids=bids or {},
         )

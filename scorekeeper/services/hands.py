@@ -335,14 +335,14 @@ def changes_text(before: HandEntry, after: HandEntry, loaded: LoadedSession) -> 
             return named(value)
         if key == "melds" and isinstance(value, dict):
             return "; ".join(f"{named(p)} {m['text']}" for p, m in value.items())
-        if key == "takes" and isinstance(value, dict):
+        if key in ("takes", "bids") and isinstance(value, dict):
             return ", ".join(f"{named(p)} {n}" for p, n in value.items())
         return str(value)
 
     a, b = before.as_dict(), after.as_dict()
     parts = [
-        f"{key.replace('_', ' ')} {show(key, a[key])} → {show(key, b[key])}"
-        for key in a
-        if a[key] != b[key]
+        f"{key.replace('_', ' ')} {show(key, a.get(key))} → {show(key, b.get(key))}"
+        for key in {**a, **b}  # own bids are there only when entered
+        if a.get(key) != b.get(key)
     ]
     return ", ".join(parts) if parts else "no change"

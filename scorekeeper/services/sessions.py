@@ -16,7 +16,17 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import AuditEntry, GameSession, Hand, HandMeld, HandTake, Seat, Table, utcnow
+from ..models import (
+    AuditEntry,
+    GameSession,
+    Hand,
+    HandBid,
+    HandMeld,
+    HandTake,
+    Seat,
+    Table,
+    utcnow,
+)
 from ..optiontext import option_text
 from ..rules import holders
 from ..rules.errors import Checks, OptionError, Part, RuleError, SeatingError, Where
@@ -97,7 +107,7 @@ def stored_events(
     options: Options,
     after: int | None = None,
 ):
-    """The session's events from the database, in order, with their row ids (three
+    """The session's events from the database, in order, with their row ids (four
     queries); with ``after`` (a stored event's row id) only the events after that one."""
     columns = (
         Hand.id, Hand.kind, Hand.outcome, Hand.declarer_id, Hand.bid, Hand.trump, Hand.takeover,
@@ -109,27 +119,32 @@ def stored_events(
     hands = db.session.execute(select(*columns).where(*which).order_by(Hand.seq)).all()
     if not hands:
         return [], []
-    melds: dict[int, list] = {}
-    for m in db.session.execute(
-        select(HandMeld.hand_id, HandMeld.player_id, HandMeld.mode, HandMeld.entry)
-        .join(Hand)
-        .where(*which)
-        .order_by(HandMeld.id)
-    ):
-        melds.setdefault(m.hand_id, []).append(m)
-    takes: dict[int, list] = {}
-    for t in db.session.execute(
-        select(HandTake.hand_id, HandTake.player_id, HandTake.taken)
-        .join(Hand)
-        .where(*which)
-        .order_by(HandTake.id)
-    ):
-        takes.setdefault(t.hand_id, []).append(t)
+    melds = _by_hand(which, HandMeld, "player_id", "mode", "entry")
+    takes = _by_hand(which, HandTake, "player_id", "taken")
+    bids = _by_hand(which, HandBid, "player_id", "bid")
     events = []
     for h in hands:
-        view = SimpleNamespace(**h._mapping, melds=melds.get(h.id, []), takes=takes.get(h.id, []))
+        view = SimpleNamespace(
+            **h._mapping,
+            melds=melds.get(h.id, []),
+            takes=takes.get(h.id, []),
+            bids=bids.get(h.id, []),
+        )
         events.append(row_event(view, players, options))  # type: ignore[arg-type]
     return events, [h.id for h in hands]
+
+
+def _by_hand(
+    which: list, model: type[HandMeld | HandTake | HandBid], *names: str
+) -> dict[int, list]:
+    """One kind of a hand's rows (melds, takes, own bids) of the hands ``which`` picks, their
+    columns ``names``, by hand id in the order they were entered."""
+    found: dict[int, list] = {}
+    columns = [getattr(model, name) for name in names]
+    query = select(model.hand_id, *columns).join(Hand).where(*which).order_by(model.id)
+    for row in db.session.execute(query):
+        found.setdefault(row.hand_id, []).append(row)
+    return found
 
 
 def load_session(session_id: int, table: Table | None = None) -> LoadedSession:

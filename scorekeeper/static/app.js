@@ -143,11 +143,12 @@
 
     /* a problem of the live preview, under the field it is about (the form's own error markup) */
     var showAtField = function (problem) {
-      var box = problem.field === "takes" ? $(".takes", form) : null;
+      var box = problem.field === "takes" ? $(".takes", form)
+        : problem.field === "own_bids" ? $(".own-bids", form) : null;
       var named = problem.field && (form.elements[problem.field] ||
         (/^(declarer|bid)$/.test(problem.field) && form.elements.declarer_bid));
       var input = named && (named.tagName ? named : named[0]);
-      if (!box && input) box = input.closest(".meld, .takes, .tricks, .field");
+      if (!box && input) box = input.closest(".meld, .own-bid, .takes, .tricks, .field");
       if (!box) return;
       var p = document.createElement("p");
       p.className = "error live-error"; p.setAttribute("role", "alert"); p.textContent = problem.message;
@@ -161,13 +162,15 @@
       if (!preview || !form.dataset.previewUrl) return busy(false);
       var data = new FormData(form);
       /* a game with a bid is ready once declarer and bid are in (one chip of the grid, or
-         the two fields); one without a bid (no declarer field) once its trick points are */
+         the two fields), or under summed bids once a player's own bid is; one without a bid
+         (no declarer field) once its trick points are */
       var chip = /^\d+:(\d+|other)$/.exec(data.get("declarer_bid") || "");  // the grid's
       var tricksIn = data.get("tricks") || $$("input[name^='take-']", form).some(function (el) { return el.value.trim(); });
-      var ready = chip ? chip[1] !== "other" || data.get("bid_other")
+      var ownBids = $$(".own-bid input", form).some(function (el) { return el.value.trim(); });
+      var ready = ownBids || (chip ? chip[1] !== "other" || data.get("bid_other")
         : form.elements.declarer_bid ? false
         : form.elements.declarer ? data.get("declarer") && (data.get("bid") || data.get("bid_other"))
-        : tricksIn;
+        : tricksIn);
       var melded = $$(".meld-text", form).some(function (el) { return el.value.trim(); });
       if (!ready) preview.innerHTML = "";
       if (!ready && !melded) return busy(false);

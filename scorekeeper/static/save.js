@@ -195,6 +195,7 @@
       }).concat($$("[data-side]").map((m) => ({ player: +m.dataset.side, mode: "side", text: get("meld-side-" + m.dataset.side) })))
         .filter((m) => m.text && m.player !== null),
       takes: $$(".take input").map((i) => ({ player: +i.name.slice(5), taken: num(i.name) })).filter((t) => t.taken !== null),
+      bids: $$(".own-bid input").map((i) => ({ player: +i.name.slice(8), bid: num(i.name) })).filter((b) => b.bid !== null),
     };
   };
   const words = (b) => {  // the hand as typed, for the list
@@ -205,7 +206,9 @@
     const figures = (sel, name) => $$(sel).filter((i) => i.value.trim()).map((i) => name(i) + " " + i.value.trim()).join(", ");
     const melds = figures(".meld-text", (i) => (i.name === "meld-declarer" ? who : i.getAttribute("aria-label").slice(8)));
     const takes = figures(".take input", (i) => i.parentNode.textContent.trim());
-    const bidding = form.querySelector("[name=bid_other]") ? (who ? who + " bid " : "Bid ") + (b.bid === null ? "–" : b.bid) : "Played";
+    const own = figures(".own-bid input", (i) => i.dataset.player);  // summed bids: each player's
+    const bidding = own ? (who ? who + " declares; bids " : "Bids ") + own
+      : form.querySelector("[name=bid_other]") ? (who ? who + " bid " : "Bid ") + (b.bid === null ? "–" : b.bid) : "Played";
     return bidding + (trump ? " in " + trump : "") +
       (outcome ? ", " + outcome : "") + (melds ? "; meld " + melds : "") +
       (b.tricks !== null ? "; tricks " + b.tricks : "") + (takes ? "; took " + takes : "") + ".";

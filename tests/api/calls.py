@@ -71,8 +71,10 @@ class Session:
         last_trick: str | None = None,
         reneger: str | None = None,
         takeover: bool = False,
+        bids: Mapping[str, int] | None = None,
     ) -> dict:
-        """The JSON body of a hand written by names (``meld`` alone is the declarer's)."""
+        """The JSON body of a hand written by names (``meld`` alone is the declarer's;
+        ``bids``: each player's own bid, under summed bids)."""
         ids = self.ids
         if isinstance(meld, str):
             assert declarer is not None, "a meld without a name is the declarer's"
@@ -92,6 +94,8 @@ class Session:
                 for n, text in (meld or {}).items()
             ],
         }
+        if bids is not None:
+            body["bids"] = [{"player": ids[n], "bid": b} for n, b in bids.items()]
         return body
 
     def post_hand(self, key: str | None = None, **fields: Any) -> TestResponse:

@@ -37,6 +37,8 @@ EVERY_OPTION = {
     # Brooklyn's even deals (5.9), the four-player blog (6.5).
     "kitty_size", "discards_count", "trump_needs_meld", "even_deals", "bidders_no_trick",
     "both_reach",
+    # Wikipedia's summed bids, every team's bid a contract (6.6).
+    "summed_bids",
 }  # fmt: skip
 
 

@@ -204,3 +204,21 @@ def test_a_cumulative_log_notes_where_each_game_starts_and_ends(ctx):
     notes = [row.text if row.kind == "note" else row.kind for row in table.rows]
     # Bison (tests/reportsessions.py): Bob wins game 1 after hand 3; hand 4 starts game 2
     assert notes == ["Game 1", "hand", "hand", "hand", "Game 1 won by Bob.", "Game 2", "hand"]
+
+
+def test_under_summed_bids_the_bid_column_gives_each_teams_contract_and_its_bids(ctx, tmp_path):
+    # reportsessions.summed_bids: hand 1 N & S 65 (N 40 + S 25), W & E 30 (E 30); hand 2
+    # N & S 70 (N 45 + S 25), W & E 50 (W 20 + E 30).
+    loaded = load_session(rs.summed_bids())
+    entries = hand_log(loaded)
+    label = {p: str(p) for p in loaded.setup.players}
+    cells = [entry_cells(entry, label, chip_game=False) for entry in entries]
+    assert [c.facts["bid"] for c in cells] == [
+        ["65 N 40+S 25", "30 E 30"],
+        ["70 N 45+S 25", "50 W 20+E 30"],
+    ]
+    pdf = render_pdf(render_html(build_report(loaded), for_pdf=True))
+    (tmp_path / "summed.pdf").write_bytes(pdf)
+    text = text_of(pdf)
+    for line in ("65 N 40+S 25", "30 E 30", "70 N 45+S 25", "50 W 20+E 30"):
+        assert line in text

@@ -36,15 +36,31 @@ class TakeBody(BaseModel):
     taken: Figure
 
 
+class BidBody(BaseModel):
+    """One player's own bid where every team's bid is a contract (house rule 'summed_bids',
+    RULES 6.6): 0 for no bid, otherwise a bid on the session's ladder, as the table writes it.
+    Partners' bids are summed into their team's contract."""
+
+    player: Id
+    bid: Figure
+
+
 class HandBody(HandFields):
     """A hand as the table enters it; the rules engine checks every rule."""
 
     takes: list[TakeBody] = Field(default_factory=list, max_length=MAX_PLAYERS_LISTED)
     melds: list[MeldBody] = Field(default_factory=list, max_length=MAX_PLAYERS_LISTED)
+    bids: list[BidBody] = Field(
+        default_factory=list,
+        max_length=MAX_PLAYERS_LISTED,
+        description="Under 'summed_bids' (every team's bid a contract): each player's own bid, "
+        "instead of 'bid'. A player left out bid 0; the declarer may be left out when one "
+        "player alone bid the most.",
+    )
 
     @model_validator(mode="after")
     def _each_player_once(self) -> HandBody:
-        for name, items in (("melds", self.melds), ("takes", self.takes)):
+        for name, items in (("melds", self.melds), ("takes", self.takes), ("bids", self.bids)):
             ids = [item.player for item in items]
             twice = sorted({pid for pid in ids if ids.count(pid) > 1})
             if twice:
@@ -56,6 +72,7 @@ class HandBody(HandFields):
         return self.entry_with(
             {t.player: t.taken for t in self.takes},
             {m.player: MeldText(m.mode, m.text) for m in self.melds},
+            {b.player: b.bid for b in self.bids},
         )
 
     @classmethod
@@ -75,6 +92,7 @@ class HandBody(HandFields):
                 MeldBody(player=p, mode=m.mode, text=m.text)  # type: ignore[arg-type]
                 for p, m in entry.melds.items()
             ],
+            bids=[BidBody(player=p, bid=b) for p, b in entry.bids.items()],
         )
 
 
@@ -136,6 +154,15 @@ class MeldPoints(BaseModel):
     points: int
 
 
+class ContractOut(BaseModel):
+    """Under 'summed_bids': a team's contract, its members' own bids added up, and whether it
+    made it."""
+
+    team: HolderRef
+    contract: int = Field(description="As the table writes it; 0: the team did not bid.")
+    made: bool | None = Field(description="None: no contract, or the hand was not played.")
+
+
 class HandResultOut(BaseModel):
     """What the hand did, in words and in figures."""
 
@@ -147,6 +174,9 @@ class HandResultOut(BaseModel):
     melds: list[MeldPoints]
     kitty: int | None = Field(description="Units in the kitty after the hand (Hoyle).")
     pot: int | None = Field(description="Units in the pot after the hand (Brooklyn with a pot).")
+    contracts: list[ContractOut] = Field(
+        default_factory=list, description="Every team's contract under 'summed_bids'."
+    )
 
 
 class HandOut(BaseModel):
@@ -216,5 +246,9 @@ def hand_out(line: HandLine, entry: HandEntry, etag: str) -> HandOut:
             ],
             kitty=record.kitty if line.options.system.has_kitty else None,
             pot=record.pot if line.options.system.has_pot else None,
+            contracts=[
+                ContractOut(team=holder_ref(team), contract=line.options.to_table(c), made=made)
+                for team, c, made in result.contracts
+            ],
         ),
     )

@@ -21,14 +21,18 @@ def _cell(text: str) -> str:
 def hands_csv(loaded: LoadedSession) -> str:
     """The hand log as CSV: one row per hand (and per player leaving), a header first.
 
-    Columns: hand, game, dealer, sat out, declarer, bid, trump, meld and tricks (the declarer's
-    in chip games; each holder's in Bison and Partnership), outcome, the hand in words, then
+    Columns: hand, game, dealer, sat out, declarer, bid (under summed bids the declarers'
+    contract, then each team's contract with the bids it sums: "N & S bid 65 (N 40 + S 25);
+    E & W bid 30 (E 30)"), trump, meld and tricks (the declarer's in chip games; each holder's
+    in Bison and Partnership), outcome, the hand in words, then
     each holder's change and running total. Figures as the table writes them; money is not in
     the log (units times the stake is on the report).
     """
     holders = log_holders(loaded)
     cumulative = loaded.options.system.is_cumulative
-    header = ["hand", "game", "dealer", "sat out", "declarer", "bid", "trump"]
+    summed = loaded.options.summed_bids
+    header = ["hand", "game", "dealer", "sat out", "declarer", "bid"]
+    header += ["contracts", "trump"] if summed else ["trump"]
     if cumulative:
         for holder in loaded.setup.holders:
             header += [f"{holder} meld", f"{holder} tricks"]
@@ -48,8 +52,10 @@ def hands_csv(loaded: LoadedSession) -> str:
             _cell(", ".join(str(p) for p in entry.sitting_out)),
             _cell(_shown(entry.declarer)),
             "" if entry.bid is None else entry.bid,
-            entry.trump.value if entry.trump else "",
         ]
+        if summed:
+            row.append(_cell("; ".join(entry.contracts)))
+        row.append(entry.trump.value if entry.trump else "")
         if cumulative:
             melds, tricks = dict(entry.melds), dict(entry.tricks)
             for holder in loaded.setup.holders:

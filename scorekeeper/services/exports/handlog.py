@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...rules.cards import Suit
-from ...rules.describe import describe
+from ...rules.describe import TeamBid, bid_words, describe, team_bids
 from ...rules.holders import KITTY, POT, Holder, PlayerKey, members
 from ...rules.outcome import Outcome
 from ...rules.session import HandRecord, LeaveRecord
@@ -45,6 +45,12 @@ class LogEntry:
     game_over: str = ""  # "Game 1 won by Ann" after the hand that ended a game
     takeover: bool = False
     reneger: PlayerKey | None = None
+    team_bids: tuple[TeamBid, ...] = ()  # summed bids (RULES 6.6): each team's contract
+
+    @property
+    def contracts(self) -> tuple[str, ...]:
+        """Summed bids: each team's contract in words, "N & S bid 65 (N 40 + S 25)"."""
+        return tuple(bid_words(one) for one in self.team_bids)
 
     @property
     def meld(self) -> int | None:
@@ -138,6 +144,7 @@ def _hand_entry(loaded, record: HandRecord, holders, totals, games) -> LogEntry:
         game_over=over,
         takeover=result.takeover,
         reneger=result.reneger if outcome is Outcome.RENEGE else None,
+        team_bids=team_bids(result, options),
     )
 
 

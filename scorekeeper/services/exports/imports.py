@@ -187,6 +187,7 @@ def _remap(entry: HandEntry, ids: Mapping[int, int]) -> HandEntry:
         last_trick=one(entry.last_trick),
         takes={ids[pid]: n for pid, n in entry.takes.items()},
         melds={ids[pid]: meld for pid, meld in entry.melds.items()},
+        bids={ids[pid]: bid for pid, bid in entry.bids.items()},
     )
 
 

@@ -41,7 +41,7 @@ def _stored_rows(session_id: int) -> list[Hand]:
             select(Hand)
             .where(Hand.session_id == session_id)
             .order_by(Hand.seq)
-            .options(selectinload(Hand.melds), selectinload(Hand.takes))
+            .options(selectinload(Hand.melds), selectinload(Hand.takes), selectinload(Hand.bids))
         )
     )
 

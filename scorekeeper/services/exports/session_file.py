@@ -80,17 +80,19 @@ class MeldInFile(BaseModel):
 
 
 class EntryInFile(HandFields):
-    """A hand as entered (``HandEntry.as_dict``): melds and takes keyed by player id."""
+    """A hand as entered (``HandEntry.as_dict``): melds, takes and own bids keyed by player
+    id."""
 
     model_config = ConfigDict(extra="forbid")
 
     takes: dict[Id, Figure] = Field(default_factory=dict)
     melds: dict[Id, MeldInFile] = Field(default_factory=dict)
+    bids: dict[Id, Figure] = Field(default_factory=dict)
 
     def to_entry(self) -> HandEntry:
         """The services' ``HandEntry`` for this entry (the file's player ids)."""
         melds = {pid: MeldText(meld.mode, meld.text) for pid, meld in self.melds.items()}
-        return self.entry_with(dict(self.takes), melds)
+        return self.entry_with(dict(self.takes), melds, dict(self.bids))
 
     def players_named(self, place: Place) -> Iterator[tuple[Place, int]]:
         """Every player id the entry names, with where (under ``place``)."""
@@ -98,7 +100,7 @@ class EntryInFile(HandFields):
             pid = getattr(self, name)
             if pid is not None:
                 yield (*place, name), pid
-        for name, keyed in (("takes", self.takes), ("melds", self.melds)):
+        for name, keyed in (("takes", self.takes), ("melds", self.melds), ("bids", self.bids)):
             yield from (((*place, name), pid) for pid in keyed)
 
 
@@ -289,6 +291,8 @@ def _entry_place(inner: list[str | int]) -> str:
             return f": counters of player {shown(pid)}"
         case ["melds", pid, *_]:
             return f": the meld of player {shown(pid)}"
+        case ["bids", pid, *_]:
+            return f": the own bid of player {shown(pid)}"
         case [field, *_]:
             return f": {str(field).replace('_', ' ')}"
     return ""

@@ -69,3 +69,16 @@ def test_a_name_that_looks_like_a_formula_is_quoted_in_the_csv(ctx):
     rows = read_csv(row.id)
     assert rows[0][11] == "'=cmd|' /C calc'!A0 change"
     assert rows[1][2] == "'=cmd|' /C calc'!A0"  # the dealer
+
+
+def test_the_csv_of_summed_bids_gives_each_teams_contract(ctx):
+    rows = read_csv(rs.summed_bids())
+    assert rows[0][:8] == [
+        "hand", "game", "dealer", "sat out", "declarer", "bid", "contracts", "trump",
+    ]  # fmt: skip
+    # hand 1 (S2): N declares for 65; hand 2 (S3): N declares for 70, N & S set.
+    assert rows[1][4:8] == ["N", "65", "N & S bid 65 (N 40 + S 25); W & E bid 30 (E 30)", "S"]
+    assert rows[2][4:8] == [
+        "N", "70", "N & S bid 70 (N 45 + S 25); W & E bid 50 (W 20 + E 30)", "H",
+    ]  # fmt: skip
+    assert rows[2][-4:] == ["66", "36", "-70", "0"]

@@ -48,6 +48,8 @@ def entries_by_name(session_id: int) -> list[dict]:
             data[key] = names.get(data[key]) if data[key] is not None else None
         data["takes"] = {names[int(k)]: v for k, v in data["takes"].items()}
         data["melds"] = {names[int(k)]: v for k, v in data["melds"].items()}
+        if "bids" in data:  # each player's own bid, under summed bids
+            data["bids"] = {names[int(k)]: v for k, v in data["bids"].items()}
         out.append(data)
     return out
 
@@ -101,6 +103,19 @@ def test_a_round_trip_gives_every_figure_again(ctx, preset):
     assert imported.note is None
     assert every_figure(imported.session_id) == every_figure(original)
     assert entries_by_name(imported.session_id) == entries_by_name(original)
+    assert derived_figures(load_session(imported.session_id)) == derived_figures(
+        load_session(original)
+    )
+
+
+def test_a_round_trip_keeps_each_players_own_bid(ctx):
+    original = rs.summed_bids()
+    imported = imports.import_session(default_table(), session_json(load_session(original)))
+    figures = every_figure(imported.session_id)
+    assert figures == every_figure(original)
+    assert dict(figures["balances"]) == {"W & E": 360, "N & S": 0}
+    bids = [e["bids"] for e in entries_by_name(imported.session_id)]
+    assert bids == [{"N": 40, "S": 25, "E": 30}, {"N": 45, "S": 25, "E": 30, "W": 20}]
     assert derived_figures(load_session(imported.session_id)) == derived_figures(
         load_session(original)
     )
