@@ -310,6 +310,30 @@ def six_handed_no_bid() -> int:
     return row.id
 
 
+def six_two_packs() -> int:
+    """Six-handed on two packs with nines (RULES 6.4, P1 and P3), Fay dealing. Hand 1: Ann,
+    Cal, Eve meld 150 (a run, as cards), 110, 20 and take 300: +580; Bob, Dee, Fay meld 300,
+    80, 50 and take 190: +620. Hand 2: Ann melds 200 and Bob 260; Ann's team takes 300: 1080
+    and 1070, both past 1000, so the target rises to 1250 and play goes on."""
+    names = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]
+    row = create_session(default_table(), {"system": "six-two-packs"}, names, 5)
+    melds = {"Ann": ("cards", "AS TS KS QS JS"), "Cal": "110", "Eve": "20", "Bob": "300",
+             "Dee": "80", "Fay": "50"}  # fmt: skip
+    _add(row.id, trump="S", tricks=300, melds=melds)
+    _add(row.id, trump="H", tricks=300, melds={"Ann": "200", "Bob": "260"})
+    return row.id
+
+
+def eight_two_packs() -> int:
+    """Eight-handed on two packs with nines (RULES 6.4, P2), Hal dealing: Ann, Cal, Eve, Gus
+    meld 300 + 40 and take 250: +590; Bob, Dee, Fay, Hal meld 40 + 10 and take 240: +290."""
+    names = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    row = create_session(default_table(), {"system": "eight-two-packs"}, names, 7)
+    melds = {"Ann": "300", "Eve": "40", "Bob": "40", "Hal": "10"}
+    _add(row.id, trump="H", tricks=250, melds=melds)
+    return row.id
+
+
 BUILDERS = {
     "brooklyn": brooklyn,
     "brooklyn-pot": brooklyn_pot,
@@ -323,4 +347,6 @@ BUILDERS = {
     "cutthroat": cutthroat,
     "partnership-no-bid": partnership_no_bid,
     "six-handed-no-bid": six_handed_no_bid,
+    "six-two-packs": six_two_packs,
+    "eight-two-packs": eight_two_packs,
 }

@@ -163,6 +163,12 @@ class SessionState:
     game: int  # the game the next hand belongs to
     opening: tuple[Flow, ...] = ()  # antes into the pot before the first hand
     money: tuple[tuple[PlayerKey, int], ...] = field(default=())  # cents per player (bison games)
+    raised_target: int | None = None  # the current game's target once a tie has raised it
+
+    @property
+    def target(self) -> int:
+        """Full points that win the current game: the option's, or higher once raised."""
+        return self.raised_target if self.raised_target is not None else self.options.target
 
     @property
     def options(self) -> Options:
@@ -399,6 +405,7 @@ class Replayer:
             self.game,
             tuple(self.opening),
             tuple(self.money.items()),
+            self.target,
         )
 
 

@@ -159,6 +159,7 @@ class NextHand:
     bids: tuple[int, ...] = field(default=())  # the quick picks: the lowest legal bids
     ladder: tuple[int, ...] = field(default=())  # every legal bid, low to high (bid stepper)
     target: int | None = None  # cumulative games: the score that ends a game, as written
+    raised_from: int | None = None  # the game's first target when a tie has raised it
     deals: DealCount | None = None  # chip games counting deals to an even round
 
     @property
@@ -242,8 +243,11 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         first_bidder=player(nxt.first_bidder),
         bids=bids,
         ladder=ladder,
-        target=loaded.options.to_table(loaded.options.target)
+        target=loaded.options.to_table(state.target)
         if loaded.options.system.is_cumulative
+        else None,
+        raised_from=loaded.options.to_table(loaded.options.target)
+        if state.raised_target is not None
         else None,
         deals=deal_count(loaded),
     )

@@ -320,7 +320,11 @@ def test_summed_bids_clash_with_no_auction():
 @pytest.mark.parametrize("system", [s for s in GameSystem if s.is_partnership])
 def test_every_team_game_offers_summed_bids_off_by_default(system):
     assert Options.preset(system).summed_bids is False
-    assert Options.from_dict({"system": system.value, "summed_bids": "on"}).summed_bids is True
+    # The two-pack presets play without a bid (RULES 6.4): bidding goes back on with it, and
+    # their rise on a tie off (with a bid, "Both teams past the target" decides).
+    bidding = {} if Options.preset(system).auction else {"auction": "on", "target_raise": 0}
+    on = Options.from_dict({"system": system.value, "summed_bids": "on", **bidding})
+    assert on.summed_bids is True
 
 
 @pytest.mark.parametrize("system", ["bison", "brooklyn", "cutthroat"])

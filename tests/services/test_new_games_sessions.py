@@ -9,6 +9,7 @@ import reportsessions as rs
 from naming import named
 
 from scorekeeper.services.sessions import load_session
+from scorekeeper.services.standings import next_hand
 
 
 @pytest.fixture
@@ -38,8 +39,30 @@ def ctx(app):
             {"Ann & Cal & Eve": 970, "Bob & Dee & Fay": 550},
             id="six-handed-no-bid",
         ),
+        pytest.param(
+            rs.six_two_packs,
+            {"Ann & Cal & Eve": 1080, "Bob & Dee & Fay": 1070},
+            id="six-two-packs",
+        ),
+        pytest.param(
+            rs.eight_two_packs,
+            {"Ann & Cal & Eve & Gus": 590, "Bob & Dee & Fay & Hal": 290},
+            id="eight-two-packs",
+        ),
     ],
 )
 def test_each_new_games_session_gives_the_figures_worked_by_hand(ctx, builder, balances):
     state = load_session(builder()).state
     assert dict(named(state.balances)) == balances
+
+
+def test_two_packs_both_past_1000_on_one_hand_play_on(ctx):
+    # RULES 6.4, P3: 1080 and 1070 raise the target to 1250; no game has ended.
+    state = load_session(rs.six_two_packs()).state
+    assert not state.games
+
+
+def test_a_raised_target_is_the_one_the_table_plays_to(ctx):
+    # RULES 6.4, P3: after 1080 and 1070 the next hand is played to 1250, raised from 1000.
+    nxt = next_hand(load_session(rs.six_two_packs()))
+    assert (nxt.target, nxt.raised_from) == (1250, 1000)

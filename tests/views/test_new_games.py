@@ -161,3 +161,16 @@ def test_a_no_bid_hands_trick_points_add_up_to_250(client):
     response = post_hand(client, sid, meld={"A": "40"}, takes={"A": 140, "B": 100})
     assert response.status_code == 422
     assert "The players' tricks must add up to 250; these add up to 240." in all_errors(response)
+
+
+def test_two_packs_six_handed_plays_to_the_raised_target(client):
+    sid = new_session(client, "six-two-packs", SIX)
+    # RULES 6.4, P1 then P3: Ann's team 280 + 300, Bob's 430 + 190; then Ann melds 200, Bob
+    # 260 and Ann's team takes 300: 1080 and 1070, both past 1000, so the game goes to 1250.
+    melds = {"Ann": "150", "Cal": "110", "Eve": "20", "Bob": "300", "Dee": "80", "Fay": "50"}
+    page = save_hand(client, sid, trump="S", meld=melds, tricks=300)
+    assert figures(page) == {"Ann & Cal & Eve": 580, "Bob & Dee & Fay": 620}
+    assert "Game to 1000." in page_text(page)
+    page = save_hand(client, sid, trump="H", meld={"Ann": "200", "Bob": "260"}, tricks=300)
+    assert figures(page) == {"Ann & Cal & Eve": 1080, "Bob & Dee & Fay": 1070}
+    assert "Game to 1250: two passed 1000 on the same hand, so the target rose." in page_text(page)
