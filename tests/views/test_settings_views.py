@@ -47,7 +47,7 @@ def brooklyn_three(client):
 def test_settings_page_shows_every_option_of_the_system(client, brooklyn_three):
     page = client.get(f"/s/{brooklyn_three}/settings").text
     for label in ("Double meld bonus", "Card values", "Minimum bid", "Forbidden bid endings",
-                  "Payment schedule", "Spades double", "Set factor", "Stake per unit"):  # fmt: skip
+                  "Payment schedule", "Spades double", "Set factor", "Stake per chip"):  # fmt: skip
         assert label in page
 
 
