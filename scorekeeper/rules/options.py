@@ -1472,26 +1472,25 @@ _SINGLE_DECK_MELD = {
 """The single deck's house rules of RULES 2.10, with the value that leaves a double deck alone."""
 
 
-_BIDDING_OPTIONS = (
-    "min_bid", "bid_step", "bid_rungs", "forbidden_endings", "all_pass", "trump_needs_meld",
-    "both_reach", "summed_bids", "bidders_save_meld", "set_keeps_meld", "set_to_opponents",
-    "surrender", "bidders_no_trick",
-)  # fmt: skip
-"""The options of the bid and of the bidders' contract: nothing without bidding."""
+_BIDDING_OPTIONS = ("min_bid", "bid_step", "bid_rungs", "forbidden_endings", "all_pass")
+"""The options of the bid itself: like the bidders' (``_BIDDERS_ONLY``), nothing without
+bidding."""
 
 
 _MATTERS: dict[str, Callable[[Options], bool]] = {
     **dict.fromkeys(("double_meld_bonus", *_SINGLE_DECK_MELD), lambda o: o.deck is Deck.SINGLE),
     "double_bonus_melds": lambda o: o.deck is Deck.SINGLE and o.double_meld_bonus,
     **dict.fromkeys(_DOUBLE_DECK_MELD, lambda o: o.deck is Deck.DOUBLE),
-    **dict.fromkeys(_BIDDING_OPTIONS, lambda o: o.auction),
+    **dict.fromkeys((*_BIDDING_OPTIONS, *_BIDDERS_ONLY), lambda o: o.auction),
+    "target_raise": lambda o: not (o.system.is_partnership and o.auction),
     "compulsory_bid": lambda o: o.all_pass is AllPass.COMPULSORY_FIRST_BID,
     "meld_save_points": lambda o: o.meld_saved_by is MeldSave.POINTS,
 }
 """When an option that applies to the system can change something (``Options.matters``): the
 single deck's meld rules need a single deck (the bonus melds, the bonus too); the double
 deck's, an 80-card double deck (two packs with nines have their own table); the bid and the
-bidders' contract, bidding; the compulsory bid, a compulsory first bid; the trick points that
+bidders' contract, bidding; a rising target, no bid in a team game (with one, 'Both teams past
+the target' says who wins); the compulsory bid, a compulsory first bid; the trick points that
 save meld, meld saved by points. Any other option always can."""
 
 

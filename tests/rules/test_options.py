@@ -833,6 +833,12 @@ BISON_DOUBLE = replace(BISON, double_meld_bonus=True)
             id="hoyle thrown in: no compulsory bid",
         ),
         pytest.param(PARTNERSHIP, "meld_save_points", False, id="meld saved by a trick point"),
+        pytest.param(PARTNERSHIP, "target_raise", False, id="teams bid: the bidders win a tie"),
+        pytest.param(TWO_PACKS, "target_raise", True, id="teams without a bid: target rises"),
+        pytest.param(BISON, "target_raise", True, id="each for themselves: target rises"),
+        pytest.param(
+            replace(PARTNERSHIP, auction=False), "kitty_size", False, id="no bidding: no kitty"
+        ),
     ],
 )
 def test_an_option_matters_only_where_the_deck_shape_and_bidding_use_it(options, name, matters):

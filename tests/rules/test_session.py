@@ -317,7 +317,7 @@ def test_describe_hoyle_made_with_figures():
 def test_describe_a_kitty_chip_in():
     text = said(HandInput(MADE, "Ann", 350, H), HOYLE)
     assert "collects 5 chips from each player and the kitty" in text
-    assert "5 short" in text and "chips in 2" in text
+    assert "the kitty was 5 chips short: everyone chips in 2" in text
 
 
 def test_describe_the_pot_seed_check():

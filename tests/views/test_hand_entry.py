@@ -332,7 +332,7 @@ def test_bison_game_over_shows_the_winner_who_deals_the_next_game(client):
     )  # fmt: skip
 
     text = page_text(page)
-    assert "★ Cal wins game 1" in text
+    assert "★ Game 1 goes to Cal" in text
     assert "The bidder goes out at 1750. Cal deals game 2." in text
     # No sets this game: each loser pays the game stake of $1.00.
     assert "Ann pays Cal $1.00; Bob pays Cal $1.00" in text
@@ -344,7 +344,7 @@ def test_bison_game_over_shows_the_winner_who_deals_the_next_game(client):
 
     # The banner stays until the next hand is played.
     page = save_hand(client, sid, outcome="all_pass")
-    assert "wins game" not in page_text(page)
+    assert "Game 1 goes to" not in page_text(page)
 
 
 def test_bison_without_the_trailing_zero(client):
@@ -383,7 +383,7 @@ def test_partnership_a_team_reaching_the_target_wins(client):
         client, sid, declarer="Bob", bid=250, trump="S", meld={"Bob": "300"}, tricks=250
     )
 
-    assert "★ Bob & Dee wins game 1" in page_text(page)
+    assert "★ Game 1 goes to Bob & Dee" in page_text(page)
     assert figures(page) == {"Ann & Cal": 0, "Bob & Dee": 0}
     assert standings(page)["Bob & Dee"].note == "1 game"
 

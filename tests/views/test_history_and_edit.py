@@ -271,7 +271,7 @@ def test_correcting_a_bison_hand_undoes_the_game_it_ended(client):
     )
 
     page = client.get(f"/s/{sid}")
-    assert "wins game" not in page_text(page)
+    assert "Game 1 goes to" not in page_text(page)
     assert figures(page) == {"Ann": 0, "Bob": 0, "Cal": 400}
     assert next_hand_text(page) == "Hand 2 · game 1 Bob deals. Cal bids first."
 

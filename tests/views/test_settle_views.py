@@ -227,6 +227,15 @@ def test_the_payments_say_how_many_pair_by_pair_takes_and_what_it_lists(client, 
     )
 
 
+def test_with_nothing_owed_either_way_no_count_of_payments_is_given(client, make):
+    # Bison with its first game still being played: no stakes yet, so no payment either way
+    sid = make(lambda table: bison(table, finish=False))
+    for view in ("", "?view=direct"):
+        page = client.get(f"/s/{sid}/settle{view}")
+        assert "Nobody owes anybody anything." in page_text(page)
+        assert not [p for p in parse(page).iter("p") if "hint" in classes(p)]
+
+
 def test_a_session_still_open_says_its_figures_can_change(client, make):
     sid = make(brooklyn)
     assert "This session is still open" in page_text(client.get(f"/s/{sid}/settle"))
