@@ -283,6 +283,7 @@ def test_a_report_is_headed_pinochle_for_a_table_that_never_named_itself(client,
     pdf = client.get(f"/s/{sid}/report.pdf")
     first = PdfReader(io.BytesIO(pdf.data)).pages[0].extract_text()
     assert "Pinochle" in first and "Our table" not in first
+    assert "Pinochle · Brooklyn (chips) · " in first  # each page's foot, the name first
 
 
 def test_a_report_is_headed_by_the_name_the_table_gave_itself(client, make, app):
