@@ -444,6 +444,7 @@ class OptionSpec:
     # melds
     systems: frozenset[GameSystem]
     choices: tuple[tuple[str, str], ...] = ()
+    zero: str = ""  # a points option's 0 in words, where 0 means something else: "Two marriages"
 
     @property
     def unit(self) -> str:
@@ -492,7 +493,7 @@ class OptionSpec:
         if self.kind == "rungs":
             return format_rungs(value, scale)
         if self.unit == "points":
-            return str(value // scale)
+            return self.zero if self.zero and value == 0 else str(value // scale)
         return str(value)
 
     def parse(self, text: str, scale: int = 1, money: MoneyParser | None = None) -> Any:
@@ -515,6 +516,8 @@ class OptionSpec:
             return ()
         if self.kind == "rungs":
             return parse_rungs(text, scale, option(self.name))
+        if self.zero and text.lower() == self.zero.lower():
+            return 0
         value = self.load(text)
         if self.unit == "points" and value is not None:
             return value * scale
@@ -666,8 +669,9 @@ def _spec(
     kind: str,
     systems: Iterable[GameSystem],
     choices: Iterable[tuple[str, str]] = (),
+    zero: str = "",
 ) -> OptionSpec:
-    return OptionSpec(name, label, help, kind, frozenset(systems), tuple(choices))
+    return OptionSpec(name, label, help, kind, frozenset(systems), tuple(choices), zero)
 
 
 OPTION_SPECS: dict[str, OptionSpec] = {
@@ -755,6 +759,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "double marriages' (the seed gives no figure).",
             "points",
             _ALL,
+            zero="Two marriages",
         ),
         _spec(
             "run_extras",
@@ -1007,6 +1012,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "(Parlett: 250). 0: the higher score wins.",
             "points",
             _CUMULATIVE,
+            zero="No: the higher score wins",
         ),
         _spec(
             "fixed_deals",
@@ -1051,6 +1057,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "A side's meld below this counts nothing (double deck: 20). 0: every meld counts.",
             "points",
             _TEAMS,
+            zero="Every meld counts",
         ),
         _spec(
             "meld_saved_by",

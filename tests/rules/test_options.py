@@ -654,6 +654,10 @@ def test_every_option_kind_has_round_trip_values():
         ("double_bonus_melds", ("run", "jacks"), 1, "run, jacks"),
         ("double_bonus_melds", (), 1, "None"),
         ("double_marriage_value", 300, 10, "30"),
+        ("double_marriage_value", 0, 1, "Two marriages"),  # 0 is no meld of its own
+        ("target_raise", 0, 1, "No: the higher score wins"),
+        ("target_raise", 250, 10, "25"),
+        ("meld_minimum", 0, 1, "Every meld counts"),
         ("double_trump_marriage", 400, 1, "400 (Wikipedia)"),
         ("negative_floor", None, 1, "None"),
         ("negative_floor", -1000, 10, "-100"),
@@ -684,6 +688,8 @@ def test_money_options_are_written_by_the_money_formatter_given():
         ("forbidden_endings", "40 90", (40, 90)),
         ("negative_floor", "", None),
         ("stake", "25", 25),
+        ("double_marriage_value", "two marriages", 0),  # its words for 0
+        ("double_marriage_value", "0", 0),  # or the figure, as the form's field shows it
     ],
 )
 def test_an_option_value_is_read_from_what_a_player_types(name, text, value):

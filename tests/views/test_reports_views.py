@@ -317,3 +317,4 @@ def test_a_two_pack_report_lists_only_the_house_rules_that_change_something(clie
     assert "Bidding Off" in rules
     assert "Deck Two packs with nines (96 cards)" in rules
     assert "Game to 1000" in rules
+    assert "Meld to be on the board Every meld counts" in rules
