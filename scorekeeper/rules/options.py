@@ -1107,7 +1107,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         ),
         _spec(
             "surrender",
-            "When the bidders give up",
+            "When the bidders give up, the other side scores",
             "What the other side scores when the bidders concede before play (no marriage in "
             "trump, too little meld): nothing, its meld, or its meld and half or all the trick "
             "points.",
