@@ -131,7 +131,8 @@ def test_the_edit_form_is_filled_in_with_the_hand_as_entered(client):
     page = client.get(f"/s/{sid}/hands/1/edit")
 
     assert page.status_code == 200
-    assert "Ann dealt, Dee sat out." in page_text(page)
+    said = "Ann dealt, Dee sat out. Saving works out every hand after this one again."
+    assert said in page_text(page)
     data = edit_data(client, sid, 1, page)
     ids = player_ids(client)
     assert data["declarer"] == str(ids["Ann"])
@@ -150,7 +151,7 @@ def test_correcting_an_earlier_hand_changes_every_figure_after_it(client, evenin
     assert response.status_code == 302
     assert response.headers["Location"] == f"/s/{evening}/history#hand-1"
     history = client.get(f"/s/{evening}/history")
-    assert "Hand 1 corrected; everything after it is recomputed." in page_text(history)
+    assert "Hand 1 corrected; every hand after it is worked out again." in page_text(history)
     # Hand 1 now pays 4 (400-430): Bob +12, the others -4; hand 2 as before (Dee +6, -2 each).
     assert figures(client.get(f"/s/{evening}")) == {"Ann": -6, "Bob": 10, "Cal": -6, "Dee": 2}
     assert audit_lines(history)[0] == (
@@ -286,6 +287,7 @@ def test_the_delete_page_asks_first_and_shows_the_hand(client, evening):
     text = page_text(page)
     assert "Delete hand 2?" in text
     assert "Dee makes 300: collects 2 chips from each player (spades pay 2x)." in text
+    assert "Every later hand is worked out again, dealers and figures, as if it had never " in text
     assert hand_count(client, evening) == 2
 
 
@@ -301,7 +303,7 @@ def test_deleting_a_hand_recomputes_the_rest(client):
     assert response.status_code == 302
     assert hand_count(client, sid) == 1
     history = client.get(f"/s/{sid}/history")
-    assert "Hand 1 deleted; everything after it is recomputed." in page_text(history)
+    assert "Hand 1 deleted; every hand after it is worked out again." in page_text(history)
     page = client.get(f"/s/{sid}")
     # Cal's 300 is now hand 1, dealt by Ann: 1 from each of three.
     assert figures(page) == {"Ann": -1, "Bob": -1, "Cal": 3, "Dee": -1}
