@@ -70,7 +70,7 @@ class SavedRulesOut(BaseModel):
     )
     in_words: list[str] = Field(
         description="The options that differ from the preset, in the table's words, such as "
-        "'Stake per unit: $0.25'."
+        "'Stake per chip: $0.25'."
     )
     problem: str | None = Field(
         description="Why the rules no longer read (an option the game no longer has), or null."

@@ -55,7 +55,7 @@ class SessionCreate(BaseModel):
         0, ge=0, lt=MAX_SEATS, description="Who deals first: an index into 'players'."
     )
     stake_cents: int | None = Field(
-        None, ge=0, le=MAX_ID, description="Chip games: cents per unit (the 'stake' option)."
+        None, ge=0, le=MAX_ID, description="Chip games: cents per chip (the 'stake' option)."
     )
 
     @model_validator(mode="after")
