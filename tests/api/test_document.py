@@ -261,3 +261,88 @@ def test_the_document_names_the_bearer_scheme_it_refers_to(document):
     for key, operation in documented_operations(document).items():
         for requirement in operation.get("security", []):
             assert set(requirement) <= set(schemes), key
+
+
+SCHEMAS = "#/components/schemas/"
+
+
+def reachable(document: dict, node: object, found: set[str] | None = None) -> set[str]:
+    """The names of the schemas ``node`` refers to, and those they refer to, and so on."""
+    found = set() if found is None else found
+    if isinstance(node, dict):
+        ref = node.get("$ref", "")
+        if ref.startswith(SCHEMAS) and ref.removeprefix(SCHEMAS) not in found:
+            name = ref.removeprefix(SCHEMAS)
+            found.add(name)
+            reachable(document, document["components"]["schemas"][name], found)
+        for value in node.values():
+            reachable(document, value, found)
+    elif isinstance(node, list):
+        for value in node:
+            reachable(document, value, found)
+    return found
+
+
+def objects(document: dict, names: set[str]) -> dict[str, dict]:
+    """The object schemas with fields among ``names``: enums aside, and the session file, a
+    free-form object both ways (the import checks every part of it against the file's own
+    schema, unknown fields too, and says where it is wrong)."""
+    schemas = document["components"]["schemas"]
+    return {name: schemas[name] for name in names if "properties" in schemas[name]}
+
+
+def request_schemas(document: dict) -> dict[str, dict]:
+    """Every object schema a request body holds."""
+    operations = documented_operations(document).values()
+    names = set().union(*(reachable(document, op.get("requestBody", {})) for op in operations))
+    return objects(document, names)
+
+
+def answer_schemas(document: dict) -> dict[str, dict]:
+    """Every object schema an answer holds."""
+    operations = documented_operations(document).values()
+    names = set().union(*(reachable(document, op["responses"]) for op in operations))
+    return objects(document, names)
+
+
+def test_requests_and_answers_have_schemas_of_their_own(document):
+    shared = set(request_schemas(document)) & set(answer_schemas(document))
+
+    assert shared == set()
+
+
+def test_a_request_body_documents_no_default_for_what_may_be_left_out(document):
+    defaults = {
+        f"{name}.{field}"
+        for name, schema in request_schemas(document).items()
+        for field, prop in schema["properties"].items()
+        if "default" in prop
+    }
+
+    assert defaults == set()
+    hand = document["components"]["schemas"]["HandBody"]
+    assert "required" not in hand  # every field of a hand may be left out
+
+
+def test_a_request_body_refuses_fields_it_does_not_document(document):
+    open_bodies = {
+        name
+        for name, schema in request_schemas(document).items()
+        if schema.get("additionalProperties") is not False
+    }
+
+    assert open_bodies == set()
+
+
+def test_an_answer_lists_every_field_it_always_sends_as_required(document):
+    optional = {
+        f"{name}.{field}"
+        for name, schema in answer_schemas(document).items()
+        for field in set(schema["properties"]) - set(schema.get("required", []))
+    }
+
+    assert optional == set()
+    schemas = document["components"]["schemas"]
+    assert schemas["HandOut"]["properties"]["entry"] == {"$ref": f"{SCHEMAS}HandEntryOut"}
+    assert "takeover" in schemas["HandEntryOut"]["required"]
+    assert "errors" in schemas["Problem"]["required"]

@@ -6,7 +6,7 @@ import copy
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...rules.holders import Holder, Player, PlayerKey, holder_kind, members
 from ...services.handfields import Id
@@ -40,6 +40,29 @@ class RequestParameters(BaseModel):
         if cls not in _SCHEMAS:
             _SCHEMAS[cls] = super().model_json_schema()
         return copy.deepcopy(_SCHEMAS[cls])
+
+
+def _no_defaults(schema: dict[str, Any]) -> None:
+    """A request body's schema without the ``default`` of its optional fields: a field left
+    out is not sent, so a client made from the document must be free to leave it out (a
+    generator reading ``default`` makes the field required in what it builds)."""
+    for field in schema.get("properties", {}).values():
+        field.pop("default", None)
+
+
+class RequestBody(BaseModel):
+    """A request body: JSON types taken exactly as documented (``"300"`` is not a number,
+    ``true`` not a player id), an unknown field refused by its name, and optional fields
+    documented without a default (``additionalProperties: false``)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra=_no_defaults)
+
+
+class Answer(BaseModel):
+    """An answer's shape: every field is always sent, so the document lists each as required,
+    those with a default too."""
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
 
 
 class SessionPath(BaseModel):
