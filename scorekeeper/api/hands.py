@@ -13,7 +13,7 @@ from .blueprint import api_blueprint
 from .conditional import json_response, required_match, tagged
 from .headers import tagged_read, with_headers
 from .problems import BUSY, ApiProblem, FieldProblem, Problem, broken_in, field_problem
-from .schemas.common import SessionPath
+from .schemas.common import ReadHeaders, SessionPath
 from .schemas.hands import (
     CreateHeaders,
     CreateQuery,
@@ -53,7 +53,7 @@ def _saved(loaded: LoadedSession, number: int, repeated: bool = False) -> SavedH
     summary="List a session's hands",
     responses={**tagged_read(HandList), 404: Problem},
 )
-def list_hands(path: SessionPath):
+def list_hands(path: SessionPath, header: ReadHeaders):
     """Every hand, first first, with its entry and result."""
     loaded = load(path.session_id)
     hands = [_hand(loaded, n) for n in range(1, len(loaded.state.hands) + 1)]
@@ -110,7 +110,7 @@ def create_hand(path: SessionPath, query: CreateQuery, body: HandBody, header: C
     summary="Read a hand",
     responses={**tagged_read(HandOut), 404: Problem},
 )
-def read_hand(path: HandPath):
+def read_hand(path: HandPath, header: ReadHeaders):
     """One hand: its entry, dealer, result in figures and words; its ETag is its version."""
     hand = _hand(load(path.session_id), path.number)
     return json_response(hand, etag=hand.etag)

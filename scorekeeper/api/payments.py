@@ -11,7 +11,7 @@ from .blueprint import api_blueprint
 from .conditional import json_response, tagged
 from .headers import tagged_read
 from .problems import BUSY, ApiProblem, FieldProblem, Problem, field_problems
-from .schemas.common import SessionPath
+from .schemas.common import ReadHeaders, SessionPath
 from .schemas.hands import CreateHeaders
 from .schemas.payments import (
     PAYMENT_FIELDS,
@@ -39,7 +39,7 @@ bp = api_blueprint(
     summary="List a session's payments",
     responses={**tagged_read(PaymentList), 404: Problem},
 )
-def list_payments(path: SessionPath):
+def list_payments(path: SessionPath, header: ReadHeaders):
     """The payments recorded toward the session, newest first."""
     loaded = load(path.session_id)
     payments = ledger_service.session_payments(current_table(), loaded.row.id)
@@ -120,6 +120,6 @@ def delete_payment(path: PaymentPath):
     "every payment.",
     responses=tagged_read(LedgerOut),
 )
-def read_ledger():
+def read_ledger(header: ReadHeaders):
     """The table's ledger: debts still owed, balances, sessions owing and every payment."""
     return tagged(ledger_out(ledger_service.build_ledger(current_table())))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...rules.outcome import Outcome
 from ...services.entries import HandEntry, MeldMode, MeldText
@@ -18,6 +18,7 @@ from .common import (
     RequestParameters,
     Unit,
     holder_ref,
+    if_match_required,
     player_ref,
 )
 from .standings import Standings
@@ -180,10 +181,16 @@ class CreateQuery(RequestParameters):
 
 
 class MatchHeaders(RequestParameters):
-    """The version of the hand the change is based on."""
+    """The version of the hand the change is based on (required: 428 without it)."""
+
+    model_config = ConfigDict(json_schema_extra=if_match_required)
 
     if_match: str | None = Field(
-        None, alias="If-Match", description="The hand's ETag, as last read (required)."
+        None,
+        alias="If-Match",
+        description="The hand's ETag, as last read: when the hand changed since, nothing is "
+        "changed (412, with the hand as it stands). '*' matches any version: the change is "
+        "made whatever another phone did.",
     )
 
 
