@@ -13,6 +13,7 @@ from ..recent import Recent
 from ..rules.errors import OptionError, Part, Where
 from ..services import saved_rules as rules_service
 from ..services import sessions as session_service
+from ..services.created import create_once
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
 from .conditional import (
@@ -24,9 +25,10 @@ from .conditional import (
     tagged,
     unchanged,
 )
-from .headers import tagged_read, with_headers
+from .headers import made_once, tagged_read, with_headers
+from .idempotency import key_reused, request_key
 from .problems import BUSY, Problem, broken_in, field_problem, rule_problem
-from .schemas.common import ReadHeaders, SessionMatchHeaders, SessionPath
+from .schemas.common import CreateHeaders, ReadHeaders, SessionMatchHeaders, SessionPath
 from .schemas.sessions import (
     SessionChange,
     SessionCreate,
@@ -80,11 +82,25 @@ def list_sessions(header: ReadHeaders):
 @bp.post(
     "/sessions",
     summary="Start a session",
-    responses={201: with_headers(SessionOut, "Location"), 422: Problem, **BUSY},
+    description="With an Idempotency-Key, sending the same body again starts nothing new (200, "
+    "the session the first request started, as it stands); another body under the same key "
+    "is refused (422).",
+    responses={**made_once(SessionOut, "Location"), 422: Problem, **BUSY},
 )
-def create_session(body: SessionCreate):
+def create_session(body: SessionCreate, header: CreateHeaders):
     """Start a session: the game (a preset, or the table's saved rules), its house rules, the
-    players clockwise, the first dealer."""
+    players clockwise, the first dealer (once per Idempotency-Key)."""
+    key = request_key(header.idempotency_key, "sessions", body)
+    created = create_once(current_table(), key, lambda: _start(body))
+    if not created.matches:
+        raise key_reused("session")
+    location = url_for("api_sessions.read_session", session_id=created.session_id)
+    status = 200 if created.repeated else 201
+    return json_response(_session(load(created.session_id)), status, Location=location)
+
+
+def _start(body: SessionCreate) -> int:
+    """Start the session ``body`` asks for; its id."""
     no_system_among_options(body)
     table = current_table()
     rules = _saved_rules_asked(body)
@@ -104,9 +120,7 @@ def create_session(body: SessionCreate):
             row = rules_service.start_session(
                 table, rules.id, body.players, body.first_dealer, asked
             )
-    loaded = load(row.id)
-    location = url_for("api_sessions.read_session", session_id=row.id)
-    return json_response(_session(loaded), 201, Location=location)
+    return row.id
 
 
 def _saved_rules_asked(body: SessionCreate) -> rules_service.Rules | None:

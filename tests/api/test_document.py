@@ -201,7 +201,8 @@ def expected_headers(path: str, method: str, status: str, operation: dict) -> se
     - ETag on a read tagged for polling (200 and 304), on a hand saved, a session changed and
       a change refused as stale (412);
     - Location on 201 when something with an address of its own was made (a session, a hand,
-      saved rules), and on saved rules replaced (200);
+      saved rules), on 200 when it was made before under the same Idempotency-Key, and on
+      saved rules replaced (200);
     - WWW-Authenticate on 401 (the scheme to use), Retry-After on 503 (a busy database)."""
     expected = set()
     if method == "get" and status in ("200", "304") and "304" in operation["responses"]:
@@ -215,7 +216,8 @@ def expected_headers(path: str, method: str, status: str, operation: dict) -> se
         expected.add("ETag")
     made = (f"{PREFIX}/sessions", f"{PREFIX}/imports", f"{PREFIX}/saved-rules")
     rules_replaced = path == f"{PREFIX}/saved-rules" and method == "post" and status == "200"
-    if hand_saved or rules_replaced or (status == "201" and path in made):
+    made_again = method == "post" and status == "200" and path in made  # the same key again
+    if hand_saved or rules_replaced or made_again or (status == "201" and path in made):
         expected.add("Location")
     if status == "401":
         expected.add("WWW-Authenticate")

@@ -75,6 +75,19 @@ def if_match_required(schema: dict[str, Any]) -> None:
     field["type"] = "string"
 
 
+class CreateHeaders(RequestParameters):
+    """A client's key for what the request makes: sending it again makes nothing new."""
+
+    idempotency_key: str | None = Field(
+        None,
+        alias="Idempotency-Key",
+        pattern=r"^[A-Za-z0-9_-]{1,64}$",
+        description="1-64 letters, digits, - or _ (a UUID will do). The same key with the same "
+        "body again makes nothing new and answers 200 with what the first request made; with "
+        "another body it is refused (422). Kept as long as what it made.",
+    )
+
+
 class ReadHeaders(RequestParameters):
     """A tagged read's conditional header."""
 

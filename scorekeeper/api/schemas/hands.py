@@ -158,17 +158,6 @@ class Departure(RequestBody):
     player: Id = Field(description="The id of the player who leaves.")
 
 
-class CreateHeaders(RequestParameters):
-    """A client's key for this hand: sending it again saves nothing new."""
-
-    idempotency_key: str | None = Field(
-        None,
-        alias="Idempotency-Key",
-        pattern=r"^[A-Za-z0-9_-]{1,64}$",
-        description="1-64 letters, digits, - or _. The same key again returns the same hand.",
-    )
-
-
 class CreateQuery(RequestParameters):
     """Which hand the client means: the next hand as it last saw the session (optional)."""
 
