@@ -4,7 +4,13 @@ score of the finished game and a way on to the next game's form."""
 
 from __future__ import annotations
 
+import pytest
+import reportsessions as rs
 from webhelpers import figures, new_session, page_text, parse, save_hand, text_of
+
+from scorekeeper.services.sessions import create_session
+from scorekeeper.services.tables import default_table
+from scorekeeper.services.unit_of_work import unit_of_work
 
 THREE = ["Ann", "Bob", "Cal"]
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
@@ -86,3 +92,60 @@ def test_a_partnership_game_shows_both_teams_final_scores(client):
     assert banner["scores"] == ["★ Ann & Cal +700", "Bob & Dee +130"]
     assert banner["winners"] == ["★ Ann & Cal +700"]
     assert figures(page) == {"Ann & Cal": 0, "Bob & Dee": 0}
+
+
+# Every other cumulative game, through the services (reportsessions._add), a target low
+# enough for one or two hands to end game 1.
+ENDINGS = {
+    # Two-handed, no bid, to 500: 1. Ann 190 meld + 140 = 330, Bob 150 + 110 = 260. 2. Ann
+    # 100 + 150 = 250 -> 580, Bob 40 + 100 = 140 -> 400. Ann alone past 500.
+    "two-handed": (
+        {"target": 500}, ["Ann", "Bob"],
+        [{"trump": "S", "melds": {"Ann": "190", "Bob": "150"}, "takes": {"Ann": 140, "Bob": 110}},
+         {"melds": {"Ann": "100", "Bob": "40"}, "takes": {"Ann": 150, "Bob": 100}}],
+        "★ Ann wins game 1", ["★ Ann +580", "Bob +400"],
+    ),
+    # Four-handed cutthroat, no bid, to 250: meld 60, 150, 40, 20 and trick points 80, 100,
+    # 70, 0: A 140, B 250, C 110, D 0 (no trick, no meld counted). B alone reaches 250.
+    "cutthroat": (
+        {"target": 250}, ["A", "B", "C", "D"],
+        [{"trump": "S", "melds": {"A": "60", "B": "150", "C": "40", "D": "20"},
+          "takes": {"A": 80, "B": 100, "C": 70, "D": 0}}],
+        "★ B wins game 1", ["A +140", "★ B +250", "C +110", "D 0"],
+    ),
+    # Double-deck partnership to 60 (as the table writes it): N bids 65 in spades, N & S
+    # meld 39 and take 31: 70, made; E & W took 19, under 20: nothing. N & S reach 60.
+    "double-deck": (
+        {"target": 600}, ["W", "N", "E", "S"],
+        [{"declarer": "N", "bid": 65, "trump": "S",
+          "melds": {"N": ("side", "39"), "E": ("side", "38")}, "tricks": 31}],
+        "★ N & S wins game 1", ["W & E 0", "★ N & S +70"],
+    ),
+    # Eight-handed on two packs to 500: Ann, Cal, Eve, Gus meld 300 + 40 and take 250: 590;
+    # Bob, Dee, Fay, Hal meld 40 + 10 and take 240: 290. Ann's team alone past 500.
+    "eight-two-packs": (
+        {"target": 500}, ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"],
+        [{"trump": "H", "tricks": 250,
+          "melds": {"Ann": "300", "Eve": "40", "Bob": "40", "Hal": "10"}}],
+        "★ Ann & Cal & Eve & Gus wins game 1",
+        ["★ Ann & Cal & Eve & Gus +590", "Bob & Dee & Fay & Hal +290"],
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("system", list(ENDINGS))
+def test_every_cumulative_game_shows_each_final_score_when_it_ends(app, client, system):
+    options, names, hands, title, scores = ENDINGS[system]
+    with app.app_context():
+        with unit_of_work():
+            sid = create_session(default_table(), {"system": system, **options}, names, 0).id
+        for fields in hands:
+            with unit_of_work():
+                rs._add(sid, **{k: dict(v) if isinstance(v, dict) else v
+                                for k, v in fields.items()})  # fmt: skip
+
+    page = client.get(f"/s/{sid}")
+    banner = _banner(page)
+    assert banner["title"] == title
+    assert banner["scores"] == scores
+    assert set(figures(page).values()) == {0}
