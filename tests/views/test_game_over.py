@@ -56,7 +56,7 @@ def test_bison_keeps_the_final_scores_of_a_won_game_until_the_next_hand(client):
     )  # fmt: skip
 
     banner = _banner(page)
-    assert banner["title"] == "★ Ann wins game 1"
+    assert banner["title"] == "★ Game 1 goes to Ann"
     assert "The bidder goes out at 510. Ann deals game 2." in page_text(page)
     assert banner["scores"] == ["★ Ann +510", "Bob −250", "Cal −200"]
     assert banner["winners"] == ["★ Ann +510"]
@@ -88,7 +88,7 @@ def test_a_partnership_game_shows_both_teams_final_scores(client):
     )  # fmt: skip
 
     banner = _banner(page)
-    assert banner["title"] == "★ Ann & Cal wins game 1"
+    assert banner["title"] == "★ Game 1 goes to Ann & Cal"
     assert banner["scores"] == ["★ Ann & Cal +700", "Bob & Dee +130"]
     assert banner["winners"] == ["★ Ann & Cal +700"]
     assert figures(page) == {"Ann & Cal": 0, "Bob & Dee": 0}
@@ -103,7 +103,7 @@ ENDINGS = {
         {"target": 500}, ["Ann", "Bob"],
         [{"trump": "S", "melds": {"Ann": "190", "Bob": "150"}, "takes": {"Ann": 140, "Bob": 110}},
          {"melds": {"Ann": "100", "Bob": "40"}, "takes": {"Ann": 150, "Bob": 100}}],
-        "★ Ann wins game 1", ["★ Ann +580", "Bob +400"],
+        "★ Game 1 goes to Ann", ["★ Ann +580", "Bob +400"],
     ),
     # Four-handed cutthroat, no bid, to 250: meld 60, 150, 40, 20 and trick points 80, 100,
     # 70, 0: A 140, B 250, C 110, D 0 (no trick, no meld counted). B alone reaches 250.
@@ -111,7 +111,7 @@ ENDINGS = {
         {"target": 250}, ["A", "B", "C", "D"],
         [{"trump": "S", "melds": {"A": "60", "B": "150", "C": "40", "D": "20"},
           "takes": {"A": 80, "B": 100, "C": 70, "D": 0}}],
-        "★ B wins game 1", ["A +140", "★ B +250", "C +110", "D 0"],
+        "★ Game 1 goes to B", ["A +140", "★ B +250", "C +110", "D 0"],
     ),
     # Double-deck partnership to 60 (as the table writes it): N bids 65 in spades, N & S
     # meld 39 and take 31: 70, made; E & W took 19, under 20: nothing. N & S reach 60.
@@ -119,7 +119,7 @@ ENDINGS = {
         {"target": 600}, ["W", "N", "E", "S"],
         [{"declarer": "N", "bid": 65, "trump": "S",
           "melds": {"N": ("side", "39"), "E": ("side", "38")}, "tricks": 31}],
-        "★ N & S wins game 1", ["W & E 0", "★ N & S +70"],
+        "★ Game 1 goes to N & S", ["W & E 0", "★ N & S +70"],
     ),
     # Eight-handed on two packs to 500: Ann, Cal, Eve, Gus meld 300 + 40 and take 250: 590;
     # Bob, Dee, Fay, Hal meld 40 + 10 and take 240: 290. Ann's team alone past 500.
@@ -127,7 +127,7 @@ ENDINGS = {
         {"target": 500}, ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"],
         [{"trump": "H", "tricks": 250,
           "melds": {"Ann": "300", "Eve": "40", "Bob": "40", "Hal": "10"}}],
-        "★ Ann & Cal & Eve & Gus wins game 1",
+        "★ Game 1 goes to Ann & Cal & Eve & Gus",
         ["★ Ann & Cal & Eve & Gus +590", "Bob & Dee & Fay & Hal +290"],
     ),
 }  # fmt: skip
