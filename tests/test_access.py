@@ -75,7 +75,7 @@ def test_with_a_token_set_the_meld_calculators_stay_open_as_they_save_nothing(lo
     before = database_dump(locked)
 
     scored = client.post("/api/v1/meld", json={"system": "brooklyn", "cards": "AS KS QS JS TS"})
-    checked = client.post("/api/v1/meld/check", json={"system": "brooklyn", "number": "150"})
+    checked = client.post("/api/v1/meld/check", json={"system": "brooklyn", "number": 150})
 
     assert (scored.status_code, checked.status_code) == (200, 200)
     assert database_dump(locked) == before
