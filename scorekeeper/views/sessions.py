@@ -32,6 +32,7 @@ from ..services.standings import form_facts, hand_lines, next_hand, standings
 from ..services.tables import roster
 from .hand_form import hand_form_for
 from .loading import load_or_404
+from .routing import form_post
 from .stale import reshown_when_stale
 
 bp = Blueprint("sessions", __name__)
@@ -275,7 +276,7 @@ def _reshow_save_as(message: str, session_id: int):
     return _settings_page(load_or_404(session_id), {}, 400, form, {"name": [message]})
 
 
-@bp.post("/s/<id:session_id>/settings/save-as")
+@form_post(bp, "/s/<id:session_id>/settings/save-as", "sessions.settings")
 @reshown_when_stale(_reshow_save_as)
 def save_rules_as(session_id: int):
     """Save the house rules in force under a name for later sessions ("Save these rules
@@ -297,7 +298,7 @@ def save_rules_as(session_id: int):
     return _settings_page(loaded, {}, 422, form, dict(form.errors))
 
 
-@bp.post("/s/<id:session_id>/end")
+@form_post(bp, "/s/<id:session_id>/end", "sessions.show")
 def end(session_id: int):
     """End the session (it can be reopened)."""
     loaded = load_or_404(session_id)
@@ -307,7 +308,7 @@ def end(session_id: int):
     return redirect(url_for("sessions.show", session_id=session_id))
 
 
-@bp.post("/s/<id:session_id>/reopen")
+@form_post(bp, "/s/<id:session_id>/reopen", "sessions.show")
 def reopen(session_id: int):
     """Reopen an ended session to add more hands."""
     loaded = load_or_404(session_id)

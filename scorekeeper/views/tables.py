@@ -56,6 +56,7 @@ from ..rules.errors import RuleError
 from ..services import attempts, pins
 from ..services import tables as table_service
 from .redirects import local_target
+from .routing import form_post
 from .stale import reshown_when_stale
 
 bp = Blueprint("tables", __name__)
@@ -178,7 +179,7 @@ def new():
     return page, status, headers
 
 
-@bp.post("/tables/<id:table_id>/open")
+@form_post(bp, "/tables/<id:table_id>/open", "tables.index")
 @open_to_all
 def open_(table_id: int):
     """Show ``table_id`` on this phone from now on (it must be one of its tables)."""
@@ -189,7 +190,7 @@ def open_(table_id: int):
     return redirect(url_for("sessions.home"))
 
 
-@bp.post("/tables/<id:table_id>/forget")
+@form_post(bp, "/tables/<id:table_id>/forget", "tables.index")
 @open_to_all
 def forget_table(table_id: int):
     """Forget ``table_id`` on this phone (its link and PIN let it back in)."""
@@ -298,7 +299,7 @@ def links():
     )
 
 
-@bp.post("/links/regenerate")
+@form_post(bp, "/links/regenerate", "tables.links")
 def regenerate():
     """New member link, watch link and PIN; the old ones, and every other phone's membership,
     end. This phone stays a member."""
