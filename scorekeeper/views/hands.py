@@ -36,7 +36,7 @@ def _reshow_new_hand(message: str, session_id: int):
     return render_session(loaded, form, status=400)
 
 
-@form_post(bp, "/s/<id:session_id>/hands", "sessions.show", "#hand-form")
+@form_post(bp, "/s/<id:session_id>/hands", "sessions.show", "#hand-form", found=load_or_404)
 @reshown_when_stale(_reshow_new_hand)
 def create(session_id: int):
     """Save the next hand (or preview it), then go back to the session page."""
@@ -74,7 +74,7 @@ def _reshow_preview(message: str, session_id: int):
     return jsonify(ok=False, errors=[{"field": "form", "message": message}]), 400
 
 
-@form_post(bp, "/s/<id:session_id>/preview", "sessions.show", "#hand-form")
+@form_post(bp, "/s/<id:session_id>/preview", "sessions.show", "#hand-form", found=load_or_404)
 @reshown_when_stale(_reshow_preview)
 def preview(session_id: int):
     """The live preview in words, as JSON, for the script on the hand form.

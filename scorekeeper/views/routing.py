@@ -4,12 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any, TypeVar
 
 from flask import Blueprint, current_app, redirect, url_for
 from werkzeug.routing import BaseConverter
-from werkzeug.wrappers import Response
 
 from ..limits import MAX_ID
 
@@ -51,23 +49,38 @@ class IdConverter(BaseConverter):
         return str(int(value))
 
 
-def _back_to(endpoint: str, anchor: str, **args: Any) -> Response:
-    """A redirect to ``endpoint`` with the arguments of this address its own rule takes."""
+def _back_to(endpoint: str, anchor: str, found: Callable[..., object] | None, **args: Any):
+    """A redirect to ``endpoint`` with the arguments of this address its own rule takes, once
+    ``found`` has checked that what the address names is this table's (else its 404)."""
+    if found is not None:
+        found(**args)
     takes = {name for rule in current_app.url_map.iter_rules(endpoint) for name in rule.arguments}
     kept = {name: value for name, value in args.items() if name in takes}
     return redirect(url_for(endpoint, **kept) + anchor)
 
 
-def form_post(bp: Blueprint, rule: str, shown_at: str, anchor: str = "") -> Callable[[V], V]:
+def form_post(
+    bp: Blueprint,
+    rule: str,
+    shown_at: str,
+    anchor: str = "",
+    found: Callable[..., object] | None = None,
+) -> Callable[[V], V]:
     """``bp.post(rule)``, and a GET of that address (a tab restored after a refused save, a
-    copied link) redirected to ``shown_at``, the page that shows the form posting there. Put
-    it above the view's access marks: a view open to all leads back open to all."""
+    copied link) redirected to ``shown_at``, the page that shows the form posting there; for
+    an address naming a row, ``found`` (given the address's ids) raises the 404 of one that is
+    not the table's, as the form's own view would. Put it above the view's access marks: a
+    view open to all leads back open to all."""
 
     def register(view: V) -> V:
-        back = partial(_back_to, shown_at, anchor)
+        def back(**args: Any):
+            return _back_to(shown_at, anchor, found, **args)
+
+        back.__name__ = back.__qualname__ = f"{view.__name__}_opened"
+        back.__doc__ = f"A GET of the address ``{view.__name__}`` takes a form at: its page."
         if getattr(view, "open_to_all", False):  # the page it leads to decides who sees it
             back.open_to_all = True  # type: ignore[attr-defined]
-        bp.add_url_rule(rule, f"{view.__name__}_opened", back, methods=["GET"])
+        bp.add_url_rule(rule, back.__name__, back, methods=["GET"])
         return bp.post(rule)(view)
 
     return register

@@ -101,7 +101,7 @@ def _reshow_pay(message: str, session_id: int):
     return _render_settle(load_or_404(session_id), PaymentForm(), {"form": [message]}, 400)
 
 
-@form_post(bp, "/s/<id:session_id>/settle/pay", "settle.show")
+@form_post(bp, "/s/<id:session_id>/settle/pay", "settle.show", found=load_or_404)
 @reshown_when_stale(_reshow_pay)
 def pay(session_id: int):
     """Record a payment toward this session: a "Mark paid" tap, or the small form."""
