@@ -43,6 +43,9 @@ from .services.tables import MAX_NAME
 MAX_SEATS = max(system.player_range[1] for system in GameSystem)
 
 TRUMP_CHOICES = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
+# "No trump" chosen (a forfeit, a hand conceded before trump was named): a choice of its own, so
+# that nothing chosen yet never looks like a choice made
+NO_TRUMP = "none"
 
 
 def _int_or_none(value: Any) -> int | None:
@@ -161,7 +164,9 @@ class HandFormBase(FlaskForm):
     )
     bid_other = WholeNumberField("Other bid", validators=[not_negative])
     declarer_bid = DeclarerBidRadio("Declarer and bid", coerce=str, validate_choice=False)
-    trump = NoValidateRadio("Trump", choices=TRUMP_CHOICES, validate_choice=False)
+    trump = NoValidateRadio(
+        "Trump", choices=[*TRUMP_CHOICES, (NO_TRUMP, "No trump")], validate_choice=False
+    )
     outcome = OutcomeRadio("Outcome", coerce=str, validate_choice=False)
     takeover = BooleanField("Dealer takeover at 250")
     reneger = NoValidateRadio("Who reneged", coerce=str, validate_choice=False)
@@ -282,7 +287,7 @@ class HandFormBase(FlaskForm):
             outcome=self.outcome.data or None,
             declarer=_int_or_none(self.declarer.data),
             bid=bid,
-            trump=self.trump.data or None,
+            trump=None if self.trump.data == NO_TRUMP else self.trump.data or None,
             takeover=bool(self.takeover.data),
             reneger=_int_or_none(self.reneger.data),
             tricks=self.tricks.data,
@@ -300,7 +305,7 @@ class HandFormBase(FlaskForm):
             self.bid.data = str(entry.bid)
         else:
             self.bid_other.data = entry.bid
-        self.trump.data = entry.trump or ""
+        self.trump.data = entry.trump or NO_TRUMP  # a hand saved without trump had none named
         self.outcome.data = entry.outcome or ""
         self.takeover.data = entry.takeover
         self.reneger.data = str(entry.reneger) if entry.reneger else ""

@@ -160,7 +160,7 @@ class TrickShares:
                 checks.add(TrickError(where, f"{holder} takes no share of the tricks here."))
             else:
                 checks.run(check_side_points, points, options, where)
-        if checks.passed:
+        if all(holder in known for holder, _ in self.taken):  # a figure off adds up still
             total = trick_total(options.deck)
             taken = sum(points for _, points in self.taken)
             if not _short_by_burial(taken, total, options):
@@ -242,19 +242,22 @@ class PlayerTricks:
                 )
             return
         sums = card_point_sums(options.card_values)
+        checks = Checks()  # each take no cards can make, and the total: every one at once
         for player, taken in self.taken:
             if taken not in sums:
-                raise TrickError(
-                    Where(Part.TAKE, player=player), f"{player}: {_unattainable(taken, options)}"
-                )
+                where = Where(Part.TAKE, player=player)
+                checks.add(TrickError(where, f"{player}: {_unattainable(taken, options)}"))
         total = sum(taken for _, taken in self.taken)
         if not _short_by_burial(total, CARD_POINTS, options):
             fewer = f", or up to {buried} fewer for the buried cards" if buried else ""
-            raise TrickError(
-                TRICKS,
-                f"Card points must add up to {CARD_POINTS} (250 less the last trick){fewer}; "
-                f"these add up to {total}.",
+            checks.add(
+                TrickError(
+                    TRICKS,
+                    f"Card points must add up to {CARD_POINTS} (250 less the last trick)"
+                    f"{fewer}; these add up to {total}.",
+                )
             )
+        checks.done()
 
 
 def buried_most(options: Options) -> int:

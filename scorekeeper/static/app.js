@@ -27,7 +27,7 @@
       else if (other) { $$("input[name=bid]", form).forEach(function (r) { r.checked = false; }); other.value = value; }
       remember("bid"); showBid();
     };
-    /* Tap the chosen chip again to clear its group: the group's empty choice ("No trump",
+    /* Tap the chosen chip again to clear its group: the group's empty choice (the reneger's
        "Nobody", "From meld and tricks") is chosen if it has one, else nothing is. The browser has
        already checked the tapped radio when "click" runs, so which one was chosen before is kept
        in data-was (updated on every change). Meld modes always have one mode, so they are left. */
@@ -48,8 +48,10 @@
     });
     form.addEventListener("change", function () { CLEARABLE.forEach(remember); });
 
+    /* the big figure: the bid chosen or typed; "–" while there is none, or while Other bid
+       holds something that is not a number (its own error says so, never "NaN") */
     var showBid = function () {
-      if (stepValue) { var b = currentBid(); stepValue.textContent = b === null ? "–" : b; }
+      if (stepValue) { var b = currentBid(); stepValue.textContent = b === null || isNaN(b) ? "–" : b; }
     };
     if (stepper && bids.length) {
       stepper.hidden = false;
@@ -141,6 +143,20 @@
       takes.forEach(function (i) { i.addEventListener("input", fillRest); });
     }
 
+    /* a field's box: where its errors are shown (the server's and the live preview's) */
+    var FIELD_BOX = ".meld, .own-bid, .takes, .tricks, .field";
+    /* a refused save's error at a field goes once that field is changed (the live preview
+       then says what is still wrong there); the form's own errors (another phone saved first)
+       stay until the next answer */
+    var clearServerErrors = function (event) {
+      var box = event.target.closest && event.target.closest(FIELD_BOX);
+      if (!box || !form.contains(box)) return;
+      $$(".error:not(.live-error)", box).forEach(function (el) { el.remove(); });
+      box.classList.remove("has-error");
+    };
+    form.addEventListener("input", clearServerErrors);
+    form.addEventListener("change", clearServerErrors);
+
     /* a problem of the live preview, under the field it is about (the form's own error markup) */
     var showAtField = function (problem) {
       var box = problem.field === "takes" ? $(".takes", form)
@@ -148,7 +164,7 @@
       var named = problem.field && (form.elements[problem.field] ||
         (/^(declarer|bid)$/.test(problem.field) && form.elements.declarer_bid));
       var input = named && (named.tagName ? named : named[0]);
-      if (!box && input) box = input.closest(".meld, .own-bid, .takes, .tricks, .field");
+      if (!box && input) box = input.closest(FIELD_BOX);
       if (!box) return;
       var p = document.createElement("p");
       p.className = "error live-error"; p.setAttribute("role", "alert"); p.textContent = problem.message;

@@ -187,7 +187,7 @@
     const picked = chip ? (chip[2] === "other" ? null : +chip[2]) : num("bid");
     if (picked !== null && other !== null && picked !== other) return null;  // the page asks which
     return {
-      outcome: get("outcome") || null, declarer, bid: other !== null ? other : picked, trump: get("trump") || null,
+      outcome: get("outcome") || null, declarer, bid: other !== null ? other : picked, trump: get("trump") === "none" ? null : get("trump") || null,
       takeover: d.has("takeover"), reneger: num("reneger"), tricks: num("tricks"), last_trick: num("last_trick"),
       melds: $$("[data-meld]").map((m) => {
         const key = m.dataset.meld, player = key === "declarer" ? declarer : +key;
@@ -199,7 +199,7 @@
     };
   };
   const words = (b) => {  // the hand as typed, for the list
-    const chosen = (name) => { const r = form.querySelector("[name=" + name + "]:checked"); return r && r.value ? r.parentNode.textContent.trim() : ""; };
+    const chosen = (name) => { const r = form.querySelector("[name=" + name + "]:checked"); return r && r.value && r.value !== "none" ? r.parentNode.textContent.trim() : ""; };
     const row = form.querySelector("[name=declarer_bid]:checked"), trump = chosen("trump");
     const who = row ? row.closest(".bid-row").querySelector(".bid-row-name").textContent.trim() : chosen("declarer");
     const outcome = chosen("outcome").toLowerCase();

@@ -20,6 +20,7 @@ from ..services.sessions import Clash, audit_trail
 from ..services.standings import form_facts, hand_lines, next_hand
 from .hand_form import hand_form_for, version_of, version_text
 from .loading import load_or_404
+from .routing import form_post
 from .sessions import render_session
 from .stale import reshown_when_stale
 
@@ -35,7 +36,7 @@ def _reshow_new_hand(message: str, session_id: int):
     return render_session(loaded, form, status=400)
 
 
-@bp.post("/s/<id:session_id>/hands")
+@form_post(bp, "/s/<id:session_id>/hands", "sessions.show", "#hand-form", found=load_or_404)
 @reshown_when_stale(_reshow_new_hand)
 def create(session_id: int):
     """Save the next hand (or preview it), then go back to the session page."""
@@ -73,7 +74,7 @@ def _reshow_preview(message: str, session_id: int):
     return jsonify(ok=False, errors=[{"field": "form", "message": message}]), 400
 
 
-@bp.post("/s/<id:session_id>/preview")
+@form_post(bp, "/s/<id:session_id>/preview", "sessions.show", "#hand-form", found=load_or_404)
 @reshown_when_stale(_reshow_preview)
 def preview(session_id: int):
     """The live preview in words, as JSON, for the script on the hand form.

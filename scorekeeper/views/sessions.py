@@ -3,6 +3,9 @@ page left open on the table, sharing, house rules (and saving them by name)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import (
     Blueprint,
     flash,
@@ -15,6 +18,7 @@ from flask import (
 from .. import qr
 from ..access import current_table, hosted, writes_only
 from ..forms import (
+    MAX_SEATS,
     ConfirmForm,
     NewSessionForm,
     SavedRulesForm,
@@ -32,6 +36,7 @@ from ..services.standings import form_facts, game_over, hand_lines, next_hand, s
 from ..services.tables import roster
 from .hand_form import hand_form_for
 from .loading import load_or_404
+from .routing import form_post
 from .stale import reshown_when_stale
 
 bp = Blueprint("sessions", __name__)
@@ -70,45 +75,86 @@ def option_fields(options: Options, formdata=None) -> list[dict]:
     return fields
 
 
-def _asked_rules() -> rules_service.Rules | None:
-    """The table's saved rules the new-session form starts from (``?rules=ID``), if any; rules
+def _game_values() -> Mapping[str, str]:
+    """Where the game of the new-session page is read: the game just tapped (the ``choose``
+    button, ``system:hoyle`` or ``rules:3``), else the form's or the address's."""
+    kind, _, value = request.form.get("choose", "").partition(":")
+    if kind in ("system", "rules"):
+        return {kind: value}
+    return request.values
+
+
+def _asked_rules(values: Mapping[str, str]) -> rules_service.Rules | None:
+    """The table's saved rules the new-session form starts from (``rules``), if any; rules
     the engine no longer reads are not offered."""
-    rules_id = parse_id(request.values.get("rules"))
+    rules_id = parse_id(values.get("rules"))
     if rules_id is None:
         return None
     rules = rules_service.get_rules(current_table(), rules_id)
     return rules if rules.options is not None else None
 
 
-def preset_asked() -> GameSystem:
+def preset_asked(values: Mapping[str, str] | None = None) -> GameSystem:
     """The preset a form is for (``?system=``; Brooklyn when none, or an unknown one, is
     asked)."""
     try:
-        return parse_system(request.values.get("system") or "brooklyn")
+        return parse_system((values or request.values).get("system") or "brooklyn")
     except RuleError:
         return GameSystem.BROOKLYN
 
 
-def _asked() -> tuple[GameSystem, rules_service.Rules | None]:
+def _asked(values: Mapping[str, str]) -> tuple[GameSystem, rules_service.Rules | None]:
     """The game the new-session form is for and the saved rules it starts from, if any: their
     game, or else the preset asked for."""
-    rules = _asked_rules()
+    rules = _asked_rules(values)
     if rules is not None and rules.options is not None:
         return rules.options.system, rules
-    return preset_asked(), None
+    return preset_asked(values), None
 
 
-def _seats(system: GameSystem) -> list[str]:
-    """The names typed into the seats, one per possible seat."""
-    return [request.form.get(f"seat-{i}", "") for i in range(system.player_range[1])]
+def _seats() -> list[str]:
+    """The names typed into the seats, one per possible seat of any game (a name typed for
+    another game is kept: the engine says when there are more than this game seats)."""
+    return [request.form.get(f"seat-{i}", "") for i in range(MAX_SEATS)]
+
+
+def _shown_options(system: GameSystem, rules: rules_service.Rules | None) -> Options:
+    """The options the form starts from: the saved rules', or else the preset's."""
+    return rules.options if rules is not None and rules.options else Options.preset(system)
+
+
+def _changed_options(before: Options, after: Options) -> dict[str, Any]:
+    """The options the player changed on the form of the game they left (``before``) that the
+    game chosen (``after``) has too, as typed; figures in points carry over only between
+    games that write them alike (a double deck's 35 is a single deck's 350)."""
+    changed: dict[str, Any] = {}
+    for field in option_fields(before):
+        name, spec = field["name"], field["spec"]
+        typed = name in request.form if spec.kind == "bool" else request.form.get(name)
+        if typed is None or str(typed) == str(field["value"]):
+            continue
+        if after.system in spec.systems and (spec.unit != "points" or before.scale == after.scale):
+            changed[name] = typed
+    return changed
 
 
 def _new_session_page(form: NewSessionForm, errors: dict[str, list[str]], status: int = 200):
-    """The new-session form as the request left it (its game, seats and options), with errors."""
-    system, rules = _asked()
+    """The new-session form as the request left it (its game, seats and options), with errors;
+    after another game was tapped, that game's form with everything typed that still applies
+    (the seats, the first dealer, the options changed)."""
+    system, rules = _asked(_game_values())
     low, high = system.player_range
-    posted = request.method == "POST"
-    shown = rules.options if rules is not None and rules.options else Options.preset(system)
+    shown = _shown_options(system, rules)
+    if "choose" in request.form:
+        fields = option_fields(shown)
+        if rules is None:  # saved rules chosen are shown as saved
+            changed = _changed_options(_shown_options(*_asked(request.values)), shown)
+            for field in fields:
+                field["value"] = changed.get(field["name"], field["value"])
+    else:
+        fields = option_fields(shown, request.form if request.method == "POST" else None)
+    seats = _seats()
+    typed = [i for i, name in enumerate(seats) if name.strip()]
     table = current_table()
     return render_template(
         "sessions/new.html",
@@ -117,10 +163,11 @@ def _new_session_page(form: NewSessionForm, errors: dict[str, list[str]], status
         systems=list(GameSystem),
         rules=rules,
         saved=[r for r in rules_service.list_rules(table) if r.options is not None],
-        fields=option_fields(shown, request.form if posted else None),
-        seats=_seats(system),
-        seat_count=high,
+        fields=fields,
+        seats=seats,
+        seat_count=max(high, typed[-1] + 1 if typed else 0),
         min_players=low,
+        max_players=high,
         roster=roster(table),
         first_dealer=request.form.get("first_dealer", "0"),
         errors=errors,
@@ -140,16 +187,18 @@ def new_session():
     seat order and the first dealer."""
     form = NewSessionForm(request.form if request.method == "POST" else None)
     errors: dict[str, list[str]] = {}
+    if "choose" in request.form:  # another game tapped: its form, with what was typed
+        return _new_session_page(form, errors)
     if request.method == "POST" and form.validate():
-        (system, rules), table = _asked(), current_table()
+        (system, rules), table = _asked(request.values), current_table()
         try:
             first = form.first_dealer.data or 0
             if rules is None:
                 data = option_values(request.form, system)
-                row = session_service.create_session(table, data, _seats(system), first)
+                row = session_service.create_session(table, data, _seats(), first)
             else:
                 data = option_values(request.form, system, rules.options)
-                row = rules_service.start_session(table, rules.id, _seats(system), first, data)
+                row = rules_service.start_session(table, rules.id, _seats(), first, data)
         except RuleError as error:
             errors = setup_errors(error)
         else:
@@ -275,7 +324,7 @@ def _reshow_save_as(message: str, session_id: int):
     return _settings_page(load_or_404(session_id), {}, 400, form, {"name": [message]})
 
 
-@bp.post("/s/<id:session_id>/settings/save-as")
+@form_post(bp, "/s/<id:session_id>/settings/save-as", "sessions.settings", found=load_or_404)
 @reshown_when_stale(_reshow_save_as)
 def save_rules_as(session_id: int):
     """Save the house rules in force under a name for later sessions ("Save these rules
@@ -297,7 +346,7 @@ def save_rules_as(session_id: int):
     return _settings_page(loaded, {}, 422, form, dict(form.errors))
 
 
-@bp.post("/s/<id:session_id>/end")
+@form_post(bp, "/s/<id:session_id>/end", "sessions.show", found=load_or_404)
 def end(session_id: int):
     """End the session (it can be reopened)."""
     loaded = load_or_404(session_id)
@@ -307,7 +356,7 @@ def end(session_id: int):
     return redirect(url_for("sessions.show", session_id=session_id))
 
 
-@bp.post("/s/<id:session_id>/reopen")
+@form_post(bp, "/s/<id:session_id>/reopen", "sessions.show", found=load_or_404)
 def reopen(session_id: int):
     """Reopen an ended session to add more hands."""
     loaded = load_or_404(session_id)

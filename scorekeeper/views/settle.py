@@ -23,6 +23,7 @@ from ..services.settle import settle_session
 from ..services.tables import roster
 from .loading import load_or_404
 from .redirects import local_target
+from .routing import form_post
 from .stale import reshown_when_stale
 
 bp = Blueprint("settle", __name__)
@@ -100,7 +101,7 @@ def _reshow_pay(message: str, session_id: int):
     return _render_settle(load_or_404(session_id), PaymentForm(), {"form": [message]}, 400)
 
 
-@bp.post("/s/<id:session_id>/settle/pay")
+@form_post(bp, "/s/<id:session_id>/settle/pay", "settle.show", found=load_or_404)
 @reshown_when_stale(_reshow_pay)
 def pay(session_id: int):
     """Record a payment toward this session: a "Mark paid" tap, or the small form."""
@@ -153,7 +154,7 @@ def _reshow_ledger_pay(message: str):
     return _render_ledger(PaymentForm(), {"form": [message]}, 400)
 
 
-@bp.post("/ledger/pay")
+@form_post(bp, "/ledger/pay", "settle.ledger")
 @reshown_when_stale(_reshow_ledger_pay)
 def ledger_pay():
     """Record a payment off the ledger in general (not toward one session)."""

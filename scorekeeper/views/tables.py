@@ -56,6 +56,7 @@ from ..rules.errors import RuleError
 from ..services import attempts, pins
 from ..services import tables as table_service
 from .redirects import local_target
+from .routing import form_post
 from .stale import reshown_when_stale
 
 bp = Blueprint("tables", __name__)
@@ -178,24 +179,34 @@ def new():
     return page, status, headers
 
 
-@bp.post("/tables/<id:table_id>/open")
-@open_to_all
-def open_(table_id: int):
-    """Show ``table_id`` on this phone from now on (it must be one of its tables)."""
+def _member_of(table_id: int) -> None:
+    """A 404 unless this phone is a valid member of ``table_id`` (hosted mode only)."""
     _hosted_only()
     if membership_of(table_id) is None:
         abort(404)
+
+
+def _remembers(table_id: int) -> None:
+    """A 404 unless this phone remembers ``table_id`` (hosted mode only)."""
+    _hosted_only()
+    if table_id not in remembered():
+        abort(404)
+
+
+@form_post(bp, "/tables/<id:table_id>/open", "tables.index", found=_member_of)
+@open_to_all
+def open_(table_id: int):
+    """Show ``table_id`` on this phone from now on (it must be one of its tables)."""
+    _member_of(table_id)
     open_table(table_id)
     return redirect(url_for("sessions.home"))
 
 
-@bp.post("/tables/<id:table_id>/forget")
+@form_post(bp, "/tables/<id:table_id>/forget", "tables.index", found=_remembers)
 @open_to_all
 def forget_table(table_id: int):
     """Forget ``table_id`` on this phone (its link and PIN let it back in)."""
-    _hosted_only()
-    if table_id not in remembered():
-        abort(404)
+    _remembers(table_id)
     forget(table_id)
     flash("This phone no longer opens that table.", "ok")
     return redirect(url_for("tables.index"))
@@ -298,7 +309,7 @@ def links():
     )
 
 
-@bp.post("/links/regenerate")
+@form_post(bp, "/links/regenerate", "tables.links", found=_hosted_only)
 def regenerate():
     """New member link, watch link and PIN; the old ones, and every other phone's membership,
     end. This phone stays a member."""

@@ -560,3 +560,16 @@ def test_bison_takes_that_do_not_add_up_and_no_last_trick_are_both_listed(api):
         "last_trick": "last_trick: Say who took the last trick.",
         "takes": "takes: Counters must add up to 24 (8 aces, 8 tens, 8 kings); these add up to 23.",
     }
+
+
+def test_a_take_no_cards_make_and_takes_short_of_the_deck_are_both_listed(api):
+    # two-handed: no card counts 1, and 1 + 200 = 201 of the deck's 250
+    session = start(api, "two-handed", ["Ann", "Bob"])
+
+    response = session.post_hand(trump="S", takes={"Ann": 1, "Bob": 200})
+
+    assert problem_fields(response) == {
+        "takes.0": "takes.0: No side can take exactly 1 in tricks: no cards count 1 (the "
+        "smallest card is a jack, 2).",
+        "takes": "takes: The players' tricks must add up to 250; these add up to 201.",
+    }

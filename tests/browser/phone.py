@@ -161,8 +161,8 @@ def start_session(
     label = re.compile(
         rf"^\s*{re.escape(_SYSTEM_CHIPS[system])}\s*$"
     )  # not "Double-deck partnership"
-    follow(page, page.locator("a.chip", has_text=label))
-    expect(page.locator("a.chip.on")).to_have_text(_SYSTEM_CHIPS[system])
+    follow(page, page.locator("button.chip.choice", has_text=label))
+    expect(page.locator("button.chip.choice.on")).to_have_text(_SYSTEM_CHIPS[system])
     for seat, name in enumerate(players):
         if from_roster:
             page.locator("[data-fill-seats] button", has_text=name).tap()

@@ -47,8 +47,8 @@ def test_a_table_saves_friday_rules_and_starts_the_next_session_with_one_tap(
     page.goto(f"{live_server}/")
     shoot(page, screenshots_dir, "saved-rules-home")
     follow(page, page.get_by_role("link", name="+ New session"))
-    follow(page, page.locator(".saved-rules-picks a.chip", has_text="Friday rules"))
-    expect(page.locator("a.chip.on")).to_have_text("Friday rules")
+    follow(page, page.locator(".saved-rules-picks button.chip", has_text="Friday rules"))
+    expect(page.locator("button.chip.choice.on")).to_have_text("Friday rules")
     expect(page.locator("#opt-stake")).to_have_value("0.25")
     for seat, name in enumerate(THREE):
         page.locator(f"input[name=seat-{seat}]").fill(name)

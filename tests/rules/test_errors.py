@@ -29,7 +29,7 @@ from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
 from scorekeeper.rules.session import PlayerLeaves, ReplayError, SessionSetup, replay
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks
+from scorekeeper.rules.tricks import PlayerTricks, SideTricks, TrickShares
 
 S, H = Suit.SPADES, Suit.HEARTS
 MADE = Outcome.MADE
@@ -195,6 +195,60 @@ def test_bison_counters_that_do_not_add_up_are_reported_with_the_missing_last_tr
             "Counters must add up to 24 (8 aces, 8 tens, 8 kings); these add up to 23.",
         ),
     ]
+
+
+TWO_HANDED = Options.preset("two-handed")
+SIMPLE_BISON = Options.from_dict({"system": "bison", "card_values": "simple"})
+TWO = HandContext(("Ann", "Bob"), "Bob", ("Ann", "Bob"))
+NOT_1 = "No side can take exactly 1 in tricks: no cards count 1 (the smallest card is a jack, 2)."
+FIVES = "simple counting gives only multiples of 5."
+SHARES_250 = "The players' tricks must add up to 250; these add up to"
+CARDS_240 = "Card points must add up to 240 (250 less the last trick); these add up to"
+
+
+@pytest.mark.parametrize(
+    ("options", "ctx", "hand", "broken"),
+    [
+        pytest.param(
+            # classic values: no card counts 1; 1 + 200 = 201 of the 240 the cards hold
+            TWO_HANDED, TWO,
+            HandInput(trump=S, tricks=PlayerTricks.of({"Ann": 1, "Bob": 200}, "Ann")),
+            [
+                (Where(Part.TAKE, "Ann"), f"Ann: {NOT_1}"),
+                (Where(Part.TRICKS), f"{CARDS_240} 201."),
+            ],
+            id="two-handed: a take no cards make and takes short of 240",
+        ),
+        pytest.param(
+            # shares with the last trick in them: 1 + 200 = 201 of the deck's 250
+            TWO_HANDED, TWO,
+            HandInput(trump=S, tricks=TrickShares((("Ann", 1), ("Bob", 200)))),
+            [
+                (Where(Part.TAKE, "Ann"), NOT_1),
+                (Where(Part.TRICKS), f"{SHARES_250} 201."),
+            ],
+            id="two-handed: a share no side takes and shares short of 250",
+        ),
+        pytest.param(
+            # simple values count in fives: 7 and 13 cannot be; 7 + 13 + 200 = 220 of 240
+            SIMPLE_BISON, THREE,
+            HandInput(
+                None, "Ann", 300, S,
+                tricks=PlayerTricks.of({"Ann": 7, "Bob": 13, "Cal": 200}, None),
+            ),
+            [
+                (Where(Part.LAST_TRICK), "Say who took the last trick."),
+                (Where(Part.TAKE, "Ann"), f"Ann: No side can take exactly 7 in tricks: {FIVES}"),
+                (Where(Part.TAKE, "Bob"), f"Bob: No side can take exactly 13 in tricks: {FIVES}"),
+                (Where(Part.TRICKS), f"{CARDS_240} 220."),
+            ],
+            id="bison in card points: two takes, the total and the last trick",
+        ),
+    ],
+)  # fmt: skip
+def test_every_take_that_cannot_be_is_reported_with_the_total(options, ctx, hand, broken):
+    error = refused(hand, ctx, options)
+    assert [(e.where, e.rule) for e in error.each] == broken
 
 
 def test_the_meld_of_two_players_both_impossible_is_reported_for_each():

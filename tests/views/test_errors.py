@@ -72,8 +72,10 @@ def test_a_missing_page_is_a_404_in_the_apps_look(client):
     assert _uses_base_layout(response)
 
 
-def test_a_form_address_opened_as_a_page_is_a_405_saying_nothing_changed(client):
-    response = client.get("/ledger/pay")
+def test_a_form_address_asked_in_a_way_it_does_not_take_is_a_405_saying_nothing_changed(
+    client,
+):
+    response = client.put("/ledger/pay")  # a GET leads back to the ledger (test_form_addresses)
 
     assert response.status_code == 405
     assert _uses_base_layout(response)

@@ -11,12 +11,15 @@ from __future__ import annotations
 import pytest
 from webhelpers import (
     classes,
+    errors_at,
     figures,
     find_form,
     form_values,
     new_session,
     page_text,
     parse,
+    player_ids,
+    post_hand,
     save_hand,
     text_of,
 )
@@ -139,39 +142,79 @@ def test_brooklyn_has_no_share_figure(client):
 # -- trump that can be left empty --------------------------------------------------------------
 
 
-def test_the_hand_form_offers_no_trump_and_a_hoyle_forfeit_saves_with_it(client):
-    sid = new_session(client, "hoyle", FOUR)
-    form = find_form(parse(client.get(f"/s/{sid}")), form_id="hand-form")
-    trumps = [
+def _choices(form, name: str) -> list[tuple[str, bool, str]]:
+    """Each chip of group ``name``: its value, whether it is ticked, its words."""
+    return [
         (el.get("value"), el.get("checked") is not None, text_of(label))
         for label in form.iter("label")
         for el in label.iter("input")
-        if el.get("name") == "trump"
+        if el.get("name") == name
     ]
-    assert [value for value, _, _ in trumps] == ["S", "H", "D", "C", ""]
-    assert trumps[-1] == ("", True, "No trump")  # nothing chosen yet: "No trump" is ticked
 
-    # what a browser without JavaScript posts after tapping "No trump" again: trump=""
-    # Hoyle forfeit of the compulsory 300 (Bob, left of the dealer): the schedule value 3
-    # goes to the kitty only (RULES section 5).
-    page = save_hand(client, sid, declarer="Bob", bid=300, trump="", outcome="forfeit")
+
+def test_the_hand_form_offers_no_trump_unticked_and_a_hoyle_forfeit_saves_with_it(client):
+    sid = new_session(client, "hoyle", FOUR)
+    form = find_form(parse(client.get(f"/s/{sid}")), form_id="hand-form")
+
+    # nothing chosen yet looks like nothing chosen: "No trump" is a choice, not ticked
+    assert _choices(form, "trump") == [
+        ("S", False, "♠"),
+        ("H", False, "♥"),
+        ("D", False, "♦"),
+        ("C", False, "♣"),
+        ("none", False, "No trump"),
+    ]
+
+    # "No trump" tapped. Hoyle forfeit of the compulsory 300 (Bob, left of the dealer): the
+    # schedule value 3 goes to the kitty only (RULES section 5).
+    page = save_hand(client, sid, declarer="Bob", bid=300, trump="none", outcome="forfeit")
     assert figures(page) == {"Ann": 0, "Bob": -3, "Cal": 0, "Dee": 0, "Kitty": 3}
 
 
-def test_bison_offers_nobody_as_reneger_and_as_last_trick(client):
+def test_a_forfeit_saves_with_no_trump_chip_tapped_or_with_trump_left_alone(client):
+    """Either way no trump is named: the 300 forfeited is the kitty's 3 (RULES section 5)."""
+    sid = new_session(client, "hoyle", FOUR)
+
+    page = save_hand(client, sid, declarer="Bob", bid=300, outcome="forfeit")
+
+    assert figures(page) == {"Ann": 0, "Bob": -3, "Cal": 0, "Dee": 0, "Kitty": 3}
+
+
+def test_a_played_hand_with_no_trump_is_refused_at_trump(client):
+    sid = new_session(client, "hoyle", FOUR)
+
+    refused = post_hand(client, sid, declarer="Bob", bid=300, trump="none", outcome="made")
+
+    assert refused.status_code == 422
+    assert errors_at(refused, "trump") == ["Choose trump: a hand that is played has a trump suit."]
+    assert [
+        v
+        for v, ticked, _ in _choices(find_form(parse(refused), form_id="hand-form"), "trump")
+        if ticked
+    ] == ["none"]
+
+
+def test_correcting_a_forfeit_shows_no_trump_chosen(client):
+    sid = new_session(client, "hoyle", FOUR)
+    save_hand(client, sid, declarer="Bob", bid=300, trump="none", outcome="forfeit")
+
+    form = find_form(parse(client.get(f"/s/{sid}/hands/1/edit")), form_id="hand-form")
+
+    assert [v for v, ticked, _ in _choices(form, "trump") if ticked] == ["none"]
+
+
+def test_bison_offers_nobody_as_reneger_but_only_players_as_last_trick(client):
     sid = new_session(client, "bison", ["Ann", "Bob", "Cal"])
     form = find_form(parse(client.get(f"/s/{sid}")), form_id="hand-form")
-    chosen = dict(form_values(form))
 
-    for name in ("reneger", "last_trick"):
-        labels = [
-            text_of(label)
-            for label in form.iter("label")
-            for el in label.iter("input")
-            if el.get("name") == name
-        ]
-        assert labels == ["Ann", "Bob", "Cal", "Nobody"]
-        assert chosen[name] == ""
+    # no renege is the usual hand: "Nobody" reneged, ticked
+    assert _choices(form, "reneger") == [
+        (str(pid), False, name) for name, pid in player_ids(client).items()
+    ] + [("", True, "Nobody")]
+    # somebody always takes the last trick: no "Nobody", and nobody ticked until chosen
+    assert _choices(form, "last_trick") == [
+        (str(pid), False, name) for name, pid in player_ids(client).items()
+    ]
 
 
 def test_editing_a_hand_ticks_its_trump_not_no_trump(client):

@@ -806,3 +806,17 @@ def test_the_meld_breakdown_is_written_at_the_tables_scale(client):
               f"meld-{bob}": "AH TH KH QH JH 9H"},
     ).get_json()  # fmt: skip
     assert answer["breakdowns"] == {bob: ["run 15", "dix 1"]}
+
+
+def test_a_take_no_cards_make_and_takes_short_of_the_deck_are_shown_together(client):
+    # two-handed, each player's trick points with the last trick in them: no card counts 1,
+    # and 1 + 200 = 201 of the deck's 250 (RULES: card values, the last trick 10)
+    sid = new_session(client, "two-handed", ["Ann", "Bob"])
+
+    response = post_hand(client, sid, trump="S", takes={"Ann": 1, "Bob": 200})
+
+    assert response.status_code == 422
+    assert errors_at(response, "take-" + str(player_ids(client)["Ann"])) == [
+        "No side can take exactly 1 in tricks: no cards count 1 (the smallest card is a jack, 2).",
+        "The players' tricks must add up to 250; these add up to 201.",
+    ]

@@ -104,9 +104,10 @@ def test_the_new_session_page_offers_saved_rules_beside_the_presets(client):
     page = client.get("/sessions/new")
     chosen = client.get("/sessions/new?rules=1")
 
-    picks = {text_of(a): a.get("href") for a in parse(page).iter("a")}
-    assert picks["Friday rules"] == "/sessions/new?rules=1"
-    assert picks["Hoyle (chips and the kitty)"] == "/sessions/new?system=hoyle"
+    buttons = parse(page).iter("button")
+    picks = {text_of(b): b.get("value") for b in buttons if b.get("name") == "choose"}
+    assert picks["Friday rules"] == "rules:1"
+    assert picks["Hoyle (chips and the kitty)"] == "system:hoyle"
     assert (shown_value(chosen, "stake"), shown_value(chosen, "spades_double")) == ("0.25", None)
     assert shown_value(chosen, "rules") == "1"
 

@@ -11,7 +11,8 @@ from webhelpers import shown_value
 def _form_defaults(client, url: str) -> dict[str, str]:
     """The option fields as the page fills them in (what a player would post unchanged)."""
     page = client.get(url).text
-    form = {m[0]: m[1] for m in re.findall(r'name="([a-z_]+)" value="([^"]*)"', page)}
+    fields = re.findall(r'<input [^>]*?name="([a-z_]+)" value="([^"]*)"', page)  # no button
+    form = {m[0]: m[1] for m in fields}
     for name, body in re.findall(
         r'<select id="opt-([a-z_]+)" name="[a-z_]+">(.*?)</select>', page, re.S
     ):
