@@ -11,7 +11,6 @@ browser asking first (so the API needs no CSRF token).
 
 from __future__ import annotations
 
-from json import JSONDecodeError
 from typing import Any
 
 from flask import Flask, Response, json, request
@@ -22,6 +21,7 @@ from ..access import AccessDenied
 from ..extensions import csrf
 from ..services.unit_of_work import WRITING_METHODS
 from .blueprint import PREFIX
+from .invalid import unreadable
 from .problems import (
     COMMON_RESPONSES,
     ApiProblem,
@@ -85,7 +85,7 @@ def _readable_body():
         except RecursionError:
             return _body_problem(400, "too-deep", "body: lists or objects nest too deeply.")
         except BadRequest:
-            return _body_problem(400, "invalid-json", _unreadable(request.get_data()))
+            return _body_problem(400, "invalid-json", unreadable(request.get_data()))
         if not isinstance(body, dict):
             detail = f"body: send a JSON object ({{...}}), not {_json_kind(body)}."
             return _body_problem(422, "invalid-request", detail)
@@ -95,19 +95,6 @@ def _readable_body():
 def _body_problem(status: int, code: str, detail: str) -> Response:
     """A problem with the request body as a whole, named as the field ``body``."""
     return problem_response(status, code, detail, [FieldProblem(field="body", message=detail)])
-
-
-def _unreadable(data: bytes) -> str:
-    """Why a body Flask could not read as JSON is not JSON, and where."""
-    if not data.strip():
-        return "body: empty; send the request as a JSON object."
-    try:
-        json.loads(data)
-    except JSONDecodeError as error:
-        return f"body: not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}."
-    except ValueError as error:  # not UTF-8, UTF-16 or UTF-32
-        return f"body: not valid JSON: {error}."
-    return "body: not valid JSON."
 
 
 def _json_kind(value: object) -> str:
