@@ -197,6 +197,7 @@ class Hand(Model):
     last_trick_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))  # who left
     request_id: Mapped[str | None] = mapped_column(String(64))
+    # The session's version that saved or last corrected it (``services.hands.written``).
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
