@@ -553,6 +553,8 @@ def option_field_text(name: str, value: Any, scale: int) -> str:
         return ""
     if OPTION_SPECS[name].unit == "cents":
         return format_cents_plain(value)
+    if value == 0 and OPTION_SPECS[name].zero:
+        return "0"  # a figure, in a field for figures ("Two marriages" is for reading)
     return option_text(name, value, scale)
 
 

@@ -97,6 +97,7 @@ class GameSession(Model):
     """One evening's play under one game system and its options."""
 
     __tablename__ = "sessions"
+    __table_args__ = (UniqueConstraint("table_id", "request_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
@@ -115,6 +116,11 @@ class GameSession(Model):
     # The name of the saved rules the session was started under ("Friday rules"), kept as it
     # was then: renaming or deleting those saved rules later does not rewrite the session.
     rules_name: Mapped[str | None] = mapped_column(String(40))
+    # The client's Idempotency-Key of the request that made the session (POST /sessions or
+    # /imports), and a digest of what it sent: the same key again is answered with this
+    # session, the same key with something else is refused.
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    request_digest: Mapped[str | None] = mapped_column(String(64))
 
     table: Mapped[Table] = relationship(back_populates="sessions")
     first_dealer: Mapped[Player] = relationship(foreign_keys=[first_dealer_id])

@@ -32,10 +32,11 @@ def option_from_text(name: str, text: str, scale: int = 1) -> Any:
 
 
 def changes_in_words(options: Options) -> list[str]:
-    """Each option that differs from the preset, as "Label: value" in the table's words."""
+    """Each option that differs from the preset and means something in this game
+    (``Options.matters``), as "Label: value" in the table's words."""
     changed = options.changed_from_preset()
     return [
         f"{spec.label}: {option_text(name, getattr(options, name), options.scale)}"
         for name, spec in OPTION_SPECS.items()
-        if name in changed
+        if name in changed and options.matters(name)
     ]

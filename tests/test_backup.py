@@ -2,7 +2,7 @@
 saved, checked before it is restored, and restored whole or not at all.
 
 The table is Ann, Bob, Cal and Dee at Brooklyn (preset: 10c a unit), Ann deals first. Every
-hand saved here is a bid of 300 in hearts made by the first bidder: 1 unit from each of the
+hand saved here is a bid of 300 in hearts made by the first bidder: 1 chip from each of the
 three others, so after n hands the standings add up to 0 and the bidders hold 3 units a hand.
 """
 

@@ -17,7 +17,7 @@ from webhelpers import app_at, upgrade_to_the_models
 
 from scorekeeper.extensions import db
 
-BEFORE = "7c2d5e8a1f36"
+BEFORE = "b6d3f5a90c12"
 AT_NINE = datetime(2026, 11, 24, 21, 0, 0)
 ZOE_COMPOSED = "Zo\u00eb"
 ZOE_DECOMPOSED = "Zoe\u0308"

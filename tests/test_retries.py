@@ -7,7 +7,7 @@ The failures are injected on SQLite (where the retry works the same: it looks at
 SQLSTATE only) and on PostgreSQL; one test on PostgreSQL provokes a real deadlock.
 
 The table is Ann, Bob, Cal and Dee at Brooklyn, Ann deals first: Bob bids first in hand 1,
-and a 300 made in hearts wins him 1 unit from each of the other three.
+and a 300 made in hearts wins him 1 chip from each of the other three.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ The downgrade drops ``players.name_key`` and puts the unique name back (the name
 distinct: the keys were), and writes ``saved_rules.name_key`` as the older code did.
 
 Revision ID: b6d4f2a9c815
-Revises: 7c2d5e8a1f36
+Revises: b6d3f5a90c12
 Create Date: 2026-11-24 22:45:00.000000
 
 """
@@ -30,7 +30,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'b6d4f2a9c815'
-down_revision = '7c2d5e8a1f36'
+down_revision = 'b6d3f5a90c12'
 branch_labels = None
 depends_on = None
 

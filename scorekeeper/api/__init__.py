@@ -21,6 +21,7 @@ from ..access import AccessDenied
 from ..extensions import csrf
 from ..services.unit_of_work import WRITING_METHODS
 from .blueprint import PREFIX
+from .body import BodyJsonProvider, DuplicateKey, loads
 from .invalid import unreadable
 from .problems import (
     COMMON_RESPONSES,
@@ -66,9 +67,9 @@ def openapi_settings() -> dict[str, Any]:
 
 
 def _readable_body():
-    """Before every API request that sends a body: JSON only (415), readable as JSON and not
-    nested too deeply (400), a JSON object (422). Only of a request that reaches an operation:
-    an unknown path or method is still a 404 or 405."""
+    """Before every API request that sends a body: JSON only (415), readable as JSON, each
+    object's keys named once and not nested too deeply (400), a JSON object (422). Only of
+    a request that reaches an operation: an unknown path or method is still a 404 or 405."""
     if not is_api_request():
         return None
     if request.routing_exception is not None:
@@ -85,7 +86,12 @@ def _readable_body():
         except RecursionError:
             return _body_problem(400, "too-deep", "body: lists or objects nest too deeply.")
         except BadRequest:
-            return _body_problem(400, "invalid-json", unreadable(request.get_data()))
+            data = request.get_data()
+            key = _repeated_key(data)
+            if key is not None:
+                detail = f"body: the key '{key}' appears twice in one object; send it once."
+                return _body_problem(400, "duplicate-key", detail)
+            return _body_problem(400, "invalid-json", unreadable(data))
         if not isinstance(body, dict):
             detail = f"body: send a JSON object ({{...}}), not {_json_kind(body)}."
             return _body_problem(422, "invalid-request", detail)
@@ -95,6 +101,17 @@ def _readable_body():
 def _body_problem(status: int, code: str, detail: str) -> Response:
     """A problem with the request body as a whole, named as the field ``body``."""
     return problem_response(status, code, detail, [FieldProblem(field="body", message=detail)])
+
+
+def _repeated_key(data: bytes) -> str | None:
+    """The key an otherwise readable body names twice in one object, if any."""
+    try:
+        loads(data)
+    except DuplicateKey as error:
+        return error.key
+    except (ValueError, RecursionError):
+        return None
+    return None
 
 
 def _json_kind(value: object) -> str:
@@ -130,6 +147,7 @@ def init_app(app: Flask) -> None:
 
     if not isinstance(app, OpenAPI):
         raise TypeError("The API needs the app made by create_app (a flask_openapi3.OpenAPI).")
+    app.json = BodyJsonProvider(app)
     app.before_request(_readable_body)
     app.register_error_handler(ApiProblem, from_api_problem)
     app.register_error_handler(AccessDenied, _denied)

@@ -7,6 +7,7 @@ from .blueprint import api_blueprint
 from .conditional import tagged
 from .headers import tagged_read
 from .schemas.catalog import OptionList, PresetList, options, presets
+from .schemas.common import ReadHeaders
 
 bp = api_blueprint(
     "catalog", "Game systems", "The game systems, their presets and every house-rule option."
@@ -21,7 +22,7 @@ bp = api_blueprint(
     "in full points, money in cents). Answered 304 to If-None-Match with the current ETag.",
     responses=tagged_read(PresetList),
 )
-def list_presets():
+def list_presets(header: ReadHeaders):
     """Every game system with its preset."""
     return tagged(presets())
 
@@ -35,6 +36,6 @@ def list_presets():
     "current ETag.",
     responses=tagged_read(OptionList),
 )
-def list_options():
+def list_options(header: ReadHeaders):
     """Every house-rule option, its allowed values and each preset's default."""
     return tagged(options())

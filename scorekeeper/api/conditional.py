@@ -1,5 +1,7 @@
-"""Conditional requests: ETags on reads (answered 304 when unchanged) and on hands (a
-replace or delete must name the version it was based on, RFC 9110 sections 13.1.1-13.1.2).
+"""Conditional requests: ETags on reads (answered 304 when unchanged), on hands (a replace
+or delete must name the version it was based on) and on a session (a change of it may name
+it), RFC 9110 sections 13.1.1-13.1.2. ``If-Match: *`` matches whatever version is current, as
+the RFC says: the change is made even if another phone changed it first.
 """
 
 from __future__ import annotations
@@ -62,6 +64,24 @@ def tagged(body: BaseModel) -> Response:
     return json_response(data, etag=content_tag(data))
 
 
+def based_on(current: str) -> bool:
+    """True when the client's ``If-Match`` names ``current`` (or is ``*``)."""
+    return request.if_match.contains(current.strip('"'))
+
+
+def optional_match(current: str) -> None:
+    """Refuse a change of a session not based on ``current`` when the client names the
+    version it read (``If-Match``): 412 with the current tag. Without it the change is made."""
+    if request.headers.get("If-Match") and not based_on(current):
+        raise ApiProblem(
+            412,
+            "stale-session",
+            "If-Match: this session was changed since you read it (a hand saved, its rules "
+            "changed); nothing was changed. Read it again and make your change on it.",
+            headers={"ETag": current},
+        )
+
+
 def required_match(current: str, stale: dict | None = None) -> None:
     """Refuse a change not based on ``current``: 428 without ``If-Match``, 412 (with the
     current representation as ``current``) when the client's version is not the latest."""
@@ -72,7 +92,7 @@ def required_match(current: str, stale: dict | None = None) -> None:
             "Send If-Match with the hand's ETag (read the hand first), so a change made on "
             "another phone is never overwritten.",
         )
-    if not request.if_match.contains(current.strip('"')):
+    if not based_on(current):
         raise ApiProblem(
             412,
             "stale-hand",

@@ -8,12 +8,14 @@ import json
 from flask import Response, url_for
 
 from ..access import current_table
+from ..services.created import create_once
 from ..services.exports import imports, json_export
 from .blueprint import api_blueprint
 from .conditional import json_response
-from .headers import with_headers
+from .headers import made_once
+from .idempotency import key_reused, request_key
 from .problems import BUSY, ApiProblem, FieldProblem, Problem
-from .schemas.common import SessionPath
+from .schemas.common import CreateHeaders, SessionPath
 from .schemas.exports import ImportedOut, SessionFile
 from .sessions import load
 
@@ -44,14 +46,27 @@ def export_session(path: SessionPath):
     description=f"The body is a session file as /export gives it (up to {MEGABYTES} MB). Every "
     "event is replayed through the rules before anything is saved; a file that cannot be "
     "imported is refused (422) with what is wrong and where. Players are matched by name, or "
-    "added to the roster.",
-    responses={201: with_headers(ImportedOut, "Location"), 422: Problem, **BUSY},
+    "added to the roster. With an Idempotency-Key, sending the same file again makes nothing "
+    "new (200, the session the first import made; 'added' is then empty); another file under "
+    "the same key is refused (422).",
+    responses={**made_once(ImportedOut, "Location"), 422: Problem, **BUSY},
 )
-def import_session(body: SessionFile):
-    """Recreate a session from its JSON file."""
+def import_session(body: SessionFile, header: CreateHeaders):
+    """Recreate a session from its JSON file (once per Idempotency-Key)."""
     text = json.dumps(body.root, ensure_ascii=False, indent=1)  # as json_export writes it
+    table = current_table()
+    made: list[imports.Imported] = []
+
+    def make() -> int:
+        made.append(imports.import_session(table, text))
+        return made[0].session_id
+
     try:
-        imported = imports.import_session(current_table(), text)
+        key = request_key(header.idempotency_key, "imports", body)
+        created = create_once(table, key, make)
+        if not created.matches:
+            raise key_reused("import")
+        imported = made[0] if made else imports.imported_before(load(created.session_id), text)
     except imports.ImportRefused as refused:
         raise ApiProblem(
             422,
@@ -67,4 +82,4 @@ def import_session(body: SessionFile):
         note=imported.note,
     )
     location = url_for("api_sessions.read_session", session_id=imported.session_id)
-    return json_response(out, 201, Location=location)
+    return json_response(out, 201 if made else 200, Location=location)

@@ -11,11 +11,11 @@ from ..services.sessions import LoadedSession
 from ..services.standings import hand_line
 from .blueprint import api_blueprint
 from .conditional import json_response, required_match, tagged
-from .headers import tagged_read, with_headers
-from .problems import BUSY, ApiProblem, FieldProblem, Problem, broken_in, field_problem
-from .schemas.common import SessionPath
+from .headers import made_once, tagged_read, with_headers
+from .idempotency import key_reused
+from .problems import BUSY, Problem, broken_in, field_problem
+from .schemas.common import CreateHeaders, ReadHeaders, SessionPath
 from .schemas.hands import (
-    CreateHeaders,
     CreateQuery,
     Departure,
     HandBody,
@@ -53,7 +53,7 @@ def _saved(loaded: LoadedSession, number: int, repeated: bool = False) -> SavedH
     summary="List a session's hands",
     responses={**tagged_read(HandList), 404: Problem},
 )
-def list_hands(path: SessionPath):
+def list_hands(path: SessionPath, header: ReadHeaders):
     """Every hand, first first, with its entry and result."""
     loaded = load(path.session_id)
     hands = [_hand(loaded, n) for n in range(1, len(loaded.state.hands) + 1)]
@@ -68,8 +68,7 @@ def list_hands(path: SessionPath):
     "another hand under the same key is refused (422). With ?number=N it is saved only as "
     "hand N: when the session has moved on, nothing is saved (409).",
     responses={
-        201: with_headers(SavedHandOut, "ETag", "Location"),
-        200: with_headers(SavedHandOut, "ETag", "Location"),
+        **made_once(SavedHandOut, "ETag", "Location"),
         404: Problem,
         409: Problem,
         422: Problem,
@@ -88,17 +87,7 @@ def create_hand(path: SessionPath, query: CreateQuery, body: HandBody, header: C
         where = "number" if query.number is not None else "hand"
         raise field_problem(409, "hand-conflict", where, error.message) from error
     if saved.repeated and not saved.matches:
-        raise ApiProblem(
-            422,
-            "idempotency-key-reused",
-            "Idempotency-Key: this key was used for a different hand; nothing was saved. "
-            "Use a new key for a new hand.",
-            [
-                FieldProblem(
-                    field="Idempotency-Key", message="Idempotency-Key: used for another hand."
-                )
-            ],
-        )
+        raise key_reused("hand")
     out = _saved(saved.after, saved.number, saved.repeated)
     location = url_for("api_hands.read_hand", session_id=path.session_id, number=saved.number)
     status = 200 if saved.repeated else 201
@@ -110,7 +99,7 @@ def create_hand(path: SessionPath, query: CreateQuery, body: HandBody, header: C
     summary="Read a hand",
     responses={**tagged_read(HandOut), 404: Problem},
 )
-def read_hand(path: HandPath):
+def read_hand(path: HandPath, header: ReadHeaders):
     """One hand: its entry, dealer, result in figures and words; its ETag is its version."""
     hand = _hand(load(path.session_id), path.number)
     return json_response(hand, etag=hand.etag)
@@ -173,11 +162,16 @@ def delete_hand(path: HandPath, header: MatchHeaders):
 @bp.post(
     "/sessions/<id:session_id>/departures",
     summary="A player leaves",
-    responses={201: Standings, 404: Problem, 409: Problem, 422: Problem, **BUSY},
+    description="With an Idempotency-Key (shared with the session's hands), sending the same "
+    "player's leaving again records nothing new (200); another request under the same key is "
+    "refused (422).",
+    responses={201: Standings, 200: Standings, 404: Problem, 409: Problem, 422: Problem, **BUSY},
 )
-def player_leaves(path: SessionPath, body: Departure):
+def player_leaves(path: SessionPath, body: Departure, header: CreateHeaders):
     """A player gets up (chip games): cashed out at their balance, play goes on without them."""
     loaded = load(path.session_id)
     with broken_in(body):
-        hand_service.player_leaves(loaded, body.player)
-    return json_response(session_standings(load(path.session_id)), 201)
+        left = hand_service.player_leaves(loaded, body.player, header.idempotency_key)
+    if not left.matches:
+        raise key_reused("player leaving")
+    return json_response(session_standings(load(path.session_id)), 200 if left.repeated else 201)

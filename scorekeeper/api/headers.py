@@ -54,6 +54,13 @@ def with_headers(model: type[BaseModel], *names: str) -> type[BaseModel]:
     return type(model.__name__, (model,), namespace)
 
 
+def made_once(model: type[BaseModel], *names: str) -> ResponseDict:
+    """The answers of a POST that makes something once per Idempotency-Key, each carrying the
+    headers ``names``: 201 when it is made, 200 when the same key made it before."""
+    answer = with_headers(model, *names)
+    return {201: answer, 200: answer}
+
+
 def not_modified_answer(*names: str) -> dict[str, Any]:
     """A 304 answer (no body) that carries the headers ``names``."""
     return {

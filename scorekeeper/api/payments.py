@@ -10,9 +10,9 @@ from ..services.settle import settle_session
 from .blueprint import api_blueprint
 from .conditional import json_response, tagged
 from .headers import tagged_read
-from .problems import BUSY, ApiProblem, FieldProblem, Problem, field_problems
-from .schemas.common import SessionPath
-from .schemas.hands import CreateHeaders
+from .idempotency import key_reused
+from .problems import BUSY, ApiProblem, Problem, field_problems
+from .schemas.common import CreateHeaders, ReadHeaders, SessionPath
 from .schemas.payments import (
     PAYMENT_FIELDS,
     DeletedPaymentOut,
@@ -39,7 +39,7 @@ bp = api_blueprint(
     summary="List a session's payments",
     responses={**tagged_read(PaymentList), 404: Problem},
 )
-def list_payments(path: SessionPath):
+def list_payments(path: SessionPath, header: ReadHeaders):
     """The payments recorded toward the session, newest first."""
     loaded = load(path.session_id)
     payments = ledger_service.session_payments(current_table(), loaded.row.id)
@@ -70,17 +70,7 @@ def record_payment(path: SessionPath, body: PaymentBody, header: CreateHeaders):
         detail = problems[0].message if len(problems) == 1 else "Some inputs are not valid."
         raise ApiProblem(422, "payment-refused", detail, problems) from None
     if saved.repeated and not saved.matches:
-        raise ApiProblem(
-            422,
-            "idempotency-key-reused",
-            "Idempotency-Key: this key was used for a different payment; nothing was recorded. "
-            "Use a new key for a new payment.",
-            [
-                FieldProblem(
-                    field="Idempotency-Key", message="Idempotency-Key: used for another payment."
-                )
-            ],
-        )
+        raise key_reused("payment")
     out = SavedPaymentOut(
         payment=recorded_out(saved.payment),
         repeated=saved.repeated,
@@ -120,6 +110,6 @@ def delete_payment(path: PaymentPath):
     "every payment.",
     responses=tagged_read(LedgerOut),
 )
-def read_ledger():
+def read_ledger(header: ReadHeaders):
     """The table's ledger: debts still owed, balances, sessions owing and every payment."""
     return tagged(ledger_out(ledger_service.build_ledger(current_table())))

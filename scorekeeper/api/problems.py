@@ -51,7 +51,8 @@ class Problem(BaseModel):
     code: str = Field(description="Machine-readable: not-found, rule-broken, stale-hand, ...")
     detail: str = Field(description="What went wrong, in words a person can act on.")
     errors: list[FieldProblem] = Field(
-        default_factory=list, description="Each input that is wrong, with its rule."
+        description="Each input that is wrong, with its rule; empty when the problem is not "
+        "with one input (always sent)."
     )
 
 

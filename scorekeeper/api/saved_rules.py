@@ -13,6 +13,7 @@ from .blueprint import api_blueprint
 from .conditional import json_response, tagged
 from .headers import tagged_read, with_headers
 from .problems import BUSY, Problem, broken_in
+from .schemas.common import ReadHeaders
 from .schemas.saved_rules import (
     SavedRulesChange,
     SavedRulesCreate,
@@ -38,7 +39,7 @@ bp = api_blueprint(
     "current ETag.",
     responses=tagged_read(SavedRulesList),
 )
-def list_saved_rules():
+def list_saved_rules(header: ReadHeaders):
     """The table's saved rules, by name."""
     saved = rules_service.list_rules(current_table())
     return tagged(SavedRulesList(saved_rules=[rules_out(rules) for rules in saved]))
@@ -76,7 +77,7 @@ def create_saved_rules(body: SavedRulesCreate):
     summary="Read saved rules",
     responses={**tagged_read(SavedRulesOut), 404: Problem},
 )
-def read_saved_rules(path: SavedRulesPath):
+def read_saved_rules(path: SavedRulesPath, header: ReadHeaders):
     """Saved rules: their name, game, every option and the options changed in words."""
     return tagged(rules_out(rules_service.get_rules(current_table(), path.rules_id)))
 

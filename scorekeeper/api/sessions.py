@@ -13,19 +13,22 @@ from ..recent import Recent
 from ..rules.errors import OptionError, Part, Where
 from ..services import saved_rules as rules_service
 from ..services import sessions as session_service
+from ..services.created import create_once
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
 from .conditional import (
     content_tag,
     json_response,
     not_modified,
+    optional_match,
     rendered_response,
     tagged,
     unchanged,
 )
-from .headers import tagged_read, with_headers
+from .headers import made_once, tagged_read, with_headers
+from .idempotency import key_reused, request_key
 from .problems import BUSY, Problem, broken_in, field_problem, rule_problem
-from .schemas.common import SessionPath
+from .schemas.common import CreateHeaders, ReadHeaders, SessionMatchHeaders, SessionPath
 from .schemas.sessions import (
     SessionChange,
     SessionCreate,
@@ -68,7 +71,7 @@ def _session(loaded: session_service.LoadedSession) -> SessionOut:
 
 
 @bp.get("/sessions", summary="List the table's sessions", responses=tagged_read(SessionList))
-def list_sessions():
+def list_sessions(header: ReadHeaders):
     """The table's sessions, newest first."""
     table = current_table()
     counts = session_service.hand_counts(table)
@@ -79,11 +82,25 @@ def list_sessions():
 @bp.post(
     "/sessions",
     summary="Start a session",
-    responses={201: with_headers(SessionOut, "Location"), 422: Problem, **BUSY},
+    description="With an Idempotency-Key, sending the same body again starts nothing new (200, "
+    "the session the first request started, as it stands); another body under the same key "
+    "is refused (422).",
+    responses={**made_once(SessionOut, "Location"), 422: Problem, **BUSY},
 )
-def create_session(body: SessionCreate):
+def create_session(body: SessionCreate, header: CreateHeaders):
     """Start a session: the game (a preset, or the table's saved rules), its house rules, the
-    players clockwise, the first dealer."""
+    players clockwise, the first dealer (once per Idempotency-Key)."""
+    key = request_key(header.idempotency_key, "sessions", body)
+    created = create_once(current_table(), key, lambda: _start(body))
+    if not created.matches:
+        raise key_reused("session")
+    location = url_for("api_sessions.read_session", session_id=created.session_id)
+    status = 200 if created.repeated else 201
+    return json_response(_session(load(created.session_id)), status, Location=location)
+
+
+def _start(body: SessionCreate) -> int:
+    """Start the session ``body`` asks for; its id."""
     no_system_among_options(body)
     table = current_table()
     rules = _saved_rules_asked(body)
@@ -103,9 +120,7 @@ def create_session(body: SessionCreate):
             row = rules_service.start_session(
                 table, rules.id, body.players, body.first_dealer, asked
             )
-    loaded = load(row.id)
-    location = url_for("api_sessions.read_session", session_id=row.id)
-    return json_response(_session(loaded), 201, Location=location)
+    return row.id
 
 
 def _saved_rules_asked(body: SessionCreate) -> rules_service.Rules | None:
@@ -140,7 +155,7 @@ def _saved_rules_asked(body: SessionCreate) -> rules_service.Rules | None:
     summary="Read a session",
     responses={**tagged_read(SessionOut), 404: Problem},
 )
-def read_session(path: SessionPath):
+def read_session(path: SessionPath, header: ReadHeaders):
     """The session with its standings, next hand, games and settlement (fewest and direct)."""
     return tagged(_session(load(path.session_id)))
 
@@ -148,11 +163,22 @@ def read_session(path: SessionPath):
 @bp.patch(
     "/sessions/<id:session_id>",
     summary="Change house rules, end or reopen a session",
-    responses={200: SessionOut, 404: Problem, 409: Problem, 422: Problem, **BUSY},
+    description="With the session's ETag as If-Match, nothing is changed when the session "
+    "changed since it was read (412). The answer carries the session's new ETag.",
+    responses={
+        200: with_headers(SessionOut, "ETag"),
+        404: Problem,
+        409: Problem,
+        412: with_headers(Problem, "ETag"),
+        422: Problem,
+        **BUSY,
+    },
 )
-def change_session(path: SessionPath, body: SessionChange):
+def change_session(path: SessionPath, body: SessionChange, header: SessionMatchHeaders):
     """Change some house rules (every hand is replayed under them), end or reopen."""
     loaded = load(path.session_id)
+    if header.if_match is not None:
+        optional_match(_session_tag(_session(loaded)))
     if body.options:
         changed = {**loaded.options.to_dict(), **body.options}
         no_system_among_options(body)
@@ -163,7 +189,13 @@ def change_session(path: SessionPath, body: SessionChange):
         session_service.end_session(loaded)
     elif body.ended is False and loaded.row.ended_at is not None:
         session_service.reopen_session(loaded)
-    return json_response(_session(load(path.session_id)))
+    out = _session(load(path.session_id))
+    return json_response(out, ETag=_session_tag(out))
+
+
+def _session_tag(out: SessionOut) -> str:
+    """The session's ETag: the one its read (``GET /sessions/{id}``) carries."""
+    return content_tag(out.model_dump(mode="json"))
 
 
 @bp.get(
@@ -171,7 +203,7 @@ def change_session(path: SessionPath, body: SessionChange):
     summary="Poll the standings",
     responses={**tagged_read(Standings), 404: Problem},
 )
-def read_standings(path: SessionPath):
+def read_standings(path: SessionPath, header: ReadHeaders):
     """What every phone shows; an unchanged session costs one small query and a 304."""
     stamp = session_service.session_stamp(path.session_id, current_table())
     etag = content_tag(f"standings-{STANDINGS_FORMAT}-{stamp}")

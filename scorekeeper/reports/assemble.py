@@ -22,6 +22,7 @@ from ..services.sessions import LoadedSession
 from ..services.settle import SettleUp, settle_session
 from ..services.standings import DealCount, deal_count
 from ..services.stats import game_series
+from ..services.tables import heading_name
 from ..templating import day as format_day
 from .handlog_layout import LogTable, holder_labels, log_table
 
@@ -37,7 +38,8 @@ class OptionLine:
 
 
 def option_lines(options: Options) -> list[OptionLine]:
-    """Every option that applies to the session's game system, in the settings page's order."""
+    """Every option that means something in the session's game (its system, deck, shape and
+    bidding: ``Options.matters``), in the settings page's order."""
     preset = PRESETS[options.system]
     return [
         OptionLine(
@@ -47,7 +49,7 @@ def option_lines(options: Options) -> list[OptionLine]:
             getattr(options, name) != getattr(preset, name),
         )
         for name, spec in OPTION_SPECS.items()
-        if options.system in spec.systems
+        if options.matters(name)
     ]
 
 
@@ -94,7 +96,7 @@ class Report:
     first_dealer: PlayerKey
     teams: tuple[Holder, ...]
     options: tuple[OptionLine, ...]
-    stake: str  # "$0.10 a unit" in chip games
+    stake: str  # "$0.10 a chip" in chip games
     settle: SettleUp
     standings: tuple[Standing, ...]  # points games
     games: tuple[GameSummary, ...]
@@ -192,7 +194,7 @@ def build_report(loaded: LoadedSession, size: str = "Letter") -> Report:
     leaves = tuple(entry.text for entry in entries if entry.kind == "leave")
     return Report(
         session_id=row.id,
-        table=row.table.name,
+        table=heading_name(row.table),
         title=f"{options.system.label} · {day}",
         day=day,
         started=row.created_at,
@@ -205,7 +207,7 @@ def build_report(loaded: LoadedSession, size: str = "Letter") -> Report:
         teams=loaded.setup.holders if options.system.is_partnership else (),
         options=tuple(option_lines(options)),
         rules_name=loaded.row.rules_name,
-        stake=f"{format_money(options.stake)} a unit" if options.system.is_chip_game else "",
+        stake=f"{format_money(options.stake)} a chip" if options.system.is_chip_game else "",
         settle=settle,
         standings=_standings(loaded, settle),
         games=tuple(_games(loaded, settle, game_series(loaded))),

@@ -1,7 +1,7 @@
 """A hand's result in plain words, for the preview before saving and for the hand log.
 
-"Ann makes 350 with 190 meld and 170 in tricks: collects 2 from each player." Figures are
-shown as the table writes them (``scale``); chips in units.
+"Ann makes 350 with 190 meld and 170 in tricks: collects 2 chips from each player." Figures are
+shown as the table writes them (``scale``); chip games in chips.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from .options import Options
 from .outcome import Outcome
 
 
-def _units(n: int) -> str:
-    return f"{n} unit" if n == 1 else f"{n} units"
+def _chips(n: int) -> str:
+    return f"{n} chip" if n == 1 else f"{n} chips"
 
 
 def _figures(result: HandResult, options: Options) -> str:
@@ -42,13 +42,13 @@ def _chip_tail(result: HandResult, to_declarer: bool) -> str:
     }
     others = [h for h in amounts if not isinstance(h, Pool)]
     if not others and KITTY in amounts:
-        return f"pays {_units(amounts[KITTY])} to the kitty"
+        return f"pays {_chips(amounts[KITTY])} to the kitty"
     amount = amounts[others[0]] if others else 0
     extras = [pool for pool in (KITTY, POT) if pool in amounts]
     whom = "each player" + "".join(f" and the {pool.value}" for pool in extras)
     verb = "collects" if to_declarer else "pays"
     direction = "from" if to_declarer else "to"
-    return f"{verb} {_units(amount)} {direction} {whom}"
+    return f"{verb} {_chips(amount)} {direction} {whom}"
 
 
 def describe(result: HandResult, options: Options) -> str:

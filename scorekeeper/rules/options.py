@@ -73,7 +73,7 @@ class GameSystem(enum.Enum):
 
     @property
     def is_chip_game(self) -> bool:
-        """True when every hand is settled in chips (units) times the stake."""
+        """True when every hand is settled in chips times the stake."""
         return self.scoring is Scoring.CHIPS
 
     @property
@@ -193,7 +193,7 @@ class SitOut(enum.Enum):
 
 
 class Schedule(enum.Enum):
-    """Units the declarer wins from each opponent, by bid."""
+    """Chips the declarer wins from each opponent, by bid."""
 
     BROOKLYN = "brooklyn"
     BROOKLYN_GENTLE_A = "brooklyn-gentle-a"
@@ -312,6 +312,15 @@ class Options:
     def applies(self, name: str) -> bool:
         """True when option ``name`` means something in this game system."""
         return self.system in OPTION_SPECS[name].systems
+
+    def matters(self, name: str) -> bool:
+        """True when option ``name`` can change something in this game: it applies to the
+        system and to this deck, shape and bidding (a double deck's meld table means nothing
+        with a single deck; a minimum bid, nothing without bidding)."""
+        if not self.applies(name):
+            return False
+        rule = _MATTERS.get(name)
+        return rule is None or rule(self)
 
     # -- scale: the table's figures and full points, a parse/format pair -----------------
     def from_table(self, figure: int) -> int:
@@ -435,6 +444,7 @@ class OptionSpec:
     # melds
     systems: frozenset[GameSystem]
     choices: tuple[tuple[str, str], ...] = ()
+    zero: str = ""  # a points option's 0 in words, where 0 means something else: "Two marriages"
 
     @property
     def unit(self) -> str:
@@ -483,7 +493,7 @@ class OptionSpec:
         if self.kind == "rungs":
             return format_rungs(value, scale)
         if self.unit == "points":
-            return str(value // scale)
+            return self.zero if self.zero and value == 0 else str(value // scale)
         return str(value)
 
     def parse(self, text: str, scale: int = 1, money: MoneyParser | None = None) -> Any:
@@ -506,6 +516,8 @@ class OptionSpec:
             return ()
         if self.kind == "rungs":
             return parse_rungs(text, scale, option(self.name))
+        if self.zero and text.lower() == self.zero.lower():
+            return 0
         value = self.load(text)
         if self.unit == "points" and value is not None:
             return value * scale
@@ -657,8 +669,9 @@ def _spec(
     kind: str,
     systems: Iterable[GameSystem],
     choices: Iterable[tuple[str, str]] = (),
+    zero: str = "",
 ) -> OptionSpec:
-    return OptionSpec(name, label, help, kind, frozenset(systems), tuple(choices))
+    return OptionSpec(name, label, help, kind, frozenset(systems), tuple(choices), zero)
 
 
 OPTION_SPECS: dict[str, OptionSpec] = {
@@ -746,6 +759,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "double marriages' (the seed gives no figure).",
             "points",
             _ALL,
+            zero="Two marriages",
         ),
         _spec(
             "run_extras",
@@ -907,7 +921,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         _spec(
             "schedule",
             "Payment schedule",
-            "Units the declarer wins from each opponent for a made bid, by bid.",
+            "Chips the declarer wins from each opponent for a made bid, by bid.",
             "choice",
             _CHIPS,
             (
@@ -919,7 +933,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                 ("hoyle-doubling", "Hoyle doubling: 3, 5, 10, 20, 40, ..."),
                 ("hoyle-plus-two", "Hoyle plus two: 1, 2, 4, 6, 8, ..."),
                 ("hoyle-plus-one", "Hoyle plus one: 3, then 5, 6, 7, ... per 10 points"),
-                ("pot", "Pot: one unit per full 50 points bid"),
+                ("pot", "Pot: one chip per full 50 points bid"),
             ),
         ),
         _spec(
@@ -945,7 +959,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         ),
         _spec(
             "stake",
-            "Stake per unit",
+            "Stake per chip",
             "Money per chip, in dollars and cents: 0.10 is ten cents a chip.",
             "money",
             _CHIPS,
@@ -961,7 +975,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "ante",
             "Ante",
             "What every player puts in the pot at the start and after it is won, "
-            "in dollars and cents (0.25 is 25 cents; a whole number of units).",
+            "in dollars and cents (0.25 is 25 cents; a whole number of chips).",
             "money",
             {GameSystem.BROOKLYN_POT},
         ),
@@ -998,6 +1012,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "(Parlett: 250). 0: the higher score wins.",
             "points",
             _CUMULATIVE,
+            zero="No: the higher score wins",
         ),
         _spec(
             "fixed_deals",
@@ -1042,6 +1057,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "A side's meld below this counts nothing (double deck: 20). 0: every meld counts.",
             "points",
             _TEAMS,
+            zero="Every meld counts",
         ),
         _spec(
             "meld_saved_by",
@@ -1091,7 +1107,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         ),
         _spec(
             "surrender",
-            "When the bidders give up",
+            "When the bidders give up, the other side scores",
             "What the other side scores when the bidders concede before play (no marriage in "
             "trump, too little meld): nothing, its meld, or its meld and half or all the trick "
             "points.",
@@ -1136,7 +1152,7 @@ MAX_POINTS = 100_000
 """The largest points option (a minimum bid, a target), in full points."""
 
 MAX_STAKE = 100_000
-"""The largest money option (stake per unit, ante, game and set stakes): $1,000.00."""
+"""The largest money option (stake per chip, ante, game and set stakes): $1,000.00."""
 
 OPTION_MAXIMA: dict[str, int] = {
     "min_bid": MAX_POINTS,
@@ -1169,7 +1185,7 @@ def _bound_text(name: str, bound: int, scale: int) -> str:
 
 
 def bound_problem(name: str, scale: int = 1) -> str:
-    """The message for option ``name`` beyond its bound: ``Stake per unit is at most $1,000.00.``"""
+    """The message for option ``name`` beyond its bound: ``Stake per chip is at most $1,000.00.``"""
     return f"{OPTION_SPECS[name].label} is at most {_bound_text(name, OPTION_MAXIMA[name], scale)}."
 
 
@@ -1463,6 +1479,28 @@ _SINGLE_DECK_MELD = {
 """The single deck's house rules of RULES 2.10, with the value that leaves a double deck alone."""
 
 
+_BIDDING_OPTIONS = ("min_bid", "bid_step", "bid_rungs", "forbidden_endings", "all_pass")
+"""The options of the bid itself: like the bidders' (``_BIDDERS_ONLY``), nothing without
+bidding."""
+
+
+_MATTERS: dict[str, Callable[[Options], bool]] = {
+    **dict.fromkeys(("double_meld_bonus", *_SINGLE_DECK_MELD), lambda o: o.deck is Deck.SINGLE),
+    "double_bonus_melds": lambda o: o.deck is Deck.SINGLE and o.double_meld_bonus,
+    **dict.fromkeys(_DOUBLE_DECK_MELD, lambda o: o.deck is Deck.DOUBLE),
+    **dict.fromkeys((*_BIDDING_OPTIONS, *_BIDDERS_ONLY), lambda o: o.auction),
+    "target_raise": lambda o: not (o.system.is_partnership and o.auction),
+    "compulsory_bid": lambda o: o.all_pass is AllPass.COMPULSORY_FIRST_BID,
+    "meld_save_points": lambda o: o.meld_saved_by is MeldSave.POINTS,
+}
+"""When an option that applies to the system can change something (``Options.matters``): the
+single deck's meld rules need a single deck (the bonus melds, the bonus too); the double
+deck's, an 80-card double deck (two packs with nines have their own table); the bid and the
+bidders' contract, bidding; a rising target, no bid in a team game (with one, 'Both teams past
+the target' says who wins); the compulsory bid, a compulsory first bid; the trick points that
+save meld, meld saved by points. Any other option always can."""
+
+
 def _validate_source_meld(o: Options) -> None:
     """The meld rules from our seeds (RULES 2.10): figures that make sense, and together."""
     if o.double_marriage_value and (o.double_marriage_value < 40 or o.double_marriage_value % 10):
@@ -1517,7 +1555,7 @@ def _validate_chips(o: Options) -> None:
     if o.set_factor < 1:
         raise OptionError(option("set_factor"), "Set factor must be at least 1.")
     if o.stake <= 0:
-        raise OptionError(option("stake"), "Stake per unit must be at least 1 cent.")
+        raise OptionError(option("stake"), "Stake per chip must be at least 1 cent.")
     if o.system.has_kitty and (o.kitty_threshold <= 0 or o.kitty_threshold % 10):
         raise OptionError(
             option("kitty_threshold"), "Kitty joins at a bid: a multiple of 10 above 0."
@@ -1528,7 +1566,7 @@ def _validate_chips(o: Options) -> None:
         if o.ante % o.stake:
             raise OptionError(
                 option("ante"),
-                f"Ante {o.ante}¢ must be a whole number of units of {o.stake}¢ (the stake).",
+                f"Ante {o.ante}¢ must be a whole number of chips at {o.stake}¢ each (the stake).",
             )
         if o.pot_threshold <= 0 or o.pot_threshold % 10:
             raise OptionError(

@@ -139,5 +139,5 @@ def chip_hand(
             share = -(kitty_after // len(ctx.seated))  # the shortfall per player, rounded up
             flows.extend(Flow(p, KITTY, share) for p in ctx.seated)
             extra["chip_in"] = share
-            notes.append(f"the kitty was {-kitty_after} short: everyone chips in {share}")
+            notes.append(f"the kitty was {-kitty_after} chips short: everyone chips in {share}")
     return flows, notes, extra

@@ -28,7 +28,9 @@ class HandFields(BaseModel):
     """A hand's fields other than its melds and takes, as the table enters them."""
 
     outcome: Outcome | None = Field(
-        None, description="Leave out to have it worked out from the figures."
+        None,
+        strict=False,  # an enum: its value as JSON text, also where the model is strict
+        description="Leave out to have it worked out from the figures.",
     )
     declarer: Id | None = Field(
         None,

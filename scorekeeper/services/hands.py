@@ -102,7 +102,7 @@ class SavedHand:
     """A hand saved (or found saved already), with what the table is told about it."""
 
     row: Hand
-    number: int  # the hand's 1-based number
+    number: int  # the hand's 1-based number (0: the id was a player's leaving, not a hand)
     text: str  # the hand in words, as the preview showed it
     repeated: bool  # the same form posted again: the hand was saved the first time
     after: LoadedSession  # the session with the hand
@@ -120,6 +120,8 @@ def _by_request(session_id: int, request_id: str | None) -> Hand | None:
 def _repeated(loaded: LoadedSession, row: Hand, entry: HandEntry) -> SavedHand:
     """What a repeated post is told: the hand it saved the first time (and whether this
     entry is that hand's, or something else sent under the same request id)."""
+    if row.kind != "hand":  # the id was sent with a player's leaving: not this hand
+        return SavedHand(row, 0, "", True, loaded, matches=False)
     matches = same_entry(row, entry, loaded.options)
     if row.id not in loaded.hand_ids:  # saved by another worker since this one loaded
         loaded = load_session(loaded.row.id)
@@ -306,8 +308,26 @@ def delete_hand(
     return proposed
 
 
-def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
-    """Record a player getting up; they are cashed out and play goes on without them."""
+@dataclass(frozen=True)
+class Left:
+    """A player's leaving recorded (or found recorded already under the request's id)."""
+
+    row: Hand
+    repeated: bool = False  # recorded by an earlier request under the same id
+    matches: bool = True  # repeated: that request was this player leaving
+
+
+def _left_before(row: Hand, player_id: int) -> Left:
+    """What a repeated request is told: the event saved under its id the first time."""
+    return Left(row, True, row.kind == "leave" and row.player_id == player_id)
+
+
+def player_leaves(loaded: LoadedSession, player_id: int, request_id: str | None = None) -> Left:
+    """Record a player getting up; they are cashed out and play goes on without them. A
+    repeated ``request_id`` (shared with the session's hands) records nothing new."""
+    seq, existing = _next_seq_or_saved(loaded.row.id, request_id)
+    if existing is not None:
+        return _left_before(existing, player_id)
     player = loaded.players.get(player_id)
     if player is None:
         raise RuleError(Where(Part.LEAVER), "That player is not in this session.")
@@ -317,15 +337,22 @@ def player_leaves(loaded: LoadedSession, player_id: int) -> Hand:
         replayer.apply(event)
     except ReplayError as error:
         raise _mapped(error) from error
-    seq, _ = _next_seq_or_saved(loaded.row.id, None)
-    row = Hand(session_id=loaded.row.id, seq=seq, kind="leave")
+    row = Hand(session_id=loaded.row.id, seq=seq, kind="leave", request_id=request_id or None)
     row.player_id = player_id
     db.session.add(row)
-    db.session.flush()  # the event's id, for its audit entry and the replay
+    try:
+        db.session.flush()  # the event's id, for its audit entry and the replay
+    except IntegrityError:
+        # The same request sent twice at once recorded it first (its unique id).
+        db.session.rollback()
+        existing = _by_request(loaded.row.id, request_id)
+        if existing is None:
+            raise
+        return _left_before(existing, player_id)
     summary = f"{player} left the table after hand {len(loaded.state.hands)}."
     after = _extended(loaded, event, row.id, replayer)
     record_change(after, Audit("left", summary, row.id), rewrites=False)
-    return row
+    return Left(row)
 
 
 def changes_text(before: HandEntry, after: HandEntry, loaded: LoadedSession) -> str:

@@ -2,7 +2,7 @@
 
 ``settle_session(loaded)`` gathers everything the settle-up page and the session PDF print into
 one frozen ``SettleUp``; no template or report computes a figure. The figures come from the
-rules engine (``close_session``): each player's net in units and in money, the kitty's or the
+rules engine (``close_session``): each player's net in chips and in money, the kitty's or the
 pot's division, and the fewest or the direct payments. Bison and Partnership add each finished
 game's stakes, both as direct payments and as a pot. With ``include_ledger`` what is still owed
 from earlier ended sessions is carried in, and the payments then settle both at once.
@@ -38,7 +38,7 @@ class PlayerRow:
     """One line of the nets: a player (or what stays in the kitty or pot)."""
 
     holder: Holder
-    units: int | None  # chip games: units, kitty or pot share included; None for points games
+    units: int | None  # chip games: chips, kitty or pot share included; None for points games
     cents: int  # this session's net in money: + collects, - pays
     note: str = ""  # "left after hand 12, cashed out", "won 2 games", "not in this session"
     kind: str = "player"  # player | kitty | pot (an undivided remainder) | carried
@@ -48,9 +48,9 @@ class PlayerRow:
 
     @property
     def name(self) -> str:
-        """The holder as written: the player's name, or ``Kitty (undivided)``."""
+        """The holder as written: the player's name, or ``Left in the kitty``."""
         if isinstance(self.holder, Pool):
-            return f"{self.holder.label} (undivided)"
+            return f"Left in the {self.holder.value}"
         return str(self.holder)
 
     @property
@@ -89,7 +89,7 @@ class Fund:
     share_units: int  # each owner's share, rounded down
     share_cents: int
     shares: tuple[Share, ...]  # the owners still at the table
-    undivided_units: int  # what is left over, fewer units than owners
+    undivided_units: int  # what is left over, fewer chips than owners
     undivided_cents: int
     taken_earlier: tuple[Share, ...] = ()  # shares paid to players who left (kitty only)
 
@@ -165,7 +165,7 @@ class SettleUp:
     session_id: int
     system: GameSystem
     system_label: str
-    stake: int | None  # cents per unit in chip games; None in points games
+    stake: int | None  # cents per chip in chip games; None in points games
     ended: bool
     ended_at: datetime | None
     view: str  # FEWEST | DIRECT
@@ -337,17 +337,11 @@ def _rows(
                 balances.get(player) if fund else None,
             )
         )
+    ways = len(state.seated)
     for pool in (KITTY, POT):
         if cents.get(pool):
-            rows.append(
-                PlayerRow(
-                    pool,
-                    units.get(pool, 0),
-                    cents[pool],
-                    "fewer units than players: stays for next time",
-                    pool.value,
-                )
-            )
+            left = units.get(pool, 0)
+            rows.append(PlayerRow(pool, left, cents[pool], _stays(left, ways), pool.value))
     seated = set(loaded.players.values())
     for player, amount in owed.items():
         if player not in seated and amount:
@@ -356,7 +350,15 @@ def _rows(
 
 
 def _units(n: int) -> str:
-    return f"{n} unit{'s' if n != 1 else ''}"
+    return f"{n} chip{'s' if n != 1 else ''}"
+
+
+def _stays(chips: int, ways: int) -> str:
+    """Why chips stay in the kitty or the pot: "2 chips don't split 3 ways: they stay for next
+    time"."""
+    if chips == 1:
+        return f"1 chip doesn't split {ways} ways: it stays for next time"
+    return f"{chips} chips don't split {ways} ways: they stay for next time"
 
 
 def _fund(loaded: LoadedSession, closing: Closing) -> Fund | None:

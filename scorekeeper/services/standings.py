@@ -25,6 +25,7 @@ from ..rules.holders import (
     player_id,
 )
 from ..rules.options import CardValues, Options
+from ..rules.payments import Flow
 from ..rules.rounds import deal_round
 from ..rules.session import HandRecord
 from ..rules.tricks import buried_most, other_side, trick_total
@@ -222,6 +223,44 @@ def standings(loaded: LoadedSession) -> list[StandingRow]:
             )
         )  # fmt: skip
     return rows
+
+
+@dataclass(frozen=True)
+class FinalScore:
+    """A player's or team's score at the end of a finished game, as the table writes it."""
+
+    holder: Holder
+    figure: int
+    winner: bool
+
+    @property
+    def name(self) -> str:
+        """The holder as written on the score sheet."""
+        return str(self.holder)
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game the last hand finished: who won it and why, every final score, the stakes."""
+
+    number: int
+    winner: Holder
+    reason: str  # the engine's: "the bidder goes out at 510"
+    scores: tuple[FinalScore, ...]  # in seat order, every player or team
+    money: tuple[Flow, ...]  # cents each loser pays the winner(s)
+
+
+def game_over(loaded: LoadedSession) -> GameOver | None:
+    """The game the last hand finished, until another hand is saved (None otherwise)."""
+    game = loaded.state.game_over
+    if game is None:
+        return None
+    options = loaded.options
+    scores = tuple(
+        FinalScore(holder, options.to_table(game.score(holder)), holder == game.winner)
+        for holder in loaded.setup.holders
+    )
+    return GameOver(game.number, game.winner, game.reason, scores, game.money)
 
 
 def next_hand(loaded: LoadedSession) -> NextHand:

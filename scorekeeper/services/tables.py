@@ -197,6 +197,12 @@ def table_to_read() -> Table:
     return stored_table() or Table(name=DEFAULT_TABLE_NAME)
 
 
+def heading_name(table: Table) -> str:
+    """The name a report is headed with: the table's own, or "Pinochle" for a table that never
+    named itself (the single table's "Our table", which only the table itself says)."""
+    return "Pinochle" if table.name == DEFAULT_TABLE_NAME else table.name
+
+
 def default_table() -> Table:
     """The table this app serves, added (flushed, not committed) the first time a change
     needs it: the first POST that saves anything creates it, a GET never does."""

@@ -166,7 +166,7 @@ def edit(session_id: int, number: int):
     except RuleError as error:
         form.add_rule_error(error)
         return _render_edit(loaded, form, record, 422)
-    flash(f"Hand {number} corrected; everything after it is recomputed.", "ok")
+    flash(f"Hand {number} corrected; every hand after it is worked out again.", "ok")
     return redirect(url_for("hands.history", session_id=session_id) + f"#hand-{number}")
 
 
@@ -185,7 +185,7 @@ def delete(session_id: int, number: int):
         except hand_service.ConflictError as exc:
             error = exc.message
         else:
-            flash(f"Hand {number} deleted; everything after it is recomputed.", "ok")
+            flash(f"Hand {number} deleted; every hand after it is worked out again.", "ok")
             return redirect(url_for("hands.history", session_id=session_id))
     form.version.data = version_text(loaded.event_row(record.position))
     return render_template(

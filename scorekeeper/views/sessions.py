@@ -28,7 +28,7 @@ from ..rules.options import OPTION_SPECS, GameSystem, Options, parse_system
 from ..services import hands as hand_service
 from ..services import saved_rules as rules_service
 from ..services import sessions as session_service
-from ..services.standings import form_facts, hand_lines, next_hand, standings
+from ..services.standings import form_facts, game_over, hand_lines, next_hand, standings
 from ..services.tables import roster
 from .hand_form import hand_form_for
 from .loading import load_or_404
@@ -176,7 +176,7 @@ def render_session(loaded, form=None, nxt=None, preview=None, status=200):
         nxt=nxt,
         standings=standings(loaded),
         recent=hand_lines(loaded, last=5),
-        game_over=loaded.state.game_over,
+        game_over=game_over(loaded),
         preview=preview,
         named_rules=rules_service.session_rules(loaded),
         players=loaded.players,
@@ -202,7 +202,7 @@ def standings_fragment(session_id: int):
         nxt=next_hand(loaded),
         standings=standings(loaded),
         recent=hand_lines(loaded, last=5),
-        game_over=loaded.state.game_over,
+        game_over=game_over(loaded),
     )
 
 

@@ -12,8 +12,8 @@ What each operation must document as a problem (RFC 9457, ``application/problem+
 - 404: an operation with an id in its path (no such session, no such hand);
 - 422: an operation with any input (path, header or body) whose shape or rule is wrong;
 - 400, 413, 415: an operation with a JSON body (nested too deep, too large, not JSON);
-- 412, 428: an operation that takes If-Match (a stale version, or none sent); the 412 carries
-  the hand as it stands (``current``);
+- 412: an operation that takes If-Match (a stale version); a hand's 412 carries the hand as
+  it stands (``current``); 428: one that needs If-Match (none sent);
 - 503: an operation that writes (the database kept colliding; nothing was saved).
 
 And the headers each answer always carries (``expected_headers``): ETag, Location,
@@ -127,9 +127,15 @@ def expected_problems(path: str, operation: dict) -> set[str]:
         expected.add("422")
     if operation.get("requestBody"):
         expected |= {"400", "413", "415"}
-    headers = {p["name"].lower() for p in operation.get("parameters", []) if p["in"] == "header"}
+    headers = {
+        p["name"].lower(): p["required"]
+        for p in operation.get("parameters", [])
+        if p["in"] == "header"
+    }
     if "if-match" in headers:
-        expected |= {"412", "428"}
+        expected.add("412")
+    if headers.get("if-match"):
+        expected.add("428")
     return expected
 
 
@@ -192,9 +198,11 @@ def writes(path: str, method: str) -> bool:
 
 def expected_headers(path: str, method: str, status: str, operation: dict) -> set[str]:
     """The headers an answer always carries, from what the operation does:
-    - ETag on a read tagged for polling (200 and 304) and on a hand saved or stale (412);
+    - ETag on a read tagged for polling (200 and 304), on a hand saved, a session changed and
+      a change refused as stale (412);
     - Location on 201 when something with an address of its own was made (a session, a hand,
-      saved rules), and on saved rules replaced (200);
+      saved rules), on 200 when it was made before under the same Idempotency-Key, and on
+      saved rules replaced (200);
     - WWW-Authenticate on 401 (the scheme to use), Retry-After on 503 (a busy database)."""
     expected = set()
     if method == "get" and status in ("200", "304") and "304" in operation["responses"]:
@@ -202,11 +210,14 @@ def expected_headers(path: str, method: str, status: str, operation: dict) -> se
     hand_saved = path.endswith("/hands") and method == "post" and status in ("200", "201")
     if hand_saved or (path.endswith("/{number}") and method == "put" and status == "200"):
         expected.add("ETag")
+    if path == f"{PREFIX}/sessions/{{session_id}}" and method == "patch" and status == "200":
+        expected.add("ETag")  # the session changed: its new version
     if status == "412":
         expected.add("ETag")
     made = (f"{PREFIX}/sessions", f"{PREFIX}/imports", f"{PREFIX}/saved-rules")
     rules_replaced = path == f"{PREFIX}/saved-rules" and method == "post" and status == "200"
-    if hand_saved or rules_replaced or (status == "201" and path in made):
+    made_again = method == "post" and status == "200" and path in made  # the same key again
+    if hand_saved or rules_replaced or made_again or (status == "201" and path in made):
         expected.add("Location")
     if status == "401":
         expected.add("WWW-Authenticate")
@@ -261,3 +272,116 @@ def test_the_document_names_the_bearer_scheme_it_refers_to(document):
     for key, operation in documented_operations(document).items():
         for requirement in operation.get("security", []):
             assert set(requirement) <= set(schemes), key
+
+
+SCHEMAS = "#/components/schemas/"
+
+
+def reachable(document: dict, node: object, found: set[str] | None = None) -> set[str]:
+    """The names of the schemas ``node`` refers to, and those they refer to, and so on."""
+    found = set() if found is None else found
+    if isinstance(node, dict):
+        ref = node.get("$ref", "")
+        if ref.startswith(SCHEMAS) and ref.removeprefix(SCHEMAS) not in found:
+            name = ref.removeprefix(SCHEMAS)
+            found.add(name)
+            reachable(document, document["components"]["schemas"][name], found)
+        for value in node.values():
+            reachable(document, value, found)
+    elif isinstance(node, list):
+        for value in node:
+            reachable(document, value, found)
+    return found
+
+
+def objects(document: dict, names: set[str]) -> dict[str, dict]:
+    """The object schemas with fields among ``names``: enums aside, and the session file, a
+    free-form object both ways (the import checks every part of it against the file's own
+    schema, unknown fields too, and says where it is wrong)."""
+    schemas = document["components"]["schemas"]
+    return {name: schemas[name] for name in names if "properties" in schemas[name]}
+
+
+def request_schemas(document: dict) -> dict[str, dict]:
+    """Every object schema a request body holds."""
+    operations = documented_operations(document).values()
+    names = set().union(*(reachable(document, op.get("requestBody", {})) for op in operations))
+    return objects(document, names)
+
+
+def answer_schemas(document: dict) -> dict[str, dict]:
+    """Every object schema an answer holds."""
+    operations = documented_operations(document).values()
+    names = set().union(*(reachable(document, op["responses"]) for op in operations))
+    return objects(document, names)
+
+
+def test_requests_and_answers_have_schemas_of_their_own(document):
+    shared = set(request_schemas(document)) & set(answer_schemas(document))
+
+    assert shared == set()
+
+
+def test_a_request_body_documents_no_default_for_what_may_be_left_out(document):
+    defaults = {
+        f"{name}.{field}"
+        for name, schema in request_schemas(document).items()
+        for field, prop in schema["properties"].items()
+        if "default" in prop
+    }
+
+    assert defaults == set()
+    hand = document["components"]["schemas"]["HandBody"]
+    assert "required" not in hand  # every field of a hand may be left out
+
+
+def test_a_request_body_refuses_fields_it_does_not_document(document):
+    open_bodies = {
+        name
+        for name, schema in request_schemas(document).items()
+        if schema.get("additionalProperties") is not False
+    }
+
+    assert open_bodies == set()
+
+
+def test_an_answer_lists_every_field_it_always_sends_as_required(document):
+    optional = {
+        f"{name}.{field}"
+        for name, schema in answer_schemas(document).items()
+        for field in set(schema["properties"]) - set(schema.get("required", []))
+    }
+
+    assert optional == set()
+    schemas = document["components"]["schemas"]
+    assert schemas["HandOut"]["properties"]["entry"] == {"$ref": f"{SCHEMAS}HandEntryOut"}
+    assert "takeover" in schemas["HandEntryOut"]["required"]
+    assert "errors" in schemas["Problem"]["required"]
+
+
+def header_parameters(operation: dict) -> dict[str, bool]:
+    """An operation's header parameters: whether each is required."""
+    return {
+        p["name"]: p["required"] for p in operation.get("parameters", []) if p["in"] == "header"
+    }
+
+
+def test_every_tagged_read_declares_if_none_match(document):
+    for (path, _), operation in documented_operations(document).items():
+        if "304" in operation["responses"]:
+            assert header_parameters(operation).get("If-None-Match") is False, path
+
+
+def test_if_match_is_documented_as_required_where_its_absence_is_a_428(document):
+    taking = {
+        f"{method.upper()} {path}": (header_parameters(operation)["If-Match"], "428" in responses)
+        for (path, method), operation in documented_operations(document).items()
+        if "If-Match" in header_parameters(operation)
+        for responses in [operation["responses"]]
+    }
+
+    assert taking == {
+        f"PUT {PREFIX}/sessions/{{session_id}}/hands/{{number}}": (True, True),
+        f"DELETE {PREFIX}/sessions/{{session_id}}/hands/{{number}}": (True, True),
+        f"PATCH {PREFIX}/sessions/{{session_id}}": (False, False),
+    }

@@ -325,7 +325,8 @@ def test_the_api_gives_the_figures_the_pages_show(played):
     assert len(page_nets) == len(settlement["nets"])
     for row in settlement["nets"]:
         name = row["holder"]["name"]
-        written = name if row["holder"]["kind"] in ("player", "team") else f"{name} (undivided)"
+        kind = row["holder"]["kind"]
+        written = name if kind in ("player", "team") else f"Left in the {kind}"
         assert page_nets[written] == format_money(row["cents"], sign=True), name
 
 

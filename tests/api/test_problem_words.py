@@ -27,6 +27,10 @@ SESSION = {"system": "brooklyn", "players": ["Ann", "Bob", "Cal"], "first_dealer
 # id -> (method, path (/sessions, or under the session), JSON body or raw text, headers,
 #        status, field, message)
 CASES = {
+    "a field the request does not have": (
+        "POST", "/hands", {**HAND, "bidd": 350}, {},
+        422, "bidd", "bidd: Not a field of this request: check its spelling, or leave it out.",
+    ),
     "a field missing": (
         "POST", "/sessions", {"system": "brooklyn", "first_dealer": 0}, {},
         422, "players", "players: Required: send it.",
@@ -57,7 +61,7 @@ CASES = {
     ),
     "a fraction for a whole number": (
         "POST", "/sessions", {**SESSION, "first_dealer": 1.5}, {},
-        422, "first_dealer", "first_dealer: Must be a whole number, without a fraction.",
+        422, "first_dealer", "first_dealer: Must be a whole number.",
     ),
     "below the least": (
         "POST", "/sessions", {**SESSION, "stake_cents": -1}, {},
@@ -85,9 +89,9 @@ CASES = {
         "PATCH", "", {"ended": "yes"}, {},
         422, "ended", "ended: Must be true or false.",
     ),
-    "NaN for a number": (
+    "NaN for a whole number": (
         "RAW", "/hands", '{"declarer": 1, "bid": 300, "trump": "S", "tricks": NaN}', {},
-        422, "tricks", "tricks: Must be a number (not NaN or infinity).",
+        422, "tricks", "tricks: Must be a whole number.",
     ),
     "a player listed twice (the schema's own check)": (
         "POST", "/hands",

@@ -1,7 +1,7 @@
 """The table's saved rules through the JSON API: list, create, read, rename or change,
 delete, and sessions started from them (by id or by name) keeping their name.
 
-Figures (RULES 5.4): Brooklyn, three at the table; 350 made collects 2 units from each of the
+Figures (RULES 5.4): Brooklyn, three at the table; 350 made collects 2 chips from each of the
 two others, doubled in spades unless "spades double" is off.
 """
 
@@ -35,7 +35,7 @@ def test_rules_saved_answer_with_their_address_options_and_words(api):
     assert (rules["name"], rules["system"], rules["problem"]) == ("Friday rules", "brooklyn", None)
     assert rules["changed"] == {"stake": 25, "spades_double": False}
     assert (rules["options"]["stake"], rules["options"]["min_bid"]) == (25, 300)
-    assert rules["in_words"] == ["Spades double: Off", "Stake per unit: $0.25"]
+    assert rules["in_words"] == ["Spades double: Off", "Stake per chip: $0.25"]
     assert api.get(response.headers["Location"]).get_json() == rules
 
 

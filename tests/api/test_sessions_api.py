@@ -259,7 +259,7 @@ def test_an_option_of_another_game_and_a_bad_stake_are_refused_naming_them(api):
     assert_refused(
         kitty, "options.kitty_threshold", "Kitty joins at does not apply to Bison (points to 1500)."
     )
-    assert_refused(stake, "stake_cents", "Stake per unit must be at least 1 cent.")
+    assert_refused(stake, "stake_cents", "Stake per chip must be at least 1 cent.")
     assert_refused(
         step, "options.min_bid", "Minimum bid must be a multiple of 10 or 25 points, not 305."
     )

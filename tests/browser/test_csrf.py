@@ -30,7 +30,7 @@ def test_the_preview_and_the_save_carry_the_token(guarded_server, browser_page):
     form.locator("label.suit-H").tap()
     chip(form, "Outcome", "Made").tap()
     expect(form.locator(".preview-text")).to_contain_text(
-        "Bob makes 350: collects 2 units from each player"
+        "Bob makes 350: collects 2 chips from each player"
     )
     follow(page, form.get_by_role("button", name="Save hand"))
     saved_hand(page, 1)
@@ -52,4 +52,4 @@ def test_a_correction_previews_in_its_own_hand_with_the_token(guarded_server, br
     chip(edit, "Outcome", "Set").tap()
     # Set at 350: Bob pays 2 x 2 = 4 units to each of Ann and Cal (set factor 2).
     expect(edit.locator(".preview-text")).to_contain_text("Bob is set at 350")
-    expect(edit.locator(".preview-text")).to_contain_text("pays 4 units to each player")
+    expect(edit.locator(".preview-text")).to_contain_text("pays 4 chips to each player")

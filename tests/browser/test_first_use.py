@@ -178,7 +178,7 @@ def test_the_new_session_form_fits_the_phone_and_shows_who_sits_out_in_full(
         "The dealer, and with 5 also the second player to the dealer's left"
     )
     stake = page.locator(".option").filter(has=page.locator("input[name=stake]"))
-    expect(stake.locator("label")).to_have_text("Stake per unit ($)")
+    expect(stake.locator("label")).to_have_text("Stake per chip ($)")
     expect(stake.locator("input")).to_have_value("0.10")
     expect(stake.locator(".hint")).to_contain_text("in dollars and cents: 0.10 is ten cents")
     shoot(page, screenshots_dir, f"first-use-new-{system}")

@@ -149,7 +149,7 @@ def test_a_save_whose_answer_is_lost_is_sent_again_and_saved_exactly_once(
         )
         save_button(page).tap()
         expect(page.locator(".saved-note")).to_contain_text(
-            "Hand 1 saved. Bob makes 350: collects 2 units from each player", timeout=RETRIED
+            "Hand 1 saved. Bob makes 350: collects 2 chips from each player", timeout=RETRIED
         )
         assert lost == [201]
         assert answered == [200]  # sent again under the same key: "already saved", nothing new

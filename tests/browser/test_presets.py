@@ -428,7 +428,7 @@ def test_the_preview_says_what_the_hand_will_do_before_it_is_saved(live_server, 
         page, declarer="Bob", bid=350, trump="H", melds={"declarer": 190}, tricks=170, save=False
     )
     expect(page.locator("#preview")).to_contain_text(
-        "Bob makes 350 with 190 meld and 170 in tricks: collects 2 units from each player"
+        "Bob makes 350 with 190 meld and 170 in tricks: collects 2 chips from each player"
     )
     expect(page.locator("[data-other-side]")).to_have_text("Other side: 80")  # 250 - 170
     assert figures(page) == {"Ann": "0", "Bob": "0", "Cy": "0", "Dee": "0"}  # nothing saved
@@ -480,7 +480,7 @@ def test_the_card_grid_writes_the_cards_and_shows_the_meld_breakdown(
     expect(breakdown).to_contain_text("royal marriage 40")
     # 190 + 170 = 360 >= 350: made; V = 2 x 2 (spades) = 4 from each player.
     expect(page.locator("#preview")).to_contain_text(
-        "Bob makes 350 with 190 meld and 170 in tricks: collects 4 units from each player"
+        "Bob makes 350 with 190 meld and 170 in tricks: collects 4 chips from each player"
     )
     shoot(page, screenshots_dir, "brooklyn-card-grid")
     # Taps go 0, 1, 2, 0: two more taps on J♠ (held once) take it back out.
@@ -573,7 +573,7 @@ def test_without_javascript_hands_are_entered_with_plain_form_posts(
         chip(page.locator("#hand-form"), "Bid", "350").tap()
         follow(page, page.get_by_role("button", name="Preview"))
         expect(page.locator("#preview")).to_contain_text(
-            "Bob makes 350: collects 2 units from each player"
+            "Bob makes 350: collects 2 chips from each player"
         )
         follow(page, page.get_by_role("button", name="Save hand"))
         saved_hand(page, 1)

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 THREE = ["Ann", "Bob", "Cal"]
-FRIDAY_WORDS = "Friday rules: Spades double: Off; Stake per unit: $0.25."
+FRIDAY_WORDS = "Friday rules: Spades double: Off; Stake per chip: $0.25."
 
 
 def test_a_table_saves_friday_rules_and_starts_the_next_session_with_one_tap(
@@ -29,7 +29,7 @@ def test_a_table_saves_friday_rules_and_starts_the_next_session_with_one_tap(
     page.locator("label.switch", has_text="Spades double").tap()
     page.locator("#opt-stake").fill("0.25")
     follow(page, page.get_by_role("button", name="Save the house rules"))
-    expect(page.locator(".flash")).to_contain_text("Stake per unit: $0.10 → $0.25")
+    expect(page.locator(".flash")).to_contain_text("Stake per chip: $0.10 → $0.25")
 
     # "Save these rules as…" with no name: refused next to the name, nothing saved.
     page.goto(f"{first}/settings")
@@ -79,7 +79,7 @@ def test_a_table_saves_friday_rules_and_starts_the_next_session_with_one_tap(
     page.goto(f"{live_server}/")
     follow(page, page.get_by_role("link", name="Saved house rules"))
     expect(page.locator(".saved-rules li")).to_contain_text(
-        "Spades double: Off; Stake per unit: $0.25."
+        "Spades double: Off; Stake per chip: $0.25."
     )
     shoot(page, screenshots_dir, "saved-rules-list")
     shoot(page, screenshots_dir, "saved-rules-list-dark", dark=True)

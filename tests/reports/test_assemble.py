@@ -53,17 +53,28 @@ def test_brooklyn_pdf_prints_every_house_rule_in_words(ctx):
         "Spades double On",
         "Hearts triple Off",
         "Set factor 2",
-        "Stake per unit $0.10",
+        "Stake per chip $0.10",
     ):
         assert line in text
     assert "*" not in text.split("Game and house rules")[1].split("The session")[0]
 
 
+def test_a_two_pack_pdf_prints_only_the_house_rules_that_change_something(ctx):
+    rules = text_of(pdf_of(rs.eight_two_packs())).split("Game and house rules")[1]
+    rules = rules.split("Games")[0]
+    # two packs with nines have their own meld table, and the preset has no bidding
+    gone = ("Arounds with a double deck", "Double roundhouse", "Double trump marriage",
+            "Minimum bid", "Bid step", "Both teams past", "Double meld bonus")  # fmt: skip
+    assert [label for label in gone if label in rules] == []
+    for line in ("Deck Two packs with nines (96 cards)", "Bidding Off", "Game to 1000"):
+        assert line in rules
+
+
 def test_brooklyn_pot_pdf_divides_the_pot_and_settles(ctx):
     text = text_of(pdf_of(rs.brooklyn_pot()))
-    # pot 15 + 24 = 39 units = $1.95 at 5c; 13 each; Ann 19+13, Bob -77+13, Cal 19+13
-    assert "The pot holds 39 units ($1.95)" in text
-    assert "owns a share of 13 units ($0.65)" in text
+    # pot 15 + 24 = 39 chips = $1.95 at 5c; 13 each; Ann 19+13, Bob -77+13, Cal 19+13
+    assert "The pot holds 39 chips ($1.95)" in text
+    assert "at the table gets 13 chips ($0.65)" in text
     # each row: chips, with pot share, money
     for line in ("Ann +19 +32 +$1.60", "Bob −77 −64 −$3.20", "Cal +19 +32 +$1.60"):
         assert line in text
@@ -74,7 +85,7 @@ def test_brooklyn_pot_pdf_divides_the_pot_and_settles(ctx):
     assert "Ante $0.25" in text and "Pot taken at 400" in text
 
 
-def test_hoyle_pdf_shows_the_kitty_its_undivided_units_and_the_payments(ctx):
+def test_hoyle_pdf_shows_the_kitty_the_chips_left_in_it_and_the_payments(ctx):
     text = text_of(pdf_of(rs.hoyle()))
     for line in (
         # chips, with kitty share (0 each: see below), money
@@ -82,12 +93,12 @@ def test_hoyle_pdf_shows_the_kitty_its_undivided_units_and_the_payments(ctx):
         "Bob +43 +43 +$4.30",
         "Cal −7 −7 −$0.70",
         "Dan −31 −31 −$3.10",
-        # 2 units among 4 players: 0 each, 2 stay in the kitty
-        "Kitty (undivided) +2 +$0.20",
+        # 2 chips among 4 players: 0 each, 2 stay in the kitty
+        "Left in the kitty +2 +$0.20 2 chips don't split 4 ways: they stay for next time",
     ):
         assert line in text
-    assert "The kitty holds 2 units ($0.20)" in text
-    assert "2 units ($0.20) cannot be divided evenly" in text
+    assert "The kitty holds 2 chips ($0.20)" in text
+    assert "2 chips ($0.20) will not split evenly and stay in the kitty for next time" in text
     # 5 holders owed or owing and no group of them adds to 0: 5 - 1 = 4 payments
     assert "4 payments settle everything" in text
     assert "puts $0.20 in the kitty" in text

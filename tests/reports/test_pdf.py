@@ -16,7 +16,7 @@ from urllib.request import Request
 import pytest
 import reportsessions as rs
 from conftest import unavailable
-from pdftext import pages_text, pdf_of, text_of
+from pdftext import page_lines, pages_text, pdf_of, text_of
 from pypdf import PdfReader
 from webhelpers import dispose, migrated_app
 
@@ -139,8 +139,17 @@ def test_the_first_page_is_not_blank(preset_pdfs, tmp_path, preset):
 
 
 def test_the_hand_log_page_is_black_and_white_readable(ctx, tmp_path):
-    """The log prints in greys only: its meaning is in signs and symbols, never in colour."""
-    image = _page_image(pdf_of(rs.hoyle()), tmp_path, page=3).convert("RGB")
+    """The log prints in greys only: its meaning is in signs and symbols, never in colour
+    (the page is read from the "Hand log" heading down: the chart above it is in colour)."""
+    pdf = pdf_of(rs.hoyle())
+    number, top = next(
+        (number, line[0])
+        for number, page in enumerate(page_lines(pdf), start=1)
+        for line in page.lines
+        if line[2] == "Hand log"
+    )
+    image = _page_image(pdf, tmp_path, page=number).convert("RGB")
+    image = image.crop((0, round(top * 50 / 72), image.width, image.height))  # 50 dpi
     colours = {pixel for _, pixel in image.getcolors(1 << 24) if len(set(pixel)) > 1}
     assert not colours
 

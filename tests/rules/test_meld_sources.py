@@ -395,7 +395,7 @@ def test_the_double_marriage_figure_is_typed_at_the_tables_scale():
         pytest.param(
             {"system": "double-deck", "double_marriage_value": 300},
             "Double marriage in a plain suit 30 is a single deck's custom: set Double marriage "
-            "in a plain suit back to 0, or Deck to Single deck (48 cards).",
+            "in a plain suit back to Two marriages, or Deck to Single deck (48 cards).",
             id="a double deck, written at its scale 10",
         ),
     ],

@@ -642,7 +642,7 @@ def test_every_option_kind_has_round_trip_values():
     [
         ("double_meld_bonus", True, 1, "On"),
         ("spades_double", False, 1, "Off"),
-        ("schedule", Schedule.POT, 1, "Pot: one unit per full 50 points bid"),
+        ("schedule", Schedule.POT, 1, "Pot: one chip per full 50 points bid"),
         ("sit_out", SitOut.DEALER, 1, "The dealer (4 players)"),
         ("scale", 10, 10, "Yes (25, 150)"),
         ("roundhouse_with_run", 390, 1, "390"),
@@ -654,6 +654,10 @@ def test_every_option_kind_has_round_trip_values():
         ("double_bonus_melds", ("run", "jacks"), 1, "run, jacks"),
         ("double_bonus_melds", (), 1, "None"),
         ("double_marriage_value", 300, 10, "30"),
+        ("double_marriage_value", 0, 1, "Two marriages"),  # 0 is no meld of its own
+        ("target_raise", 0, 1, "No: the higher score wins"),
+        ("target_raise", 250, 10, "25"),
+        ("meld_minimum", 0, 1, "Every meld counts"),
         ("double_trump_marriage", 400, 1, "400 (Wikipedia)"),
         ("negative_floor", None, 1, "None"),
         ("negative_floor", -1000, 10, "-100"),
@@ -684,6 +688,8 @@ def test_money_options_are_written_by_the_money_formatter_given():
         ("forbidden_endings", "40 90", (40, 90)),
         ("negative_floor", "", None),
         ("stake", "25", 25),
+        ("double_marriage_value", "two marriages", 0),  # its words for 0
+        ("double_marriage_value", "0", 0),  # or the figure, as the form's field shows it
     ],
 )
 def test_an_option_value_is_read_from_what_a_player_types(name, text, value):
@@ -698,7 +704,7 @@ def test_an_option_value_is_read_from_what_a_player_types(name, text, value):
         ("schedule", "steep", "Payment schedule must be one of brooklyn, "),
         ("spades_double", "maybe", "Spades double must be on or off, not 'maybe'."),
         ("forbidden_endings", "forty", "'forty' is not a bid ending such as 40 or 90."),
-        ("stake", "ten cents", "Stake per unit: 'ten cents' is not a number of cents"),
+        ("stake", "ten cents", "Stake per chip: 'ten cents' is not a number of cents"),
     ],
 )
 def test_words_that_are_no_value_of_the_option_are_refused_naming_it(name, text, words):
@@ -795,3 +801,56 @@ def test_a_minimum_raised_above_the_compulsory_300_still_loads():
 def test_the_compulsory_first_bid_is_free_when_nobody_is_held_to_it():
     options = Options.from_dict({"system": "hoyle", "all_pass": "throw-in", "compulsory_bid": 250})
     assert options.compulsory_bid == 250 and "forfeit" not in options.outcomes
+
+
+# -- which options mean something in a game (Options.matters) --------------------------------
+
+TWO_PACKS = Options.preset("six-two-packs")
+DOUBLE_DECK = Options.preset("double-deck")
+BISON_DOUBLE = replace(BISON, double_meld_bonus=True)
+
+
+@pytest.mark.parametrize(
+    ("options", "name", "matters"),
+    [
+        pytest.param(TWO_PACKS, "double_deck_arounds", False, id="96 cards: no 80-card arounds"),
+        pytest.param(TWO_PACKS, "double_roundhouse", False, id="96 cards: no double roundhouse"),
+        pytest.param(TWO_PACKS, "double_trump_marriage", False, id="96 cards: own K-Q table"),
+        pytest.param(TWO_PACKS, "run_extras", False, id="96 cards: no spare K or Q"),
+        pytest.param(TWO_PACKS, "min_bid", False, id="no bidding: no minimum bid"),
+        pytest.param(TWO_PACKS, "bid_step", False, id="no bidding: no bid step"),
+        pytest.param(TWO_PACKS, "both_reach", False, id="no bidding: no bidders to go out"),
+        pytest.param(TWO_PACKS, "surrender", False, id="no bidding: nobody gives up a bid"),
+        pytest.param(TWO_PACKS, "auction", True, id="96 cards: bidding can be turned on"),
+        pytest.param(TWO_PACKS, "meld_saved_by", True, id="no bidding: meld still saved"),
+        pytest.param(TWO_PACKS, "target", True, id="96 cards: game to"),
+        pytest.param(DOUBLE_DECK, "double_roundhouse", True, id="80 cards: double roundhouse"),
+        pytest.param(DOUBLE_DECK, "double_meld_bonus", False, id="80 cards: own doubles"),
+        pytest.param(DOUBLE_DECK, "min_bid", True, id="80 cards, bidding: minimum bid"),
+        pytest.param(BROOKLYN, "double_bonus_melds", False, id="no double bonus: no bonus melds"),
+        pytest.param(BISON_DOUBLE, "double_bonus_melds", True, id="double bonus: its melds"),
+        pytest.param(BROOKLYN, "double_trump_marriage", True, id="48 cards: double marriage"),
+        pytest.param(BROOKLYN, "npa_meld", False, id="chips: not an option of Brooklyn"),
+        pytest.param(HOYLE, "compulsory_bid", True, id="hoyle: a compulsory first bid"),
+        pytest.param(
+            replace(HOYLE, all_pass=AllPass.THROW_IN),
+            "compulsory_bid",
+            False,
+            id="hoyle thrown in: no compulsory bid",
+        ),
+        pytest.param(PARTNERSHIP, "meld_save_points", False, id="meld saved by a trick point"),
+        pytest.param(PARTNERSHIP, "target_raise", False, id="teams bid: the bidders win a tie"),
+        pytest.param(TWO_PACKS, "target_raise", True, id="teams without a bid: target rises"),
+        pytest.param(BISON, "target_raise", True, id="each for themselves: target rises"),
+        pytest.param(
+            replace(PARTNERSHIP, auction=False), "kitty_size", False, id="no bidding: no kitty"
+        ),
+    ],
+)
+def test_an_option_matters_only_where_the_deck_shape_and_bidding_use_it(options, name, matters):
+    assert options.matters(name) is matters
+
+
+@pytest.mark.parametrize("options", ALL_PRESETS)
+def test_an_option_that_matters_always_applies(options):
+    assert all(options.applies(name) for name in OPTION_SPECS if options.matters(name))

@@ -310,48 +310,48 @@ def test_describe_hoyle_made_with_figures():
     )
     assert text == (
         "Ann makes 350 with 190 meld and 170 in tricks: "
-        "collects 5 units from each player and the kitty."
+        "collects 5 chips from each player and the kitty."
     )
 
 
 def test_describe_a_kitty_chip_in():
     text = said(HandInput(MADE, "Ann", 350, H), HOYLE)
-    assert "collects 5 units from each player and the kitty" in text
-    assert "5 short" in text and "chips in 2" in text
+    assert "collects 5 chips from each player and the kitty" in text
+    assert "the kitty was 5 chips short: everyone chips in 2" in text
 
 
 def test_describe_the_pot_seed_check():
     text = said(HandInput(SET, "Ann", 330, S), POT_GAME, replace(THREE, pot=15))
     assert text.startswith("Ann is set at 330")
-    assert "pays 24 units to each player and the pot" in text
+    assert "pays 24 chips to each player and the pot" in text
     assert "spades pay 2x" in text
 
 
 def test_describe_the_pot_taken():
     text = said(HandInput(MADE, "Ann", 400, D), POT_GAME, replace(THREE, pot=15))
-    assert "collects 8 units from each player" in text
+    assert "collects 8 chips from each player" in text
     assert "takes the pot" in text and "antes again" in text
 
 
 def test_describe_a_forfeit():
     text = said(HandInput(Outcome.FORFEIT, "Ann", 300), HOYLE)
-    assert text == "Ann forfeits the compulsory 300: pays 3 units to the kitty."
+    assert text == "Ann forfeits the compulsory 300: pays 3 chips to the kitty."
 
 
 def test_describe_a_concession_and_opponents_conceding():
     assert said(HandInput(CONCEDED, "Ann", 300), HOYLE) == (
-        "Ann concedes 300: pays 3 units to each player."
+        "Ann concedes 300: pays 3 chips to each player."
     )
     text = said(
         HandInput(Outcome.OPPONENTS_CONCEDED, "Ann", 350, S), HOYLE, replace(THREE, kitty=50)
     )
     assert text.startswith("The opponents concede Ann's 350")
-    assert "collects 10 units from each player and the kitty" in text
+    assert "collects 10 chips from each player and the kitty" in text
 
 
 def test_describe_a_dealer_takeover():
     text = said(HandInput(MADE, "Cal", 250, D, takeover=True), BROOKLYN)
-    assert text == "Cal makes 250 (dealer takeover): collects 1 unit from each player."
+    assert text == "Cal makes 250 (dealer takeover): collects 1 chip from each player."
 
 
 def test_describe_bison_names_the_player_without_a_counter():

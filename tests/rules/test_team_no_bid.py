@@ -179,7 +179,11 @@ def test_no_tricks_entered_asks_for_the_first_teams():
         ),
         pytest.param({"set_keeps_meld": True}, "'A set side keeps its meld'", id="set-keeps"),
         pytest.param({"set_to_opponents": True}, "'Set goes to the other side'", id="progressive"),
-        pytest.param({"surrender": "nothing"}, "'When the bidders give up'", id="surrender"),
+        pytest.param(
+            {"surrender": "nothing"},
+            "'When the bidders give up, the other side scores'",
+            id="surrender",
+        ),
         pytest.param({"bidders_no_trick": "zero"}, "'Bidders who take no trick'", id="no-trick"),
         pytest.param({"both_reach": "higher"}, "'Both teams past the target'", id="both-reach"),
         pytest.param({"kitty_size": 4}, "'Cards in the kitty'", id="kitty"),

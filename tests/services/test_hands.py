@@ -83,7 +83,7 @@ def test_a_preview_says_what_the_hand_would_do_and_saves_nothing(table):
 
     # 150 meld + 200 tricks = 350 reaches the bid; 350-380 pays 2 from each of 3 opponents.
     assert preview.text == (
-        "Bob makes 350 with 150 meld and 200 in tricks: collects 2 units from each player."
+        "Bob makes 350 with 150 meld and 200 in tricks: collects 2 chips from each player."
     )
     assert named(dict(preview.result.changes))["Bob"] == 6
     assert stored_hands(sid) == 0
@@ -107,7 +107,7 @@ def test_a_saved_hand_is_replayed_and_audited(table):
 
     # Bob makes 350 in hearts: 2 units from each of Ann, Cal and Dee (Dee sits out but pays).
     assert balances(table, sid) == {"Ann": -2, "Bob": 6, "Cal": -2, "Dee": -2}
-    assert audit(sid)[-1] == "Hand 1 added: Bob makes 350: collects 2 units from each player."
+    assert audit(sid)[-1] == "Hand 1 added: Bob makes 350: collects 2 chips from each player."
 
 
 def test_the_same_request_saved_twice_is_one_hand(table):
@@ -208,7 +208,7 @@ def test_editing_an_earlier_hand_recomputes_everything_after_it(table):
     # Hand 1 now pays 4 (400-430) from each: Bob +12, the others -4; hand 2 unchanged.
     assert balances(table, sid) == {"Ann": -6, "Bob": 10, "Cal": -6, "Dee": 2}
     assert audit(sid)[-1] == (
-        "Hand 1 edited: bid 350 → 400. Now: Bob makes 400: collects 4 units from each player."
+        "Hand 1 edited: bid 350 → 400. Now: Bob makes 400: collects 4 chips from each player."
     )
 
 
@@ -285,7 +285,7 @@ def test_deleting_a_hand_replays_the_rest_with_new_dealers(table):
     assert named(dict(state.balances)) == {"Ann": -1, "Bob": -1, "Cal": 3, "Dee": -1}
     assert named(state.next_hand.dealer) == "Bob"
     assert audit(sid)[-1] == (
-        "Hand 1 deleted (was: Bob makes 350: collects 2 units from each player.)"
+        "Hand 1 deleted (was: Bob makes 350: collects 2 chips from each player.)"
     )
 
 

@@ -40,7 +40,7 @@ def test_rules_saved_from_a_preset_keep_only_the_inputs_and_read_back_as_options
     assert row.options["stake"] == 25 and row.options["spades_double"] is False
     assert rules.options.stake == 25 and rules.options.spades_double is False
     assert rules.options.min_bid == 300  # the Brooklyn preset's, untouched
-    assert rules.words == ("Spades double: Off", "Stake per unit: $0.25")
+    assert rules.words == ("Spades double: Off", "Stake per chip: $0.25")
     assert rules.created_at == rules.updated_at
 
 
@@ -102,7 +102,7 @@ def test_an_option_of_another_game_is_refused_naming_it(table):
         saved_rules.save_rules(table, "Points night", {"system": "bison", "stake": 25})
 
     assert where_each(refused.value) == [(Part.OPTION, "stake")]
-    assert refused.value.rule.startswith("Stake per unit does not apply to Bison")
+    assert refused.value.rule.startswith("Stake per chip does not apply to Bison")
 
 
 def test_saving_again_under_a_taken_name_with_replace_replaces_those_rules(table):
@@ -198,7 +198,7 @@ def test_renaming_or_deleting_the_rules_later_leaves_the_session_s_name(table):
 
     loaded = sessions.load_session(row.id, table)
     assert saved_rules.session_rules(loaded) == saved_rules.SessionRules(
-        "Friday rules", ("Spades double: Off", "Stake per unit: $0.25")
+        "Friday rules", ("Spades double: Off", "Stake per chip: $0.25")
     )
 
 

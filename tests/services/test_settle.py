@@ -105,7 +105,7 @@ def test_brooklyn_pot_is_shared_with_the_remainder_left_in_the_pot(table):
         ("Cal", 14, 70),
     ]
     assert (fund.undivided_units, fund.undivided_cents) == (2, 10)
-    assert money(settle) == {"Ann": 190, "Bob": -290, "Cal": 90, "Pot (undivided)": 10}
+    assert money(settle) == {"Ann": 190, "Bob": -290, "Cal": 90, "Left in the pot": 10}
     assert [r.units for r in settle.rows] == [38, -58, 18, 2]
     assert [p.text for p in settle.payments] == [
         "Bob pays Ann $1.90",
@@ -122,7 +122,7 @@ def test_hoyle_leaver_is_cashed_out_with_their_kitty_share_and_play_went_on(tabl
     cal = next(row for row in settle.rows if row.name == "Cal")
     assert cal.left
     assert (cal.units, cal.cents) == (12, 120)
-    assert cal.note == "left after hand 1, cashed out with 2 units from the kitty"
+    assert cal.note == "left after hand 1, cashed out with 2 chips from the kitty"
     assert money(settle) == {"Ann": -240, "Bob": -140, "Cal": 120, "Dee": 260}
     fund = settle.fund
     assert (fund.name, fund.units, fund.share_units, fund.undivided_units) == ("Kitty", 18, 6, 0)

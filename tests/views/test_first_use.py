@@ -229,7 +229,7 @@ def test_the_edit_page_steps_through_the_same_bids(client):
 @pytest.mark.parametrize(
     ("system", "name", "label", "value"),
     [
-        ("brooklyn", "stake", "Stake per unit ($)", "0.10"),
+        ("brooklyn", "stake", "Stake per chip ($)", "0.10"),
         ("brooklyn-pot", "ante", "Ante ($)", "0.25"),
         ("bison", "game_stake", "Game stake ($)", "0.00"),
     ],
@@ -253,10 +253,10 @@ def test_money_options_are_labelled_shown_and_explained_in_dollars(
 
 
 def test_the_stake_example_in_the_help_is_what_the_form_stores(client):
-    """'0.10 is ten cents a chip': posting 0.10 stores 10 cents, shown back as $0.10 a unit."""
+    """'0.10 is ten cents a chip': posting 0.10 stores 10 cents, shown back as $0.10 a chip."""
     sid = new_session(client, "brooklyn", FOUR, stake="0.10")
 
-    assert "$0.10 a unit" in page_text(client.get(f"/s/{sid}/settle"))
+    assert "$0.10 a chip" in page_text(client.get(f"/s/{sid}/settle"))
 
 
 def test_who_sits_out_is_offered_as_buttons_that_wrap(client):

@@ -83,7 +83,7 @@ def test_brooklyn_made_in_hearts_collects_the_schedule_from_every_opponent(clien
     # 350-380 pays 2 from each of Ann, Cal and Dee (sitting out, still an opponent): Bob +6.
     assert figures(page) == {"Ann": -2, "Bob": 6, "Cal": -2, "Dee": -2}
     assert money(page) == {"Ann": "−$0.20", "Bob": "+$0.60", "Cal": "−$0.20", "Dee": "−$0.20"}
-    assert "Hand 1 saved. Bob makes 350: collects 2 units from each player." in page_text(page)
+    assert "Hand 1 saved. Bob makes 350: collects 2 chips from each player." in page_text(page)
     assert next_hand_text(page) == "Hand 2 Bob deals, Ann sits out. Cal bids first."
 
 
@@ -92,7 +92,7 @@ def test_brooklyn_a_concession_pays_the_value_without_the_spade_multiplier(clien
 
     # The voluntary set: 2 units (350-380) to each of three, not doubled: Bob -6.
     assert figures(page) == {"Ann": 2, "Bob": -6, "Cal": 2, "Dee": 2}
-    assert "Bob concedes 350: pays 2 units to each player." in page_text(page)
+    assert "Bob concedes 350: pays 2 chips to each player." in page_text(page)
 
 
 def test_brooklyn_made_worked_out_from_meld_and_tricks(client, brooklyn):
@@ -127,7 +127,7 @@ def test_brooklyn_dealer_takeover_records_the_dealer_playing_250(client, brookly
 
     # 250 is in the 250-330 bracket: 1 from each of three.
     assert figures(page) == {"Ann": 3, "Bob": -1, "Cal": -1, "Dee": -1}
-    assert "Ann makes 250 (dealer takeover): collects 1 unit from each player." in page_text(page)
+    assert "Ann makes 250 (dealer takeover): collects 1 chip from each player." in page_text(page)
 
 
 @pytest.mark.parametrize(
@@ -207,7 +207,7 @@ def test_hoyle_the_compulsory_300_forfeited_pays_the_kitty_only(client, hoyle):
     page = save_hand(client, hoyle, declarer="Bob", bid=300, outcome="forfeit")
 
     assert figures(page) == {"Ann": 0, "Bob": -3, "Cal": 0, "Dee": 0, "Kitty": 3}
-    assert "Bob forfeits the compulsory 300: pays 3 units to the kitty." in page_text(page)
+    assert "Bob forfeits the compulsory 300: pays 3 chips to the kitty." in page_text(page)
 
 
 def test_hoyles_variation_forfeits_the_compulsory_250_chosen_on_the_form(client):
@@ -218,7 +218,7 @@ def test_hoyles_variation_forfeits_the_compulsory_250_chosen_on_the_form(client)
     page = save_hand(client, sid, declarer="Bob", bid=250, outcome="forfeit")
 
     assert figures(page) == {"Ann": 0, "Bob": -3, "Cal": 0, "Dee": 0, "Kitty": 3}
-    assert "Bob forfeits the compulsory 250: pays 3 units to the kitty." in page_text(page)
+    assert "Bob forfeits the compulsory 250: pays 3 chips to the kitty." in page_text(page)
 
 
 @pytest.mark.parametrize(
@@ -248,7 +248,7 @@ def test_hoyle_opponents_conceding_pays_as_made(client, hoyle):
     )
 
     assert figures(page) == {"Ann": -3, "Bob": -3, "Cal": -3, "Dee": 9, "Kitty": 0}
-    assert "The opponents concede Dee's 300: collects 3 units from each player." in page_text(page)
+    assert "The opponents concede Dee's 300: collects 3 chips from each player." in page_text(page)
 
 
 # == Bison ==================================================================================
@@ -332,7 +332,7 @@ def test_bison_game_over_shows_the_winner_who_deals_the_next_game(client):
     )  # fmt: skip
 
     text = page_text(page)
-    assert "★ Cal wins game 1" in text
+    assert "★ Game 1 goes to Cal" in text
     assert "The bidder goes out at 1750. Cal deals game 2." in text
     # No sets this game: each loser pays the game stake of $1.00.
     assert "Ann pays Cal $1.00; Bob pays Cal $1.00" in text
@@ -344,7 +344,7 @@ def test_bison_game_over_shows_the_winner_who_deals_the_next_game(client):
 
     # The banner stays until the next hand is played.
     page = save_hand(client, sid, outcome="all_pass")
-    assert "wins game" not in page_text(page)
+    assert "Game 1 goes to" not in page_text(page)
 
 
 def test_bison_without_the_trailing_zero(client):
@@ -383,7 +383,7 @@ def test_partnership_a_team_reaching_the_target_wins(client):
         client, sid, declarer="Bob", bid=250, trump="S", meld={"Bob": "300"}, tricks=250
     )
 
-    assert "★ Bob & Dee wins game 1" in page_text(page)
+    assert "★ Game 1 goes to Bob & Dee" in page_text(page)
     assert figures(page) == {"Ann & Cal": 0, "Bob & Dee": 0}
     assert standings(page)["Bob & Dee"].note == "1 game"
 
@@ -549,7 +549,7 @@ def test_preview_shows_the_hand_in_words_and_saves_nothing(client, brooklyn):
     tree = parse(response)
     preview = next(p for p in tree.iter("p") if "preview-text" in (p.get("class") or ""))
     assert " ".join(preview.itertext()) == (
-        "Bob makes 350 with 150 meld and 200 in tricks: collects 2 units from each player."
+        "Bob makes 350 with 150 meld and 200 in tricks: collects 2 chips from each player."
     )
     assert shown_value(response, "meld-declarer") == "150"
     assert hand_count(client, brooklyn) == 0
@@ -574,7 +574,7 @@ def test_the_live_preview_answers_in_json(client, brooklyn):
     answer = client.post(f"/s/{brooklyn}/preview", data=data).get_json()
 
     assert answer["ok"] is True
-    assert answer["text"] == ("Bob makes 350: collects 4 units from each player (spades pay 2x).")
+    assert answer["text"] == ("Bob makes 350: collects 4 chips from each player (spades pay 2x).")
 
     data["bid_other"], data["bid"] = "340", ""
     answer = client.post(f"/s/{brooklyn}/preview", data=data).get_json()

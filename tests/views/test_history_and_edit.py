@@ -79,7 +79,7 @@ def test_the_history_lists_every_hand_newest_first_with_changes_and_totals(clien
     assert list(hands) == ["hand-2", "hand-1"]
     # Hand 1: Bob +6, the others -2. Hand 2: Dee 1 x 2 (spades) = 2 from each, +6.
     assert hands["hand-1"] == (
-        "1 Ann dealt · Dee out Edit Bob makes 350: collects 2 units from each player. "
+        "1 Ann dealt · Dee out Edit Bob makes 350: collects 2 chips from each player. "
         "AnnBobCalDee −2+6−2−2 −2+6−2−2"
     )
     assert hands["hand-2"].startswith("2 Bob dealt · Ann out Edit Dee makes 300")
@@ -106,8 +106,8 @@ def test_the_audit_trail_says_what_happened_newest_first(client, evening):
     page = client.get(f"/s/{evening}/history")
 
     assert audit_lines(page) == [
-        "Hand 2 added: Dee makes 300: collects 2 units from each player (spades pay 2x).",
-        "Hand 1 added: Bob makes 350: collects 2 units from each player.",
+        "Hand 2 added: Dee makes 300: collects 2 chips from each player (spades pay 2x).",
+        "Hand 1 added: Bob makes 350: collects 2 chips from each player.",
         "Session started: Brooklyn (chips), Ann, Bob, Cal, Dee; Ann deals first.",
     ]
 
@@ -131,7 +131,8 @@ def test_the_edit_form_is_filled_in_with_the_hand_as_entered(client):
     page = client.get(f"/s/{sid}/hands/1/edit")
 
     assert page.status_code == 200
-    assert "Ann dealt, Dee sat out." in page_text(page)
+    said = "Ann dealt, Dee sat out. Saving works out every hand after this one again."
+    assert said in page_text(page)
     data = edit_data(client, sid, 1, page)
     ids = player_ids(client)
     assert data["declarer"] == str(ids["Ann"])
@@ -150,11 +151,11 @@ def test_correcting_an_earlier_hand_changes_every_figure_after_it(client, evenin
     assert response.status_code == 302
     assert response.headers["Location"] == f"/s/{evening}/history#hand-1"
     history = client.get(f"/s/{evening}/history")
-    assert "Hand 1 corrected; everything after it is recomputed." in page_text(history)
+    assert "Hand 1 corrected; every hand after it is worked out again." in page_text(history)
     # Hand 1 now pays 4 (400-430): Bob +12, the others -4; hand 2 as before (Dee +6, -2 each).
     assert figures(client.get(f"/s/{evening}")) == {"Ann": -6, "Bob": 10, "Cal": -6, "Dee": 2}
     assert audit_lines(history)[0] == (
-        "Hand 1 edited: bid 350 → 400. Now: Bob makes 400: collects 4 units from each player."
+        "Hand 1 edited: bid 350 → 400. Now: Bob makes 400: collects 4 chips from each player."
     )
     assert history_hands(history)["hand-2"].endswith("−2−2−2+6 −6+10−6+2")
 
@@ -271,7 +272,7 @@ def test_correcting_a_bison_hand_undoes_the_game_it_ended(client):
     )
 
     page = client.get(f"/s/{sid}")
-    assert "wins game" not in page_text(page)
+    assert "Game 1 goes to" not in page_text(page)
     assert figures(page) == {"Ann": 0, "Bob": 0, "Cal": 400}
     assert next_hand_text(page) == "Hand 2 · game 1 Bob deals. Cal bids first."
 
@@ -285,7 +286,8 @@ def test_the_delete_page_asks_first_and_shows_the_hand(client, evening):
     assert page.status_code == 200
     text = page_text(page)
     assert "Delete hand 2?" in text
-    assert "Dee makes 300: collects 2 units from each player (spades pay 2x)." in text
+    assert "Dee makes 300: collects 2 chips from each player (spades pay 2x)." in text
+    assert "Every later hand is worked out again, dealers and figures, as if it had never " in text
     assert hand_count(client, evening) == 2
 
 
@@ -301,13 +303,13 @@ def test_deleting_a_hand_recomputes_the_rest(client):
     assert response.status_code == 302
     assert hand_count(client, sid) == 1
     history = client.get(f"/s/{sid}/history")
-    assert "Hand 1 deleted; everything after it is recomputed." in page_text(history)
+    assert "Hand 1 deleted; every hand after it is worked out again." in page_text(history)
     page = client.get(f"/s/{sid}")
     # Cal's 300 is now hand 1, dealt by Ann: 1 from each of three.
     assert figures(page) == {"Ann": -1, "Bob": -1, "Cal": 3, "Dee": -1}
     assert next_hand_text(page) == "Hand 2 Bob deals, Ann sits out. Cal bids first."
     assert audit_lines(history)[0] == (
-        "Hand 1 deleted (was: Bob makes 350: collects 2 units from each player.)"
+        "Hand 1 deleted (was: Bob makes 350: collects 2 chips from each player.)"
     )
 
 
@@ -367,7 +369,7 @@ def test_a_correction_of_hand_1_accepts_bob_who_sits_out_the_next_hand(client, e
     answer = client.post(f"/s/{evening}/preview?hand=1", data=data).get_json()
     assert answer["ok"], answer
     assert answer["text"].startswith("Bob makes 360")
-    assert "collects 2 units from each player" in answer["text"]
+    assert "collects 2 chips from each player" in answer["text"]
 
 
 def test_the_next_hands_preview_still_refuses_bob(client, evening):

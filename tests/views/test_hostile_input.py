@@ -206,7 +206,7 @@ def test_a_stake_past_1000_dollars_is_refused_naming_the_bound(client, unchanged
     response = new_session_response(client, "brooklyn", ["Ann", "Bob", "Cal"], stake=typed)
 
     assert response.status_code == 422
-    assert errors_at(response, "stake") == ["Stake per unit is at most $1,000.00."]
+    assert errors_at(response, "stake") == ["Stake per chip is at most $1,000.00."]
     assert shown_value(response, "stake") == typed
     unchanged()
 
@@ -248,7 +248,7 @@ def test_a_huge_stake_in_the_settings_of_a_session_is_refused(client, sid, uncha
     response = client.post(f"/s/{sid}/settings", data=data)
 
     assert response.status_code == 422
-    assert errors_at(response, "stake") == ["Stake per unit is at most $1,000.00."]
+    assert errors_at(response, "stake") == ["Stake per chip is at most $1,000.00."]
     unchanged()
 
 
@@ -444,7 +444,7 @@ def test_a_number_thousands_of_digits_long_in_the_import_is_refused(client, sid,
         (lambda d: d["events"][0]["entry"].update(tricks=-(10**18)),
          "Event 1: tricks must be at least 0, not -1000000000000000000."),
         (lambda d: d["session"]["options"].update(stake=10**15),
-         "The options: Stake per unit is at most $1,000.00."),
+         "The options: Stake per chip is at most $1,000.00."),
         (lambda d: d["session"]["options"].update(set_factor=10**18),
          "The options: Set factor is at most 10."),
     ],

@@ -18,7 +18,7 @@ from webhelpers import page_text, parse, text_of
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
-from scorekeeper.services.sessions import create_session
+from scorekeeper.services.sessions import create_session, end_session, load_session
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import unit_of_work
 
@@ -62,8 +62,9 @@ def test_the_print_view_shows_the_report_with_links_to_the_downloads(client, mak
     rows = table_rows(page)
     assert "Player Chips With kitty share Money Note" in rows
     # the undivided kitty is no player's chips, so its Chips cell is empty
-    assert "Kitty (undivided)  +2 +$0.20 fewer units than players: stays for next time" in rows
-    # 2 units among 4 players: none each (reportsessions), so chips and with share agree
+    kitty = "Left in the kitty  +2 +$0.20 2 chips don't split 4 ways: they stay for next time"
+    assert kitty in rows
+    # 2 chips among 4 players: none each (reportsessions), so chips and with share agree
     assert "Bob +43 +43 +$4.30" in rows
     assert "Dan pays Bob $3.10" in text
     links = {a.get("href") for a in parse(page).iter("a")}
@@ -261,3 +262,59 @@ def test_an_import_page_left_open_too_long_keeps_the_text_and_asks_again(app, cl
     fresh = client.post("/sessions/import", data={"text": exported, "csrf_token": token})
     assert fresh.status_code == 302
     assert session_count(app) == before + 1
+
+
+# -- the report's words ------------------------------------------------------------------------
+
+
+def heading(page) -> str:
+    return text_of(next(parse(page).iter("h1")))
+
+
+def h2s(page) -> list[str]:
+    return [text_of(h) for h in parse(page).iter("h2")]
+
+
+def test_a_report_is_headed_pinochle_for_a_table_that_never_named_itself(client, make):
+    sid = make(rs.brooklyn)
+    page = client.get(f"/s/{sid}/print")
+    assert heading(page) == "Pinochle"
+    assert "Our table" not in page_text(page)
+    pdf = client.get(f"/s/{sid}/report.pdf")
+    first = PdfReader(io.BytesIO(pdf.data)).pages[0].extract_text()
+    assert "Pinochle" in first and "Our table" not in first
+    assert "Pinochle · Brooklyn (chips) · " in first  # each page's foot, the name first
+
+
+def test_a_report_is_headed_by_the_name_the_table_gave_itself(client, make, app):
+    sid = make(rs.brooklyn)
+    with app.app_context(), unit_of_work():
+        default_table().name = "Friday Club"
+    page = client.get(f"/s/{sid}/print")
+    assert heading(page) == "Friday Club"
+    first = PdfReader(io.BytesIO(client.get(f"/s/{sid}/report.pdf").data)).pages[0]
+    assert "Friday Club" in first.extract_text()
+
+
+def test_only_an_ended_session_has_final_standings(client, make, app):
+    sid = make(rs.brooklyn)
+    open_page = client.get(f"/s/{sid}/print")
+    assert "Standings so far" in h2s(open_page) and "Final standings" not in h2s(open_page)
+    with app.app_context(), unit_of_work():
+        end_session(load_session(sid))
+    ended = client.get(f"/s/{sid}/print")
+    assert "Final standings" in h2s(ended) and "Standings so far" not in h2s(ended)
+
+
+def test_a_two_pack_report_lists_only_the_house_rules_that_change_something(client, make):
+    sid = make(rs.six_two_packs)
+    rules = [row for row in table_rows(client.get(f"/s/{sid}/print")) if row]
+    labels = " | ".join(rules)
+    # 96 cards have their own meld table and the preset has no bidding
+    gone = ("Arounds with a double deck", "Double roundhouse", "Double trump marriage",
+            "Minimum bid", "Bid step", "Both teams past the target", "NPA meld values")  # fmt: skip
+    assert [label for label in gone if label in labels] == []
+    assert "Bidding Off" in rules
+    assert "Deck Two packs with nines (96 cards)" in rules
+    assert "Game to 1000" in rules
+    assert "Meld to be on the board Every meld counts" in rules

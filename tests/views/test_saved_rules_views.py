@@ -23,7 +23,7 @@ from webhelpers import (
     text_of,
 )
 
-FRIDAY_WORDS = "Friday rules: Spades double: Off; Stake per unit: $0.25."
+FRIDAY_WORDS = "Friday rules: Spades double: Off; Stake per chip: $0.25."
 
 
 def post_form(client, url: str, action: str | None = None, **changes: Any):
@@ -66,7 +66,7 @@ def test_rules_built_from_a_preset_are_listed_by_name_in_words(client):
 
     assert saved.status_code == 302 and saved.headers["Location"].endswith("/rules/")
     listing = page_text(client.get("/rules/"))
-    assert "Friday rules Brooklyn (chips) Spades double: Off; Stake per unit: $0.25." in listing
+    assert "Friday rules Brooklyn (chips) Spades double: Off; Stake per chip: $0.25." in listing
 
 
 def test_a_taken_name_is_refused_at_the_name_and_what_was_typed_is_kept(client):
@@ -159,7 +159,7 @@ def test_save_these_rules_as_keeps_the_house_rules_in_force(client):
     saved = post_form(client, f"/s/{sid}/settings", f"/s/{sid}/settings/save-as", name="Cheap")
 
     assert saved.status_code == 302 and saved.headers["Location"].endswith(f"/s/{sid}/settings")
-    assert "Cheap Hoyle (chips and the kitty) Stake per unit: $0.20." in page_text(
+    assert "Cheap Hoyle (chips and the kitty) Stake per chip: $0.20." in page_text(
         client.get("/rules/")
     )
 
@@ -178,7 +178,7 @@ def test_save_as_a_taken_name_is_refused_unless_replacing(client):
     ]
     assert shown_value(refused, "name") == "friday rules"
     assert replaced.status_code == 302
-    assert "friday rules Hoyle (chips and the kitty) Stake per unit: $0.20." in page_text(
+    assert "friday rules Hoyle (chips and the kitty) Stake per chip: $0.20." in page_text(
         client.get("/rules/")
     )
 
@@ -202,7 +202,7 @@ def test_renaming_and_editing_applies_to_later_sessions_only(client):
     assert edited.status_code == 302
     assert FRIDAY_WORDS in page_text(client.get(f"/s/{earlier}"))
     later_page = page_text(client.get(f"/s/{later}"))
-    assert "Friday night: Spades double: Off; Stake per unit: $0.50." in later_page
+    assert "Friday night: Spades double: Off; Stake per chip: $0.50." in later_page
 
 
 def test_deleting_saved_rules_asks_first_and_leaves_the_sessions_name(client):

@@ -207,9 +207,9 @@ def test_figures_typed_after_dropping_the_trailing_zero_are_read_at_that_scale(c
         ("bison", ["Ann", "Bob"], {}, "seat-0",
          "Bison (points to 1500) is played by 3 players, not 2."),
         ("brooklyn-pot", ["Ann", "Bob", "Cal"], {"ante": "0.27"}, "ante",
-         "Ante 27¢ must be a whole number of units of 5¢ (the stake)."),
+         "Ante 27¢ must be a whole number of chips at 5¢ each (the stake)."),
         ("brooklyn", ["Ann", "Bob", "Cal"], {"stake": "ten cents"}, "stake",
-         "Stake per unit: 'ten cents' is not an amount of money: write it like 0.25 or $1.20."),
+         "Stake per chip: 'ten cents' is not an amount of money: write it like 0.25 or $1.20."),
         ("brooklyn", ["Ann", "Bob", "Cal"], {"min_bid": "three hundred"}, "min_bid",
          "Minimum bid must be a whole number, not 'three hundred'."),
         ("brooklyn", ["Ann", "Bob", "Cal"], {"min_bid": "305"}, "min_bid",
@@ -253,7 +253,7 @@ def test_a_broken_option_a_long_name_and_no_first_dealer_are_shown_in_one_answer
 
     assert response.status_code == 422
     assert errors_at(response, "ante") == [
-        "Ante 27¢ must be a whole number of units of 5¢ (the stake)."
+        "Ante 27¢ must be a whole number of chips at 5¢ each (the stake)."
     ]
     assert errors_at(response, "seat-1") == [
         "A name is at most 40 characters.",
@@ -321,7 +321,7 @@ def test_the_last_hands_are_listed_newest_first_with_links_to_correct_them(clien
     tree = parse(page)
     lines = [a for a in tree.iter("a") if "hand-line" in (a.get("class") or "")]
     assert [a.get("href") for a in lines] == [f"/s/{sid}/hands/2/edit", f"/s/{sid}/hands/1/edit"]
-    assert "Cal is set at 300: pays 2 units to each player." in " ".join(lines[0].itertext())
+    assert "Cal is set at 300: pays 2 chips to each player." in " ".join(lines[0].itertext())
 
 
 def test_share_shows_the_sessions_address_and_its_qr_code(client):

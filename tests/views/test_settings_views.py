@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from webhelpers import shown_value
 
 
 def _form_defaults(client, url: str) -> dict[str, str]:
@@ -47,7 +48,7 @@ def brooklyn_three(client):
 def test_settings_page_shows_every_option_of_the_system(client, brooklyn_three):
     page = client.get(f"/s/{brooklyn_three}/settings").text
     for label in ("Double meld bonus", "Card values", "Minimum bid", "Forbidden bid endings",
-                  "Payment schedule", "Spades double", "Set factor", "Stake per unit"):  # fmt: skip
+                  "Payment schedule", "Spades double", "Set factor", "Stake per chip"):  # fmt: skip
         assert label in page
 
 
@@ -79,3 +80,14 @@ def test_an_invalid_option_set_is_refused_next_to_its_field(client, brooklyn_thr
     assert page.status_code == 422
     assert "needs the counters card values" in page.text
     assert 'value="10" selected' in page.text  # what was chosen is kept
+
+
+def test_a_figure_field_whose_zero_has_words_shows_the_figure(client, brooklyn_three):
+    # 'Double marriage in a plain suit' 0 reads "Two marriages" in print; its field, for a
+    # figure, shows 0, and a page posted unchanged keeps it
+    page = client.get(f"/s/{brooklyn_three}/settings")
+    assert shown_value(page, "double_marriage_value") == "0"
+    form = _form_defaults(client, f"/s/{brooklyn_three}/settings")
+    assert client.post(f"/s/{brooklyn_three}/settings", data=form).status_code == 302
+    print_view = client.get(f"/s/{brooklyn_three}/print").text
+    assert "Double marriage in a plain suit</td><td>Two marriages" in print_view

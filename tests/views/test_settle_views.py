@@ -122,7 +122,7 @@ def payment_count(app) -> int:
     [
         pytest.param(
             brooklyn,
-            ["Ann +$0.20 +2 units", "Bob +$0.80 +8 units", "Cal −$1.00 −10 units"],
+            ["Ann +$0.20 +2 chips", "Bob +$0.80 +8 chips", "Cal −$1.00 −10 chips"],
             ["Cal pays Ann $0.20", "Cal pays Bob $0.80"],
             id="brooklyn",
         ),
@@ -133,9 +133,9 @@ def payment_count(app) -> int:
                 # Ann's chips +24 + 14 = +38, Bob's −72 + 14 = −58
                 "Ann +$1.90 Chips +24 · With pot share +38",
                 "Bob −$2.90 Chips −72 · With pot share −58",
-                "Pot 44 units ($2.20) at the end, shared equally by the 3 players at the table.",
+                "Pot 44 chips ($2.20) at the end, shared equally by the 3 players at the table.",
                 "Ann 14 · $0.70",
-                "2 units ($0.10) cannot be split 3 ways: they stay undivided in the pot.",
+                "2 chips ($0.10) don't split 3 ways: they stay in the pot for next time.",
             ],
             ["Bob pays Ann $1.90", "Bob pays Cal $0.90", "Bob puts $0.10 in the pot"],
             id="brooklyn-pot",
@@ -144,11 +144,11 @@ def payment_count(app) -> int:
             hoyle_with_leaver,
             [
                 # Cal took his share when he left, so his chips already hold it
-                "Cal left after hand 1, cashed out with 2 units from the kitty +$1.20 "
+                "Cal left after hand 1, cashed out with 2 chips from the kitty +$1.20 "
                 "Chips +12 · With kitty share +12",
-                "Kitty 18 units ($1.80) at the end, shared equally by the 3 players",
+                "Kitty 18 chips ($1.80) at the end, shared equally by the 3 players",
                 "Dee 6 · $0.60",
-                "Cal took 2 units ($0.20), taken when leaving after hand 1.",
+                "Cal: 2 chips ($0.20), taken when leaving after hand 1.",
             ],
             ["Ann pays Dee $2.40", "Bob pays Cal $1.20", "Bob pays Dee $0.20"],
             id="hoyle",
@@ -205,6 +205,35 @@ def test_direct_payments_are_a_plain_link_away(client, make):
         "Cal pays Bob $0.60",
     ]
     assert "view=direct" not in link(direct, "Fewest payments")
+
+
+def hint(response) -> str:
+    """The line under the choice of payments saying what the other choice takes."""
+    return next(text(p) for p in parse(response).iter("p") if "hint" in classes(p))
+
+
+def test_the_payments_say_how_many_pair_by_pair_takes_and_what_it_lists(client, make):
+    sid = make(brooklyn)
+    # Brooklyn nets: Ann +$0.20, Bob +$0.80, Cal -$1.00. Fewest: Cal pays each winner, 2
+    # payments. Pair by pair: 3, Ann (a winner) paying Bob what she lost to him: one loser and
+    # two winners, yet 3 payments, not 1 x 2.
+    assert hint(client.get(f"/s/{sid}/settle")) == (
+        "As few payments as settle everyone. Pair by pair instead, each pair squaring up what "
+        "passed between them hand by hand, takes 3 payments."
+    )
+    assert hint(client.get(f"/s/{sid}/settle?view=direct")) == (
+        "Pair by pair: each pair squares up what passed between them hand by hand, so a player "
+        "may pay one and collect from another (2 payments with the fewest instead)."
+    )
+
+
+def test_with_nothing_owed_either_way_no_count_of_payments_is_given(client, make):
+    # Bison with its first game still being played: no stakes yet, so no payment either way
+    sid = make(lambda table: bison(table, finish=False))
+    for view in ("", "?view=direct"):
+        page = client.get(f"/s/{sid}/settle{view}")
+        assert "Nobody owes anybody anything." in page_text(page)
+        assert not [p for p in parse(page).iter("p") if "hint" in classes(p)]
 
 
 def test_a_session_still_open_says_its_figures_can_change(client, make):
@@ -380,7 +409,7 @@ def test_the_ledger_carries_what_is_owed_into_the_next_session(client, make, app
     assert payment_lines(with_ledger) == ["Ann pays Cal $0.20", "Bob pays Cal $0.10"]
     words = page_text(with_ledger)
     assert "Cal owes Ann $0.20" in words and "Cal owes Bob $0.30" in words
-    assert "Ann −$0.40 −4 units +$0.20 from earlier · −$0.20 in all" in words
+    assert "Ann −$0.40 −4 chips +$0.20 from earlier · −$0.20 in all" in words
     assert first != second
 
 

@@ -303,7 +303,7 @@ def test_the_live_preview_needs_the_token_and_takes_it_in_a_header(csrf_app):
     assert refused.status_code == 400
     assert refused.json == {"ok": False, "errors": [{"field": "form", "message": STALE_FORM}]}
     assert answered.status_code == 200
-    assert answered.json["text"] == "Bob makes 350: collects 2 units from each player."
+    assert answered.json["text"] == "Bob makes 350: collects 2 chips from each player."
 
 
 def test_an_expired_payment_form_is_shown_again_as_typed_and_records_nothing(csrf_app):

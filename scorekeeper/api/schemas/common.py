@@ -6,7 +6,7 @@ import copy
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...rules.holders import Holder, Player, PlayerKey, holder_kind, members
 from ...services.handfields import Id
@@ -40,6 +40,75 @@ class RequestParameters(BaseModel):
         if cls not in _SCHEMAS:
             _SCHEMAS[cls] = super().model_json_schema()
         return copy.deepcopy(_SCHEMAS[cls])
+
+
+def _no_defaults(schema: dict[str, Any]) -> None:
+    """A request body's schema without the ``default`` of its optional fields: a field left
+    out is not sent, so a client made from the document must be free to leave it out (a
+    generator reading ``default`` makes the field required in what it builds)."""
+    for field in schema.get("properties", {}).values():
+        field.pop("default", None)
+
+
+class RequestBody(BaseModel):
+    """A request body: JSON types taken exactly as documented (``"300"`` is not a number,
+    ``true`` not a player id), an unknown field refused by its name, and optional fields
+    documented without a default (``additionalProperties: false``)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra=_no_defaults)
+
+
+class Answer(BaseModel):
+    """An answer's shape: every field is always sent, so the document lists each as required,
+    those with a default too."""
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+def if_match_required(schema: dict[str, Any]) -> None:
+    """``If-Match`` documented as required, a string: the view checks it itself, so a request
+    without it is answered 428 ``version-required`` (RFC 6585) rather than 422."""
+    schema["required"] = [*schema.get("required", []), "If-Match"]
+    field = schema["properties"]["If-Match"]
+    field.pop("anyOf", None)
+    field.pop("default", None)
+    field["type"] = "string"
+
+
+class CreateHeaders(RequestParameters):
+    """A client's key for what the request makes: sending it again makes nothing new."""
+
+    idempotency_key: str | None = Field(
+        None,
+        alias="Idempotency-Key",
+        pattern=r"^[A-Za-z0-9_-]{1,64}$",
+        description="1-64 letters, digits, - or _ (a UUID will do). The same key with the same "
+        "body again makes nothing new and answers 200 with what the first request made; with "
+        "another body it is refused (422). Kept as long as what it made.",
+    )
+
+
+class ReadHeaders(RequestParameters):
+    """A tagged read's conditional header."""
+
+    if_none_match: str | None = Field(
+        None,
+        alias="If-None-Match",
+        description="The ETag of the copy the client holds: while it is still current the "
+        "answer is 304 with no body.",
+    )
+
+
+class SessionMatchHeaders(RequestParameters):
+    """The version of the session a change of it is based on (optional)."""
+
+    if_match: str | None = Field(
+        None,
+        alias="If-Match",
+        description="The session's ETag, as last read: when the session changed since (a hand "
+        "saved, its rules changed), nothing is changed (412). '*' matches any version. "
+        "Without it the change is made as sent.",
+    )
 
 
 class SessionPath(BaseModel):

@@ -3,20 +3,30 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...rules.outcome import Outcome
 from ...services.entries import HandEntry, MeldMode, MeldText
-from ...services.handfields import Figure, HandFields, Id, MeldTyped
+from ...services.handfields import Figure, HandFields, Id, MeldTyped, TrumpLetter
 from ...services.standings import HandLine
 from ..problems import Problem, problem_config
-from .common import HolderRef, PlayerRef, RequestParameters, Unit, holder_ref, player_ref
+from .common import (
+    Answer,
+    HolderRef,
+    PlayerRef,
+    RequestBody,
+    RequestParameters,
+    Unit,
+    holder_ref,
+    if_match_required,
+    player_ref,
+)
 from .standings import Standings
 
 MAX_PLAYERS_LISTED = 12
 
 
-class MeldBody(BaseModel):
+class MeldBody(RequestBody):
     """One player's meld: a number, the cards shown (RULES section 1 notation: ``AS KS QS
     JS TS``), or named melds (``run, 100 aces``)."""
 
@@ -25,7 +35,7 @@ class MeldBody(BaseModel):
     text: MeldTyped
 
 
-class TakeBody(BaseModel):
+class TakeBody(RequestBody):
     """What one player took in tricks where each plays for themselves (counters, or card
     points as written, without the last trick); where three or more teams play, or two whose
     buried cards count for nobody (RULES 3.6) or who play without a bid (each team's instead of
@@ -36,7 +46,7 @@ class TakeBody(BaseModel):
     taken: Figure
 
 
-class BidBody(BaseModel):
+class BidBody(RequestBody):
     """One player's own bid where every team's bid is a contract (house rule 'summed_bids',
     RULES 6.6): 0 for no bid, otherwise a bid on the session's ladder, as the table writes it.
     Partners' bids are summed into their team's contract."""
@@ -45,7 +55,7 @@ class BidBody(BaseModel):
     bid: Figure
 
 
-class HandBody(HandFields):
+class HandBody(RequestBody, HandFields):
     """A hand as the table enters it; the rules engine checks every rule."""
 
     takes: list[TakeBody] = Field(default_factory=list, max_length=MAX_PLAYERS_LISTED)
@@ -75,25 +85,64 @@ class HandBody(HandFields):
             {b.player: b.bid for b in self.bids},
         )
 
-    @classmethod
-    def of(cls, entry: HandEntry) -> HandBody:
-        """The body that stands for a stored entry."""
-        return cls(
-            outcome=Outcome.parse(entry.outcome),
-            declarer=entry.declarer,
-            bid=entry.bid,
-            trump=entry.trump,  # type: ignore[arg-type]
-            takeover=entry.takeover,
-            reneger=entry.reneger,
-            tricks=entry.tricks,
-            last_trick=entry.last_trick,
-            takes=[TakeBody(player=p, taken=n) for p, n in entry.takes.items()],
-            melds=[
-                MeldBody(player=p, mode=m.mode, text=m.text)  # type: ignore[arg-type]
-                for p, m in entry.melds.items()
-            ],
-            bids=[BidBody(player=p, bid=b) for p, b in entry.bids.items()],
-        )
+
+class MeldEntryOut(BaseModel):
+    """One player's meld as it was entered."""
+
+    player: int
+    mode: MeldMode
+    text: str
+
+
+class TakeEntryOut(BaseModel):
+    """What one player (or a team, under its first seat's player) took, as entered."""
+
+    player: int
+    taken: int
+
+
+class BidEntryOut(BaseModel):
+    """One player's own bid as entered (summed bids)."""
+
+    player: int
+    bid: int
+
+
+class HandEntryOut(BaseModel):
+    """A hand as it was entered (the fields of ``HandBody``, every one of them sent: null or
+    empty when not entered)."""
+
+    outcome: Outcome | None = Field(description="None: worked out from the figures.")
+    declarer: int | None
+    bid: int | None
+    trump: TrumpLetter | None
+    takeover: bool
+    reneger: int | None
+    tricks: int | None
+    last_trick: int | None
+    takes: list[TakeEntryOut]
+    melds: list[MeldEntryOut]
+    bids: list[BidEntryOut]
+
+
+def entry_out(entry: HandEntry) -> HandEntryOut:
+    """The API's view of a stored entry."""
+    return HandEntryOut(
+        outcome=Outcome.parse(entry.outcome),
+        declarer=entry.declarer,
+        bid=entry.bid,
+        trump=entry.trump,  # type: ignore[arg-type]
+        takeover=entry.takeover,
+        reneger=entry.reneger,
+        tricks=entry.tricks,
+        last_trick=entry.last_trick,
+        takes=[TakeEntryOut(player=p, taken=n) for p, n in entry.takes.items()],
+        melds=[
+            MeldEntryOut(player=p, mode=m.mode, text=m.text)  # type: ignore[arg-type]
+            for p, m in entry.melds.items()
+        ],
+        bids=[BidEntryOut(player=p, bid=b) for p, b in entry.bids.items()],
+    )
 
 
 class HandPath(BaseModel):
@@ -103,21 +152,10 @@ class HandPath(BaseModel):
     number: Id
 
 
-class Departure(BaseModel):
+class Departure(RequestBody):
     """A player getting up from a chip game."""
 
     player: Id = Field(description="The id of the player who leaves.")
-
-
-class CreateHeaders(RequestParameters):
-    """A client's key for this hand: sending it again saves nothing new."""
-
-    idempotency_key: str | None = Field(
-        None,
-        alias="Idempotency-Key",
-        pattern=r"^[A-Za-z0-9_-]{1,64}$",
-        description="1-64 letters, digits, - or _. The same key again returns the same hand.",
-    )
 
 
 class CreateQuery(RequestParameters):
@@ -132,10 +170,16 @@ class CreateQuery(RequestParameters):
 
 
 class MatchHeaders(RequestParameters):
-    """The version of the hand the change is based on."""
+    """The version of the hand the change is based on (required: 428 without it)."""
+
+    model_config = ConfigDict(json_schema_extra=if_match_required)
 
     if_match: str | None = Field(
-        None, alias="If-Match", description="The hand's ETag, as last read (required)."
+        None,
+        alias="If-Match",
+        description="The hand's ETag, as last read: when the hand changed since, nothing is "
+        "changed (412, with the hand as it stands). '*' matches any version: the change is "
+        "made whatever another phone did.",
     )
 
 
@@ -163,7 +207,7 @@ class ContractOut(BaseModel):
     made: bool | None = Field(description="None: no contract, or the hand was not played.")
 
 
-class HandResultOut(BaseModel):
+class HandResultOut(Answer):
     """What the hand did, in words and in figures."""
 
     text: str = Field(description="The hand in words, as the page says it.")
@@ -187,7 +231,7 @@ class HandOut(BaseModel):
     etag: str = Field(description="The version to send as If-Match to replace or delete it.")
     dealer: PlayerRef
     sitting_out: list[PlayerRef]
-    entry: HandBody
+    entry: HandEntryOut
     result: HandResultOut
 
 
@@ -234,7 +278,7 @@ def hand_out(line: HandLine, entry: HandEntry, etag: str) -> HandOut:
         etag=etag,
         dealer=player_ref(record.dealer),
         sitting_out=[player_ref(p) for p in record.sitting_out],
-        entry=HandBody.of(entry),
+        entry=entry_out(entry),
         result=HandResultOut(
             text=line.text,
             outcome=result.outcome,

@@ -12,16 +12,20 @@ from ...rules.meld import MeldLine, MeldScore
 from ...rules.options import GameSystem
 from ...services.handfields import TrumpLetter
 from ...services.meldcheck import MeldReport, MeldVerdict
+from .common import Answer, RequestBody
 from .sessions import OptionValue
 
 OptionName = Annotated[str, Field(min_length=1, max_length=64)]
 FULL_POINTS = "Full points: a table at scale 10 writes this figure divided by ten."
 
 
-class MeldRules(BaseModel):
+class MeldRules(RequestBody):
     """The game system whose meld rules apply, and any house rules changed from its preset."""
 
-    system: GameSystem = Field(description="The game system (its preset), e.g. 'bison'.")
+    system: GameSystem = Field(
+        strict=False,  # an enum: its value as JSON text
+        description="The game system (its preset), e.g. 'bison'.",
+    )
     options: dict[OptionName, OptionValue] = Field(
         default_factory=dict,
         max_length=64,
@@ -102,7 +106,7 @@ class MeldOut(BaseModel):
     )
 
 
-class MeldCheckOut(BaseModel):
+class MeldCheckOut(Answer):
     """Whether a meld claim or figure is allowed under the rules, and what it is worth."""
 
     allowed: bool

@@ -17,14 +17,14 @@ from ...services.ledger import (
     SessionOwing,
 )
 from ...services.settle import SettleUp
-from .common import Id, PlayerRef, utc
+from .common import Id, PlayerRef, RequestBody, utc
 from .sessions import PaymentOut, payment_out
 
 PAYMENT_FIELDS = {"amount": "cents", "session": "session_id"}
 """The service's names for a payment's fields, as the request names them."""
 
 
-class PaymentBody(BaseModel):
+class PaymentBody(RequestBody):
     """A payment one player handed another toward the session."""
 
     payer: Id = Field(description="The player id of who paid.")
@@ -32,7 +32,6 @@ class PaymentBody(BaseModel):
     cents: int = Field(
         gt=0,
         le=MAX_PAYMENT,
-        strict=True,
         description="The amount in whole cents (350 is $3.50): a JSON integer, never a string "
         "or a fraction.",
     )

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from ...rules.options import GameSystem
 from ...services.handfields import Id
 from ...services.saved_rules import MAX_RULES_NAME, Rules
-from .common import HouseRules, OptionValue, utc
+from .common import HouseRules, OptionValue, RequestBody, utc
 
 NAME_TYPED = MAX_RULES_NAME * 4
 """The longest name read: spaces are tidied first, then at most ``MAX_RULES_NAME`` are kept."""
@@ -25,11 +25,14 @@ class SavedRulesPath(BaseModel):
     rules_id: Id
 
 
-class SavedRulesCreate(BaseModel):
+class SavedRulesCreate(RequestBody):
     """House rules to save under a name: a preset and the options that differ from it."""
 
     name: str = Field(max_length=NAME_TYPED, description=NAME_WORDS)
-    system: GameSystem = Field(description="The game system whose preset they start from.")
+    system: GameSystem = Field(
+        strict=False,  # an enum: its value as JSON text
+        description="The game system whose preset they start from.",
+    )
     options: HouseRules = Field(
         default_factory=dict, description="House rules that differ from the preset."
     )
@@ -40,12 +43,13 @@ class SavedRulesCreate(BaseModel):
     )
 
 
-class SavedRulesChange(BaseModel):
+class SavedRulesChange(RequestBody):
     """Rename saved rules and/or change their options; what is not given is kept."""
 
     name: str | None = Field(None, max_length=NAME_TYPED, description=NAME_WORDS)
     system: GameSystem | None = Field(
         None,
+        strict=False,  # an enum: its value as JSON text
         description="Another game system: the options then start from its preset (with "
         "'options' on top) instead of from the rules' own.",
     )
@@ -70,7 +74,7 @@ class SavedRulesOut(BaseModel):
     )
     in_words: list[str] = Field(
         description="The options that differ from the preset, in the table's words, such as "
-        "'Stake per unit: $0.25'."
+        "'Stake per chip: $0.25'."
     )
     problem: str | None = Field(
         description="Why the rules no longer read (an option the game no longer has), or null."

@@ -13,7 +13,16 @@ from ...services.handfields import Id
 from ...services.sessions import LoadedSession
 from ...services.settle import Fund, PaymentLine, PlayerRow, SettleUp
 from ...services.tables import MAX_NAME
-from .common import HolderRef, HouseRules, OptionValue, PlayerRef, holder_ref, player_ref, utc
+from .common import (
+    HolderRef,
+    HouseRules,
+    OptionValue,
+    PlayerRef,
+    RequestBody,
+    holder_ref,
+    player_ref,
+    utc,
+)
 from .standings import Standings, session_standings
 
 if TYPE_CHECKING:
@@ -23,12 +32,13 @@ MAX_SEATS = max(system.player_range[1] for system in GameSystem)
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME * 2)]
 
 
-class SessionCreate(BaseModel):
+class SessionCreate(RequestBody):
     """A new session: the game (a preset, or the table's saved rules), its house rules, the
     players clockwise and the first dealer."""
 
     system: GameSystem | None = Field(
         None,
+        strict=False,  # an enum: its value as JSON text
         description="The game system (its preset), e.g. 'hoyle'; needed unless the session "
         "starts from saved rules (then, if given, it must be theirs).",
     )
@@ -55,7 +65,7 @@ class SessionCreate(BaseModel):
         0, ge=0, lt=MAX_SEATS, description="Who deals first: an index into 'players'."
     )
     stake_cents: int | None = Field(
-        None, ge=0, le=MAX_ID, description="Chip games: cents per unit (the 'stake' option)."
+        None, ge=0, le=MAX_ID, description="Chip games: cents per chip (the 'stake' option)."
     )
 
     @model_validator(mode="after")
@@ -65,7 +75,7 @@ class SessionCreate(BaseModel):
         return self
 
 
-class SessionChange(BaseModel):
+class SessionChange(RequestBody):
     """Change a session's house rules, end it, or reopen it."""
 
     options: HouseRules | None = Field(

@@ -88,7 +88,7 @@ class Standings(BaseModel):
     version: int = Field(description="Grows with every change to the session.")
     unit: Unit = Field(description="What 'figure' counts: units (chip games) or points.")
     scale: int = Field(description="Points are written divided by this (1 or 10).")
-    stake_cents: int | None = Field(description="Chip games: cents per unit.")
+    stake_cents: int | None = Field(description="Chip games: cents per chip.")
     ended: bool
     rows: list[Standing]
     kitty: int | None = Field(description="Hoyle: units in the kitty.")

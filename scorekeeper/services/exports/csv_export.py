@@ -25,8 +25,8 @@ def hands_csv(loaded: LoadedSession) -> str:
     contract, then each team's contract with the bids it sums: "N & S bid 65 (N 40 + S 25);
     E & W bid 30 (E 30)"), trump, meld and tricks (the declarer's in chip games; each holder's
     in Bison and Partnership), outcome, the hand in words, then
-    each holder's change and running total. Figures as the table writes them; money is not in
-    the log (units times the stake is on the report).
+    each holder's change and running total ("Ann change (chips)" in the chip games). Figures
+    as the table writes them; money is not in the log (chips times the stake is on the report).
     """
     holders = log_holders(loaded)
     cumulative = loaded.options.system.is_cumulative
@@ -39,8 +39,9 @@ def hands_csv(loaded: LoadedSession) -> str:
     else:
         header += ["meld", "tricks"]
     header += ["outcome", "description"]
+    counted = " (chips)" if loaded.options.system.is_chip_game else ""
     for holder in holders:
-        header += [f"{holder} change", f"{holder} total"]
+        header += [f"{holder} change{counted}", f"{holder} total{counted}"]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow([_cell(h) for h in header])

@@ -255,6 +255,16 @@ def import_session(table: Table, text: str | bytes) -> Imported:
     return Imported(row.id, hands, tuple(p.name for p in players), added, note)
 
 
+def imported_before(loaded: LoadedSession, text: str | bytes) -> Imported:
+    """What the same file imported again under its key is told: the session the first import
+    made, as it stands, with nobody added this time."""
+    parsed = read_session_file(text)
+    hands = sum(1 for kind, _ in parsed.events if kind == "hand")
+    note = None if parsed.derived is None else figures_differ(loaded, parsed.derived)
+    names = tuple(player.name for player in loaded.players.values())
+    return Imported(loaded.row.id, hands, names, (), note)
+
+
 def figures_differ(loaded: LoadedSession, derived: Any) -> str | None:
     """Where a session's figures differ from those an export recorded, or None if they agree.
 

@@ -4,8 +4,8 @@ and each refusal in words naming where in the file and what is wrong.
 A hand's fields are the API's (``services.handfields``), so the API and a file agree on what a
 hand of the right shape is; the file keys melds and takes by player id, as
 ``HandEntry.as_dict`` writes them. A file is validated as JSON in strict mode: a figure is a
-JSON number, never "350" or true (the API reads a body leniently, a file is written by the
-export). The rules come after, when ``imports.check_replay`` replays the events.
+JSON number, never "350" or true, as the API reads a body. The rules come after, when
+``imports.check_replay`` replays the events.
 """
 
 from __future__ import annotations

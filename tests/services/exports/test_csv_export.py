@@ -25,8 +25,9 @@ def test_the_csv_has_a_header_and_a_row_per_hand_with_changes_and_totals(ctx):
     assert rows[0] == [
         "hand", "game", "dealer", "sat out", "declarer", "bid", "trump", "meld", "tricks",
         "outcome", "description",
-        "Ann change", "Ann total", "Bob change", "Bob total", "Cal change", "Cal total",
-        "Dan change", "Dan total", "Kitty change", "Kitty total",
+        "Ann change (chips)", "Ann total (chips)", "Bob change (chips)", "Bob total (chips)",
+        "Cal change (chips)", "Cal total (chips)", "Dan change (chips)", "Dan total (chips)",
+        "Kitty change (chips)", "Kitty total (chips)",
     ]  # fmt: skip
     assert len(rows) == 3
     # hand 1: Bob makes 350 in spades: 10 from each, 3 each for the kitty (see reportsessions)
@@ -39,6 +40,7 @@ def test_the_csv_has_a_header_and_a_row_per_hand_with_changes_and_totals(ctx):
 
 def test_the_csv_of_a_points_game_has_each_players_meld_and_tricks(ctx):
     rows = read_csv(rs.bison())
+    assert rows[0][-2:] == ["Cal change", "Cal total"]  # points, as the game counts them
     assert rows[0][7:13] == [
         "Ann meld", "Ann tricks", "Bob meld", "Bob tricks", "Cal meld", "Cal tricks",
     ]  # fmt: skip
@@ -67,7 +69,7 @@ def test_a_name_that_looks_like_a_formula_is_quoted_in_the_csv(ctx):
         loaded, HandEntry(declarer=ids_by_name(loaded)["Bo"], bid=250, trump="C", outcome="made")
     )
     rows = read_csv(row.id)
-    assert rows[0][11] == "'=cmd|' /C calc'!A0 change"
+    assert rows[0][11] == "'=cmd|' /C calc'!A0 change (chips)"
     assert rows[1][2] == "'=cmd|' /C calc'!A0"  # the dealer
 
 

@@ -258,7 +258,7 @@ def test_a_file_too_large_is_refused(ctx):
         (lambda d: d["session"]["options"].update(min_bid=305),
          "The options: Minimum bid must be a multiple of 10 or 25 points, not 305."),
         (lambda d: d["session"]["options"].update(stake=0),
-         "The options: Stake per unit must be at least 1 cent."),
+         "The options: Stake per chip must be at least 1 cent."),
         (lambda d: d["session"].update(players=[]), "The file lists no players."),
         (lambda d: d["session"]["players"].append({"id": 999, "name": "ann"}),
          "Ann is listed twice among the players."),
