@@ -18,6 +18,14 @@ SIGKILL while they save; gunicorn starts another. After each kill, once it has a
     python bench/bench_crash.py               # 20 kills on SQLite, then on PostgreSQL
     python bench/bench_crash.py --kills 5     # a quick run
     python bench/bench_crash.py --postgres    # PostgreSQL only (--sqlite: SQLite only)
+
+Pointed at a running deployment on this machine instead (``--url`` its address, ``--master``
+its gunicorn master's pid, ``DATABASE_URL`` its database), it starts its own tables there,
+kills that master's workers and checks that database for the sessions it started (a staging
+deployment: every kill cuts the requests its worker held, whoever sent them):
+
+    DATABASE_URL=postgresql://... python bench/bench_crash.py --url http://127.0.0.1:8000 \
+        --master "$(pgrep -o -f 'gunicorn.*scorekeeper')" --kills 5
 """
 
 from __future__ import annotations
@@ -28,7 +36,6 @@ import random
 import signal
 import sqlite3
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -40,16 +47,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_api import hand_body
 from hosted_setup import (
+    Address,
     Connection,
-    Server,
+    Sessions,
     Table,
+    Target,
+    children,
     counts,
-    database,
     matches,
     postgres_available,
     replay_all,
     start_table,
     stored_hands,
+    target,
 )
 
 TABLES = 4
@@ -72,7 +82,9 @@ class Acknowledged:
             return dict(self.hands)
 
 
-def saver(port: int, table: Table, seed: int, stop: threading.Event, acked: Acknowledged) -> None:
+def saver(
+    port: Address, table: Table, seed: int, stop: threading.Event, acked: Acknowledged
+) -> None:
     """Save hands to one session until ``stop`` is set; a request cut short by a killed
     worker is counted and the client goes on (reading the standings again)."""
     rng = random.Random(seed)
@@ -108,10 +120,11 @@ def saver(port: int, table: Table, seed: int, stop: threading.Event, acked: Ackn
     connection.close()
 
 
-def integrity(url: str, kind: str) -> list[str]:
-    """What the database's own checks and the consistency queries find wrong."""
+def integrity(url: str, sessions: Sessions = None) -> list[str]:
+    """What the database's own checks and the consistency queries (of ``sessions``) find
+    wrong."""
     problems: list[str] = []
-    if kind == "sqlite":
+    if url.startswith("sqlite:///"):
         path = url.removeprefix("sqlite:///")
         with sqlite3.connect(path, timeout=30) as connection:
             result = [row[0] for row in connection.execute("PRAGMA integrity_check")]
@@ -121,7 +134,7 @@ def integrity(url: str, kind: str) -> list[str]:
             if foreign:
                 problems.append(f"foreign_key_check: {foreign[:3]}")
         connection.close()
-    for name, value in counts(url).items():
+    for name, value in counts(url, sessions).items():
         if value and name != "hands":
             problems.append(f"{name}: {value}")
     return problems
@@ -142,44 +155,84 @@ def busiest(workers: list[int]) -> int:
     return max(workers, key=sockets)
 
 
-def wait_for_new_worker(server: Server, killed: int, seconds: float = 60) -> float:
-    """Seconds until gunicorn's replacement for ``killed`` has answered a request (the
-    access log names it): until then one worker serves everyone."""
+def wait_for_new_worker(
+    made: Target, master: int, killed: int, seen: set[int], count: int, seconds: float = 60
+) -> float:
+    """Seconds until gunicorn's replacement for ``killed`` serves: its access log names it
+    (a server the run started), or, for a deployment, the master has its workers back and a
+    request on a fresh connection is answered (``count``: the workers it runs). Until then
+    fewer workers serve everyone."""
     start = time.monotonic()
     while time.monotonic() - start < seconds:
-        fresh = [pid for pid in server.workers() if pid != killed]
-        new = [pid for pid in fresh if pid not in server.seen]
-        if len(fresh) >= WORKERS and new:
-            if server.served_by(new[0]):
-                server.seen.add(new[0])
-                return time.monotonic() - start
+        fresh = [pid for pid in children(master) if pid != killed]
+        new = [pid for pid in fresh if pid not in seen]
+        if len(fresh) >= count and new:
+            answered = False
             try:  # a fresh connection, which the new worker may be the one to accept
-                probe = Connection(server.port, timeout=5)
-                probe.send("GET", "/healthz")
+                probe = Connection(made.address, timeout=5)
+                answered = probe.send("GET", "/healthz")[0] == 200
                 probe.close()
             except Exception:  # only a nudge
                 pass
+            if made.server.served_by(new[0]) if made.server else answered:
+                seen.add(new[0])
+                return time.monotonic() - start
         time.sleep(0.05)
     raise RuntimeError(
         f"gunicorn's replacement for worker {killed} answered nothing in {seconds:g} s"
     )
 
 
-def run(kind: str, kills: int, pause: float) -> list[str]:
-    """Kill workers ``kills`` times on ``kind``'s database; prints lines, returns problems."""
-    print(f"\n== {kind}: {WORKERS} workers, {SAVERS} clients saving to {TABLES} sessions, "
+def check_round(
+    made: Target, sent: dict[str, tuple[int, dict[str, Any]]], sessions: Sessions
+) -> tuple[list[str], dict[str, Any], int]:
+    """After a kill: the problems the database shows of the hands ``sent`` so far (none
+    checked without its URL), the hands stored (of ``sessions``) and the sessions replayed."""
+    if made.url is None:
+        return [], {}, 0
+    found = integrity(made.url, sessions)
+    stored = stored_hands(made.url, sessions)
+    missing = [key for key in sent if key not in stored]
+    broken = [
+        key
+        for key, (session, body) in sent.items()
+        if key in stored and (stored[key]["session"] != session or not matches(body, stored[key]))
+    ]
+    loaded, failed = replay_all(made.url, sessions)
+    return (
+        found
+        + [f"acknowledged, not stored: {key}" for key in missing]
+        + [f"acknowledged, stored unlike what was sent: {key}" for key in broken]
+        + failed,
+        stored,
+        loaded,
+    )
+
+
+def run(
+    kind: str, kills: int, pause: float, deployment: str | None = None, master: int = 0
+) -> list[str]:
+    """Kill workers ``kills`` times on ``kind``'s database, or those of the running
+    ``deployment``'s gunicorn ``master``; prints lines, returns problems."""
+    serving = f"{deployment}'s workers" if deployment else f"{WORKERS} workers"
+    print(f"\n== {kind}: {serving}, {SAVERS} clients saving to {TABLES} sessions, "
           f"{kills} kills ==")  # fmt: skip
     problems: list[str] = []
-    with database(kind) as url, tempfile.TemporaryDirectory() as folder:
-        server = Server(url, WORKERS, 2, Path(folder))
-        acked = Acknowledged()
-        stop = threading.Event()
-        server.seen = set(server.workers())
+    acked = Acknowledged()
+    stop = threading.Event()
+    savers: list[threading.Thread] = []
+    with target(kind, WORKERS, 2, deployment) as made:
+        master = made.server.process.pid if made.server else master
+        seen = set(children(master))
+        count = len(seen)
+        if made.url is None:
+            print("  database: not checked (set DATABASE_URL to the deployment's database)")
         try:
-            tables = [start_table(server.port, f"Table {n}") for n in range(1, TABLES + 1)]
+            tables = [start_table(made.address, f"Table {n}") for n in range(1, TABLES + 1)]
+            sessions = tuple(t.session_id for t in tables) if made.sessions_only else None
             savers = [
                 threading.Thread(
-                    target=saver, args=(server.port, tables[n % TABLES], n, stop, acked)
+                    target=saver, args=(made.address, tables[n % TABLES], n, stop, acked)
                 )
                 for n in range(SAVERS)
             ]
@@ -188,45 +241,25 @@ def run(kind: str, kills: int, pause: float) -> list[str]:
             time.sleep(pause)
             for round_ in range(1, kills + 1):
                 before = acked.answers
-                workers = server.workers()
-                victim = busiest(workers)
+                victim = busiest(children(master))
                 cut_before = acked.cut
                 os.kill(victim, signal.SIGKILL)
-                back = wait_for_new_worker(server, victim)
+                back = wait_for_new_worker(made, master, victim, seen, count)
                 time.sleep(pause)  # saves go on against the new worker
                 sent = acked.snapshot()
-                found = integrity(url, kind)
-                stored = stored_hands(url)
-                missing = [key for key in sent if key not in stored]
-                broken = [
-                    key
-                    for key, (session, body) in sent.items()
-                    if key in stored
-                    and (stored[key]["session"] != session or not matches(body, stored[key]))
-                ]
-                loaded, failed = replay_all(url)
-                round_problems = (
-                    found
-                    + [f"acknowledged, not stored: {key}" for key in missing]
-                    + [f"acknowledged, stored unlike what was sent: {key}" for key in broken]
-                    + failed
-                )
+                round_problems, stored, loaded = check_round(made, sent, sessions)
                 problems += [f"kill {round_}: {p}" for p in round_problems]
-                cut = acked.cut - cut_before
-                answered = acked.answers - before
                 print(
-                    f"  kill {round_:2}: worker {victim} killed; requests unanswered {cut}; "
-                    f"new worker serving in {back:.1f} s; answers since the last kill "
-                    f"{answered}; acknowledged {len(sent)}, stored {len(stored)}, missing "
-                    f"{len(missing)}, not whole {len(broken)}; integrity "
-                    f"{found if found else 'ok'}; replayed {loaded}/{TABLES}"
-                    f"{' FAILED' if failed else ''}"
+                    f"  kill {round_:2}: worker {victim} killed; requests unanswered "
+                    f"{acked.cut - cut_before}; new worker serving in {back:.1f} s; answers "
+                    f"since the last kill {acked.answers - before}; acknowledged "
+                    f"{len(sent)}, stored {len(stored)}; problems "
+                    f"{len(round_problems)}; replayed {loaded}/{TABLES}"
                 )
         finally:
             stop.set()
-            for thread in savers if "savers" in locals() else []:
+            for thread in savers:
                 thread.join(timeout=30)
-            server.stop()
         print(
             f"  summary: {kills} kills; {acked.answers} save answers, {len(acked.hands)} hands "
             f"acknowledged; {acked.cut} requests unanswered (cut by a kill); 5xx answers "
@@ -245,8 +278,18 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=1.0, help="seconds of saving per round")
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL only")
     parser.add_argument("--sqlite", action="store_true", help="SQLite only")
+    parser.add_argument(
+        "--url", help="a running hosted deployment on this machine (http(s)://host[:port])"
+    )
+    parser.add_argument("--master", type=int, help="with --url: its gunicorn master's pid")
     args = parser.parse_args()
 
+    if args.url:
+        if not args.master or not children(args.master):
+            sys.exit("--url needs --master: the pid of that deployment's gunicorn master")
+        found = run("deployment", args.kills, args.pause, args.url, args.master)
+        print(f"\nproblems found: {len(found)}")
+        return
     kinds = ["postgresql"] if args.postgres else ["sqlite"]
     if not args.sqlite and not args.postgres and postgres_available():
         kinds.append("postgresql")

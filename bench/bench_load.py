@@ -32,6 +32,13 @@ Goal printed beside: a save's p95 under 100 ms on PostgreSQL.
     python bench/bench_load.py --seconds 10    # a quick run
     python bench/bench_load.py --postgres      # PostgreSQL only (--sqlite: SQLite only)
     python bench/bench_load.py --pace 0        # clients that never pause: the capacity
+
+Pointed at a running hosted deployment instead (``--url``), it starts its ten tables there and
+loads it the same way; with ``DATABASE_URL`` (that deployment's database) it checks what the
+database holds of the sessions it started, and only those (docs/hosting.md, *Measuring your
+own deployment*):
+
+    DATABASE_URL=postgresql://... python bench/bench_load.py --url https://scores.example.org
 """
 
 from __future__ import annotations
@@ -42,7 +49,6 @@ import random
 import resource
 import statistics
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -55,18 +61,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_api import hand_body
 from hosted_setup import (
+    Address,
     Connection,
-    Server,
+    Sessions,
     Table,
     counts,
     cpu_seconds,
-    database,
     matches,
     postgres_available,
     postmaster_of,
     replay_all,
     start_table,
     stored_hands,
+    target,
 )
 
 TABLES = 10
@@ -125,7 +132,13 @@ def note_answer(
 
 
 def saver(
-    port: int, table: Table, seed: int, stop: float, record: Record, twin_port: int, pace: float
+    port: Address,
+    table: Table,
+    seed: int,
+    stop: float,
+    record: Record,
+    twin_port: Address,
+    pace: float,
 ) -> None:
     """Save hands to one session until ``stop`` (a monotonic time), a save due every ``pace``
     seconds on average (Poisson arrivals; 0: the next as soon as the last is answered)."""
@@ -201,7 +214,9 @@ def twin_posts(
     return results
 
 
-def phone(port: int, table: Table, seed: int, stop: float, interval: float, record: Record) -> None:
+def phone(
+    port: Address, table: Table, seed: int, stop: float, interval: float, record: Record
+) -> None:
     """Poll one session's standings with If-None-Match until ``stop``."""
     rng = random.Random(seed)
     connection = Connection(port)
@@ -225,11 +240,12 @@ def phone(port: int, table: Table, seed: int, stop: float, interval: float, reco
     connection.close()
 
 
-def cpu_used(server: int, postmaster: int | None) -> list[float]:
-    """CPU seconds used so far by the server's processes, the database's and this one's."""
+def cpu_used(server: int | None, postmaster: int | None) -> list[float]:
+    """CPU seconds used so far by the server's processes, the database's and this one's (0
+    for a server or database not started here)."""
     mine = resource.getrusage(resource.RUSAGE_SELF)
     return [
-        cpu_seconds(server),
+        cpu_seconds(server) if server else 0.0,
         cpu_seconds(postmaster) if postmaster else 0.0,
         mine.ru_utime + mine.ru_stime,
     ]
@@ -246,11 +262,12 @@ def percentiles(values: list[float]) -> str:
     )
 
 
-def check_database(url: str, record: Record) -> list[str]:
-    """What the database holds against what the clients were told; the problems found."""
+def check_database(url: str, record: Record, sessions: Sessions = None) -> list[str]:
+    """What the database holds (of ``sessions``: the run's, on a deployment) against what the
+    clients were told; the problems found."""
     problems: list[str] = []
-    found = counts(url)
-    stored = stored_hands(url)
+    found = counts(url, sessions)
+    stored = stored_hands(url, sessions)
     print(f"  database: {found['hands']} hands stored; 201 answers: {len(record.created)}")
     if found["hands"] != len(record.created):
         problems.append(f"{found['hands']} hands stored but {len(record.created)} answered 201")
@@ -279,69 +296,75 @@ def check_database(url: str, record: Record) -> list[str]:
     print(f"  200 (repeated) answers: {answers} for {len(record.repeated)} keys; not stored "
           f"once as the same hand: {len(unmatched)}")  # fmt: skip
     problems += [f"answered 200, no such hand once: {key}" for key in unmatched[:5]]
-    loaded, failed = replay_all(url)
+    loaded, failed = replay_all(url, sessions)
     print(f"  sessions replayed through the services: {loaded}, failed: {len(failed)}")
     problems += failed
     return problems
 
 
 def run(
-    kind: str, seconds: float, workers: int, threads: int, interval: float, pace: float
+    kind: str,
+    seconds: float,
+    workers: int,
+    threads: int,
+    interval: float,
+    pace: float,
+    deployment: str | None = None,
 ) -> list[str]:
-    """One run on ``kind``'s database; prints the figures and returns the problems."""
+    """One run on ``kind``'s database, or against the running ``deployment``; prints the
+    figures and returns the problems."""
     paced = f"a save due every {pace:g} s each" if pace else "saving without pause"
-    print(f"\n== {kind}: {workers} workers x {threads} threads, {TABLES} tables, {SAVERS} "
+    serving = f"{deployment} as it runs" if deployment else f"{workers} workers x {threads} threads"
+    print(f"\n== {kind}: {serving}, {TABLES} tables, {SAVERS} "
           f"savers ({paced}), {PHONES} phones polling every {interval:g} s, "
           f"{seconds:g} s ==")  # fmt: skip
-    with database(kind) as url, tempfile.TemporaryDirectory() as folder:
-        server = Server(url, workers, threads, Path(folder))
-        try:
-            tables = [start_table(server.port, f"Table {n}") for n in range(1, TABLES + 1)]
-            record = Record()
-            stop = time.monotonic() + seconds
-            threads_run = [
-                threading.Thread(
-                    target=saver,
-                    args=(server.port, tables[n % TABLES], n, stop, record, server.port, pace),
-                )
-                for n in range(SAVERS)
-            ] + [
-                threading.Thread(
-                    target=phone,
-                    args=(server.port, tables[n % TABLES], 1000 + n, stop, interval, record),
-                )
-                for n in range(PHONES)
-            ]
-            postmaster = postmaster_of(url)
-            used = cpu_used(server.process.pid, postmaster)
-            start = time.monotonic()
-            for thread in threads_run:
-                thread.start()
-            for thread in threads_run:
-                thread.join()
-            elapsed = time.monotonic() - start
-            used = [
-                after - before
-                for before, after in zip(
-                    used, cpu_used(server.process.pid, postmaster), strict=True
-                )
-            ]
-        finally:
+    with target(kind, workers, threads, deployment) as made:
+        server, address = made.server, made.address
+        tables = [start_table(address, f"Table {n}") for n in range(1, TABLES + 1)]
+        record = Record()
+        stop = time.monotonic() + seconds
+        threads_run = [
+            threading.Thread(
+                target=saver, args=(address, tables[n % TABLES], n, stop, record, address, pace)
+            )
+            for n in range(SAVERS)
+        ] + [
+            threading.Thread(
+                target=phone, args=(address, tables[n % TABLES], 1000 + n, stop, interval, record)
+            )
+            for n in range(PHONES)
+        ]
+        server_pid = server.process.pid if server else None
+        postmaster = postmaster_of(made.url) if made.url else None
+        used = cpu_used(server_pid, postmaster)
+        start = time.monotonic()
+        for thread in threads_run:
+            thread.start()
+        for thread in threads_run:
+            thread.join()
+        elapsed = time.monotonic() - start
+        used = [
+            after - before
+            for before, after in zip(used, cpu_used(server_pid, postmaster), strict=True)
+        ]
+        if server:
             server.stop()
-            errors = server.errors()
-            inside = {method: server.server_ms(method) for method in ("POST", "GET")}
         saves, polls = len(record.save_ms), len(record.poll_ms)
         print(f"  saves: {saves} requests, {saves / elapsed:.1f}/s; polls: {polls} requests, "
               f"{polls / elapsed:.1f}/s (over {elapsed:.1f} s)")  # fmt: skip
         cores = os.cpu_count() or 1
-        shares = [seconds / elapsed / cores for seconds in used]
-        print(f"  CPU used, share of the machine's {cores} cores: server {shares[0]:.0%}, "
-              f"database {shares[1]:.0%}, load clients {shares[2]:.0%}")  # fmt: skip
+        shares = [f"{seconds / elapsed / cores:.0%}" for seconds in used]
+        shares[0] = shares[0] if server else "not measured (not on this machine's tree)"
+        print(f"  CPU used, share of this machine's {cores} cores: server {shares[0]}, "
+              f"database {shares[1]}, load clients {shares[2]}")  # fmt: skip
         print(f"  save latency: {percentiles(record.save_ms)}")
         print(f"  poll latency: {percentiles(record.poll_ms)}")
-        print(f"  in the server (gunicorn's measure, its queue before a worker thread reads "
-              f"the request left out): saves {percentiles(inside['POST'])}; reads "
-              f"{percentiles(inside['GET'])}")  # fmt: skip
+        errors = server.errors() if server else []
+        if server:
+            inside = {method: server.server_ms(method) for method in ("POST", "GET")}
+            print(f"  in the server (gunicorn's measure, its queue before a worker thread "
+                  f"reads the request left out): saves {percentiles(inside['POST'])}; reads "
+                  f"{percentiles(inside['GET'])}")  # fmt: skip
         print(
             "  save answers: "
             + ", ".join(f"{k}: {v}" for k, v in sorted(record.save_status.items()))
@@ -360,8 +383,12 @@ def run(
             print(f"  the server's log has {len(errors)} tracebacks; the first:\n{errors[0]}")
         problems = [f"{server_errors} answers were 5xx"] if server_errors else []
         problems += [f"broken connection: {line}" for line in record.broken[:5]]
-        problems += check_database(url, record)
-        if kind == "postgresql" and len(record.save_ms) >= 2:
+        if made.url:
+            sessions = tuple(t.session_id for t in tables) if made.sessions_only else None
+            problems += check_database(made.url, record, sessions)
+        else:
+            print("  database: not checked (set DATABASE_URL to the deployment's database)")
+        if (made.url or "").startswith("postgres") and len(record.save_ms) >= 2:
             p95 = statistics.quantiles(record.save_ms, n=100, method="inclusive")[94]
             verdict = "met" if p95 < 100 else "NOT met"
             print(f"  goal: a save's p95 under 100 ms on PostgreSQL: {p95:.1f} ms, {verdict}")
@@ -382,8 +409,17 @@ def main() -> None:
         "--pace", type=float, default=1.0, help="mean seconds between a client's saves (0: none)"
     )
     parser.add_argument("--poll-interval", type=float, default=2.0, help="seconds between polls")
+    parser.add_argument(
+        "--url",
+        help="a running hosted deployment to load (http(s)://host[:port]) instead of starting "
+        "one; its database (to check) is DATABASE_URL, when set",
+    )
     args = parser.parse_args()
 
+    if args.url:
+        found = run("deployment", args.seconds, 0, 0, args.poll_interval, args.pace, args.url)
+        print(f"\nproblems found: {len(found)}")
+        return
     kinds = ["postgresql"] if args.postgres else ["sqlite"]
     if not args.sqlite and not args.postgres and postgres_available():
         kinds.append("postgresql")

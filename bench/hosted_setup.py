@@ -3,7 +3,9 @@
 PostgreSQL cluster on 127.0.0.1; tables started through their pages, sessions through the API
 with the member token; a keep-alive HTTP connection; what the database holds of each hand.
 
-Everything listens on 127.0.0.1 only and is removed afterwards.
+Everything the benchmarks start listens on 127.0.0.1 only and is removed afterwards. Pointed
+at a running deployment instead (``--url``), they talk to its address (HTTP or HTTPS) and
+read its database (``DATABASE_URL``) only for the sessions they started themselves.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the one way to start a cluster and the server
@@ -52,6 +54,15 @@ def database(kind: str) -> Iterator[str]:
         yield f"sqlite:///{Path(folder) / 'hosted.sqlite3'}"
 
 
+def children(pid: int) -> list[int]:
+    """The pids of process ``pid``'s children (a gunicorn master's: its workers)."""
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    try:
+        return [int(child) for child in path.read_text().split()]
+    except OSError:
+        return []
+
+
 class Server(hostedserver.Server):
     """The hosted server as the tests start it (``tests/hostedserver.py``), with the
     benchmarks' workers and threads, an access log of pid, status, method and milliseconds,
@@ -67,11 +78,7 @@ class Server(hostedserver.Server):
 
     def workers(self) -> list[int]:
         """The pids of gunicorn's workers: the master's children."""
-        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        try:
-            return [int(pid) for pid in path.read_text().split()]
-        except OSError:
-            return []
+        return children(self.process.pid)
 
     def served_by(self, pid: int) -> bool:
         """Whether worker ``pid`` has answered a request (the access log names the pid)."""
@@ -99,14 +106,61 @@ class Server(hostedserver.Server):
         return ["Traceback" + block.split("\n[", 1)[0] for block in text.split("Traceback")[1:]]
 
 
+Address = int | str
+"""Where the server is: the port of one on 127.0.0.1, or a deployment's base URL
+(``https://scores.example.org``)."""
+
+
+def _connection(address: Address, timeout: float) -> http.client.HTTPConnection:
+    """A connection to ``address``: HTTP to 127.0.0.1 for a port, HTTP or HTTPS for a URL."""
+    if isinstance(address, int):
+        return http.client.HTTPConnection("127.0.0.1", address, timeout=timeout)
+    parts = urlsplit(address)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"{address!r}: give the deployment's address as http(s)://host[:port]")
+    kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    return kind(parts.hostname, parts.port, timeout=timeout)
+
+
+@dataclass
+class Target:
+    """What a run talks to: the server's ``address``, its database's ``url`` (None: not read)
+    and, when the run started it, the ``server`` (None: a running deployment)."""
+
+    kind: str
+    address: Address
+    url: str | None
+    server: Server | None
+
+    @property
+    def sessions_only(self) -> bool:
+        """Whether the database holds sessions besides the run's (a deployment's does)."""
+        return self.server is None
+
+
+@contextmanager
+def target(kind: str, workers: int, threads: int, deployment: str | None) -> Iterator[Target]:
+    """The hosted server the run starts on a fresh database of ``kind`` (stopped afterwards),
+    or the running ``deployment`` at that URL, whose database is ``DATABASE_URL`` when set."""
+    if deployment:
+        yield Target("deployment", deployment, os.environ.get("DATABASE_URL") or None, None)
+        return
+    with database(kind) as url, tempfile.TemporaryDirectory() as folder:
+        server = Server(url, workers, threads, Path(folder))
+        try:
+            yield Target(kind, server.port, url, server)
+        finally:
+            server.stop()
+
+
 class Connection:
     """One keep-alive HTTP connection with its own cookie; reconnects when it breaks."""
 
-    def __init__(self, port: int, timeout: float = 30) -> None:
-        self.port = port
+    def __init__(self, address: Address, timeout: float = 30) -> None:
+        self.address = address
         self.timeout = timeout
         self.cookie: str | None = None
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        self.connection = _connection(address, timeout)
 
     def send(
         self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
@@ -164,10 +218,10 @@ class Table:
         return {"Authorization": f"Bearer {self.member_token}"}
 
 
-def start_table(port: int, name: str) -> Table:
+def start_table(address: Address, name: str) -> Table:
     """Start a table through its pages (the form's CSRF token, the links page), then a
     Brooklyn session through the API with the member token."""
-    phone = Connection(port)
+    phone = Connection(address)
     status, _, page = phone.send("GET", "/tables/new")
     assert status == 200, status
     text = page.decode()
@@ -192,9 +246,22 @@ def start_table(port: int, name: str) -> Table:
     return Table(member, made["id"], {p["name"]: p["id"] for p in made["players"]})
 
 
-def stored_hands(database_url: str) -> dict[str, dict[str, Any]]:
-    """Every stored hand with a request id, by request id: its session, position (seq),
-    declarer, bid, trump, outcome, tricks and its meld rows (player, mode, entry)."""
+Sessions = tuple[int, ...] | None
+"""The sessions a check looks at: those a run started (a deployment's database holds others),
+or None for every one (a database of the benchmark's own)."""
+
+
+def _of(sessions: Sessions, column: str = "session_id") -> str:
+    """An SQL condition keeping the rows of ``sessions`` (ids, so written in as numbers)."""
+    if sessions is None:
+        return "1 = 1"
+    return f"{column} IN ({', '.join(str(int(s)) for s in sessions) or 'NULL'})"
+
+
+def stored_hands(database_url: str, sessions: Sessions = None) -> dict[str, dict[str, Any]]:
+    """Every stored hand (of ``sessions``) with a request id, by request id: its session,
+    position (seq), declarer, bid, trump, outcome, tricks and its meld rows (player, mode,
+    entry)."""
     from sqlalchemy import create_engine, text
 
     engine = create_engine(database_url)
@@ -203,11 +270,14 @@ def stored_hands(database_url: str) -> dict[str, dict[str, Any]]:
             hands = connection.execute(
                 text(
                     "SELECT id, session_id, seq, request_id, declarer_id, bid, trump, outcome,"
-                    " declarer_tricks FROM hands WHERE kind = 'hand'"
+                    f" declarer_tricks FROM hands WHERE kind = 'hand' AND {_of(sessions)}"
                 )
             ).all()
             melds = connection.execute(
-                text("SELECT hand_id, player_id, mode, entry FROM hand_melds")
+                text(
+                    "SELECT hand_id, player_id, mode, entry FROM hand_melds WHERE hand_id IN"
+                    f" (SELECT id FROM hands WHERE {_of(sessions)})"
+                )
             ).all()
     finally:
         engine.dispose()
@@ -230,18 +300,21 @@ def stored_hands(database_url: str) -> dict[str, dict[str, Any]]:
     return out
 
 
-def counts(database_url: str) -> dict[str, int]:
-    """Rows per table of a hand's parts, and the request ids stored more than once."""
+def counts(database_url: str, sessions: Sessions = None) -> dict[str, int]:
+    """Rows per table of a hand's parts (of ``sessions``), the request ids stored more than
+    once, and the meld and take rows of no hand (in the whole database)."""
     from sqlalchemy import create_engine, text
 
     engine = create_engine(database_url)
+    of = _of(sessions)
     queries = {
-        "hands": "SELECT count(*) FROM hands WHERE kind = 'hand'",
-        "hands without a key": "SELECT count(*) FROM hands WHERE request_id IS NULL",
+        "hands": f"SELECT count(*) FROM hands WHERE kind = 'hand' AND {of}",
+        "hands without a key": f"SELECT count(*) FROM hands WHERE request_id IS NULL AND {of}",
         "keys stored twice": "SELECT count(*) FROM (SELECT session_id, request_id FROM hands"
-        " WHERE request_id IS NOT NULL GROUP BY session_id, request_id HAVING count(*) > 1) d",
+        f" WHERE request_id IS NOT NULL AND {of} GROUP BY session_id, request_id"
+        " HAVING count(*) > 1) d",
         "positions stored twice": "SELECT count(*) FROM (SELECT session_id, seq FROM hands"
-        " GROUP BY session_id, seq HAVING count(*) > 1) d",
+        f" WHERE {of} GROUP BY session_id, seq HAVING count(*) > 1) d",
         "melds of no hand": "SELECT count(*) FROM hand_melds m LEFT JOIN hands h"
         " ON h.id = m.hand_id WHERE h.id IS NULL",
         "takes of no hand": "SELECT count(*) FROM hand_takes t LEFT JOIN hands h"
@@ -270,9 +343,9 @@ def matches(sent: dict[str, Any], stored: dict[str, Any]) -> bool:
     )
 
 
-def replay_all(database_url: str) -> tuple[int, list[str]]:
-    """Load every session through the services in an app of its own (a separate app
-    context): (sessions loaded, what failed)."""
+def replay_all(database_url: str, sessions: Sessions = None) -> tuple[int, list[str]]:
+    """Load every session (of ``sessions``) through the services in an app of its own (a
+    separate app context): (sessions loaded, what failed)."""
     from scorekeeper import create_app
     from scorekeeper.extensions import db
     from scorekeeper.models import GameSession
@@ -287,7 +360,8 @@ def replay_all(database_url: str) -> tuple[int, list[str]]:
         )
         with app.app_context():
             try:
-                for (session_id,) in db.session.query(GameSession.id).all():
+                every = sessions or [row for (row,) in db.session.query(GameSession.id)]
+                for session_id in every:
                     try:
                         load_session(session_id)
                         loaded += 1

@@ -136,12 +136,18 @@ def gunicorn_argv(
     ``--forwarded-allow-ips``, 127.0.0.1 unless told otherwise. It is told: the proxy's
     addresses (``FORWARDED_ALLOW_IPS``, 127.0.0.1 and ::1 by default) when a ``PROXY_FIX_X_*``
     setting says a proxy is in front, otherwise none at all.
+
+    gunicorn's control socket (for ``gunicornc``) is off: by default every gunicorn of a user
+    puts it at one path (``$XDG_RUNTIME_DIR/gunicorn.ctl``), so a second instance on the
+    machine would silently take it over from the first. An operator who wants it gives each
+    instance its own path (``--control-socket PATH`` among the options after ours).
     """
     from scorekeeper import gunicorn_config
     from scorekeeper.factory import proxy_counts
 
     behind_proxy = any(proxy_counts(config).values())
     allowed = str(config.get("FORWARDED_ALLOW_IPS") or "127.0.0.1,::1") if behind_proxy else ""
+    own_socket = any(o == "--control-socket" or o.startswith("--control-socket=") for o in extra)
     return [
         sys.executable, "-m", "gunicorn",
         "--workers", str(workers),
@@ -152,6 +158,7 @@ def gunicorn_argv(
         "--access-logfile", "-",
         "--graceful-timeout", "30",
         "--config", f"python:{gunicorn_config.__name__}",
+        *([] if own_socket else ["--no-control-socket"]),
         *extra,
         APP_FACTORY,
     ]  # fmt: skip

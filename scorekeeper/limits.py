@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 
-MAX_ID = 2**63 - 1
-"""The largest id a database row can have (a signed 64-bit integer)."""
+MAX_ID = 2**31 - 1
+"""The largest id a database row can have: the ids are ``Integer`` columns, signed 32-bit on
+PostgreSQL (SQLite would take 64 bits), so a larger id is no row on either database and is
+refused before a query (PostgreSQL would answer "integer out of range")."""
 
 MAX_REQUEST_BYTES = 1_000_000
 """The largest request body the app reads (the import has its own, larger allowance)."""

@@ -28,6 +28,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import Model
+from .rules.holders import name_key
 
 
 def utcnow() -> datetime:
@@ -38,6 +39,11 @@ def utcnow() -> datetime:
 def new_token() -> str:
     """A random URL-safe token for share and join links."""
     return secrets.token_urlsafe(12)
+
+
+def _key_of_name(context: Any) -> str:
+    """A new player's ``name_key``, from the name being inserted."""
+    return name_key(context.get_current_parameters()["name"])
 
 
 class Table(Model):
@@ -70,14 +76,18 @@ class Table(Model):
 
 
 class Player(Model):
-    """Someone on the table's roster."""
+    """Someone on the table's roster. ``name`` is as first typed; ``name_key`` is the name as
+    compared (``rules.holders.name_key``: spaces tidied, NFC, case folded), one per table, so
+    "Zoë" composed or decomposed and "ÉLODIE" or "élodie" are one player on both databases."""
 
     __tablename__ = "players"
-    __table_args__ = (UniqueConstraint("table_id", "name"),)
+    __table_args__ = (UniqueConstraint("table_id", "name_key"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(40))
+    # Worked out from the name on insert; casefold can lengthen a name.
+    name_key: Mapped[str] = mapped_column(String(160), default=_key_of_name)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
     table: Mapped[Table] = relationship(back_populates="players")
@@ -128,7 +138,8 @@ class SavedRules(Model):
     Only the inputs are kept: the game system and its options as ``Options.to_dict`` writes
     them (without the system, as a session keeps them); ``services.saved_rules`` rebuilds the
     engine's ``Options`` with ``Options.from_dict``. ``name_key`` is the name as compared (spaces
-    tidied, case folded): a table has one set of rules per name, whatever its case.
+    tidied, NFC, case folded, as a player's): a table has one set of rules per name, whatever
+    its case.
     """
 
     __tablename__ = "saved_rules"
@@ -192,6 +203,7 @@ class Hand(Model):
     last_trick_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))  # who left
     request_id: Mapped[str | None] = mapped_column(String(64))
+    # The session's version that saved or last corrected it (``services.hands.written``).
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

@@ -76,7 +76,7 @@ class Server:
             "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
             "--threads", str(threads), "--keep-alive", "120",
             "--access-logfile", str(self.access_log), "--access-logformat", self.ACCESS_FORMAT,
-            "--error-logfile", str(self.error_log), "--no-control-socket",
+            "--error-logfile", str(self.error_log),
         ]  # fmt: skip
         with open(self.output, "wb") as out:
             self.process = subprocess.Popen(

@@ -46,6 +46,20 @@ def test_behind_a_configured_proxy_gunicorn_trusts_the_proxys_address():
     )
 
 
+def test_gunicorns_control_socket_is_off_unless_given_a_path_of_its_own():
+    plain = cli.gunicorn_argv({}, "127.0.0.1:8000", 2, 4)
+    own = cli.gunicorn_argv({}, "127.0.0.1:8000", 2, 4, ["--control-socket", "/run/sk/a.ctl"])
+    joined = cli.gunicorn_argv({}, "127.0.0.1:8000", 2, 4, ["--control-socket=/run/sk/b.ctl"])
+    mode_only = cli.gunicorn_argv({}, "127.0.0.1:8000", 2, 4, ["--control-socket-mode", "432"])
+
+    assert "--no-control-socket" in plain
+    assert "--no-control-socket" not in own and own[own.index("--control-socket") + 1] == (
+        "/run/sk/a.ctl"
+    )
+    assert "--no-control-socket" not in joined and "--control-socket=/run/sk/b.ctl" in joined
+    assert "--no-control-socket" in mode_only
+
+
 @pytest.mark.parametrize(("cpus", "workers"), [(None, 2), (1, 2), (2, 2), (4, 4), (16, 8)])
 def test_the_default_is_a_worker_per_cpu_at_least_two_and_at_most_eight(monkeypatch, cpus, workers):
     monkeypatch.setattr(cli.os, "cpu_count", lambda: cpus)

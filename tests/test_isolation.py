@@ -62,6 +62,7 @@ from webhelpers import (
 
 from scorekeeper import access, create_app
 from scorekeeper.extensions import db
+from scorekeeper.limits import MAX_ID
 from scorekeeper.models import LedgerPayment
 
 SKIPPED = access.OPEN_ENDPOINTS
@@ -423,6 +424,36 @@ def test_the_walk_covers_every_route_that_takes_an_id(hosted):
     assert {"api_hands.replace_hand", "api_payments.delete_payment"} <= endpoints
     assert {"tables.join", "tables.open_"} <= endpoints
     assert len(endpoints) >= 35
+
+
+@pytest.mark.parametrize(
+    "outside",
+    [
+        pytest.param(MAX_ID, id="the largest id a column holds"),
+        pytest.param(2**31, id="one past 32 bits"),
+        pytest.param(2**63 - 1, id="the largest 64-bit id"),
+    ],
+)
+def test_every_route_with_an_id_no_row_can_have_is_a_404_on_each_database(tables, outside):
+    app, _fresh, a, _b, _watcher = tables
+    walked = 0
+    for rule in id_rules(app):
+        values = {
+            name: value if name == "token" else outside for name, value in a.values(rule).items()
+        }
+        if values == a.values(rule):
+            continue  # a link's token only
+        for method in methods(rule):
+            before = database_dump(app)
+
+            response = send(a.member, rule, method, values, a.bodies.get(rule.endpoint))
+
+            assert response.status_code == 404, (method, rule.rule, response.status_code)
+            if rule.rule.startswith(API):
+                assert response.content_type == "application/problem+json", rule.rule
+            assert database_dump(app) == before, (method, rule.rule)
+            walked += 1
+    assert walked >= 40
 
 
 @pytest.mark.parametrize("credential", ["cookie", "bearer"])

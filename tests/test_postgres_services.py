@@ -283,3 +283,20 @@ def test_a_saved_rules_name_taken_at_once_is_refused_and_the_transaction_goes_on
         assert sessions.load_session(sid, default_table()).row.rules_name == "PG Friday"
         names = [r.name for r in saved_rules.list_rules(default_table())]
         assert names.count("PG Friday") == 1 and "pg FRIDAY" not in names
+
+
+def test_a_name_with_a_non_ascii_capital_or_decomposed_letters_is_one_player(pg_app):
+    client = pg_app.test_client()
+    body = {"system": "brooklyn", "first_dealer": 0}
+    typed = [
+        ["ÉLODIE", "Zo\u00eb", "Cy"],
+        ["ÉLODIE", "Zo\u00eb", "Cy"],  # PostgreSQL's lower() would fold it; SQLite's not
+        ["\u00e9lodie", "ZOE\u0308", "cy"],  # small letters; Zoë decomposed, in capitals
+    ]
+
+    answers = [client.post("/api/v1/sessions", json={**body, "players": p}) for p in typed]
+
+    assert [a.status_code for a in answers] == [201, 201, 201]
+    players = [a.get_json()["players"] for a in answers]
+    assert players[1] == players[0] and players[2] == players[0]
+    assert [p["name"] for p in players[2]] == ["ÉLODIE", "Zo\u00eb", "Cy"]

@@ -11,12 +11,10 @@ from datetime import datetime
 
 import flask_migrate
 import pytest
-from alembic.autogenerate import compare_metadata
-from alembic.migration import MigrationContext
 from hostedhelpers import postgres_database
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import IntegrityError
-from webhelpers import app_at
+from webhelpers import app_at, upgrade_to_the_models
 
 from scorekeeper.extensions import db
 
@@ -53,10 +51,7 @@ def check_the_trip(app) -> None:
         )
         db.session.commit()
 
-        flask_migrate.upgrade()
-        db.session.remove()  # on SQLite, so that the next connection may read
-        with db.engine.connect() as connection:
-            assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
+        upgrade_to_the_models()
         upgraded = db.session.execute(text("SELECT system, rules_name FROM sessions")).all()
         db.session.execute(
             text(SAVE), {"name": "Friday rules", "key": "friday rules", "a": AT_NINE}

@@ -25,6 +25,8 @@ from xml.etree.ElementTree import Element
 
 import flask_migrate
 import tinyhtml5
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 from flask import Flask
 from flask.testing import FlaskClient
 from jinja2.bccache import Bucket, BytecodeCache
@@ -406,6 +408,15 @@ class _CompiledTemplates(BytecodeCache):
 
 
 _compiled_templates = _CompiledTemplates()
+
+
+def upgrade_to_the_models() -> None:
+    """Migrate the app's database to the newest revision and check that its schema is then
+    the models' exactly (in an app context)."""
+    flask_migrate.upgrade()
+    db.session.remove()  # on SQLite, so that the next connection may read
+    with db.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
 
 
 def app_at(database_url: str, instance_path: Path, csrf: bool = False, **config: Any) -> Flask:

@@ -11,7 +11,6 @@ browser asking first (so the API needs no CSRF token).
 
 from __future__ import annotations
 
-from json import JSONDecodeError
 from typing import Any
 
 from flask import Flask, Response, json, request
@@ -23,6 +22,7 @@ from ..extensions import csrf
 from ..services.unit_of_work import WRITING_METHODS
 from .blueprint import PREFIX
 from .body import BodyJsonProvider, DuplicateKey, loads
+from .invalid import unreadable
 from .problems import (
     COMMON_RESPONSES,
     ApiProblem,
@@ -91,7 +91,7 @@ def _readable_body():
             if key is not None:
                 detail = f"body: the key '{key}' appears twice in one object; send it once."
                 return _body_problem(400, "duplicate-key", detail)
-            return _body_problem(400, "invalid-json", _unreadable(data))
+            return _body_problem(400, "invalid-json", unreadable(data))
         if not isinstance(body, dict):
             detail = f"body: send a JSON object ({{...}}), not {_json_kind(body)}."
             return _body_problem(422, "invalid-request", detail)
@@ -112,19 +112,6 @@ def _repeated_key(data: bytes) -> str | None:
     except (ValueError, RecursionError):
         return None
     return None
-
-
-def _unreadable(data: bytes) -> str:
-    """Why a body Flask could not read as JSON is not JSON, and where."""
-    if not data.strip():
-        return "body: empty; send the request as a JSON object."
-    try:
-        json.loads(data)
-    except JSONDecodeError as error:
-        return f"body: not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}."
-    except ValueError as error:  # not UTF-8, UTF-16 or UTF-32
-        return f"body: not valid JSON: {error}."
-    return "body: not valid JSON."
 
 
 def _json_kind(value: object) -> str:

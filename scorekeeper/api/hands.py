@@ -39,7 +39,7 @@ def _hand(loaded: LoadedSession, number: int) -> HandOut:
     there is none)."""
     line = hand_line(loaded, number)
     row = loaded.event_row(line.record.position)
-    return hand_out(line, from_row(row, loaded.options), hand_etag(row.id, row.version))
+    return hand_out(line, from_row(row, loaded.options), hand_etag(row.seq, row.version))
 
 
 def _saved(loaded: LoadedSession, number: int, repeated: bool = False) -> SavedHandOut:

@@ -21,6 +21,7 @@ from ..access import API_PREFIX
 from ..rules.errors import Part, RuleError, Where
 from ..rules.holders import PlayerKey, player_id
 from .headers import with_headers
+from .invalid import in_words
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -207,11 +208,12 @@ def field_problems(by_field: Mapping[str, Iterable[str]]) -> list[FieldProblem]:
 
 
 def validation_problem(error: ValidationError) -> Response:
-    """A request whose shape is wrong (pydantic's checks of the schema), field by field."""
-    problems = []
-    for item in error.errors(include_url=False):
-        path = ".".join(str(part) for part in item["loc"]) or "body"
-        problems.append(FieldProblem(field=path, message=f"{path}: {item['msg']}"))
+    """A request whose shape is wrong (pydantic's checks of the schema), field by field, in
+    the project's words (``invalid.in_words``)."""
+    problems = [
+        FieldProblem(field=path, message=f"{path}: {sentence}")
+        for path, sentence in in_words(error.errors(include_url=False))
+    ]
     detail = problems[0].message if len(problems) == 1 else "Some inputs are not valid."
     return problem_response(422, "invalid-request", detail, problems)
 

@@ -4,12 +4,15 @@ A holder is known by what it is, never by how it is written. A ``Player`` is its
 is only shown); a partnership ``Team`` is the value of its members; the kitty and the pot are
 the two members of ``Pool``. So a player named "kitty", "Pot" or "Ann & Bob" can never be
 mistaken for the kitty, the pot or a team. A bare name (``str``) also works as a player where
-the names are the identities, as in the engine's tests and benchmarks.
+the names are the identities, as in the engine's tests and benchmarks. Two names are the
+same name when their ``name_key`` is ("Zoë" typed composed or decomposed, "ÉLODIE" and
+"élodie").
 """
 
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeAlias
@@ -24,6 +27,13 @@ class Player:
 
     def __str__(self) -> str:
         return self.name
+
+
+def name_key(name: str) -> str:
+    """A name as compared: spaces tidied, Unicode NFC, case folded (``casefold``, which folds
+    every script, not only ASCII), and NFC again (folding can decompose a letter)."""
+    tidied = " ".join(name.split())
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", tidied).casefold())
 
 
 PlayerKey: TypeAlias = Player | str

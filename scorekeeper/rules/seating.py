@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import Checks, Part, SeatingError, Where
-from .holders import PlayerKey
+from .holders import PlayerKey, name_key
 from .options import Options, SitOut
 
 
@@ -31,7 +31,7 @@ def _check_seat(seat: int, player: PlayerKey, seen: set[object]) -> None:
     name = str(player)
     if not name.strip():
         raise SeatingError(Where(Part.PLAYERS, seat=seat), "Every seat needs a player's name.")
-    keys = {player, name.strip().casefold()}
+    keys = {player, name_key(name)}
     if keys & seen:
         raise SeatingError(Where(Part.PLAYERS, player, seat), f"{name} is seated twice.")
     seen |= keys

@@ -16,7 +16,7 @@ from sqlalchemy import case, func, null, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import Hand, utcnow
+from ..models import GameSession, Hand, utcnow
 from ..rules.cards import Suit
 from ..rules.describe import describe
 from ..rules.errors import Part, RuleError, Where
@@ -166,7 +166,7 @@ def save_hand(
         raise _mapped(error) from error
     record = replayer.hands[-1]
     text = describe(record.result, loaded.options)
-    hand = Hand(session_id=row.id, seq=seq, request_id=request_id or None)
+    hand = Hand(session_id=row.id, seq=seq, request_id=request_id or None, version=written(row))
     apply_to_row(entry, hand, loaded.options)
     db.session.add(hand)
     try:
@@ -236,6 +236,14 @@ def _proposed(loaded: LoadedSession, position: int, event: Event | None) -> Load
         ) from error
 
 
+def written(session: GameSession) -> int:
+    """The version a hand saved or corrected now is at: the session's version after this
+    change (``record_change`` refuses it unless it is exactly one more). A hand's stored place
+    and version are then never those of another hand of the session, even one deleted, so the
+    API's ETag made of them (``"hand-<seq>-<version>"``) names only this hand."""
+    return session.version + 1
+
+
 def _check_version(row: Hand, version: int | None, number: int, hand_id: int | None = None) -> None:
     if hand_id is not None and row.id != hand_id:
         raise ConflictError(
@@ -274,7 +282,7 @@ def edit_hand(
     proposed = _proposed(loaded, record.position, event)
     before_entry = from_row(row, loaded.options)
     apply_to_row(entry, row, loaded.options)
-    row.version += 1
+    row.version = written(loaded.row)
     row.updated_at = utcnow()
     new_text = describe(proposed.state.hand(number).result, loaded.options)
     summary = f"Hand {number} edited: {changes_text(before_entry, entry, loaded)}. Now: {new_text}"

@@ -28,6 +28,7 @@ from ..limits import has_control_characters
 from ..models import GameSession, SavedRules, Table, utcnow
 from ..optiontext import changes_in_words
 from ..rules.errors import Checks, OptionError, Part, RuleError, Where
+from ..rules.holders import name_key
 from ..rules.options import Options
 from . import sessions as session_service
 from .sessions import LoadedSession, NotFound
@@ -90,11 +91,6 @@ def tidy_name(name: str | None) -> str:
     return cleaned
 
 
-def name_key(name: str) -> str:
-    """A tidied name as compared: case folded ("Friday Rules" is "friday rules")."""
-    return name.casefold()
-
-
 def _shown(row: SavedRules) -> Rules:
     try:
         options: Options | None = stored_options(row)
@@ -122,7 +118,7 @@ def _row(table: Table, rules_id: int) -> SavedRules:
 
 
 def _row_named(table: Table, name: str) -> SavedRules | None:
-    key = name_key(" ".join(name.split()))
+    key = name_key(name)
     return db.session.scalar(
         select(SavedRules).where(SavedRules.table_id == table.id, SavedRules.name_key == key)
     )

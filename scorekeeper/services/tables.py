@@ -24,12 +24,13 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import or_, select
 
 from ..extensions import db
 from ..limits import has_control_characters
 from ..models import Player, Table
 from ..rules.errors import Part, RuleError, SeatingError, Where
+from ..rules.holders import name_key
 from . import attempts
 
 DEFAULT_TABLE_NAME = "Our table"
@@ -236,11 +237,11 @@ def _tidied(name: str | None, maximum: int, empty: RuleError, too_long: str) -> 
 
 
 def find_player(table: Table, name: str) -> Player | None:
-    """The roster's player with this name, ignoring case."""
+    """The roster's player with this name as compared (``name_key``: any case, composed or
+    decomposed letters)."""
+    key = name_key(clean_name(name))
     return db.session.scalar(
-        select(Player).where(
-            Player.table_id == table.id, func.lower(Player.name) == clean_name(name).lower()
-        )
+        select(Player).where(Player.table_id == table.id, Player.name_key == key)
     )
 
 
@@ -248,7 +249,7 @@ def find_or_add_player(table: Table, name: str) -> Player:
     """The roster's player with this name, added if new (not committed)."""
     player = find_player(table, name)
     if player is None:
-        player = Player(table=table, name=clean_name(name))
+        player = Player(table=table, name=clean_name(name))  # its name_key follows
         db.session.add(player)
         db.session.flush()
     return player
@@ -266,6 +267,6 @@ def roster(table: Table) -> list[Player]:
     """The table's players, by name."""
     return list(
         db.session.scalars(
-            select(Player).where(Player.table_id == table.id).order_by(func.lower(Player.name))
+            select(Player).where(Player.table_id == table.id).order_by(Player.name_key, Player.id)
         )
     )

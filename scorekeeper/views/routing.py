@@ -30,10 +30,11 @@ def _at_most(limit: int) -> str:
 
 
 class IdConverter(BaseConverter):
-    """``<id:session_id>``: a whole number from 1 to 2**63-1, anything else is a 404.
+    """``<id:session_id>``: a whole number from 1 to ``MAX_ID`` (2**31-1), anything else is a 404.
 
-    The pattern itself stops at ``MAX_ID`` (no leading zero), so a number past 64 bits never
-    reaches the database (which cannot hold it) and is never read by ``int()`` at length. A
+    The pattern itself stops at ``MAX_ID`` (no leading zero), so a number past the id
+    columns' range never reaches the database (PostgreSQL would refuse it with "integer out of
+    range", a 500) and is never read by ``int()`` at length. A
     bound checked after matching would not do: Werkzeug would then answer another method's
     rule for the same path with 405 instead of 404.
     """

@@ -447,6 +447,34 @@ def test_a_deletion_that_would_break_a_later_hand_is_refused(api):
     assert session.hand_count() == 2
 
 
+def test_a_hands_etag_is_its_place_and_version_in_the_session_not_a_row_id(api):
+    brooklyn_three_hands(api)  # another session's three hands come first in the database
+    session = start(api, "brooklyn", FOUR)  # at version 1
+
+    # Hand 1 (place 1) is saved at version 2, hand 2 (place 2) at version 3.
+    first = session.post_hand(declarer="Bob", bid=300, trump="H", outcome="made")
+    session.save(declarer="Cal", bid=300, trump="C", outcome="made")
+
+    assert first.headers["ETag"] == first.get_json()["hand"]["etag"] == '"hand-1-2"'
+    assert session.hand(2).headers["ETag"] == '"hand-2-3"'
+
+
+def test_a_deleted_hands_etag_never_matches_the_hand_saved_in_its_place(api):
+    session = start(api, "brooklyn", FOUR)
+    session.save(declarer="Bob", bid=300, trump="H", outcome="made")  # version 2
+    session.save(declarer="Cal", bid=300, trump="C", outcome="made")  # version 3
+    old = session.hand(2).headers["ETag"]
+    assert api.delete(f"{session.url}/hands/2", headers={"If-Match": old}).status_code == 200
+    # The same hand again, in the same place, at version 5 (the deletion was version 4).
+    session.save(declarer="Cal", bid=300, trump="C", outcome="made")
+
+    stale = api.delete(f"{session.url}/hands/2", headers={"If-Match": old})
+
+    assert (old, session.hand(2).headers["ETag"]) == ('"hand-2-3"', '"hand-2-5"')
+    assert stale.status_code == 412
+    assert session.hand_count() == 2
+
+
 # -- a player leaving --------------------------------------------------------------------------
 
 

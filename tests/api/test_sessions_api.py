@@ -112,6 +112,26 @@ def test_a_new_session_is_created_with_its_players_dealer_and_next_hand(api, sys
     assert nxt["target"] == shown["target"]
 
 
+@pytest.mark.parametrize(
+    "again",
+    [
+        pytest.param(["ÉLODIE", "Bob", "Cy"], id="the same non-ascii capitals"),
+        pytest.param(["\u00e9lodie", "BOB", "cy"], id="in small letters"),
+        pytest.param(["E\u0301LODIE", "Bob", "Cy"], id="decomposed"),
+    ],
+)
+def test_a_name_with_a_non_ascii_capital_used_again_is_the_same_player(api, again):
+    body = {"system": "brooklyn", "players": ["ÉLODIE", "Bob", "Cy"], "first_dealer": 0}
+    first = api.post(f"{API}/sessions", json=body)
+
+    second = api.post(f"{API}/sessions", json={**body, "players": again})
+
+    assert (first.status_code, second.status_code) == (201, 201)
+    ids = [[p["id"] for p in r.get_json()["players"]] for r in (first, second)]
+    assert ids[0] == ids[1]
+    assert names(second.get_json()["players"]) == ["ÉLODIE", "Bob", "Cy"]
+
+
 def test_a_new_session_takes_its_stake_and_house_rules(api):
     # Hoyle at 25 cents a unit, the kitty joining from 400, payments tripled in hearts.
     session = start(
@@ -273,18 +293,20 @@ def test_a_body_that_is_not_json_is_refused_with_415(api):
     [
         pytest.param(
             '{"system": "hoyle",',
-            "body: not valid JSON: Expecting property name enclosed in double quotes at line "
-            "1, column 20.",
+            "body: not valid JSON: a name in double quotes was expected at line 1, column 20.",
             id="cut-short",
         ),
         pytest.param(
             '{"system": "hoyle",\n "players": ["Ann" "Bob"]}',
-            "body: not valid JSON: Expecting ',' delimiter at line 2, column 20.",
+            "body: not valid JSON: a comma was expected at line 2, column 20.",
             id="comma-missing-on-the-second-line",
         ),
         pytest.param("", "body: empty; send the request as a JSON object.", id="empty"),
         pytest.param(
-            "\xff", "body: not valid JSON: Expecting value at line 1, column 1.", id="junk"
+            "\xff",
+            "body: not valid JSON: a value was expected (a number, a string in double quotes, "
+            "true, false, null, a list or an object) at line 1, column 1.",
+            id="junk",
         ),
     ],
 )

@@ -45,4 +45,5 @@ def test_a_player_listed_twice_in_bids_is_refused(client):
     body["bids"].append({"player": session.ids["N"], "bid": 25})
     response = client.post(f"{session.url}/hands", json=body)
     assert response.status_code == 422
-    assert "bids: player" in str(response.get_json())
+    twice = f"bids: Player {session.ids['N']} is listed twice."
+    assert [(e["field"], e["message"]) for e in response.get_json()["errors"]] == [("bids", twice)]

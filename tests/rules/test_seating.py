@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.rules.errors import OptionError, Part, SeatingError, option
 from scorekeeper.rules.hands import HandContext
-from scorekeeper.rules.holders import Team
+from scorekeeper.rules.holders import Team, name_key
 from scorekeeper.rules.options import Options, SitOut
 from scorekeeper.rules.seating import check_players, dealt_in, next_clockwise
 from scorekeeper.rules.session import SessionSetup
@@ -224,6 +224,29 @@ def test_a_name_seated_twice_is_refused_whatever_its_case():
     with pytest.raises(SeatingError) as error:
         check_players(("Ann", "Bob", "ann"), BROOKLYN)
     assert error.value.where.part is Part.PLAYERS and "seated twice" in error.value.rule
+
+
+@pytest.mark.parametrize(
+    ("typed", "key"),
+    [
+        pytest.param("Ann", "ann", id="ascii folded"),
+        pytest.param("ÉLODIE", "\u00e9lodie", id="a non-ascii capital folded"),
+        pytest.param("Zo\u00eb", "zo\u00eb", id="a composed letter"),
+        pytest.param("Zoe\u0308", "zo\u00eb", id="a decomposed letter composed"),
+        pytest.param("  Ann   Lee ", "ann lee", id="spaces tidied"),
+        pytest.param("STRASSE", "strasse", id="capitals"),
+        pytest.param("Straße", "strasse", id="sharp s folded to ss"),
+        pytest.param("ΣΊΣΥΦΟΣ", "σίσυφοσ", id="greek final sigma folded"),
+    ],
+)
+def test_a_name_is_compared_composed_and_case_folded(typed, key):
+    assert name_key(typed) == key
+
+
+def test_a_name_typed_composed_and_decomposed_is_seated_twice():
+    with pytest.raises(SeatingError) as error:
+        check_players(("Zo\u00eb", "Bob", "Zoe\u0308"), BROOKLYN)
+    assert error.value.where.seat == 2 and "seated twice" in error.value.rule
 
 
 def test_a_blank_seat_is_refused():

@@ -203,7 +203,7 @@ def test_editing_an_earlier_hand_recomputes_everything_after_it(table):
     assert balances(table, sid) == {"Ann": -4, "Bob": 4, "Cal": -4, "Dee": 4}
     loaded = load(table, sid)
 
-    hands.edit_hand(loaded, 1, entry(loaded, "Bob", 400), version=1)
+    hands.edit_hand(loaded, 1, entry(loaded, "Bob", 400), version=2)  # saved at version 2
 
     # Hand 1 now pays 4 (400-430) from each: Bob +12, the others -4; hand 2 unchanged.
     assert balances(table, sid) == {"Ann": -6, "Bob": 10, "Cal": -6, "Dee": 2}
@@ -228,11 +228,11 @@ def test_an_edit_from_a_stale_form_is_refused(table):
     sid = start(table)
     add(table, sid, "Bob", 350)
     loaded = load(table, sid)
-    hands.edit_hand(loaded, 1, entry(loaded, "Bob", 400), version=1)  # the other phone
+    hands.edit_hand(loaded, 1, entry(loaded, "Bob", 400), version=2)  # the other phone
     loaded = load(table, sid)
 
-    with pytest.raises(hands.ConflictError) as caught:
-        hands.edit_hand(loaded, 1, entry(loaded, "Bob", 380), version=1)
+    with pytest.raises(hands.ConflictError) as caught:  # the form opened on version 2
+        hands.edit_hand(loaded, 1, entry(loaded, "Bob", 380), version=2)
 
     assert caught.value.clash is Clash.VERSION
     assert "changed on another phone" in caught.value.message
@@ -277,7 +277,7 @@ def test_deleting_a_hand_replays_the_rest_with_new_dealers(table):
     add(table, sid, "Cal", 300)  # hand 2, Bob deals: Cal +3, the others -1
     loaded = load(table, sid)
 
-    hands.delete_hand(loaded, 1, version=1)
+    hands.delete_hand(loaded, 1, version=2)  # hand 1 was saved at the session's version 2
 
     state = load(table, sid).state
     assert len(state.hands) == 1
@@ -304,14 +304,28 @@ def test_a_delete_that_would_break_a_later_hand_is_refused(table):
     assert stored_hands(sid) == 2
 
 
+def test_a_hand_is_at_the_sessions_version_that_saved_or_corrected_it(table):
+    sid = start(table)  # version 1
+    add(table, sid, "Bob", 350)  # hand 1: version 2
+    add(table, sid, "Cal", 300)  # hand 2: version 3
+    loaded = load(table, sid)
+    hands.edit_hand(loaded, 1, entry(loaded, "Bob", 400))  # hand 1: version 4
+    hands.delete_hand(load(table, sid), 2)  # version 5; hand 2 gone
+    add(table, sid, "Cal", 300)  # hand 2 again, stored in the same place: version 6
+
+    rows = db.session.scalars(select(Hand).where(Hand.session_id == sid).order_by(Hand.seq))
+
+    assert [(row.seq, row.version) for row in rows] == [(1, 4), (2, 6)]
+
+
 def test_a_delete_from_a_stale_page_is_refused(table):
     sid = start(table)
     add(table, sid, "Bob", 350)
     loaded = load(table, sid)
-    hands.edit_hand(loaded, 1, entry(loaded, "Bob", 400), version=1)
+    hands.edit_hand(loaded, 1, entry(loaded, "Bob", 400), version=2)
 
-    with pytest.raises(hands.ConflictError):
-        hands.delete_hand(load(table, sid), 1, version=1)
+    with pytest.raises(hands.ConflictError):  # the page opened on version 2; it is now 3
+        hands.delete_hand(load(table, sid), 1, version=2)
 
     assert stored_hands(sid) == 1
 

@@ -186,6 +186,23 @@ def test_two_spellings_of_one_name_are_one_player_seated_twice(table):
     assert db.session.scalar(select(func.count()).select_from(Player)) == before
 
 
+@pytest.mark.parametrize(
+    ("first", "again"),
+    [
+        pytest.param("ÉLODIE", "Élodie", id="a non-ascii capital"),
+        pytest.param("Zo\u00eb", "ZOE\u0308", id="composed then decomposed"),
+        pytest.param("Zoe\u0308", "zo\u00eb", id="decomposed then composed"),
+    ],
+)
+def test_a_name_typed_again_in_another_form_is_the_same_player(table, first, again):
+    one = start(table, names=(first, "Bob", "Cy"))
+    two = start(table, names=(again, "Bob", "Cy"))
+
+    assert one.seats[0].player_id == two.seats[0].player_id
+    assert two.seats[0].player.name == first  # kept as first typed
+    assert players_on_roster() == sorted([first, "Bob", "Cy"])
+
+
 def test_a_broken_option_a_long_name_and_no_first_dealer_are_refused_together(table):
     with pytest.raises(RuleErrors) as caught:
         start(table, "brooklyn-pot", ("Ann", "B" * 41, "Cal"), 5, ante=27)

@@ -75,7 +75,7 @@ def test_correcting_a_players_bid_replays_the_session(table):
     hands.save_hand(loaded, entry(loaded, S2_BIDS, 31, MELDS))
     loaded = sessions.load_session(sid, table)
     # Bob did not bid after all: Bob & Dee, without a contract, took under 20: nothing.
-    hands.edit_hand(loaded, 1, entry(loaded, {**S2_BIDS, "Bob": 0}, 31, MELDS), version=1)
+    hands.edit_hand(loaded, 1, entry(loaded, {**S2_BIDS, "Bob": 0}, 31, MELDS), version=2)
     assert balances(table, sid) == {"Ann & Cal": 700, "Bob & Dee": 0}
     assert len(db.session.scalars(select(HandBid)).all()) == 4
 

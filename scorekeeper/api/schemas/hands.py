@@ -258,9 +258,12 @@ class SavedHandOut(BaseModel):
     standings: Standings
 
 
-def hand_etag(row_id: int, version: int) -> str:
-    """A hand's entity tag: its stored row and that row's version."""
-    return f'"hand-{row_id}-{version}"'
+def hand_etag(seq: int, version: int) -> str:
+    """A hand's entity tag, in the session's own numbers: its stored place in the session
+    (kept when an earlier hand is deleted and it is renumbered) and the session's version it
+    was last written at; never its row id, which would hint at how many hands all tables
+    hold. No other hand of the session, even one deleted, has both (``services.hands.written``)."""
+    return f'"hand-{seq}-{version}"'
 
 
 def hand_out(line: HandLine, entry: HandEntry, etag: str) -> HandOut:

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ...extensions import db
+from ...jsontext import where_unreadable
 from ...models import GameSession, Hand, Seat, Table, utcnow
 from ...rules.errors import Part, RuleError, Where
 from ...rules.holders import Player
@@ -102,8 +103,7 @@ def _check_json(text: str) -> None:
         data = json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as error:
         raise _fail(
-            f"This is not a session file: it is not JSON ({error.msg} at line {error.lineno}, "
-            f"column {error.colno})."
+            f"This is not a session file: it is not JSON ({where_unreadable(error)})."
         ) from None
     except RecursionError:
         raise too_deep from None

@@ -29,6 +29,7 @@ from pydantic_core import PydanticCustomError
 
 from ...rules.errors import RuleError
 from ...rules.figures import shown
+from ...rules.holders import name_key
 from ...rules.options import Options
 from ..entries import HandEntry, MeldMode, MeldText
 from ..handfields import Figure, HandFields, Id, MeldTyped
@@ -185,11 +186,11 @@ class SessionInFile(BaseModel):
         for player in self.players:
             if player.id in ids:
                 raise _refused(f"Player id {player.id} is listed twice.", sentence=True)
-            if player.name.casefold() in names:
-                same = names[player.name.casefold()]
-                raise _refused(f"{same} is listed twice among the players.", sentence=True)
+            key = name_key(player.name)
+            if key in names:
+                raise _refused(f"{names[key]} is listed twice among the players.", sentence=True)
             ids.add(player.id)
-            names[player.name.casefold()] = player.name
+            names[key] = player.name
         return self
 
     @property

@@ -176,6 +176,22 @@ def test_players_are_matched_by_name_ignoring_case_or_added(ctx):
     assert figures["balances"] == (("Ann", -2), ("Bob", 14), ("Cal", -10), ("Zed", -2))
 
 
+def test_players_are_matched_whatever_the_form_of_their_letters(ctx):
+    original = rs.brooklyn()
+    data = exported(original)
+    data["session"]["players"][1]["name"] = "Zo\u00eb"
+    first = imports.import_session(default_table(), json.dumps(data))
+    data["session"]["players"][1]["name"] = "ZOE\u0308"  # decomposed, in capitals
+    before = db.session.scalar(select(func.count()).select_from(Player))
+
+    again = imports.import_session(default_table(), json.dumps(data))
+
+    assert first.added == ("Zo\u00eb",)
+    assert again.added == ()
+    assert again.players == ("Ann", "Zo\u00eb", "Cal", "Dan")
+    assert db.session.scalar(select(func.count()).select_from(Player)) == before
+
+
 def test_a_file_whose_figures_differ_from_the_replay_imports_with_a_note(ctx):
     data = exported(rs.hoyle())
     data["derived"]["log"][0]["totals"]["seat:2"] = 99  # the file claims another total
