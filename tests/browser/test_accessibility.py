@@ -13,6 +13,7 @@ saved rules, the ledger, the print view, the API docs, the error and offline pag
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -21,7 +22,7 @@ from axe import add_axe, violations
 from conftest import PHONE
 from flask import Flask
 from phone import chip, figures, layout_problems, saved_hand, start_session
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from reflow import double_text, split_words
 from webhelpers import find_form, form_values, hand_data, new_session, parse, player_ids, save_hand
 
@@ -134,6 +135,9 @@ def test_every_page_light_and_dark_passes_axe(context, live_server, evening):
             page.emulate_media(color_scheme=scheme)
             open_page(page, live_server + path)
             found += [f"{name} ({scheme}): {line}" for line in violations(page)]
+        description = page.locator("meta[name=description]").get_attribute("content")
+        if not description:
+            found.append(f"{name}: no meta description")
     assert not found, "axe-core finds:\n  " + "\n  ".join(found)
 
 
@@ -226,3 +230,43 @@ def test_at_200_percent_text_and_320_px_nothing_scrolls_sideways_and_no_word_spl
     finally:
         context.close()
     assert not found, f"At {size}:\n  " + "\n  ".join(found)
+
+
+_LAYOUT_SHIFTS = """
+window.__shift = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+}).observe({type: 'layout-shift', buffered: true});
+"""
+
+
+@pytest.mark.parametrize("name", ["session-brooklyn", "session-played", "session-hoyle"])
+def test_the_session_page_does_not_move_as_it_loads(browser, live_server, evening, name):
+    """Cumulative layout shift 0, with the scripts arriving late (as on a slow phone, when
+    the page is drawn before they run): the stepper and the screen switch have their room."""
+    context = browser.new_context(**PHONE)
+    context.add_init_script(_LAYOUT_SHIFTS)
+
+    def late(route: Route) -> None:
+        time.sleep(0.5)
+        route.continue_()
+
+    context.route("**/*.js*", late)
+    try:
+        page = context.new_page()
+        page.goto(live_server + evening.pages[name])  # its scripts ran before "load"
+        page.wait_for_function("!document.querySelector('.stepper').hidden")
+        page.wait_for_timeout(300)  # any shift after the scripts is reported too
+        assert page.evaluate("window.__shift") == 0
+    finally:
+        context.close()
+
+
+def test_the_declarer_and_bid_grid_and_its_rows_have_names(live_server, browser_page):
+    page = browser_page
+    start_session(page, live_server, "double-deck", ["Ann", "Bob", "Cy", "Dee"], "Ann")
+    grid = page.get_by_role("group", name="Declarer and bid", exact=True)
+    expect(grid).to_be_visible()
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        expect(grid.get_by_role("radiogroup", name=name, exact=True)).to_be_visible()
+    expect(page.get_by_role("radiogroup", name="Trump", exact=True)).to_be_visible()
