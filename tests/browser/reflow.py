@@ -1,5 +1,6 @@
 """Reflow at 200% text (WCAG 1.4.4 and 1.4.10): make a page's text twice as big, and find the
-words that are split across two lines or run out of the box they are written in.
+words that are split across two lines, run out of the box they are written in or are cut off
+by a box that hides what overflows it.
 
 ``double_text`` sets the root font size to 200% through the CSS object model, which the app's
 Content-Security-Policy allows (an injected ``<style>`` it would refuse): the app's sizes are
@@ -13,6 +14,7 @@ from playwright.sync_api import Page
 _SPLIT_WORDS = """
 () => {
   const split = [];
+  const root = document.documentElement;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -34,10 +36,21 @@ _SPLIT_WORDS = """
       while (box.parentElement && getComputedStyle(box).display === 'inline') {
         box = box.parentElement;
       }
-      const edge = box.getBoundingClientRect();
-      if (getComputedStyle(box).overflowX === 'visible' &&
-          rects.some(r => r.right > edge.right + 1 || r.left < edge.left - 1)) {
-        split.push(`${where} runs out of its box`);
+      if (box.getBoundingClientRect().width <= 1) continue;  // visually hidden: 1 px on purpose
+      const outside = (el) => {
+        const b = el.getBoundingClientRect();
+        return rects.some(r => r.right > b.right + 1 || r.left < b.left - 1);
+      };
+      // out of its box, or cut off by a box around it that hides what runs out; a box that
+      // scrolls shows it all
+      const scrolls = (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
+      if (!scrolls(box) && outside(box)) split.push(`${where} runs out of its box`);
+      for (let up = box.parentElement; up && up !== root; up = up.parentElement) {
+        if (scrolls(up)) break;
+        if (['hidden', 'clip'].includes(getComputedStyle(up).overflowX) && outside(up)) {
+          split.push(`${where} is cut off`);
+          break;
+        }
       }
     }
   }
@@ -52,6 +65,6 @@ def double_text(page: Page) -> None:
 
 
 def split_words(page: Page) -> list[str]:
-    """The words shown broken across two lines or running out of their box (empty when
-    none is)."""
+    """The words shown broken across two lines, running out of their box or cut off (empty
+    when none is)."""
     return page.evaluate(_SPLIT_WORDS)
