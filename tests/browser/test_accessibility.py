@@ -13,6 +13,7 @@ saved rules, the ledger, the print view, the API docs, the error and offline pag
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,7 +25,18 @@ from flask import Flask
 from phone import chip, figures, layout_problems, saved_hand, start_session
 from playwright.sync_api import Browser, Page, Route, expect
 from reflow import double_text, split_words
-from webhelpers import find_form, form_values, hand_data, new_session, parse, player_ids, save_hand
+from webhelpers import (
+    dispose,
+    find_form,
+    form_values,
+    hand_data,
+    migrated_app,
+    new_session,
+    parse,
+    player_ids,
+    save_hand,
+)
+from werkzeug.serving import make_server
 
 from scorekeeper.rules.options import PRESETS, GameSystem
 
@@ -270,3 +282,62 @@ def test_the_declarer_and_bid_grid_and_its_rows_have_names(live_server, browser_
     for name in ("Ann", "Bob", "Cy", "Dee"):
         expect(grid.get_by_role("radiogroup", name=name, exact=True)).to_be_visible()
     expect(page.get_by_role("radiogroup", name="Trump", exact=True)).to_be_visible()
+
+
+@pytest.fixture
+def hosted_server(tmp_path) -> Iterator[str]:
+    """The app in hosted mode, forms protected as in production, served over HTTP."""
+    app = migrated_app(tmp_path, csrf=True, HOSTED=True)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+    dispose(app)
+
+
+def hosted_findings(page: Page, name: str) -> list[str]:
+    """axe-core's violations light and dark, then what is wrong at 200% text."""
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found += [f"{name} ({scheme}): {line}" for line in violations(page)]
+    page.emulate_media(color_scheme="light")
+    double_text(page)
+    found += [f"{name} (200% text): {line}" for line in layout_problems(page) + split_words(page)]
+    return found
+
+
+def test_hosted_mode_pages_pass_axe_and_fit_at_200_percent(browser, hosted_server):
+    """A stranger's tables page, starting a table, its links, its sessions; the member link's
+    PIN page on a second phone."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    add_axe(context)
+    page = context.new_page()
+    found: list[str] = []
+    page.goto(hosted_server + "/tables")
+    found += hosted_findings(page, "tables (a stranger's)")
+    page.goto(hosted_server + "/tables/new")
+    found += hosted_findings(page, "start a table")
+    page.reload()
+    page.get_by_label("Name of the table").fill("Thursday club")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Start the table").tap()
+    member_url = page.locator(".link-box").nth(0).locator(".share-url a").inner_text()
+    found += hosted_findings(page, "links")
+    for name, path in (("sessions", "/"), ("tables", "/tables")):
+        page.goto(hosted_server + path)
+        found += hosted_findings(page, name)
+    second = browser.new_context(**PHONE, service_workers="block")
+    add_axe(second)
+    try:
+        phone = second.new_page()
+        phone.goto(member_url)
+        expect(phone.get_by_label("PIN")).to_be_visible()
+        found += hosted_findings(phone, "join with the PIN")
+    finally:
+        second.close()
+        context.close()
+    assert not found, "\n  ".join(["Hosted pages:", *found])
