@@ -287,7 +287,16 @@ def test_the_declarer_and_bid_grid_and_its_rows_have_names(live_server, browser_
 @pytest.fixture
 def hosted_server(tmp_path) -> Iterator[str]:
     """The app in hosted mode, forms protected as in production, served over HTTP."""
-    app = migrated_app(tmp_path, csrf=True, HOSTED=True)
+    yield from _served(migrated_app(tmp_path, csrf=True, HOSTED=True))
+
+
+@pytest.fixture
+def pinned_server(tmp_path) -> Iterator[str]:
+    """The app for one table behind a PIN (table mode), served over HTTP."""
+    yield from _served(migrated_app(tmp_path, csrf=True, TABLE_PIN="4071"))
+
+
+def _served(app: Flask) -> Iterator[str]:
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -341,3 +350,15 @@ def test_hosted_mode_pages_pass_axe_and_fit_at_200_percent(browser, hosted_serve
         second.close()
         context.close()
     assert not found, "\n  ".join(["Hosted pages:", *found])
+
+
+def test_the_table_pin_page_passes_axe_and_fits_at_200_percent(browser, pinned_server):
+    context = browser.new_context(**PHONE, service_workers="block")
+    add_axe(context)
+    try:
+        page = context.new_page()
+        page.goto(pinned_server + "/")
+        expect(page.get_by_label("PIN")).to_be_visible()
+        assert hosted_findings(page, "the table's PIN") == []
+    finally:
+        context.close()
