@@ -297,6 +297,7 @@ def pinned_server(tmp_path) -> Iterator[str]:
 
 
 def _served(app: Flask) -> Iterator[str]:
+    """Serve ``app`` on a free port while the test runs; yields its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
