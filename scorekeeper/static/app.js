@@ -229,6 +229,12 @@
     var RANKS = (form.dataset.ranks || "ATKQJ9").split(""), SUITS = ["S", "H", "D", "C"];
     var COPIES = parseInt(form.dataset.copies, 10) || 2;
     var SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+    // what a screen reader says for a card button: "ace of spades, 1 held"
+    var SPOKEN_RANK = { A: "ace", T: "ten", K: "king", Q: "queen", J: "jack", 9: "nine" };
+    var SPOKEN_SUIT = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+    var spoken = function (card, n) {
+      return SPOKEN_RANK[card[0]] + " of " + SPOKEN_SUIT[card[1]] + ", " + n + " held";
+    };
     var CLAIMS = ["run", "royal marriage", "marriage S", "marriage H", "marriage D", "marriage C", "dix",
       "pinochle", "aces around", "kings around", "queens around", "jacks around", "roundhouse"]
       .filter(function (c) { return c !== "dix" || RANKS.indexOf("9") >= 0; });
@@ -263,7 +269,8 @@
           b.type = "button"; b.dataset.card = r + s; b.dataset.count = "0";
           b.textContent = (r === "T" ? "10" : r) + SYMBOL[s];
           if (s === "H" || s === "D") b.className = "red";
-          b.setAttribute("aria-label", b.textContent + ", 0 held");
+          b.setAttribute("aria-label", spoken(b.dataset.card, 0));
+          b.setAttribute("aria-pressed", "false");
           b.addEventListener("click", function () {
             var n = ((counts[b.dataset.card] || 0) + 1) % (COPIES + 1);
             counts[b.dataset.card] = n;
@@ -281,7 +288,8 @@
         $$("button", grid).forEach(function (b) {
           var n = counts[b.dataset.card] || 0;
           b.dataset.count = String(n);
-          b.setAttribute("aria-label", b.textContent + ", " + n + " held");
+          b.setAttribute("aria-label", spoken(b.dataset.card, n));
+          b.setAttribute("aria-pressed", n > 0 ? "true" : "false");
         });
       };
       var syncGrid = function () {
