@@ -44,7 +44,7 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, obje
         "favicon": client.get("/favicon.ico"),
         "not-found page": client.get("/no-such-page"),
         "problem": client.get("/api/v1/sessions/999"),
-        "405 page": client.get(f"/s/{sid}/end"),
+        "405 page": client.put(f"/s/{sid}/end"),  # a GET leads back to the form
         "500 page": client.get("/test-fails"),
         "pdf": client.get(f"/s/{sid}/report.pdf"),
         "csv": client.get(f"/s/{sid}/hands.csv"),
