@@ -150,6 +150,11 @@ class HandContext:
                 return team
         raise PlayerError(Where(Part.DECLARER, player), f"{player} is on no team.")
 
+    @property
+    def heads(self) -> list[PlayerKey]:
+        """The player in each team's first seat, who stands for the team's tricks."""
+        return [team.members[0] for team in self.teams]
+
 
 @dataclass(frozen=True, slots=True)
 class HandResult:

@@ -41,13 +41,8 @@ def team_tricks(
         return {bidders: sides.declarer_points, others: sides.other_points(options.deck)}
     if not isinstance(hand.tricks, TrickShares):
         raise OutcomeError(TRICKS, "Enter each team's trick points.")
-    hand.tricks.check(heads(ctx), options)
+    hand.tricks.check(ctx.heads, options)
     return {team: hand.tricks.of(team.members[0]) for team in ctx.teams}
-
-
-def heads(ctx: HandContext) -> list[PlayerKey]:
-    """The player in each team's first seat, who stands for the team's tricks."""
-    return [team.members[0] for team in ctx.teams]
 
 
 def trickless_set(hand: HandInput, options: Options) -> tuple[Outcome, bool]:
@@ -80,7 +75,7 @@ def score_team_hand(
     if outcome in PLAYED and bidders is not None:
         taken = checks.run(team_tricks, hand, ctx, bidders, options)
     elif outcome in PLAYED and isinstance(hand.tricks, TrickShares):
-        checks.run(hand.tricks.check, heads(ctx), options)
+        checks.run(hand.tricks.check, ctx.heads, options)
     elif outcome in PLAYED:
         checks.run(side_tricks, hand, options, "Enter the bidding team's trick points.")
     elif hand.tricks is not None:

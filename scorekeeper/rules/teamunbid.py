@@ -15,15 +15,10 @@ from .eachscore import check_unbid
 from .errors import OutcomeError
 from .handcheck import TRICKS
 from .handinput import HandContext, HandInput, HandResult
-from .holders import Holder, PlayerKey, Team
+from .holders import Holder, Team
 from .options import Options
 from .outcome import Outcome
 from .tricks import SideTricks, TrickShares
-
-
-def _heads(ctx: HandContext) -> list[PlayerKey]:
-    """The player in each team's first seat, who stands for the team's tricks."""
-    return [team.members[0] for team in ctx.teams]
 
 
 def team_tricks(hand: HandInput, ctx: HandContext, options: Options) -> dict[Team, int]:
@@ -40,7 +35,7 @@ def team_tricks(hand: HandInput, ctx: HandContext, options: Options) -> dict[Tea
                 TRICKS, f"Enter the trick points of {ctx.teams[0]}; the other side has the rest."
             )
         raise OutcomeError(TRICKS, "Enter each team's trick points.")
-    hand.tricks.check(_heads(ctx), options)
+    hand.tricks.check(ctx.heads, options)
     return {team: hand.tricks.of(team.members[0]) for team in ctx.teams}
 
 
