@@ -1,6 +1,6 @@
 """Response headers in the API document: which answers carry an ETag, a Location, a
-Retry-After or a WWW-Authenticate (OpenAPI 3.1 Response Object ``headers``), so a client made
-from the document knows to read them.
+Retry-After, a WWW-Authenticate or a Link (OpenAPI 3.1 Response Object ``headers``), so a
+client made from the document knows to read them.
 
 flask-openapi3 takes a response's headers from its model's ``openapi_extra``; one model serves
 answers with different headers (a hand read, saved or refused as stale), so ``with_headers``
@@ -34,12 +34,20 @@ HEADERS: dict[str, dict[str, Any]] = {
         "description": 'The scheme to send a token with: Bearer realm="scorekeeper".',
         "schema": {"type": "string"},
     },
+    "Link": {
+        "description": "The next page (RFC 8288): <its whole address, with the same limit>; "
+        'rel="next". Sent while there is a next page; the last page has none.',
+        "schema": {"type": "string"},
+    },
 }
+
+SOMETIMES = frozenset({"Link"})
+"""Headers only some answers of an operation carry (the last page has no next page)."""
 
 
 def declared(*names: str) -> dict[str, dict[str, Any]]:
-    """The Header Objects of ``names``, each sent with every such answer."""
-    return {name: {**HEADERS[name], "required": True} for name in names}
+    """The Header Objects of ``names``, each sent with every such answer (but ``SOMETIMES``)."""
+    return {name: {**HEADERS[name], "required": name not in SOMETIMES} for name in names}
 
 
 @functools.cache
@@ -72,3 +80,9 @@ def not_modified_answer(*names: str) -> dict[str, Any]:
 def tagged_read(model: type[BaseModel]) -> ResponseDict:
     """The answers of a read tagged with an ETag: 200 with ``model``, 304 when unchanged."""
     return {200: with_headers(model, "ETag"), 304: not_modified_answer("ETag")}
+
+
+def paged_read(model: type[BaseModel]) -> ResponseDict:
+    """The answers of a page of a list (``paging``): a tagged read whose 200 links to the
+    next page."""
+    return {200: with_headers(model, "ETag", "Link"), 304: not_modified_answer("ETag")}
