@@ -340,3 +340,21 @@ def test_the_document_lists_the_paging_parameters_and_the_link_header(api):
         assert "next_cursor" in document["components"]["schemas"][schema]["required"], path
     ledger = document["components"]["schemas"]["LedgerOut"]
     assert {"sessions_next", "payments_next"} <= set(ledger["required"])
+
+
+@pytest.mark.postgres
+def test_the_keyset_pages_walk_whole_on_postgresql(pg_app):
+    api = pg_app.test_client()
+    session = brooklyn(api, [350, 360, 370])
+    ids = session.ids
+    for cents in (10, 20, 30):
+        body = {"payer": ids["Cal"], "payee": ids["Bob"], "cents": cents}
+        assert api.post(f"{session.url}/payments", json=body).status_code == 201
+    assert bids(walk(api, f"{session.url}/hands", "hands", 1)) == [350, 360, 370]
+    paid = walk(api, f"{session.url}/payments", "payments", 1)
+    assert [p["cents"] for p in paid] == [30, 20, 10]
+    newer = [start(api, "brooklyn", THREE).id for _ in range(2)]
+    first = api.get(f"{API}/sessions?limit=2")
+    assert [s["id"] for s in first.get_json()["sessions"]] == newer[::-1]
+    second = api.get(followed(first)).get_json()["sessions"]
+    assert [s["id"] for s in second][:1] == [session.id]  # the database's other tests' after
