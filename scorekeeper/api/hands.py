@@ -11,9 +11,9 @@ from ..services.sessions import LoadedSession
 from ..services.standings import hand_line
 from .blueprint import api_blueprint
 from .conditional import json_response, required_match
-from .headers import made_once, paged_read, tagged_read, with_headers
+from .headers import made_once, tagged_read, with_headers
 from .idempotency import key_reused
-from .paging import IN_PAGES, PageQuery, listed, page_asked
+from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
 from .problems import BUSY, Problem, broken_in, field_problem
 from .schemas.common import CreateHeaders, ReadHeaders, SessionPath
 from .schemas.hands import (

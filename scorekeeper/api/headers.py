@@ -80,9 +80,3 @@ def not_modified_answer(*names: str) -> dict[str, Any]:
 def tagged_read(model: type[BaseModel]) -> ResponseDict:
     """The answers of a read tagged with an ETag: 200 with ``model``, 304 when unchanged."""
     return {200: with_headers(model, "ETag"), 304: not_modified_answer("ETag")}
-
-
-def paged_read(model: type[BaseModel]) -> ResponseDict:
-    """The answers of a page of a list (``paging``): a tagged read whose 200 links to the
-    next page."""
-    return {200: with_headers(model, "ETag", "Link"), 304: not_modified_answer("ETag")}

@@ -17,13 +17,15 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from flask import Response, current_app, request, url_for
+from flask_openapi3.types import ResponseDict
 from itsdangerous import BadSignature, URLSafeSerializer
 from pydantic import BaseModel, Field
 
 from ..access import current_table
 from ..services.keyset import Key, Page, Paged
 from .conditional import tagged
-from .problems import PAGE_PARAMETERS, field_problem
+from .headers import not_modified_answer, with_headers
+from .problems import PAGE_PARAMETERS, Problem, field_problem
 from .schemas.common import RequestParameters
 
 DEFAULT_LIMIT = 50
@@ -62,6 +64,17 @@ NextCursor = Annotated[
         "null on the last page."
     ),
 ]
+
+
+def paged_read(model: type[BaseModel]) -> ResponseDict:
+    """The answers of a page of a list: 200 with ``model``, its ETag and the Link to the next
+    page; 304 while unchanged; 400 for a wrong ``limit`` or ``cursor``."""
+    return {
+        200: with_headers(model, "ETag", "Link"),
+        304: not_modified_answer("ETag"),
+        400: Problem,
+    }
+
 
 REFUSED = (
     "Not a cursor of this list (changed, cut short, or from another list): send the "

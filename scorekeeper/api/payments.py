@@ -14,9 +14,9 @@ from ..services.ledger import AskedPayment, Ledger, PaymentErrors
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
 from .conditional import json_response, tagged
-from .headers import paged_read, tagged_read
+from .headers import tagged_read
 from .idempotency import key_reused
-from .paging import FIRST_PAGE, IN_PAGES, PageQuery, listed, page_asked, rest_of
+from .paging import FIRST_PAGE, IN_PAGES, PageQuery, listed, page_asked, paged_read, rest_of
 from .problems import BUSY, ApiProblem, Problem, field_problems
 from .schemas.common import CreateHeaders, ReadHeaders, SessionPath
 from .schemas.payments import (

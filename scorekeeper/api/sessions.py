@@ -26,9 +26,9 @@ from .conditional import (
     tagged,
     unchanged,
 )
-from .headers import made_once, paged_read, tagged_read, with_headers
+from .headers import made_once, tagged_read, with_headers
 from .idempotency import key_reused, request_key
-from .paging import IN_PAGES, PageQuery, listed, page_asked
+from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
 from .problems import BUSY, Problem, broken_in, field_problem, rule_problem
 from .schemas.common import CreateHeaders, ReadHeaders, SessionMatchHeaders, SessionPath
 from .schemas.sessions import (

@@ -16,8 +16,9 @@ list with a Link to the next, a cursor refused...) checks those against their sc
 random input rarely produces them. While fuzzing, path ids are drawn half the time from the
 seeded ones (and a hand number one past the last), and a replace or delete sends the hand's
 real ETag half the time; otherwise Schemathesis generates everything (a list's ``cursor`` it
-makes up is refused with the documented 400: only the server makes cursors). Whatever the fuzzer does to the seeded sessions (new hands, changed rules, a
-session ended), every answer must stay within the document.
+makes up is refused with the documented 400: only the server makes cursors). Whatever the
+fuzzer does to the seeded sessions (new hands, changed rules, a session ended), every answer
+must stay within the document.
 
 Bounded for a 2-core machine: ``MAX_EXAMPLES`` per operation, no deadline, derandomized so
 every run sends the same requests. Measured on the 2-core machine this was written on, the
