@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from flask import Response, current_app, request, url_for
 from flask_openapi3.types import ResponseDict
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import BadData, URLSafeSerializer
 from pydantic import BaseModel, Field
 
 from ..access import current_table
@@ -113,7 +113,7 @@ def page_asked(query: PageQuery, *kinds: type) -> Page:
         if not isinstance(parts, list) or len(parts) != len(kinds):
             raise ValueError(parts)
         key = tuple(_typed(part, kind) for part, kind in zip(parts, kinds, strict=True))
-    except (BadSignature, ValueError):
+    except (BadData, ValueError):
         raise field_problem(400, "invalid-request", "cursor", REFUSED) from None
     return Page(key, query.limit)
 
