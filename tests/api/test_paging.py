@@ -20,6 +20,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask.testing import FlaskClient
+from hostedhelpers import hosted_app, start_table
+from webhelpers import dispose
 
 from scorekeeper.rules.session import Replayer
 from scorekeeper.services import replays
@@ -264,6 +266,26 @@ def test_a_cursor_changed_cut_short_or_from_another_list_is_a_400_naming_it(api)
         response = api.get(f"{session.url}/hands", query_string={"cursor": value})
         assert refusal(response) == (400, ["cursor"], message)
     assert api.get(f"{session.url}/hands", query_string={"cursor": cursor}).status_code == 200
+
+
+def test_a_cursor_of_one_hosted_tables_list_is_refused_at_another(tmp_path):
+    app = hosted_app(tmp_path)
+    try:
+        mondays = start_table(app.test_client(), "Mondays")
+        fridays = start_table(app.test_client(), "Fridays")
+        client = app.test_client()
+        body = {"system": "brooklyn", "players": THREE}
+        for started in (mondays, mondays, fridays, fridays):
+            made = client.post(f"{API}/sessions", json=body, headers=started.bearer)
+            assert made.status_code == 201, made.get_json()
+        first = client.get(f"{API}/sessions?limit=1", headers=mondays.bearer)
+        cursor = {"limit": 1, "cursor": first.get_json()["next_cursor"]}
+        elsewhere = client.get(f"{API}/sessions", query_string=cursor, headers=fridays.bearer)
+        assert refusal(elsewhere)[:2] == (400, ["cursor"])
+        at_home = client.get(f"{API}/sessions", query_string=cursor, headers=mondays.bearer)
+        assert at_home.status_code == 200 and at_home.get_json()["next_cursor"] is None
+    finally:
+        dispose(app)
 
 
 def test_the_link_header_is_the_next_pages_whole_address_with_the_same_limit(api):
