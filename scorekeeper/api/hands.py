@@ -10,9 +10,10 @@ from ..services.entries import from_row
 from ..services.sessions import LoadedSession
 from ..services.standings import hand_line
 from .blueprint import api_blueprint
-from .conditional import json_response, required_match, tagged
+from .conditional import json_response, required_match
 from .headers import made_once, tagged_read, with_headers
 from .idempotency import key_reused
+from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
 from .problems import BUSY, Problem, broken_in, field_problem
 from .schemas.common import CreateHeaders, ReadHeaders, SessionPath
 from .schemas.hands import (
@@ -51,13 +52,15 @@ def _saved(loaded: LoadedSession, number: int, repeated: bool = False) -> SavedH
 @bp.get(
     "/sessions/<id:session_id>/hands",
     summary="List a session's hands",
-    responses={**tagged_read(HandList), 404: Problem},
+    description=f"First first, {IN_PAGES}; each hand's figures are those of the whole "
+    "session's replay.",
+    responses={**paged_read(HandList), 404: Problem},
 )
-def list_hands(path: SessionPath, header: ReadHeaders):
-    """Every hand, first first, with its entry and result."""
+def list_hands(path: SessionPath, query: PageQuery, header: ReadHeaders):
+    """The session's hands, first first, with their entries and results, a page at a time."""
     loaded = load(path.session_id)
-    hands = [_hand(loaded, n) for n in range(1, len(loaded.state.hands) + 1)]
-    return tagged(HandList(hands=hands))
+    found = hand_service.hand_page(loaded, page_asked(query, int))
+    return listed(HandList, found, query, hands=[_hand(loaded, n) for n in found.items])
 
 
 @bp.post(

@@ -1,6 +1,6 @@
 """Response headers in the API document: which answers carry an ETag, a Location, a
-Retry-After or a WWW-Authenticate (OpenAPI 3.1 Response Object ``headers``), so a client made
-from the document knows to read them.
+Retry-After, a WWW-Authenticate or a Link (OpenAPI 3.1 Response Object ``headers``), so a
+client made from the document knows to read them.
 
 flask-openapi3 takes a response's headers from its model's ``openapi_extra``; one model serves
 answers with different headers (a hand read, saved or refused as stale), so ``with_headers``
@@ -34,12 +34,20 @@ HEADERS: dict[str, dict[str, Any]] = {
         "description": 'The scheme to send a token with: Bearer realm="scorekeeper".',
         "schema": {"type": "string"},
     },
+    "Link": {
+        "description": "The next page (RFC 8288): <its whole address, with the same limit>; "
+        'rel="next". Sent while there is a next page; the last page has none.',
+        "schema": {"type": "string"},
+    },
 }
+
+SOMETIMES = frozenset({"Link"})
+"""Headers only some answers of an operation carry (the last page has no next page)."""
 
 
 def declared(*names: str) -> dict[str, dict[str, Any]]:
-    """The Header Objects of ``names``, each sent with every such answer."""
-    return {name: {**HEADERS[name], "required": True} for name in names}
+    """The Header Objects of ``names``, each sent with every such answer (but ``SOMETIMES``)."""
+    return {name: {**HEADERS[name], "required": name not in SOMETIMES} for name in names}
 
 
 @functools.cache

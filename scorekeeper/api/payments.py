@@ -3,29 +3,41 @@ ledger across its sessions: who still owes whom once payments and circles are ta
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+from typing import TypeVar
+
 from ..access import current_table
 from ..services import ledger as ledger_service
-from ..services.ledger import AskedPayment, PaymentErrors
+from ..services.keyset import Page, Paged
+from ..services.ledger import AskedPayment, Ledger, PaymentErrors
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
 from .conditional import json_response, tagged
 from .headers import tagged_read
 from .idempotency import key_reused
+from .paging import FIRST_PAGE, IN_PAGES, PageQuery, listed, page_asked, paged_read, rest_of
 from .problems import BUSY, ApiProblem, Problem, field_problems
 from .schemas.common import CreateHeaders, ReadHeaders, SessionPath
 from .schemas.payments import (
     PAYMENT_FIELDS,
     DeletedPaymentOut,
     LedgerOut,
+    LedgerPaymentList,
+    LedgerSessionList,
     PaymentBody,
     PaymentList,
     PaymentPath,
     SavedPaymentOut,
     ledger_out,
+    ledger_payments_out,
+    owing_out,
     recorded_out,
     still_to_pay,
 )
 from .sessions import load
+
+T = TypeVar("T")
 
 bp = api_blueprint(
     "payments",
@@ -37,13 +49,15 @@ bp = api_blueprint(
 @bp.get(
     "/sessions/<id:session_id>/payments",
     summary="List a session's payments",
-    responses={**tagged_read(PaymentList), 404: Problem},
+    description=f"Newest first, {IN_PAGES}.",
+    responses={**paged_read(PaymentList), 404: Problem},
 )
-def list_payments(path: SessionPath, header: ReadHeaders):
-    """The payments recorded toward the session, newest first."""
+def list_payments(path: SessionPath, query: PageQuery, header: ReadHeaders):
+    """The payments recorded toward the session, newest first, a page at a time."""
     loaded = load(path.session_id)
-    payments = ledger_service.session_payments(current_table(), loaded.row.id)
-    return tagged(PaymentList(payments=[recorded_out(p) for p in payments]))
+    page = page_asked(query, datetime, int)
+    found = ledger_service.session_payment_page(current_table(), loaded.row.id, page)
+    return listed(PaymentList, found, query, payments=[recorded_out(p) for p in found.items])
 
 
 @bp.post(
@@ -106,10 +120,59 @@ def delete_payment(path: PaymentPath):
     summary="Read the ledger across sessions",
     description="What the table's ended sessions say players owe each other, less the payments "
     "recorded (a payment toward a session still open counts once it ends), with debts that go "
-    "round in a circle cancelled; each player's balance; the sessions with something owed; "
-    "every payment.",
+    "round in a circle cancelled; each player's balance; the first page of the sessions with "
+    "something owed and of the payments, each with the address of the rest "
+    "(GET /ledger/sessions, GET /ledger/payments).",
     responses=tagged_read(LedgerOut),
 )
 def read_ledger(header: ReadHeaders):
-    """The table's ledger: debts still owed, balances, sessions owing and every payment."""
-    return tagged(ledger_out(ledger_service.build_ledger(current_table())))
+    """The table's ledger: debts still owed, balances, and the first page of the sessions
+    owing and of the payments."""
+    ledger = ledger_service.build_ledger(current_table())
+    sessions = ledger_service.ledger_session_page(ledger, FIRST_PAGE)
+    payments = ledger_service.ledger_payment_page(ledger, FIRST_PAGE)
+    return tagged(
+        ledger_out(
+            ledger,
+            sessions.items,
+            rest_of(sessions, "api_payments.list_ledger_sessions"),
+            payments.items,
+            rest_of(payments, "api_payments.list_ledger_payments"),
+        )
+    )
+
+
+@bp.get(
+    "/ledger/sessions",
+    summary="List the ledger's sessions",
+    description="The table's ended sessions with something owed (what each says each pair "
+    f"owes, and the payments toward it), the last ended first, {IN_PAGES}.",
+    responses=paged_read(LedgerSessionList),
+)
+def list_ledger_sessions(query: PageQuery, header: ReadHeaders):
+    """The ledger's sessions with something owed, the last ended first, a page at a time."""
+    _, found = _ledger_page(query, ledger_service.ledger_session_page)
+    return listed(LedgerSessionList, found, query, sessions=[owing_out(s) for s in found.items])
+
+
+@bp.get(
+    "/ledger/payments",
+    summary="List the ledger's payments",
+    description=f"Every payment, newest first, each saying whether it counts yet, {IN_PAGES}.",
+    responses=paged_read(LedgerPaymentList),
+)
+def list_ledger_payments(query: PageQuery, header: ReadHeaders):
+    """Every payment in the ledger, newest first, a page at a time."""
+    ledger, found = _ledger_page(query, ledger_service.ledger_payment_page)
+    return listed(
+        LedgerPaymentList, found, query, payments=ledger_payments_out(ledger, found.items)
+    )
+
+
+def _ledger_page(
+    query: PageQuery, part: Callable[[Ledger, Page], Paged[T]]
+) -> tuple[Ledger, Paged[T]]:
+    """The table's ledger and the page ``query`` asks for of one of its lists (``part``), both
+    keyed by a time and an id."""
+    ledger = ledger_service.build_ledger(current_table())
+    return ledger, part(ledger, page_asked(query, datetime, int))

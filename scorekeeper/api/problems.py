@@ -207,15 +207,22 @@ def field_problems(by_field: Mapping[str, Iterable[str]]) -> list[FieldProblem]:
     ]
 
 
+PAGE_PARAMETERS: set[str] = set()
+"""The names of the query models that say which page of a list is read (``paging``): their
+wrong values are a 400, the address of a page being wrong rather than data sent."""
+
+
 def validation_problem(error: ValidationError) -> Response:
     """A request whose shape is wrong (pydantic's checks of the schema), field by field, in
-    the project's words (``invalid.in_words``)."""
+    the project's words (``invalid.in_words``): 422, or 400 for a page's ``limit`` or
+    ``cursor``."""
     problems = [
         FieldProblem(field=path, message=f"{path}: {sentence}")
         for path, sentence in in_words(error.errors(include_url=False))
     ]
     detail = problems[0].message if len(problems) == 1 else "Some inputs are not valid."
-    return problem_response(422, "invalid-request", detail, problems)
+    status = 400 if error.title in PAGE_PARAMETERS else 422
+    return problem_response(status, "invalid-request", detail, problems)
 
 
 HTTP_CODES = {

@@ -12,6 +12,7 @@ from ..services import saved_rules as rules_service
 from .blueprint import api_blueprint
 from .conditional import json_response, tagged
 from .headers import tagged_read, with_headers
+from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
 from .problems import BUSY, Problem, broken_in
 from .schemas.common import ReadHeaders
 from .schemas.saved_rules import (
@@ -35,14 +36,15 @@ bp = api_blueprint(
     "/saved-rules",
     summary="List the table's saved rules",
     description="The table's saved rules by name, each with every option, the options that "
-    "differ from the preset and those in words. Answered 304 to If-None-Match with the "
-    "current ETag.",
-    responses=tagged_read(SavedRulesList),
+    f"differ from the preset and those in words, {IN_PAGES}. Answered 304 to If-None-Match "
+    "with the current ETag.",
+    responses=paged_read(SavedRulesList),
 )
-def list_saved_rules(header: ReadHeaders):
-    """The table's saved rules, by name."""
-    saved = rules_service.list_rules(current_table())
-    return tagged(SavedRulesList(saved_rules=[rules_out(rules) for rules in saved]))
+def list_saved_rules(query: PageQuery, header: ReadHeaders):
+    """The table's saved rules, by name, a page at a time."""
+    found = rules_service.rules_page(current_table(), page_asked(query, str, int))
+    saved = [rules_out(rules) for rules in found.items]
+    return listed(SavedRulesList, found, query, saved_rules=saved)
 
 
 @bp.post(

@@ -3,6 +3,7 @@ every phone at the table (answered 304 while nothing changed)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from flask import json, url_for
@@ -27,6 +28,7 @@ from .conditional import (
 )
 from .headers import made_once, tagged_read, with_headers
 from .idempotency import key_reused, request_key
+from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
 from .problems import BUSY, Problem, broken_in, field_problem, rule_problem
 from .schemas.common import CreateHeaders, ReadHeaders, SessionMatchHeaders, SessionPath
 from .schemas.sessions import (
@@ -70,13 +72,19 @@ def _session(loaded: session_service.LoadedSession) -> SessionOut:
     return session_out(loaded, settle_session(loaded), settle_session(loaded, direct=True))
 
 
-@bp.get("/sessions", summary="List the table's sessions", responses=tagged_read(SessionList))
-def list_sessions(header: ReadHeaders):
-    """The table's sessions, newest first."""
+@bp.get(
+    "/sessions",
+    summary="List the table's sessions",
+    description=f"Newest first, {IN_PAGES}.",
+    responses=paged_read(SessionList),
+)
+def list_sessions(query: PageQuery, header: ReadHeaders):
+    """The table's sessions, newest first, a page at a time."""
     table = current_table()
-    counts = session_service.hand_counts(table)
-    rows = session_service.list_sessions(table)
-    return tagged(SessionList(sessions=[summary(row, counts.get(row.id, 0)) for row in rows]))
+    found = session_service.session_page(table, page_asked(query, datetime, int))
+    counts = session_service.hand_counts(table, [row.id for row in found.items])
+    sessions = [summary(row, counts.get(row.id, 0)) for row in found.items]
+    return listed(SessionList, found, query, sessions=sessions)
 
 
 @bp.post(

@@ -31,6 +31,7 @@ from ..rules import holders
 from ..rules.closing import close_session
 from ..rules.errors import Part, RuleError, Where
 from ..rules.settlement import Payment, nets_owed, still_owed
+from .keyset import Page, Paged, keyset, page_of, page_of_list
 from .sessions import LoadedSession, NotFound, load_session
 
 MAX_PAYMENT = 9_999_999
@@ -153,21 +154,34 @@ def recorded(payment: LedgerPayment) -> RecordedPayment:
     )
 
 
-def _payment_rows(table: Table, session_id: int | None = None) -> list[LedgerPayment]:
-    query = (
+NEWEST_FIRST = (LedgerPayment.created_at, LedgerPayment.id)
+"""The order of payments (descending): newest first."""
+
+
+def _payments(table: Table):
+    return (
         select(LedgerPayment)
         .where(LedgerPayment.table_id == table.id)
         .options(selectinload(LedgerPayment.payer), selectinload(LedgerPayment.payee))
-        .order_by(LedgerPayment.created_at.desc(), LedgerPayment.id.desc())
     )
+
+
+def _payment_rows(table: Table, session_id: int | None = None) -> list[LedgerPayment]:
+    query = _payments(table)
     if session_id is not None:
         query = query.where(LedgerPayment.session_id == session_id)
-    return list(db.session.scalars(query))
+    return list(db.session.scalars(keyset(query, NEWEST_FIRST, None, descending=True)))
 
 
 def session_payments(table: Table, session_id: int) -> tuple[RecordedPayment, ...]:
     """Payments recorded toward one session, newest first."""
     return tuple(recorded(row) for row in _payment_rows(table, session_id))
+
+
+def session_payment_page(table: Table, session_id: int, page: Page) -> Paged[RecordedPayment]:
+    """A page of the payments recorded toward one session, newest first."""
+    query = _payments(table).where(LedgerPayment.session_id == session_id)
+    return page_of(query, NEWEST_FIRST, page, descending=True).map(recorded)
 
 
 def find_payment(table: Table, payment_id: int) -> RecordedPayment:
@@ -225,6 +239,24 @@ def build_ledger(table: Table, exclude_session: int | None = None) -> Ledger:
     return Ledger(
         debts, balances, tuple(owing), tuple(payments), tuple(problems), waiting, by_player
     )
+
+
+def ledger_session_page(ledger: Ledger, page: Page) -> Paged[SessionOwing]:
+    """A page of the ledger's sessions with something owed, the last ended first."""
+    return page_of_list(ledger.sessions, _ended_key, page, descending=True)
+
+
+def ledger_payment_page(ledger: Ledger, page: Page) -> Paged[RecordedPayment]:
+    """A page of every payment in the ledger, newest first."""
+    return page_of_list(ledger.payments, _made_key, page, descending=True)
+
+
+def _ended_key(owing: SessionOwing) -> tuple[datetime, int]:
+    return owing.ended_at, owing.session_id
+
+
+def _made_key(payment: RecordedPayment) -> tuple[datetime, int]:
+    return payment.created_at, payment.id
 
 
 # -- writing -------------------------------------------------------------------------------------

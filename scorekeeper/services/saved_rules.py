@@ -31,6 +31,7 @@ from ..rules.errors import Checks, OptionError, Part, RuleError, Where
 from ..rules.holders import name_key
 from ..rules.options import Options
 from . import sessions as session_service
+from .keyset import Page, Paged, keyset, page_of
 from .sessions import LoadedSession, NotFound
 
 MAX_RULES_NAME = 40
@@ -124,14 +125,20 @@ def _row_named(table: Table, name: str) -> SavedRules | None:
     )
 
 
+BY_NAME = (SavedRules.name_key, SavedRules.id)
+"""The order of a table's saved rules: by name as compared."""
+
+
 def list_rules(table: Table) -> list[Rules]:
     """The table's saved rules, by name."""
-    rows = db.session.scalars(
-        select(SavedRules)
-        .where(SavedRules.table_id == table.id)
-        .order_by(SavedRules.name_key, SavedRules.id)
-    )
-    return [_shown(row) for row in rows]
+    query = keyset(select(SavedRules).where(SavedRules.table_id == table.id), BY_NAME, None, False)
+    return [_shown(row) for row in db.session.scalars(query)]
+
+
+def rules_page(table: Table, page: Page) -> Paged[Rules]:
+    """A page of the table's saved rules, by name."""
+    query = select(SavedRules).where(SavedRules.table_id == table.id)
+    return page_of(query, BY_NAME, page, descending=False).map(_shown)
 
 
 def get_rules(table: Table, rules_id: int) -> Rules:

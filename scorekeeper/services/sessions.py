@@ -7,7 +7,7 @@ into the engine's setup and events, and replayed; nothing derived is ever writte
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Any
@@ -35,6 +35,7 @@ from ..rules.session import Event, HandRecord, Replayer, ReplayError, SessionSet
 from . import replays, unit_of_work
 from .changes import Audit, Clash, ConflictError, record_change
 from .entries import row_event
+from .keyset import Page, Paged, keyset, page_of
 from .replays import Replayed, replay_key
 from .tables import clean_name, find_or_add_player
 
@@ -230,27 +231,41 @@ def audit_trail(session_id: int) -> list[AuditEntry]:
     )
 
 
-def list_sessions(table: Table) -> list[GameSession]:
-    """The table's sessions, newest first."""
-    return list(
-        db.session.scalars(
-            select(GameSession)
-            .where(GameSession.table_id == table.id)
-            .options(selectinload(GameSession.seats).selectinload(Seat.player))
-            .order_by(GameSession.created_at.desc(), GameSession.id.desc())
-        )
+NEWEST_FIRST = (GameSession.created_at, GameSession.id)
+"""The order of a table's sessions (descending): newest first."""
+
+
+def _table_sessions(table: Table):
+    return (
+        select(GameSession)
+        .where(GameSession.table_id == table.id)
+        .options(selectinload(GameSession.seats).selectinload(Seat.player))
     )
 
 
-def hand_counts(table: Table) -> dict[int, int]:
-    """How many events each of the table's sessions holds."""
-    rows = db.session.execute(
+def list_sessions(table: Table) -> list[GameSession]:
+    """The table's sessions, newest first."""
+    query = keyset(_table_sessions(table), NEWEST_FIRST, None, descending=True)
+    return list(db.session.scalars(query))
+
+
+def session_page(table: Table, page: Page) -> Paged[GameSession]:
+    """A page of the table's sessions, newest first."""
+    return page_of(_table_sessions(table), NEWEST_FIRST, page, descending=True)
+
+
+def hand_counts(table: Table, session_ids: Collection[int] | None = None) -> dict[int, int]:
+    """How many hands each of the table's sessions holds (of ``session_ids`` alone, when
+    given)."""
+    query = (
         select(Hand.session_id, func.count(Hand.id))
         .join(GameSession)
         .where(GameSession.table_id == table.id, Hand.kind == "hand")
         .group_by(Hand.session_id)
     )
-    return {sid: n for sid, n in rows}
+    if session_ids is not None:
+        query = query.where(Hand.session_id.in_(session_ids))
+    return {sid: n for sid, n in db.session.execute(query)}
 
 
 def current_session(table: Table) -> GameSession | None:

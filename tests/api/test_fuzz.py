@@ -11,12 +11,14 @@ exist and the fuzzer gets past "no such session": a Hoyle session (a chip game: 
 the kitty) and a Bison session (a points game), three hands each; and the table's saved rules
 "Friday rules", saved anew or replaced (so their id is one a path may name). The seeding of the
 sessions goes through the document too, each answer validated, and a scripted walk through
-every operation's successful answers (201, 200 for a repeated key, 304, 412, 428...) checks
-those against their schemas, since random input rarely produces them. While fuzzing, path ids
-are drawn half the time from the seeded ones (and a hand number one past the last), and a
-replace or delete sends the hand's real ETag half the time; otherwise Schemathesis generates
-everything. Whatever the fuzzer does to the seeded sessions (new hands, changed rules, a
-session ended), every answer must stay within the document.
+every operation's successful answers (201, 200 for a repeated key, 304, 412, 428, a page of a
+list with a Link to the next, a cursor refused...) checks those against their schemas, since
+random input rarely produces them. While fuzzing, path ids are drawn half the time from the
+seeded ones (and a hand number one past the last), and a replace or delete sends the hand's
+real ETag half the time; otherwise Schemathesis generates everything (a list's ``cursor`` it
+makes up is refused with the documented 400: only the server makes cursors). Whatever the
+fuzzer does to the seeded sessions (new hands, changed rules, a session ended), every answer
+must stay within the document.
 
 Bounded for a 2-core machine: ``MAX_EXAMPLES`` per operation, no deadline, derandomized so
 every run sends the same requests. Measured on the 2-core machine this was written on, the
@@ -78,15 +80,21 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 
 
 def call(
-    path: str, method: str, status: int, body: Any = None, headers: dict | None = None, **ids: int
+    path: str,
+    method: str,
+    status: int,
+    body: Any = None,
+    headers: dict | None = None,
+    query: dict | None = None,
+    **ids: int,
 ) -> Any:
     """One request built from the document's operation, its answer checked like the fuzzer's
     and its status asserted; returns the JSON answer (None when it has no body)."""
     operation = schema[path][method]
     case = (
-        operation.Case(path_parameters=ids, headers=headers, body=body)
+        operation.Case(path_parameters=ids, headers=headers, query=query, body=body)
         if body is not None
-        else operation.Case(path_parameters=ids, headers=headers)
+        else operation.Case(path_parameters=ids, headers=headers, query=query)
     )
     response = case.call_and_validate(checks=CHECKS)
     assert response.status_code == status, response.text
@@ -164,6 +172,11 @@ def test_every_kind_of_successful_answer_conforms_to_the_document():
     call(HAND, "GET", 200, session_id=sid, number=1)
     call(HAND, "GET", 304, headers={"If-None-Match": etag}, session_id=sid, number=1)
     call(HANDS, "GET", 200, session_id=sid)
+    page = call(HANDS, "GET", 200, query={"limit": 1}, session_id=sid)  # with a Link
+    last = {"limit": 1, "cursor": page["next_cursor"]}
+    assert call(HANDS, "GET", 200, query=last, session_id=sid)["next_cursor"] is None
+    call(HANDS, "GET", 400, query={"cursor": page["next_cursor"][:-1]}, session_id=sid)
+    call(HANDS, "GET", 400, query={"limit": 201}, session_id=sid)
     standings = call(f"{SESSION}/standings", "GET", 200, session_id=sid)
     # Jo's 400 took the pot (20 in antes and Ida's 24), then all four anted 5 again.
     assert standings["pot"] == 20
@@ -171,6 +184,7 @@ def test_every_kind_of_successful_answer_conforms_to_the_document():
     call(f"{SESSION}/standings", "GET", 304, headers={"If-None-Match": polled}, session_id=sid)
     call(SESSION, "GET", 200, session_id=sid)
     call(SESSIONS, "GET", 200)
+    call(SESSIONS, "GET", 200, query={"limit": 1})
 
     changed = hand(ida, 330, "S", outcome="conceded")
     call(HAND, "PUT", 428, changed, session_id=sid, number=1)

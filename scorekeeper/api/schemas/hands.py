@@ -9,6 +9,7 @@ from ...rules.outcome import Outcome
 from ...services.entries import HandEntry, MeldMode, MeldText
 from ...services.handfields import Figure, HandFields, Id, MeldTyped, TrumpLetter
 from ...services.standings import HandLine
+from ..paging import NextCursor
 from ..problems import Problem, problem_config
 from .common import (
     Answer,
@@ -245,9 +246,10 @@ class StaleHandProblem(Problem):
 
 
 class HandList(BaseModel):
-    """Every hand of the session, first first."""
+    """A page of the session's hands, first first."""
 
     hands: list[HandOut]
+    next_cursor: NextCursor
 
 
 class SavedHandOut(BaseModel):

@@ -3,6 +3,7 @@ them. Money is in whole cents; players are named by id (the name is for display)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from pydantic import BaseModel, Field
@@ -17,6 +18,7 @@ from ...services.ledger import (
     SessionOwing,
 )
 from ...services.settle import SettleUp
+from ..paging import NextCursor
 from .common import Id, PlayerRef, RequestBody, utc
 from .sessions import PaymentOut, payment_out
 
@@ -60,9 +62,10 @@ class RecordedPaymentOut(BaseModel):
 
 
 class PaymentList(BaseModel):
-    """The payments recorded toward a session, newest first."""
+    """A page of the payments recorded toward a session, newest first."""
 
     payments: list[RecordedPaymentOut]
+    next_cursor: NextCursor
 
 
 class SavedPaymentOut(BaseModel):
@@ -118,16 +121,42 @@ class SessionOwingOut(BaseModel):
 
 
 class LedgerOut(BaseModel):
-    """The table's ledger: who still owes whom across its ended sessions, and every payment."""
+    """The table's ledger: who still owes whom across its ended sessions, and the first page
+    of its sessions and of its payments."""
 
     debts: list[DebtOut] = Field(
         description="Still owed, after the payments and with debts in a circle cancelled."
     )
     total_cents: int = Field(description="Cents still owed in all.")
     balances: list[BalanceOut] = Field(description="Each player's total, most to collect first.")
-    sessions: list[SessionOwingOut] = Field(description="Newest first.")
-    payments: list[LedgerPaymentOut] = Field(description="Every payment recorded, newest first.")
+    sessions: list[SessionOwingOut] = Field(
+        description="The first page of GET /ledger/sessions: ended sessions with something "
+        "owed, the last ended first."
+    )
+    sessions_next: str | None = Field(
+        description="The address of the next page of sessions; null when these are all."
+    )
+    payments: list[LedgerPaymentOut] = Field(
+        description="The first page of GET /ledger/payments: every payment, newest first."
+    )
+    payments_next: str | None = Field(
+        description="The address of the next page of payments; null when these are all."
+    )
     problems: list[str] = Field(description="Sessions that could not be replayed (left out).")
+
+
+class LedgerSessionList(BaseModel):
+    """A page of the ledger's ended sessions with something owed, the last ended first."""
+
+    sessions: list[SessionOwingOut]
+    next_cursor: NextCursor
+
+
+class LedgerPaymentList(BaseModel):
+    """A page of every payment in the ledger, newest first."""
+
+    payments: list[LedgerPaymentOut]
+    next_cursor: NextCursor
 
 
 def recorded_out(payment: RecordedPayment) -> RecordedPaymentOut:
@@ -177,16 +206,31 @@ def owing_out(owing: SessionOwing) -> SessionOwingOut:
     )
 
 
-def ledger_out(ledger: Ledger) -> LedgerOut:
-    """The API's view of the table's ledger."""
+def ledger_payments_out(
+    ledger: Ledger, payments: Sequence[RecordedPayment]
+) -> list[LedgerPaymentOut]:
+    """The API's view of payments in the ledger, each saying whether it counts yet."""
+    return [
+        LedgerPaymentOut(**recorded_out(p).model_dump(), counts=ledger.counts(p)) for p in payments
+    ]
+
+
+def ledger_out(
+    ledger: Ledger,
+    sessions: Sequence[SessionOwing],
+    sessions_next: str | None,
+    payments: Sequence[RecordedPayment],
+    payments_next: str | None,
+) -> LedgerOut:
+    """The API's view of the table's ledger, with the first page of its sessions and of its
+    payments and the address of the page after each."""
     return LedgerOut(
         debts=[debt_out(d) for d in ledger.debts],
         total_cents=ledger.total,
         balances=[balance_out(b) for b in ledger.player_balances],
-        sessions=[owing_out(s) for s in ledger.sessions],
-        payments=[
-            LedgerPaymentOut(**recorded_out(p).model_dump(), counts=ledger.counts(p))
-            for p in ledger.payments
-        ],
+        sessions=[owing_out(s) for s in sessions],
+        sessions_next=sessions_next,
+        payments=ledger_payments_out(ledger, payments),
+        payments_next=payments_next,
         problems=list(ledger.problems),
     )

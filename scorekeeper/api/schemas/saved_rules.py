@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 from ...rules.options import GameSystem
 from ...services.handfields import Id
 from ...services.saved_rules import MAX_RULES_NAME, Rules
+from ..paging import NextCursor
 from .common import HouseRules, OptionValue, RequestBody, utc
 
 NAME_TYPED = MAX_RULES_NAME * 4
@@ -84,9 +85,10 @@ class SavedRulesOut(BaseModel):
 
 
 class SavedRulesList(BaseModel):
-    """The table's saved rules, by name."""
+    """A page of the table's saved rules, by name."""
 
     saved_rules: list[SavedRulesOut]
+    next_cursor: NextCursor
 
 
 def rules_out(rules: Rules) -> SavedRulesOut:

@@ -13,6 +13,7 @@ from ...services.handfields import Id
 from ...services.sessions import LoadedSession
 from ...services.settle import Fund, PaymentLine, PlayerRow, SettleUp
 from ...services.tables import MAX_NAME
+from ..paging import NextCursor
 from .common import (
     HolderRef,
     HouseRules,
@@ -104,9 +105,10 @@ class SessionSummary(BaseModel):
 
 
 class SessionList(BaseModel):
-    """The table's sessions, newest first."""
+    """A page of the table's sessions, newest first."""
 
     sessions: list[SessionSummary]
+    next_cursor: NextCursor
 
 
 class PaymentOut(BaseModel):
