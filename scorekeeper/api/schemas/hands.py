@@ -122,11 +122,11 @@ class HandEntryOut(BaseModel):
     empty when not entered)."""
 
     outcome: Outcome | None = Field(description="None: worked out from the figures.")
-    declarer_id: int | None
+    declarer_id: int | None = Field(description="The player id of the declarer.")
     bid: int | None
     trump: TrumpLetter | None
     takeover: bool
-    reneger_id: int | None
+    reneger_id: int | None = Field(description="The player id of who reneged.")
     tricks: int | None
     last_trick_id: int | None = Field(description="The player id of who took the last trick.")
     takes: list[TakeEntryOut]
