@@ -44,10 +44,10 @@ def hand_body(rng: random.Random, next_hand: dict[str, Any]) -> dict[str, Any]:
     declarer = rng.choice([p["id"] for p in next_hand["active"]])
     bids = next_hand["quick_bids"]
     bid = rng.choices(bids, weights=[max(1, 20 - 2 * i) for i in range(len(bids))])[0]
-    body: dict[str, Any] = {"declarer": declarer, "bid": bid, "trump": rng.choice(SUITS)}
+    body: dict[str, Any] = {"declarer_id": declarer, "bid": bid, "trump": rng.choice(SUITS)}
     kind = rng.random()
     if kind < 0.45:  # meld and tricks typed; the outcome is worked out from them
-        body["melds"] = [{"player": declarer, "mode": "number", "text": str(rng.choice(MELDS))}]
+        body["melds"] = [{"player_id": declarer, "mode": "number", "text": str(rng.choice(MELDS))}]
         body["tricks"] = rng.choice([t for t in range(0, 251, 5) if t not in (1, 249)])
     elif kind < 0.80:
         body["outcome"] = "made"

@@ -332,9 +332,9 @@ def counts(database_url: str, sessions: Sessions = None) -> dict[str, int]:
 def matches(sent: dict[str, Any], stored: dict[str, Any]) -> bool:
     """Whether the stored hand is the hand sent, whole (Brooklyn: the table counts full
     points, so bids, tricks and a typed meld are stored as sent)."""
-    melds = sorted((m["player"], m["mode"], m["text"]) for m in sent.get("melds", []))
+    melds = sorted((m["player_id"], m["mode"], m["text"]) for m in sent.get("melds", []))
     return (
-        stored["declarer"] == sent["declarer"]
+        stored["declarer"] == sent["declarer_id"]
         and stored["bid"] == sent["bid"]
         and stored["trump"] == sent["trump"]
         and stored["outcome"] == sent.get("outcome")

@@ -182,7 +182,7 @@ def play_across_two_workers(server: Server) -> None:
         )
         saved = saver.post(
             f"/api/v1/sessions/{sid}/hands",
-            json={"declarer": ids[declarer], **hand},
+            json={"declarer_id": ids[declarer], **hand},
             headers=bearer,
         )
         assert saved.status_code == 201, saved.json

@@ -146,7 +146,7 @@ def _build(client, side_ids: dict[str, int], started: Started, names: list[str])
         n: client.get(f"{API}/sessions/{sid}/hands/{n}", headers=started.bearer).headers["ETag"]
         for n in (1, 2)
     }
-    api_hand = {"declarer": players[names[2]], "bid": 300, "trump": "D", "outcome": "made"}
+    api_hand = {"declarer_id": players[names[2]], "bid": 300, "trump": "D", "outcome": "made"}
     payment = {"payer": str(players[names[1]]), "payee": str(players[names[0]]), "amount": "0.50"}
     return {
         "hands.create": Req(form=hand),
@@ -165,9 +165,9 @@ def _build(client, side_ids: dict[str, int], started: Started, names: list[str])
         "api_hands.create_hand": Req(json=api_hand),
         "api_hands.replace_hand": Req(json=api_hand, headers={"If-Match": etags[1]}),
         "api_hands.delete_hand": Req(headers={"If-Match": etags[1]}),
-        "api_hands.player_leaves": Req(json={"player": players[names[3]]}),
+        "api_hands.player_leaves": Req(json={"player_id": players[names[3]]}),
         "api_payments.record_payment": Req(
-            json={"payer": players[names[1]], "payee": players[names[0]], "cents": 50}
+            json={"payer_id": players[names[1]], "payee_id": players[names[0]], "cents": 50}
         ),
         "api_sessions.change_session": Req(json={"ended": True}),
         "sessions.save_rules_as": Req(form={"name": "Saved again"}),

@@ -238,7 +238,7 @@ def test_a_get_reads_in_autocommit_and_a_post_in_a_transaction(pg_app):
         reads, seen[:] = list(seen), []
         ids = {p["name"]: p["id"] for p in client.get(f"/api/v1/sessions/{sid}").json["players"]}
         seen.clear()
-        body = {"declarer": ids["Bob"], "bid": 350, "trump": "H", "outcome": "made"}
+        body = {"declarer_id": ids["Bob"], "bid": 350, "trump": "H", "outcome": "made"}
         assert client.post(f"/api/v1/sessions/{sid}/hands", json=body).status_code == 201
     finally:
         with pg_app.app_context():
@@ -287,7 +287,7 @@ def test_a_saved_rules_name_taken_at_once_is_refused_and_the_transaction_goes_on
 
 def test_a_name_with_a_non_ascii_capital_or_decomposed_letters_is_one_player(pg_app):
     client = pg_app.test_client()
-    body = {"system": "brooklyn", "first_dealer": 0}
+    body = {"system": "brooklyn", "first_dealer_seat": 0}
     typed = [
         ["ÉLODIE", "Zo\u00eb", "Cy"],
         ["ÉLODIE", "Zo\u00eb", "Cy"],  # PostgreSQL's lower() would fold it; SQLite's not

@@ -108,7 +108,7 @@ def test_a_hand_posted_to_the_api_whose_commit_collides_is_saved_once(app, monke
 
     response = client.post(
         f"{API}/sessions/{sid}/hands",
-        json={"outcome": "made", "declarer": ids["Bob"], "bid": 300, "trump": "H"},
+        json={"outcome": "made", "declarer_id": ids["Bob"], "bid": 300, "trump": "H"},
     )
 
     assert response.status_code == 201
@@ -149,7 +149,7 @@ def test_a_request_that_keeps_colliding_answers_503_and_saves_nothing(app, monke
     page = post_hand(client, sid, declarer="Bob", bid=300, trump="H", outcome="made")
     api = client.post(
         f"{API}/sessions/{sid}/hands",
-        json={"outcome": "made", "declarer": ids["Bob"], "bid": 300, "trump": "H"},
+        json={"outcome": "made", "declarer_id": ids["Bob"], "bid": 300, "trump": "H"},
     )
 
     attempts = unit_of_work.RETRIES + 1
@@ -206,7 +206,7 @@ def test_on_postgresql_a_commit_refused_once_saves_the_hand_once(pg_app, monkeyp
 
     response = client.post(
         f"{API}/sessions/{sid}/hands",
-        json={"outcome": "made", "declarer": ids["Bob"], "bid": 300, "trump": "H"},
+        json={"outcome": "made", "declarer_id": ids["Bob"], "bid": 300, "trump": "H"},
     )
 
     assert response.status_code == 201
@@ -245,7 +245,7 @@ def test_on_postgresql_a_real_deadlock_is_retried_and_the_hand_saved_once(
         def post() -> None:
             response = client.post(
                 f"{API}/sessions/{sid}/hands",
-                json={"outcome": "made", "declarer": ids["Bob"], "bid": 300, "trump": "H"},
+                json={"outcome": "made", "declarer_id": ids["Bob"], "bid": 300, "trump": "H"},
             )
             answers.append(response.status_code)
 

@@ -15,7 +15,7 @@ from .conditional import json_response
 from .headers import made_once
 from .idempotency import key_reused, request_key
 from .problems import BUSY, ApiProblem, FieldProblem, Problem
-from .schemas.common import CreateHeaders, SessionPath
+from .schemas.common import CreateHeaders, SessionPath, player_ref
 from .schemas.exports import ImportedOut, SessionFile
 from .sessions import load
 
@@ -76,9 +76,9 @@ def import_session(body: SessionFile, header: CreateHeaders):
         ) from None
     out = ImportedOut(
         id=imported.session_id,
-        hands=imported.hands,
-        players=list(imported.players),
-        added=list(imported.added),
+        hand_count=imported.hands,
+        players=[player_ref(p) for p in imported.players],
+        added=[player_ref(p) for p in imported.added],
         note=imported.note,
     )
     location = url_for("api_sessions.read_session", session_id=imported.session_id)

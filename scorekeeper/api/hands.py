@@ -174,7 +174,7 @@ def player_leaves(path: SessionPath, body: Departure, header: CreateHeaders):
     """A player gets up (chip games): cashed out at their balance, play goes on without them."""
     loaded = load(path.session_id)
     with broken_in(body):
-        left = hand_service.player_leaves(loaded, body.player, header.idempotency_key)
+        left = hand_service.player_leaves(loaded, body.player_id, header.idempotency_key)
     if not left.matches:
         raise key_reused("player leaving")
     return json_response(session_standings(load(path.session_id)), 200 if left.repeated else 201)

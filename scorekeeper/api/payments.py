@@ -75,7 +75,7 @@ def record_payment(path: SessionPath, body: PaymentBody, header: CreateHeaders):
     loaded = load(path.session_id)
     try:
         asked = AskedPayment(
-            body.payer, body.payee, body.cents, session_id=loaded.row.id, note=body.note
+            body.payer_id, body.payee_id, body.cents, session_id=loaded.row.id, note=body.note
         )
         saved = ledger_service.save_payment(current_table(), asked, header.idempotency_key)
     except PaymentErrors as error:

@@ -20,10 +20,19 @@ from werkzeug.exceptions import HTTPException
 from ..access import API_PREFIX
 from ..rules.errors import Part, RuleError, Where
 from ..rules.holders import PlayerKey, player_id
+from ..services.handfields import API_NAMES
 from .headers import with_headers
 from .invalid import in_words
 
 PROBLEM_JSON = "application/problem+json"
+
+FIELD_OF_PART = {
+    **{Part(name): api_name for name, api_name in API_NAMES.items()},
+    Part.LEAVER: "player_id",
+    Part.FIRST_DEALER: "first_dealer_seat",
+}
+"""The body's field for a part the engine names otherwise (a player id ends in ``_id``, a
+seat in ``_seat``)."""
 
 
 class FieldProblem(BaseModel):
@@ -133,7 +142,7 @@ def _listed(listing: str, items: Sequence[Any], player: PlayerKey | None) -> str
     """``listing.<i>``: the place of ``player``'s entry in the body's list (``listing`` when
     the list holds none)."""
     wanted = None if player is None else player_id(player)
-    places = [i for i, item in enumerate(items) if item.player == wanted]
+    places = [i for i, item in enumerate(items) if item.player_id == wanted]
     return f"{listing}.{places[0]}" if places else listing
 
 
@@ -144,7 +153,8 @@ def body_path(where: Where, body: BaseModel | None) -> str:
     given as ``stake_cents`` is that), a name typed for what the body makes (saved rules) at
     ``name``, the tricks of Bison's takes ``takes``, a player's own bid (summed bids) by its
     place in ``bids``; the meld
-    checked alone is its ``claims`` or its ``number``; anything else is named as its part."""
+    checked alone is its ``claims`` or its ``number``; anything else is named as its field
+    (``FIELD_OF_PART``: ``declarer_id``, ``first_dealer_seat``) or its part."""
     part = where.part
     melds, takes = getattr(body, "melds", None), getattr(body, "takes", None) or []
     options = getattr(body, "options", None) or {}
@@ -169,7 +179,7 @@ def body_path(where: Where, body: BaseModel | None) -> str:
         return "options" if where.option is None else f"options.{where.option}"
     if part is Part.SYSTEM and "system" in options:
         return "options.system"
-    return "player" if part is Part.LEAVER else part.value
+    return FIELD_OF_PART.get(part, part.value)
 
 
 def field_problem(status: int, code: str, field: str, message: str) -> ApiProblem:

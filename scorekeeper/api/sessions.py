@@ -119,14 +119,16 @@ def _start(body: SessionCreate) -> int:
         if rules is None:
             assert body.system is not None, "checked by _saved_rules_asked"
             options = {"system": body.system.value, **changes}
-            row = session_service.create_session(table, options, body.players, body.first_dealer)
+            row = session_service.create_session(
+                table, options, body.players, body.first_dealer_seat
+            )
         else:
             asked = None  # the rules as saved
             if changes or body.system is not None:
                 system = body.system.value if body.system is not None else rules.system
                 asked = {**rules.option_data(), **changes, "system": system}
             row = rules_service.start_session(
-                table, rules.id, body.players, body.first_dealer, asked
+                table, rules.id, body.players, body.first_dealer_seat, asked
             )
     return row.id
 

@@ -117,7 +117,7 @@ class GameSystem(enum.Enum):
         if self.scoring is Scoring.TEAMS:
             return frozenset({"made", "set", "conceded"})
         if self.has_kitty:
-            return frozenset({"made", "set", "conceded", "forfeit", "opponents_conceded"})
+            return frozenset({"made", "set", "conceded", "forfeit", "opponents-conceded"})
         return frozenset({"made", "set", "conceded"})
 
 
@@ -401,7 +401,7 @@ def _outcomes(system: GameSystem, all_pass: AllPass, auction: bool) -> frozenset
         return frozenset({"played", "misdeal"})
     names = set(system.outcomes_without_options) | {"misdeal"}
     if all_pass is AllPass.THROW_IN:
-        names.add("all_pass")
+        names.add("all-pass")
     if all_pass is not AllPass.COMPULSORY_FIRST_BID:
         names.discard("forfeit")  # only a compulsory bid can be forfeited
     return frozenset(names)

@@ -15,9 +15,9 @@ class Outcome(enum.Enum):
     PLAYED = "played"  # a hand without a bid: each player scores what they took
     CONCEDED = "conceded"
     FORFEIT = "forfeit"
-    OPPONENTS_CONCEDED = "opponents_conceded"
+    OPPONENTS_CONCEDED = "opponents-conceded"
     RENEGE = "renege"
-    ALL_PASS = "all_pass"
+    ALL_PASS = "all-pass"
     MISDEAL = "misdeal"
 
     @property
@@ -27,10 +27,12 @@ class Outcome(enum.Enum):
 
     @classmethod
     def parse(cls, text: str | None) -> Outcome | None:
-        """Read an outcome name (``made``, ``set``, ...); empty means work it out from figures."""
+        """Read an outcome name (``made``, ``all-pass``, ...) in any case, with hyphens,
+        underscores (the spelling before kebab-case) or spaces; empty means work it out from
+        figures."""
         if text is None or str(text).strip() == "":
             return None
-        key = str(text).strip().lower().replace("-", "_").replace(" ", "_")
+        key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
         try:
             return cls(key)
         except ValueError:

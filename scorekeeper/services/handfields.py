@@ -3,7 +3,8 @@ file's entries share, so both agree on what a hand of the right shape is.
 
 Shape only (ids and figures within bounds, the outcome, the trump letter, how a meld is typed
 and its length); the rules engine checks every rule. The API's ``HandBody`` lists melds and
-takes with the player's id in each item; a session file keys them by player id, as
+takes with the player's id in each item and names a field holding a player id ``*_id``
+(``API_NAMES``); a session file keys melds and takes by player id and names the fields as
 ``HandEntry.as_dict`` writes them. Both build on ``HandFields``.
 """
 
@@ -24,6 +25,10 @@ MeldTyped = Annotated[str, Field(max_length=MAX_MELD_TEXT)]
 """One player's meld as typed: a number, cards or named melds (``MeldMode`` says which)."""
 
 
+API_NAMES = {"declarer": "declarer_id", "reneger": "reneger_id", "last_trick": "last_trick_id"}
+"""The API's name of each field of ``HandFields`` that holds a player id (its alias there)."""
+
+
 class HandFields(BaseModel):
     """A hand's fields other than its melds and takes, as the table enters them."""
 
@@ -41,7 +46,7 @@ class HandFields(BaseModel):
     )
     trump: TrumpLetter | None = None
     takeover: StrictBool = Field(False, description="Brooklyn: the dealer took it at the minimum.")
-    reneger: Id | None = None
+    reneger: Id | None = Field(None, description="The player id of who reneged.")
     tricks: Figure | None = Field(
         None,
         description="The declarer's side's trick points (two sides: chips, two teams); in a "
@@ -49,7 +54,8 @@ class HandFields(BaseModel):
     )
     last_trick: Id | None = Field(
         None,
-        description="Each for themselves (Bison, two-handed, cutthroat): who took the last trick.",
+        description="Each for themselves (Bison, two-handed, cutthroat): the player id of who "
+        "took the last trick.",
     )
 
     def entry_with(

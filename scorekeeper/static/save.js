@@ -187,15 +187,15 @@
     const picked = chip ? (chip[2] === "other" ? null : +chip[2]) : num("bid");
     if (picked !== null && other !== null && picked !== other) return null;  // the page asks which
     return {
-      outcome: get("outcome") || null, declarer, bid: other !== null ? other : picked, trump: get("trump") === "none" ? null : get("trump") || null,
-      takeover: d.has("takeover"), reneger: num("reneger"), tricks: num("tricks"), last_trick: num("last_trick"),
+      outcome: get("outcome") || null, declarer_id: declarer, bid: other !== null ? other : picked, trump: get("trump") === "none" ? null : get("trump") || null,
+      takeover: d.has("takeover"), reneger_id: num("reneger"), tricks: num("tricks"), last_trick_id: num("last_trick"),
       melds: $$("[data-meld]").map((m) => {
         const key = m.dataset.meld, player = key === "declarer" ? declarer : +key;
-        return { player, mode: get("meld_mode-" + key) || "number", text: get("meld-" + key) };
-      }).concat($$("[data-side]").map((m) => ({ player: +m.dataset.side, mode: "side", text: get("meld-side-" + m.dataset.side) })))
-        .filter((m) => m.text && m.player !== null),
-      takes: $$(".take input").map((i) => ({ player: +i.name.slice(5), taken: num(i.name) })).filter((t) => t.taken !== null),
-      bids: $$(".own-bid input").map((i) => ({ player: +i.name.slice(8), bid: num(i.name) })).filter((b) => b.bid !== null),
+        return { player_id: player, mode: get("meld_mode-" + key) || "number", text: get("meld-" + key) };
+      }).concat($$("[data-side]").map((m) => ({ player_id: +m.dataset.side, mode: "side", text: get("meld-side-" + m.dataset.side) })))
+        .filter((m) => m.text && m.player_id !== null),
+      takes: $$(".take input").map((i) => ({ player_id: +i.name.slice(5), taken: num(i.name) })).filter((t) => t.taken !== null),
+      bids: $$(".own-bid input").map((i) => ({ player_id: +i.name.slice(8), bid: num(i.name) })).filter((b) => b.bid !== null),
     };
   };
   const words = (b) => {  // the hand as typed, for the list

@@ -124,9 +124,9 @@ def import_session():
             error = refused.rule
         else:
             hands = f"{imported.hands} hand{'s' if imported.hands != 1 else ''}"
-            message = f"Session imported: {', '.join(imported.players)}; {hands}."
+            message = f"Session imported: {', '.join(map(str, imported.players))}; {hands}."
             if imported.added:
-                message += f" Added to the roster: {', '.join(imported.added)}."
+                message += f" Added to the roster: {', '.join(map(str, imported.added))}."
             flash(message, "ok")
             if imported.note:
                 flash(f"Check the figures: {imported.note} (the rules may have changed).", "warn")

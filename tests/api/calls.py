@@ -25,11 +25,11 @@ def start(
     client: FlaskClient,
     system: str,
     players: list[str],
-    first_dealer: int = 0,
+    first_dealer_seat: int = 0,
     **extra: Any,
 ) -> Session:
     """Start a session through ``POST /api/v1/sessions`` (it must be created)."""
-    body = {"system": system, "players": players, "first_dealer": first_dealer, **extra}
+    body = {"system": system, "players": players, "first_dealer_seat": first_dealer_seat, **extra}
     response = client.post(f"{API}/sessions", json=body)
     assert response.status_code == 201, response.get_json()
     return Session(client, response.get_json())
@@ -81,21 +81,21 @@ class Session:
             meld = {declarer: meld}
         body: dict[str, Any] = {
             "outcome": outcome,
-            "declarer": None if declarer is None else ids[declarer],
+            "declarer_id": None if declarer is None else ids[declarer],
             "bid": bid,
             "trump": trump,
             "takeover": takeover,
-            "reneger": None if reneger is None else ids[reneger],
+            "reneger_id": None if reneger is None else ids[reneger],
             "tricks": tricks,
-            "last_trick": None if last_trick is None else ids[last_trick],
-            "takes": [{"player": ids[n], "taken": t} for n, t in (takes or {}).items()],
+            "last_trick_id": None if last_trick is None else ids[last_trick],
+            "takes": [{"player_id": ids[n], "taken": t} for n, t in (takes or {}).items()],
             "melds": [
-                {"player": ids[n], "mode": meld_mode, "text": text}
+                {"player_id": ids[n], "mode": meld_mode, "text": text}
                 for n, text in (meld or {}).items()
             ],
         }
         if bids is not None:
-            body["bids"] = [{"player": ids[n], "bid": b} for n, b in bids.items()]
+            body["bids"] = [{"player_id": ids[n], "bid": b} for n, b in bids.items()]
         return body
 
     def post_hand(self, key: str | None = None, **fields: Any) -> TestResponse:
@@ -111,7 +111,7 @@ class Session:
 
     def leave(self, name: str) -> TestResponse:
         """``POST`` a player getting up."""
-        return self.client.post(f"{self.url}/departures", json={"player": self.ids[name]})
+        return self.client.post(f"{self.url}/departures", json={"player_id": self.ids[name]})
 
     def read(self) -> dict:
         """``GET`` the session (it must be there)."""

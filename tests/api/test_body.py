@@ -20,15 +20,15 @@ HAND = {"bid": 350, "trump": "H", "outcome": "made"}
 
 def _hand(session, **changed):
     """Bob's 350 in hearts, made, with ``changed`` fields."""
-    return {"declarer": session.ids["Bob"], **HAND, **changed}
+    return {"declarer_id": session.ids["Bob"], **HAND, **changed}
 
 
 @pytest.mark.parametrize(
     ("field", "value"),
     [
-        pytest.param("declarer", "2", id="declarer-as-text"),
+        pytest.param("declarer_id", "2", id="declarer-as-text"),
         pytest.param("bid", "350", id="bid-as-text"),
-        pytest.param("declarer", True, id="declarer-as-true"),
+        pytest.param("declarer_id", True, id="declarer-as-true"),
         pytest.param("bid", 350.5, id="bid-as-fraction"),
         pytest.param("takeover", 1, id="takeover-as-one"),
         pytest.param("takeover", "true", id="takeover-as-text"),
@@ -48,22 +48,24 @@ def test_a_hand_field_of_another_json_type_is_refused_and_nothing_saved(api, fie
 
 def test_a_meld_item_of_another_json_type_is_refused_at_its_place(api):
     session = start(api, "brooklyn", FOUR)
-    melds = [{"player": str(session.ids["Bob"]), "text": "150"}]
+    melds = [{"player_id": str(session.ids["Bob"]), "text": "150"}]
 
     response = api.post(f"{session.url}/hands", json=_hand(session, melds=melds))
 
     assert response.status_code == 422
-    assert list(problem_fields(response)) == ["melds.0.player"]
+    assert list(problem_fields(response)) == ["melds.0.player_id"]
 
 
 def test_a_payer_sent_as_true_is_refused_not_taken_for_player_one(api):
     session = start(api, "brooklyn", FOUR)
     cal = session.ids["Cal"]
 
-    response = api.post(f"{session.url}/payments", json={"payer": True, "payee": cal, "cents": 350})
+    body = {"payer_id": True, "payee_id": cal, "cents": 350}
+
+    response = api.post(f"{session.url}/payments", json=body)
 
     assert response.status_code == 422
-    assert list(problem_fields(response)) == ["payer"]
+    assert list(problem_fields(response)) == ["payer_id"]
     assert api.get(f"{session.url}/payments").get_json()["payments"] == []
 
 
@@ -71,8 +73,8 @@ def test_a_payer_sent_as_true_is_refused_not_taken_for_player_one(api):
     ("field", "value"),
     [
         pytest.param("stake_cents", "25", id="stake-as-text"),
-        pytest.param("first_dealer", "1", id="first-dealer-as-text"),
-        pytest.param("first_dealer", False, id="first-dealer-as-false"),
+        pytest.param("first_dealer_seat", "1", id="first-dealer-as-text"),
+        pytest.param("first_dealer_seat", False, id="first-dealer-as-false"),
         pytest.param("players", "Ann", id="players-as-text"),
     ],
 )
@@ -101,8 +103,11 @@ def test_the_game_system_and_outcome_are_still_taken_by_their_names(api):
     ("extra", "field"),
     [
         pytest.param({"bidd": 350}, "bidd", id="a-misspelt-field"),
-        pytest.param({"melds": [{"player": 2, "text": "150", "txt": "1"}]}, "melds.0.txt",
+        pytest.param({"melds": [{"player_id": 2, "text": "150", "txt": "1"}]}, "melds.0.txt",
                      id="a-misspelt-field-of-a-meld"),
+        # API v1 named a player id without "_id" before (issue 20): no longer a field
+        pytest.param({"declarer": 2}, "declarer", id="the-declarer-without-id"),
+        pytest.param({"last_trick": 2}, "last_trick", id="the-last-trick-without-id"),
     ],
 )  # fmt: skip
 def test_an_unknown_hand_field_is_refused_by_its_name_and_nothing_saved(api, extra, field):
@@ -136,9 +141,9 @@ def test_an_unknown_field_of_any_body_is_refused_by_its_name(api, path, body, fi
 @pytest.mark.parametrize(
     ("text", "key"),
     [
-        pytest.param('{"declarer": 2, "bid": 300, "bid": 350, "trump": "H"}', "bid",
+        pytest.param('{"declarer_id": 2, "bid": 300, "bid": 350, "trump": "H"}', "bid",
                      id="at-the-top"),
-        pytest.param('{"declarer": 2, "bid": 350, "melds": [{"player": 2, "text": "150", '
+        pytest.param('{"declarer_id": 2, "bid": 350, "melds": [{"player_id": 2, "text": "150", '
                      '"text": "40"}]}', "text", id="in-a-meld"),
     ],
 )  # fmt: skip

@@ -48,7 +48,7 @@ def hand(declarer: str, bid: int, trump: str | None = None, **fields: Any) -> di
 
 
 MISDEAL = {"outcome": "misdeal"}
-ALL_PASS = {"outcome": "all_pass"}
+ALL_PASS = {"outcome": "all-pass"}
 
 # Brooklyn, four: the dealer's right sits out; 250-340: 1, 350-390: 2, 400-440: 4,
 # 450-490: 8, 500-540: 16; x 2 in spades; a set pays twice; 10 cents a unit.
@@ -111,7 +111,7 @@ HOYLE = Evening(
         hand("Dan", 350, "S", outcome="made"),
         hand("Eve", 400, "D", outcome="set"),  # 20 to each and the kitty: E -115, kitty 23
         hand("Ann", 300, "C", outcome="conceded"),  # 3 to each, not the kitty: A -7 B 5 C 23
-        hand("Dan", 360, "H", outcome="opponents_conceded"),  # 5 from each and the kitty: D 93
+        hand("Dan", 360, "H", outcome="opponents-conceded"),  # 5 from each and the kitty: D 93
         # 190 + 160 = 350: made, 10 from each and the kitty: A -22 B -10 C 8 D 83 E -67, kitty 8.
         hand("Eve", 350, "S", meld="190", tricks=160),
         (LEAVE, "Cal"),  # takes 8 // 5 = 1 from the kitty: C 9, kitty 7; Dan deals instead
@@ -242,8 +242,8 @@ def api_read(client: FlaskClient, sid: int) -> dict:
     del read["created_at"], read["ended_at"]
     hands = client.get(f"{API}/sessions/{sid}/hands").get_json()["hands"]
     for hand in hands:
-        hand["entry"]["melds"].sort(key=lambda m: m["player"])
-        hand["entry"]["takes"].sort(key=lambda t: t["player"])
+        hand["entry"]["melds"].sort(key=lambda m: m["player_id"])
+        hand["entry"]["takes"].sort(key=lambda t: t["player_id"])
         hand["result"]["melds"].sort(key=lambda m: m["player_id"])
     read["all_hands"] = hands
     return read
@@ -273,7 +273,7 @@ def test_the_api_reads_the_same_evening_the_same_whichever_way_it_was_entered(pl
 
     assert len(through_api["all_hands"]) >= 10
     assert any(h["result"]["outcome"] == "set" for h in through_api["all_hands"])
-    for key in ("standings", "settlement", "options", "players", "hands", "version"):
+    for key in ("standings", "settlement", "options", "players", "hand_count", "version"):
         assert through_pages[key] == through_api[key], key
     assert through_pages["all_hands"] == through_api["all_hands"]
     assert through_pages == through_api

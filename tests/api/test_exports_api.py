@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from scorekeeper.api.schemas.hands import HandBody
 from scorekeeper.services.exports import json_export
 from scorekeeper.services.exports.session_file import EntryInFile
-from scorekeeper.services.handfields import HandFields
+from scorekeeper.services.handfields import API_NAMES, HandFields
 
 API = "/api/v1"
 EXPORTED_AT = datetime(2026, 3, 14, 21, 30, 5)
@@ -38,14 +38,14 @@ def played_session(client: FlaskClient) -> tuple[int, dict[str, int]]:
     ).get_json()
     sid, ids = created["id"], {p["name"]: p["id"] for p in created["players"]}
     hand = {
-        "declarer": ids["Bob"],
+        "declarer_id": ids["Bob"],
         "bid": 350,
         "trump": "S",
         "tricks": 180,
-        "melds": [{"player": ids["Bob"], "text": "200"}],
+        "melds": [{"player_id": ids["Bob"], "text": "200"}],
     }
     assert client.post(f"{API}/sessions/{sid}/hands", json=hand).status_code == 201
-    left = client.post(f"{API}/sessions/{sid}/departures", json={"player": ids["Dee"]})
+    left = client.post(f"{API}/sessions/{sid}/departures", json={"player_id": ids["Dee"]})
     assert left.status_code == 201, left.get_json()
     assert client.patch(f"{API}/sessions/{sid}", json={"ended": True}).status_code == 200
     return sid, ids
@@ -88,12 +88,13 @@ def test_an_imported_export_has_the_same_standings_and_settlement(client):
     imported = response.get_json()
     assert imported["id"] != sid
     assert response.headers["Location"] == f"{API}/sessions/{imported['id']}"
-    assert imported["hands"] == 1
-    assert imported["players"] == ["Ann", "Bob", "Cal", "Dee"]
+    assert imported["hand_count"] == 1
+    # the players matched on the roster by name: the same players, the same ids
+    assert imported["players"] == [{"id": ids[n], "name": n} for n in ("Ann", "Bob", "Cal", "Dee")]
     assert imported["added"] == [] and imported["note"] is None
     original = client.get(f"{API}/sessions/{sid}").get_json()
     copy = client.get(response.headers["Location"]).get_json()
-    for key in ("system", "options", "players", "first_dealer", "hands"):
+    for key in ("system", "options", "players", "first_dealer", "hand_count"):
         assert copy[key] == original[key], key
     assert copy["ended_at"] == exported["session"]["ended_at"]  # the file keeps whole seconds
     assert copy["standings"]["rows"] == original["standings"]["rows"]
@@ -122,8 +123,11 @@ def test_a_name_not_on_the_roster_is_added_by_the_import(client):
     response = client.post(f"{API}/imports", json=exported)
 
     assert response.status_code == 201, response.get_json()
-    assert response.get_json()["players"] == ["Ann", "Bob", "Cal", "Eve"]
-    assert response.get_json()["added"] == ["Eve"]
+    players = response.get_json()["players"]
+    assert [p["name"] for p in players] == ["Ann", "Bob", "Cal", "Eve"]
+    assert [p["id"] for p in players[:3]] == [ids["Ann"], ids["Bob"], ids["Cal"]]
+    assert players[3]["id"] not in ids.values()  # Eve is a new player of the roster
+    assert response.get_json()["added"] == [players[3]]
 
 
 def test_a_file_of_an_unknown_version_is_refused_with_the_import_message(client):
@@ -191,14 +195,14 @@ def test_the_import_reads_a_file_over_the_apps_1_mb_up_to_5_mb(client):
 SHAPE_FAULTS = [
     ("bid", 100_000, "bid", "Event 1: bid must be at most 99999, not 100000."),
     ("tricks", -10, "tricks", "Event 1: tricks must be at least 0, not -10."),
-    ("declarer", 0, "declarer", "Event 1: declarer must be at least 1, not 0."),
+    ("declarer", 0, "declarer_id", "Event 1: declarer must be at least 1, not 0."),
     ("trump", "X", "trump", 'Event 1: trump must be S, H, D or C, not "X".'),
     # The rules read a suit symbol, but the API gives trump back as a letter: a file's "♠" was
     # imported, and reading that hand through the API then failed.
     ("trump", "♠", "trump", 'Event 1: trump must be S, H, D or C, not "♠".'),
     ("outcome", "won", "outcome",
-     "Event 1: outcome must be made, set, played, conceded, forfeit, opponents_conceded, "
-     'renege, all_pass or misdeal, not "won".'),
+     "Event 1: outcome must be made, set, played, conceded, forfeit, opponents-conceded, "
+     'renege, all-pass or misdeal, not "won".'),
     ("takeover", "yes", "takeover", 'Event 1: takeover must be true or false, not "yes".'),
     ("meld text", "9" * 301, "melds.0.text",
      "Event 1: the meld of player {Bob} must be at most 300 characters, not 301."),
@@ -217,15 +221,15 @@ def test_a_hand_the_api_refuses_for_its_shape_is_refused_by_the_import_by_the_sa
     sid, ids = played_session(client)
     exported = client.get(f"{API}/sessions/{sid}/export").get_json()
     bob = ids["Bob"]
-    hand = {"declarer": bob, "bid": 350, "trump": "S", "tricks": 180,
-            "melds": [{"player": bob, "mode": "number", "text": "200"}]}  # fmt: skip
+    hand = {"declarer_id": bob, "bid": 350, "trump": "S", "tricks": 180,
+            "melds": [{"player_id": bob, "mode": "number", "text": "200"}]}  # fmt: skip
     entry = exported["events"][0]["entry"]
     if field.startswith("meld "):
         key = field.removeprefix("meld ")
         hand["melds"][0][key] = value
         entry["melds"][str(bob)][key] = value
-    else:
-        hand[field] = value
+    else:  # the API's name of the field (declarer_id) is the path of its problem
+        hand[api_field] = value
         entry[field] = value
     before = session_count(client)
 
@@ -242,18 +246,20 @@ def test_a_hand_the_api_refuses_for_its_shape_is_refused_by_the_import_by_the_sa
 
 
 def _without_default(schema: dict) -> dict:
-    """A property's schema less its ``default`` (a request body documents none)."""
-    return {key: value for key, value in schema.items() if key != "default"}
+    """A property's schema less its ``default`` (a request body documents none) and its
+    ``title`` (made from the name: ``declarer_id`` in the API is ``declarer`` in a file)."""
+    return {key: value for key, value in schema.items() if key not in ("default", "title")}
 
 
 def test_the_api_and_the_file_describe_a_hands_fields_alike():
     body = HandBody.model_json_schema()
     in_file = EntryInFile.model_json_schema()
     for name in HandFields.model_fields:
-        assert body["properties"][name] == _without_default(in_file["properties"][name]), name
+        in_api = _without_default(body["properties"][API_NAMES.get(name, name)])
+        assert in_api == _without_default(in_file["properties"][name]), name
     meld = body["$defs"]["MeldBody"]["properties"]
     meld_in_file = in_file["$defs"]["MeldInFile"]["properties"]
-    assert {k: meld[k] for k in ("mode", "text")} == {
+    assert {k: _without_default(meld[k]) for k in ("mode", "text")} == {
         k: _without_default(v) for k, v in meld_in_file.items()
     }
     take = body["$defs"]["TakeBody"]["properties"]["taken"]

@@ -103,7 +103,7 @@ def call(
 
 def hand(declarer: int, bid: int, trump: str | None = None, **fields: Any) -> dict:
     """A hand body by player ids."""
-    return {"declarer": declarer, "bid": bid, "trump": trump, **fields}
+    return {"declarer_id": declarer, "bid": bid, "trump": trump, **fields}
 
 
 def seed() -> list[tuple[int, int]]:
@@ -113,7 +113,7 @@ def seed() -> list[tuple[int, int]]:
     for body in (
         hand(bob, 300, outcome="forfeit"),
         hand(cal, 350, "S", outcome="made"),
-        hand(dan, 300, "H", tricks=150, melds=[{"player": dan, "text": "120"}]),
+        hand(dan, 300, "H", tricks=150, melds=[{"player_id": dan, "text": "120"}]),
     ):
         call(HANDS, "POST", 201, body, session_id=hoyle["id"])
     bison = call(
@@ -123,14 +123,14 @@ def seed() -> list[tuple[int, int]]:
     eve, fay, gus = (p["id"] for p in bison["players"])
     for body in (
         hand(
-            fay, 250, "H", last_trick=fay,
-            takes=[{"player": eve, "taken": 4}, {"player": fay, "taken": 12},
-                   {"player": gus, "taken": 8}],
-            melds=[{"player": fay, "text": "150"},
-                   {"player": gus, "mode": "cards", "text": "AS AH AD AC"}],
+            fay, 250, "H", last_trick_id=fay,
+            takes=[{"player_id": eve, "taken": 4}, {"player_id": fay, "taken": 12},
+                   {"player_id": gus, "taken": 8}],
+            melds=[{"player_id": fay, "text": "150"},
+                   {"player_id": gus, "mode": "cards", "text": "AS AH AD AC"}],
         ),
-        hand(gus, 300, "S", outcome="conceded", melds=[{"player": eve, "text": "60"}]),
-        {"outcome": "all_pass"},
+        hand(gus, 300, "S", outcome="conceded", melds=[{"player_id": eve, "text": "60"}]),
+        {"outcome": "all-pass"},
     ):  # fmt: skip
         call(HANDS, "POST", 201, body, session_id=bison["id"])
     friday = {"name": "Friday rules", "system": "hoyle", "options": {"stake": 20}}
@@ -197,8 +197,8 @@ def test_every_kind_of_successful_answer_conforms_to_the_document():
     call(HAND, "DELETE", 412, headers={"If-Match": etag}, session_id=sid, number=1)
     assert replaced["hand"]["etag"] != etag
 
-    call(f"{SESSION}/departures", "POST", 201, {"player": kit}, session_id=sid)
-    call(f"{SESSION}/departures", "POST", 422, {"player": hal}, session_id=sid)
+    call(f"{SESSION}/departures", "POST", 201, {"player_id": kit}, session_id=sid)
+    call(f"{SESSION}/departures", "POST", 422, {"player_id": hal}, session_id=sid)
     call(SESSION, "PATCH", 200, {"options": {"set_factor": 3}}, session_id=sid)
     call(SESSION, "PATCH", 422, {"options": {"min_bid": 350}}, session_id=sid)
     call(SESSION, "PATCH", 200, {"ended": True}, session_id=sid)

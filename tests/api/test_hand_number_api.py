@@ -26,7 +26,7 @@ def brooklyn(client: FlaskClient) -> tuple[int, dict[str, int]]:
 
 
 def bob_makes_350(ids: dict[str, int]) -> dict:
-    return {"declarer": ids["Bob"], "bid": 350, "trump": "H", "outcome": "made"}
+    return {"declarer_id": ids["Bob"], "bid": 350, "trump": "H", "outcome": "made"}
 
 
 def test_a_hand_sent_as_the_next_number_is_saved_as_that_hand(client):

@@ -48,7 +48,7 @@ def test_a_hand_is_created_with_its_location_etag_result_and_standings(api, syst
     assert (hand["number"], hand["game"], hand["dealer"]["name"]) == (1, 1, "Ann")
     assert sorted(names(hand["sitting_out"])) == out
     assert changes(hand) == expected
-    assert hand["entry"]["declarer"] == session.ids[fields["declarer"]]
+    assert hand["entry"]["declarer_id"] == session.ids[fields["declarer"]]
     assert hand["entry"]["bid"] == fields["bid"]
     assert saved["standings"]["next_hand"]["number"] == 2
     assert saved["standings"]["next_hand"]["dealer"]["name"] == "Bob"
@@ -177,7 +177,7 @@ def test_a_player_who_sits_out_cannot_declare(api):
     response = session.post_hand(declarer="Dan", bid=300, trump="C", outcome="made")
 
     assert problem_fields(response) == {
-        "declarer": "declarer: Dan sits out this hand; the declarer is one of Bob, Cal, Ann."
+        "declarer_id": "declarer_id: Dan sits out this hand; the declarer is one of Bob, Cal, Ann."
     }
 
 
@@ -187,15 +187,15 @@ def test_a_body_of_the_wrong_shape_lists_each_field(api):
     response = api.post(
         f"{session.url}/hands",
         json={
-            "declarer": 0, "bid": -300, "trump": "X", "outcome": "won",
-            "melds": [{"player": 1, "mode": "guess", "text": "run"}], "takes": "all",
+            "declarer_id": 0, "bid": -300, "trump": "X", "outcome": "won",
+            "melds": [{"player_id": 1, "mode": "guess", "text": "run"}], "takes": "all",
         },
     )  # fmt: skip
 
     assert response.status_code == 422
     assert response.get_json()["code"] == "invalid-request"
     fields = problem_fields(response)
-    assert set(fields) == {"declarer", "bid", "trump", "outcome", "melds.0.mode", "takes"}
+    assert set(fields) == {"declarer_id", "bid", "trump", "outcome", "melds.0.mode", "takes"}
     assert all(message.startswith(f"{field}: ") for field, message in fields.items())
     assert session.hand_count() == 0
 
@@ -524,9 +524,9 @@ def test_a_player_who_left_cannot_leave_again_or_declare(api):
     again = session.leave("Dan")
     declares = session.post_hand(declarer="Dan", bid=250, trump="C", outcome="made")
 
-    assert problem_fields(again) == {"player": "player: Dan is not at the table."}
+    assert problem_fields(again) == {"player_id": "player_id: Dan is not at the table."}
     assert declares.status_code == 422
-    assert set(problem_fields(declares)) == {"declarer"}
+    assert set(problem_fields(declares)) == {"declarer_id"}
 
 
 @pytest.mark.parametrize(
@@ -548,16 +548,18 @@ def test_leaving_is_refused_where_the_rules_do_not_allow_it(api, system, players
     response = session.leave("Ann")
 
     assert response.status_code == 422
-    assert problem_fields(response) == {"player": f"player: {message}"}
+    assert problem_fields(response) == {"player_id": f"player_id: {message}"}
     assert session.read()["version"] == session.created["version"]
 
 
 def test_a_stranger_cannot_leave(api):
     session = start(api, "brooklyn", FOUR)
 
-    response = api.post(f"{session.url}/departures", json={"player": 999})
+    response = api.post(f"{session.url}/departures", json={"player_id": 999})
 
-    assert problem_fields(response) == {"player": "player: That player is not in this session."}
+    assert problem_fields(response) == {
+        "player_id": "player_id: That player is not in this session."
+    }
 
 
 def test_every_rule_a_hand_breaks_is_listed_at_its_path_in_one_problem(api):
@@ -585,7 +587,7 @@ def test_bison_takes_that_do_not_add_up_and_no_last_trick_are_both_listed(api):
     )
 
     assert problem_fields(response) == {
-        "last_trick": "last_trick: Say who took the last trick.",
+        "last_trick_id": "last_trick_id: Say who took the last trick.",
         "takes": "takes: Counters must add up to 24 (8 aces, 8 tens, 8 kings); these add up to 23.",
     }
 

@@ -13,7 +13,7 @@ import pytest
 
 from .calls import API, FOUR, figures, notes, problem_fields, start
 
-BRIDGE = {"system": "brooklyn", "players": FOUR, "first_dealer": 0, "stake_cents": 25}
+BRIDGE = {"system": "brooklyn", "players": FOUR, "first_dealer_seat": 0, "stake_cents": 25}
 
 
 def _sessions(api) -> list[int]:
@@ -40,13 +40,13 @@ def test_a_session_started_again_answers_it_as_it_stands(api):
     session = start(api, "brooklyn", FOUR)  # another session, to tell ids apart
     url = first.headers["Location"]
     bob = {p["name"]: p["id"] for p in first.get_json()["players"]}["Bob"]
-    body = {"declarer": bob, "bid": 350, "trump": "H", "outcome": "made"}
+    body = {"declarer_id": bob, "bid": 350, "trump": "H", "outcome": "made"}
     assert api.post(f"{url}/hands", json=body).status_code == 201
 
     again = _post(api, "/sessions", BRIDGE, "night-1")
 
     assert again.status_code == 200
-    assert again.get_json()["hands"] == 1
+    assert again.get_json()["hand_count"] == 1
     assert figures(again.get_json()["standings"])["Bob"] == 6
     assert sorted(_sessions(api)) == sorted([first.get_json()["id"], session.id])
 
@@ -96,7 +96,7 @@ def test_a_file_imported_again_under_its_key_is_the_same_session(api):
     assert (first.status_code, again.status_code) == (201, 200)
     made = first.get_json()
     assert again.get_json() == {**made, "added": []}
-    assert (made["hands"], made["players"]) == (1, FOUR)
+    assert (made["hand_count"], [p["name"] for p in made["players"]]) == (1, FOUR)
     assert again.headers["Location"] == first.headers["Location"]
     assert sorted(_sessions(api)) == sorted([*before, made["id"]])
 
@@ -118,7 +118,7 @@ def test_a_key_that_started_a_session_is_refused_for_an_import(api):
 def test_a_player_leaving_sent_again_under_its_key_leaves_once(api):
     session = start(api, "brooklyn-pot", FOUR)
     url = f"{session.url}/departures"
-    dan = {"player": session.ids["Dan"]}
+    dan = {"player_id": session.ids["Dan"]}
 
     first = api.post(url, json=dan, headers={"Idempotency-Key": "dan-leaves"})
     again = api.post(url, json=dan, headers={"Idempotency-Key": "dan-leaves"})
@@ -132,7 +132,7 @@ def test_a_player_leaving_sent_again_under_its_key_leaves_once(api):
 def test_a_key_of_a_player_leaving_is_refused_for_anything_else(api, other):
     session = start(api, "brooklyn-pot", FOUR)
     key = {"Idempotency-Key": "dan-leaves"}
-    assert api.post(f"{session.url}/departures", json={"player": session.ids["Dan"]},
+    assert api.post(f"{session.url}/departures", json={"player_id": session.ids["Dan"]},
                     headers=key).status_code == 201  # fmt: skip
     version = session.read()["version"]
 
@@ -140,7 +140,7 @@ def test_a_key_of_a_player_leaving_is_refused_for_anything_else(api, other):
         response = session.post_hand(key="dan-leaves", declarer="Cal", bid=300, trump="S",
                                      outcome="made")  # fmt: skip
     else:
-        response = api.post(f"{session.url}/departures", json={"player": session.ids[other]},
+        response = api.post(f"{session.url}/departures", json={"player_id": session.ids[other]},
                             headers=key)  # fmt: skip
 
     assert response.status_code == 422
@@ -153,7 +153,7 @@ def test_a_hand_key_is_refused_for_a_player_leaving(api):
     saved = session.post_hand(key="hand-1", declarer="Cal", bid=300, trump="S", outcome="made")
     assert saved.status_code == 201
 
-    response = api.post(f"{session.url}/departures", json={"player": session.ids["Dan"]},
+    response = api.post(f"{session.url}/departures", json={"player_id": session.ids["Dan"]},
                         headers={"Idempotency-Key": "hand-1"})  # fmt: skip
 
     assert response.status_code == 422

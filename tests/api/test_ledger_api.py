@@ -18,11 +18,11 @@ def brooklyn(client: FlaskClient, hand: dict) -> tuple[int, dict[str, int]]:
     session = created.get_json()
     ids = {p["name"]: p["id"] for p in session["players"]}
     body = {
-        "declarer": ids[hand["declarer"]],
+        "declarer_id": ids[hand["declarer"]],
         "bid": hand["bid"],
         "trump": hand["trump"],
         "tricks": hand["tricks"],
-        "melds": [{"player": ids[hand["declarer"]], "text": hand["meld"]}],
+        "melds": [{"player_id": ids[hand["declarer"]], "text": hand["meld"]}],
     }
     saved = client.post(f"{API}/sessions/{session['id']}/hands", json=body)
     assert saved.status_code == 201, saved.get_json()
@@ -79,7 +79,7 @@ def test_an_open_session_owes_nothing_yet_and_its_payment_counts_once_it_ends(cl
     sid, ids = brooklyn(client, BOB_350_SPADES)
     paid = client.post(
         f"{API}/sessions/{sid}/payments",
-        json={"payer": ids["Ann"], "payee": ids["Bob"], "cents": 40},
+        json={"payer_id": ids["Ann"], "payee_id": ids["Bob"], "cents": 40},
     ).get_json()["payment"]
 
     before = client.get(f"{API}/ledger").get_json()
@@ -128,7 +128,7 @@ def test_the_ledger_answers_304_until_a_payment_changes_it(client):
     unchanged = client.get(f"{API}/ledger", headers={"If-None-Match": etag})
     client.post(
         f"{API}/sessions/{sid}/payments",
-        json={"payer": ids["Cal"], "payee": ids["Bob"], "cents": 100},
+        json={"payer_id": ids["Cal"], "payee_id": ids["Bob"], "cents": 100},
     )
     changed = client.get(f"{API}/ledger", headers={"If-None-Match": etag})
 

@@ -10,7 +10,7 @@ SIX = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]
 
 
 def test_a_double_deck_hand_is_written_without_the_zero(client):
-    session = start(client, "double-deck", ["N", "E", "S", "W"], first_dealer=3)
+    session = start(client, "double-deck", ["N", "E", "S", "W"], first_dealer_seat=3)
     answer = session.save(
         declarer="N", bid=65, trump="S", meld={"N": "29", "S": "10", "E": "30", "W": "8"},
         tricks=31,
@@ -41,7 +41,7 @@ def test_three_teams_tricks_that_do_not_add_up_are_refused(client):
 
 
 def test_a_two_handed_hand_has_no_declarer_and_no_bid(client):
-    session = start(client, "two-handed", ["A", "B"], first_dealer=1)
+    session = start(client, "two-handed", ["A", "B"], first_dealer_seat=1)
     answer = session.save(
         trump="S", meld={"A": "190", "B": "150"}, takes={"A": 130, "B": 110}, last_trick="A"
     )

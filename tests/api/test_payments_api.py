@@ -26,11 +26,11 @@ def brooklyn_hand(client: FlaskClient) -> tuple[int, dict[str, int]]:
     session = created.get_json()
     ids = {p["name"]: p["id"] for p in session["players"]}
     hand = {
-        "declarer": ids["Bob"],
+        "declarer_id": ids["Bob"],
         "bid": 350,
         "trump": "S",
         "tricks": 180,
-        "melds": [{"player": ids["Bob"], "text": "200"}],
+        "melds": [{"player_id": ids["Bob"], "text": "200"}],
     }
     saved = client.post(f"{API}/sessions/{session['id']}/hands", json=hand)
     assert saved.status_code == 201, saved.get_json()
@@ -66,7 +66,7 @@ def test_a_payment_takes_exactly_its_cents_off_what_is_still_to_pay(client):
         ("Dee", "Bob"): 100,
     }
 
-    response = pay(client, sid, payer=ids["Ann"], payee=ids["Bob"], cents=40)
+    response = pay(client, sid, payer_id=ids["Ann"], payee_id=ids["Bob"], cents=40)
 
     assert response.status_code == 201
     body = response.get_json()
@@ -87,24 +87,24 @@ def test_a_payment_takes_exactly_its_cents_off_what_is_still_to_pay(client):
 def test_cents_are_an_integer_of_cents_never_dollars_text_or_a_fraction(client):
     sid, ids = brooklyn_hand(client)
 
-    response = pay(client, sid, payer=ids["Cal"], payee=ids["Bob"], cents=3)
+    response = pay(client, sid, payer_id=ids["Cal"], payee_id=ids["Bob"], cents=3)
 
     assert response.status_code == 201
     assert response.get_json()["payment"]["text"] == "Cal paid Bob $0.03"  # 3 is 3c, not $3
     assert still_to_pay(client, sid)[("Cal", "Bob")] == 97
     for wrong in ("40", 40.5, "3.50", True, 0, -5, MAX_PAYMENT + 1):
-        refused = pay(client, sid, payer=ids["Cal"], payee=ids["Bob"], cents=wrong)
+        refused = pay(client, sid, payer_id=ids["Cal"], payee_id=ids["Bob"], cents=wrong)
         assert refused.status_code == 422, wrong
         assert fields(refused.get_json()) == ["cents"], wrong
-    largest = pay(client, sid, payer=ids["Cal"], payee=ids["Bob"], cents=MAX_PAYMENT)
+    largest = pay(client, sid, payer_id=ids["Cal"], payee_id=ids["Bob"], cents=MAX_PAYMENT)
     assert largest.status_code == 201
 
 
 def test_the_same_idempotency_key_records_the_payment_once(client):
     sid, ids = brooklyn_hand(client)
 
-    first = pay(client, sid, "pay-ann-1", payer=ids["Ann"], payee=ids["Bob"], cents=100)
-    again = pay(client, sid, "pay-ann-1", payer=ids["Ann"], payee=ids["Bob"], cents=100)
+    first = pay(client, sid, "pay-ann-1", payer_id=ids["Ann"], payee_id=ids["Bob"], cents=100)
+    again = pay(client, sid, "pay-ann-1", payer_id=ids["Ann"], payee_id=ids["Bob"], cents=100)
 
     assert first.status_code == 201 and again.status_code == 200
     assert again.get_json()["repeated"] is True
@@ -117,9 +117,9 @@ def test_the_same_idempotency_key_records_the_payment_once(client):
 
 def test_another_payment_under_a_used_key_is_refused_and_records_nothing(client):
     sid, ids = brooklyn_hand(client)
-    pay(client, sid, "key-1", payer=ids["Ann"], payee=ids["Bob"], cents=100)
+    pay(client, sid, "key-1", payer_id=ids["Ann"], payee_id=ids["Bob"], cents=100)
 
-    response = pay(client, sid, "key-1", payer=ids["Cal"], payee=ids["Bob"], cents=100)
+    response = pay(client, sid, "key-1", payer_id=ids["Cal"], payee_id=ids["Bob"], cents=100)
 
     assert response.status_code == 422
     problem = response.get_json()
@@ -131,41 +131,43 @@ def test_another_payment_under_a_used_key_is_refused_and_records_nothing(client)
 def test_a_player_paying_themselves_is_refused_naming_the_payee(client):
     sid, ids = brooklyn_hand(client)
 
-    response = pay(client, sid, payer=ids["Ann"], payee=ids["Ann"], cents=100)
+    response = pay(client, sid, payer_id=ids["Ann"], payee_id=ids["Ann"], cents=100)
 
     assert response.status_code == 422
     problem = response.get_json()
     assert problem["type"] == "urn:scorekeeper:payment-refused"
-    assert problem["errors"] == [{"field": "payee", "message": "payee: Ann cannot pay themselves."}]
+    assert problem["errors"] == [
+        {"field": "payee_id", "message": "payee_id: Ann cannot pay themselves."}
+    ]
     assert client.get(f"{API}/sessions/{sid}/payments").get_json()["payments"] == []
 
 
 def test_a_payer_who_is_not_the_tables_player_is_refused_naming_the_payer(client):
     sid, ids = brooklyn_hand(client)
 
-    response = pay(client, sid, payer=ids["Dee"] + 100, payee=ids["Bob"], cents=100)
+    response = pay(client, sid, payer_id=ids["Dee"] + 100, payee_id=ids["Bob"], cents=100)
 
     assert response.status_code == 422
     problem = response.get_json()
-    assert fields(problem) == ["payer"]
-    assert problem["detail"] == "payer: Choose who paid from the table's players."
+    assert fields(problem) == ["payer_id"]
+    assert problem["detail"] == "payer_id: Choose who paid from the table's players."
 
 
 def test_every_wrong_field_is_listed_at_once(client):
     sid, _ = brooklyn_hand(client)
 
-    response = pay(client, sid, payer=9999, payee=9998, cents=100, note="x" * 201)
+    response = pay(client, sid, payer_id=9999, payee_id=9998, cents=100, note="x" * 201)
 
     assert response.status_code == 422
     problem = response.get_json()
-    assert fields(problem) == ["payer", "payee", "note"]
+    assert fields(problem) == ["payer_id", "payee_id", "note"]
     assert problem["errors"][2]["message"] == "note: A note is at most 200 characters."
 
 
 def test_a_payment_toward_a_missing_session_is_a_404(client):
     _, ids = brooklyn_hand(client)
 
-    response = pay(client, 999, payer=ids["Ann"], payee=ids["Bob"], cents=100)
+    response = pay(client, 999, payer_id=ids["Ann"], payee_id=ids["Bob"], cents=100)
 
     assert response.status_code == 404
     assert response.get_json()["code"] == "not-found"
@@ -173,13 +175,13 @@ def test_a_payment_toward_a_missing_session_is_a_404(client):
 
 def test_the_list_is_newest_first_and_answers_304_until_a_payment_changes_it(client):
     sid, ids = brooklyn_hand(client)
-    pay(client, sid, payer=ids["Ann"], payee=ids["Bob"], cents=100, note="cash")
-    pay(client, sid, payer=ids["Cal"], payee=ids["Bob"], cents=50)
+    pay(client, sid, payer_id=ids["Ann"], payee_id=ids["Bob"], cents=100, note="cash")
+    pay(client, sid, payer_id=ids["Cal"], payee_id=ids["Bob"], cents=50)
 
     listed = client.get(f"{API}/sessions/{sid}/payments")
     etag = listed.headers["ETag"]
     unchanged = client.get(f"{API}/sessions/{sid}/payments", headers={"If-None-Match": etag})
-    pay(client, sid, payer=ids["Dee"], payee=ids["Bob"], cents=100)
+    pay(client, sid, payer_id=ids["Dee"], payee_id=ids["Bob"], cents=100)
     changed = client.get(f"{API}/sessions/{sid}/payments", headers={"If-None-Match": etag})
 
     assert [(p["payer"]["name"], p["cents"], p["note"]) for p in listed.get_json()["payments"]] == [
@@ -193,7 +195,7 @@ def test_the_list_is_newest_first_and_answers_304_until_a_payment_changes_it(cli
 
 def test_deleting_a_payment_puts_its_cents_back_on_what_is_still_to_pay(client):
     sid, ids = brooklyn_hand(client)
-    recorded = pay(client, sid, payer=ids["Ann"], payee=ids["Bob"], cents=40).get_json()
+    recorded = pay(client, sid, payer_id=ids["Ann"], payee_id=ids["Bob"], cents=40).get_json()
     payment_id = recorded["payment"]["id"]
 
     response = client.delete(f"{API}/sessions/{sid}/payments/{payment_id}")
@@ -212,10 +214,47 @@ def test_deleting_a_payment_puts_its_cents_back_on_what_is_still_to_pay(client):
 def test_a_payment_of_another_session_is_not_found_under_this_one(client):
     sid, ids = brooklyn_hand(client)
     other, _ = brooklyn_hand(client)
-    elsewhere = pay(client, other, payer=ids["Ann"], payee=ids["Bob"], cents=40).get_json()
+    elsewhere = pay(client, other, payer_id=ids["Ann"], payee_id=ids["Bob"], cents=40).get_json()
 
     response = client.delete(f"{API}/sessions/{sid}/payments/{elsewhere['payment']['id']}")
 
     assert response.status_code == 404
     assert response.get_json()["code"] == "not-found"
     assert len(client.get(f"{API}/sessions/{other}/payments").get_json()["payments"]) == 1
+
+
+# -- a settlement's payments, posted back as they are ------------------------------------------
+
+
+def test_a_settlements_payments_posted_back_as_they_are_leave_nothing_to_pay(client):
+    sid, ids = brooklyn_hand(client)
+    fewest = client.get(f"{API}/sessions/{sid}").get_json()["settlement"]["fewest"]
+    # Ann, Cal and Dee each owe Bob 4 units at 25c: 100c each, one payment each.
+    assert sorted((p["payer_id"], p["payee_id"], p["cents"]) for p in fewest) == sorted(
+        (ids[name], ids["Bob"], 100) for name in ("Ann", "Cal", "Dee")
+    )
+
+    answers = [
+        pay(client, sid, **{k: p[k] for k in ("payer_id", "payee_id", "cents")}) for p in fewest
+    ]
+
+    assert [answer.status_code for answer in answers] == [201, 201, 201]
+    assert answers[-1].get_json()["still_to_pay"] == []
+    assert client.get(f"{API}/sessions/{sid}").get_json()["settlement"]["still_to_pay"] == []
+
+
+def test_a_payment_into_the_kitty_has_no_payee_id(client):
+    players = ["Ann", "Bob", "Cal", "Dan"]
+    created = client.post(f"{API}/sessions", json={"system": "hoyle", "players": players})
+    sid = created.get_json()["id"]
+    ids = {p["name"]: p["id"] for p in created.get_json()["players"]}
+    # Ann deals and sits out (Hoyle, RULES 5.2); Bob forfeits the compulsory 300 (RULES 4.5):
+    # 3 units into the kitty. Three units among four players are 0 each, 3 left undivided: at
+    # the preset's 10 cents a unit Bob pays the kitty 30c, and no player is paid.
+    hand = {"declarer_id": ids["Bob"], "bid": 300, "outcome": "forfeit"}
+    assert client.post(f"{API}/sessions/{sid}/hands", json=hand).status_code == 201
+
+    fewest = client.get(f"{API}/sessions/{sid}").get_json()["settlement"]["fewest"]
+
+    assert [(p["payer_id"], p["payee_id"], p["cents"]) for p in fewest] == [(ids["Bob"], None, 30)]
+    assert (fewest[0]["payee"]["kind"], fewest[0]["payee"]["player_ids"]) == ("kitty", [])

@@ -21,8 +21,8 @@ LIBRARY_WORDS = (
     "function-", "pattern '", "model_type", "MeldBody",
 )  # fmt: skip
 
-HAND = {"declarer": 1, "bid": 300, "trump": "S", "outcome": "made"}
-SESSION = {"system": "brooklyn", "players": ["Ann", "Bob", "Cal"], "first_dealer": 0}
+HAND = {"declarer_id": 1, "bid": 300, "trump": "S", "outcome": "made"}
+SESSION = {"system": "brooklyn", "players": ["Ann", "Bob", "Cal"], "first_dealer_seat": 0}
 
 # id -> (method, path (/sessions, or under the session), JSON body or raw text, headers,
 #        status, field, message)
@@ -32,7 +32,7 @@ CASES = {
         422, "bidd", "bidd: Not a field of this request: check its spelling, or leave it out.",
     ),
     "a field missing": (
-        "POST", "/sessions", {"system": "brooklyn", "first_dealer": 0}, {},
+        "POST", "/sessions", {"system": "brooklyn", "first_dealer_seat": 0}, {},
         422, "players", "players: Required: send it.",
     ),
     "a name past the choices": (
@@ -56,12 +56,12 @@ CASES = {
         422, "players.0", "players.0: Must be text (a JSON string).",
     ),
     "text for a whole number": (
-        "POST", "/sessions", {**SESSION, "first_dealer": "x"}, {},
-        422, "first_dealer", "first_dealer: Must be a whole number.",
+        "POST", "/sessions", {**SESSION, "first_dealer_seat": "x"}, {},
+        422, "first_dealer_seat", "first_dealer_seat: Must be a whole number.",
     ),
     "a fraction for a whole number": (
-        "POST", "/sessions", {**SESSION, "first_dealer": 1.5}, {},
-        422, "first_dealer", "first_dealer: Must be a whole number.",
+        "POST", "/sessions", {**SESSION, "first_dealer_seat": 1.5}, {},
+        422, "first_dealer_seat", "first_dealer_seat: Must be a whole number.",
     ),
     "below the least": (
         "POST", "/sessions", {**SESSION, "stake_cents": -1}, {},
@@ -90,12 +90,12 @@ CASES = {
         422, "ended", "ended: Must be true or false.",
     ),
     "NaN for a whole number": (
-        "RAW", "/hands", '{"declarer": 1, "bid": 300, "trump": "S", "tricks": NaN}', {},
+        "RAW", "/hands", '{"declarer_id": 1, "bid": 300, "trump": "S", "tricks": NaN}', {},
         422, "tricks", "tricks: Must be a whole number.",
     ),
     "a player listed twice (the schema's own check)": (
         "POST", "/hands",
-        {**HAND, "melds": [{"player": 1, "text": "20"}, {"player": 1, "text": "40"}]}, {},
+        {**HAND, "melds": [{"player_id": 1, "text": "20"}, {"player_id": 1, "text": "40"}]}, {},
         422, "melds", "melds: Player 1 is listed twice.",
     ),
     "two choices where one is taken (the schema's own check)": (

@@ -21,7 +21,7 @@ def save(api, body=FRIDAY) -> dict:
 
 
 def start_from(api, **body) -> Session:
-    response = api.post(f"{API}/sessions", json={"players": THREE, "first_dealer": 0, **body})
+    response = api.post(f"{API}/sessions", json={"players": THREE, "first_dealer_seat": 0, **body})
     assert response.status_code == 201, response.get_json()
     return Session(api, response.get_json())
 

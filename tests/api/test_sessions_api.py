@@ -1,7 +1,8 @@
 """Sessions through the JSON API: create, list, read, change house rules, end and reopen, and
 the standings' ETag, for every preset, with every figure worked out by hand from docs/RULES.md.
 
-Players sit clockwise in the order listed; ``first_dealer`` is an index into that list.
+Players sit clockwise in the order listed; ``first_dealer_seat`` is an index into that list
+(the answer's ``first_dealer`` is the player).
 Who plays (RULES 1.3, 5.2): the deal moves left; the dealer's left bids first.
 - Brooklyn, four at the table: the player on the dealer's right sits out.
 - Brooklyn with a pot: the three on the dealer's left play, everyone else sits out.
@@ -82,7 +83,7 @@ def test_a_new_session_is_created_with_its_players_dealer_and_next_hand(api, sys
     players, first, shown = CREATED[system]
 
     response = api.post(
-        f"{API}/sessions", json={"system": system, "players": players, "first_dealer": first}
+        f"{API}/sessions", json={"system": system, "players": players, "first_dealer_seat": first}
     )
 
     assert response.status_code == 201
@@ -92,7 +93,7 @@ def test_a_new_session_is_created_with_its_players_dealer_and_next_hand(api, sys
     assert body["system"] == system
     assert names(body["players"]) == players
     assert body["first_dealer"]["name"] == players[first]
-    assert body["hands"] == 0
+    assert body["hand_count"] == 0
     assert body["ended_at"] is None
     standings = body["standings"]
     assert standings["stake_cents"] == shown["stake"]
@@ -121,7 +122,7 @@ def test_a_new_session_is_created_with_its_players_dealer_and_next_hand(api, sys
     ],
 )
 def test_a_name_with_a_non_ascii_capital_used_again_is_the_same_player(api, again):
-    body = {"system": "brooklyn", "players": ["ÉLODIE", "Bob", "Cy"], "first_dealer": 0}
+    body = {"system": "brooklyn", "players": ["ÉLODIE", "Bob", "Cy"], "first_dealer_seat": 0}
     first = api.post(f"{API}/sessions", json=body)
 
     second = api.post(f"{API}/sessions", json={**body, "players": again})
@@ -270,12 +271,22 @@ def test_an_option_of_another_game_and_a_bad_stake_are_refused_naming_them(api):
 def test_a_body_of_the_wrong_shape_lists_every_field(api):
     response = api.post(
         f"{API}/sessions",
-        json={"system": "whist", "players": "Ann, Bob", "first_dealer": -1, "stake_cents": "ten"},
+        json={
+            "system": "whist",
+            "players": "Ann, Bob",
+            "first_dealer_seat": -1,
+            "stake_cents": "ten",
+        },
     )
 
     assert response.status_code == 422
     assert response.get_json()["code"] == "invalid-request"
-    assert set(problem_fields(response)) == {"system", "players", "first_dealer", "stake_cents"}
+    assert set(problem_fields(response)) == {
+        "system",
+        "players",
+        "first_dealer_seat",
+        "stake_cents",
+    }
     for field, message in problem_fields(response).items():
         assert message.startswith(f"{field}: ")
 
@@ -387,7 +398,7 @@ def test_the_list_shows_every_session_newest_first_with_its_hand_count(api):
 
     listed = api.get(f"{API}/sessions").get_json()["sessions"]
 
-    assert [(s["id"], s["system"], s["hands"]) for s in listed] == [
+    assert [(s["id"], s["system"], s["hand_count"]) for s in listed] == [
         (bison.id, "bison", 0), (hoyle.id, "hoyle", 2),
     ]  # fmt: skip
     assert names(listed[1]["players"]) == FIVE[:4]
@@ -413,7 +424,7 @@ def test_brooklyn_read_gives_standings_next_hand_and_both_settlements(api):
     read = session.read()
 
     standings = read["standings"]
-    assert read["hands"] == 3
+    assert read["hand_count"] == 3
     assert figures(standings) == {"Ann": -1, "Bob": 15, "Cal": -13, "Dan": -1}
     assert cents(standings) == {"Ann": -10, "Bob": 150, "Cal": -130, "Dan": -10}
     # Hand 4: Dan deals; from his left Ann, Bob, Cal, Dan: Cal (his right) sits out.

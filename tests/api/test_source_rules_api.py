@@ -8,16 +8,16 @@ from .calls import FOUR, changes, start
 def test_the_standings_say_each_players_deals_and_when_the_round_is_even(api):
     # Seed 000 (Brooklyn): Ann, Bob and Cal deal thrown-in hands, Dan misdeals (no deal).
     session = start(api, "brooklyn", FOUR, options={"even_deals": True, "all_pass": "throw-in"})
-    for outcome in ("all_pass", "all_pass", "all_pass", "misdeal"):
+    for outcome in ("all-pass", "all-pass", "all-pass", "misdeal"):
         session.save(outcome=outcome)
     deals = session.standings()["deals"]
-    assert [(d["player"]["name"], d["deals"]) for d in deals["players"]] == [
+    assert [(d["player"]["name"], d["deal_count"]) for d in deals["players"]] == [
         ("Ann", 1), ("Bob", 1), ("Cal", 1), ("Dan", 0),
     ]  # fmt: skip
-    assert (deals["even"], deals["rounds"], deals["since_hand"]) == (False, 0, 0)
+    assert (deals["even"], deals["round_count"], deals["since_hand"]) == (False, 0, 0)
     assert deals["text"] == "For an even round, still to deal: Dan."
-    answer = session.save(outcome="all_pass")["standings"]["deals"]
-    assert (answer["even"], answer["rounds"]) == (True, 1)
+    answer = session.save(outcome="all-pass")["standings"]["deals"]
+    assert (answer["even"], answer["round_count"]) == (True, 1)
     assert answer["text"] == "Everyone has dealt once: an even place to stop."
 
 

@@ -18,9 +18,9 @@ def test_own_bids_are_saved_read_back_and_give_every_teams_contract(client):
     read = session.hand(1).get_json()
     ids = session.ids
     assert read["entry"]["bids"] == [
-        {"player": ids["N"], "bid": 40},
-        {"player": ids["S"], "bid": 25},
-        {"player": ids["E"], "bid": 30},
+        {"player_id": ids["N"], "bid": 40},
+        {"player_id": ids["S"], "bid": 25},
+        {"player_id": ids["E"], "bid": 30},
     ]
     assert read["entry"]["bid"] is None
     contracts = [(c["team"]["name"], c["contract"], c["made"]) for c in read["result"]["contracts"]]
@@ -42,7 +42,7 @@ def test_a_bid_off_the_ladder_is_refused_at_that_players_place_in_bids(client):
 def test_a_player_listed_twice_in_bids_is_refused(client):
     session = start(client, "double-deck", ["N", "E", "S", "W"], 3, options=OPTIONS)
     body = session.body(bids={"N": 40}, trump="S", tricks=31)
-    body["bids"].append({"player": session.ids["N"], "bid": 25})
+    body["bids"].append({"player_id": session.ids["N"], "bid": 25})
     response = client.post(f"{session.url}/hands", json=body)
     assert response.status_code == 422
     twice = f"bids: Player {session.ids['N']} is listed twice."

@@ -12,7 +12,7 @@ FOUR = ["N", "E", "S", "W"]
 
 
 def test_a_team_hand_without_a_bid_is_saved_and_read_back(client):
-    session = start(client, "partnership", FOUR, first_dealer=3, options={"auction": False})
+    session = start(client, "partnership", FOUR, first_dealer_seat=3, options={"auction": False})
     # U1: N & S meld 100 + 40 and take every trick: +390; E & W (160 + 30) took none: 0.
     answer = session.save(
         trump="H", meld={"N": "100", "S": "40", "E": "160", "W": "30"}, tricks=250
@@ -21,14 +21,14 @@ def test_a_team_hand_without_a_bid_is_saved_and_read_back(client):
     assert answer["hand"]["result"]["outcome"] == "played"
     assert figures(answer["standings"]) == {"N & S": 390, "E & W": 0}
     read = session.hand(1).get_json()
-    assert read["entry"]["declarer"] is None and read["entry"]["bid"] is None
+    assert read["entry"]["declarer_id"] is None and read["entry"]["bid"] is None
     assert read["entry"]["tricks"] == 250
 
 
 @pytest.mark.parametrize(
     ("fields", "field"),
     [
-        pytest.param({"declarer": "N"}, "declarer", id="a-declarer"),
+        pytest.param({"declarer": "N"}, "declarer_id", id="a-declarer"),
         pytest.param({"bid": 250}, "bid", id="a-bid"),
     ],
 )

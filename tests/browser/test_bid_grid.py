@@ -112,7 +112,7 @@ def test_a_hand_saved_offline_waits_with_its_declarer_and_bid(app, live_server, 
     sid = int(url.rstrip("/").rsplit("/", 1)[1])
     hands = app.test_client().get(f"/api/v1/sessions/{sid}/hands").get_json()["hands"]
     ids = player_ids(app.test_client())
-    assert [(h["entry"]["declarer"], h["entry"]["bid"]) for h in hands] == [(ids["S"], 75)]
+    assert [(h["entry"]["declarer_id"], h["entry"]["bid"]) for h in hands] == [(ids["S"], 75)]
 
 
 def test_a_correction_shows_the_hands_chip_and_saves_another(live_server, browser_page):

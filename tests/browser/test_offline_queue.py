@@ -174,7 +174,7 @@ def queue_while_another_phone_saves_hand_1(app: Flask, page: Page, sid: int, cut
     ids = {p["name"]: p["id"] for p in players}
     saved = other.post(
         f"{API}/sessions/{sid}/hands?number=1",
-        json={"declarer": ids["Bob"], "bid": 350, "trump": "H", "outcome": "made"},
+        json={"declarer_id": ids["Bob"], "bid": 350, "trump": "H", "outcome": "made"},
         headers={"Idempotency-Key": "the-other-phone"},
     )
     assert saved.status_code == 201, saved.get_json()

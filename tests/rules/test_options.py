@@ -188,16 +188,16 @@ def test_system_structure(system, chip, kitty, pot, partners, everyone_melds, ha
 
 
 def test_hoyle_alone_knows_forfeit_and_opponents_conceded():
-    assert {"forfeit", "opponents_conceded"} <= HOYLE.outcomes
+    assert {"forfeit", "opponents-conceded"} <= HOYLE.outcomes
     assert "forfeit" not in BROOKLYN.outcomes
     assert "renege" in BISON.outcomes
     assert "renege" not in PARTNERSHIP.outcomes
 
 
 def test_all_pass_is_an_outcome_only_when_the_hand_is_thrown_in():
-    assert "all_pass" in BISON.outcomes
-    assert "all_pass" in PARTNERSHIP.outcomes
-    assert "all_pass" not in BROOKLYN.outcomes
+    assert "all-pass" in BISON.outcomes
+    assert "all-pass" in PARTNERSHIP.outcomes
+    assert "all-pass" not in BROOKLYN.outcomes
 
 
 # -- player counts ---------------------------------------------------------------------------

@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field, RootModel
 
+from .common import PlayerRef
+
 
 class SessionFile(RootModel[dict[str, Any]]):
     """A session file: the JSON object ``/s/<id>/session.json`` downloads, free-form here (the
@@ -16,9 +18,11 @@ class ImportedOut(BaseModel):
     """A session recreated from a file."""
 
     id: int = Field(description="The new session's id.")
-    hands: int = Field(description="How many hands it has.")
-    players: list[str] = Field(description="Its players' names, in seating order.")
-    added: list[str] = Field(description="The names that were not on the roster before.")
+    hand_count: int = Field(description="How many hands it has.")
+    players: list[PlayerRef] = Field(description="Its players, in seating order.")
+    added: list[PlayerRef] = Field(
+        description="Those of its players who were not on the roster before."
+    )
     note: str | None = Field(
         description="Where the replayed figures differ from those the file recorded (the rules "
         "may have changed since the export), or None when they agree."

@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...rules.outcome import Outcome
 from ...services.entries import HandEntry, MeldMode, MeldText
-from ...services.handfields import Figure, HandFields, Id, MeldTyped, TrumpLetter
+from ...services.handfields import API_NAMES, Figure, HandFields, Id, MeldTyped, TrumpLetter
 from ...services.standings import HandLine
 from ..paging import NextCursor
 from ..problems import Problem, problem_config
@@ -31,7 +31,7 @@ class MeldBody(RequestBody):
     """One player's meld: a number, the cards shown (RULES section 1 notation: ``AS KS QS
     JS TS``), or named melds (``run, 100 aces``)."""
 
-    player: Id
+    player_id: Id
     mode: MeldMode = "number"
     text: MeldTyped
 
@@ -43,7 +43,7 @@ class TakeBody(RequestBody):
     the first seat's team's ``tricks``), a team's trick points, under the id of the player in
     the team's first seat."""
 
-    player: Id
+    player_id: Id
     taken: Figure
 
 
@@ -52,12 +52,21 @@ class BidBody(RequestBody):
     RULES 6.6): 0 for no bid, otherwise a bid on the session's ladder, as the table writes it.
     Partners' bids are summed into their team's contract."""
 
-    player: Id
+    player_id: Id
     bid: Figure
 
 
+def _api_name(name: str) -> str:
+    """A hand field's name in the API: ``declarer_id`` for the file's ``declarer``."""
+    return API_NAMES.get(name, name)
+
+
 class HandBody(RequestBody, HandFields):
-    """A hand as the table enters it; the rules engine checks every rule."""
+    """A hand as the table enters it; the rules engine checks every rule. A field holding a
+    player id ends in ``_id`` (``declarer_id``; in Python the attribute keeps the session
+    file's name, ``declarer``)."""
+
+    model_config = ConfigDict(alias_generator=_api_name)
 
     takes: list[TakeBody] = Field(default_factory=list, max_length=MAX_PLAYERS_LISTED)
     melds: list[MeldBody] = Field(default_factory=list, max_length=MAX_PLAYERS_LISTED)
@@ -65,14 +74,14 @@ class HandBody(RequestBody, HandFields):
         default_factory=list,
         max_length=MAX_PLAYERS_LISTED,
         description="Under 'summed_bids' (every team's bid a contract): each player's own bid, "
-        "instead of 'bid'. A player left out bid 0; the declarer may be left out when one "
+        "instead of 'bid'. A player left out bid 0; 'declarer_id' may be left out when one "
         "player alone bid the most.",
     )
 
     @model_validator(mode="after")
     def _each_player_once(self) -> HandBody:
         for name, items in (("melds", self.melds), ("takes", self.takes), ("bids", self.bids)):
-            ids = [item.player for item in items]
+            ids = [item.player_id for item in items]
             twice = sorted({pid for pid in ids if ids.count(pid) > 1})
             if twice:
                 raise ValueError(f"{name}: player {twice[0]} is listed twice.")
@@ -81,16 +90,16 @@ class HandBody(RequestBody, HandFields):
     def to_entry(self) -> HandEntry:
         """The services' ``HandEntry`` for this body."""
         return self.entry_with(
-            {t.player: t.taken for t in self.takes},
-            {m.player: MeldText(m.mode, m.text) for m in self.melds},
-            {b.player: b.bid for b in self.bids},
+            {t.player_id: t.taken for t in self.takes},
+            {m.player_id: MeldText(m.mode, m.text) for m in self.melds},
+            {b.player_id: b.bid for b in self.bids},
         )
 
 
 class MeldEntryOut(BaseModel):
     """One player's meld as it was entered."""
 
-    player: int
+    player_id: int
     mode: MeldMode
     text: str
 
@@ -98,14 +107,14 @@ class MeldEntryOut(BaseModel):
 class TakeEntryOut(BaseModel):
     """What one player (or a team, under its first seat's player) took, as entered."""
 
-    player: int
+    player_id: int
     taken: int
 
 
 class BidEntryOut(BaseModel):
     """One player's own bid as entered (summed bids)."""
 
-    player: int
+    player_id: int
     bid: int
 
 
@@ -114,13 +123,13 @@ class HandEntryOut(BaseModel):
     empty when not entered)."""
 
     outcome: Outcome | None = Field(description="None: worked out from the figures.")
-    declarer: int | None
+    declarer_id: int | None = Field(description="The player id of the declarer.")
     bid: int | None
     trump: TrumpLetter | None
     takeover: bool
-    reneger: int | None
+    reneger_id: int | None = Field(description="The player id of who reneged.")
     tricks: int | None
-    last_trick: int | None
+    last_trick_id: int | None = Field(description="The player id of who took the last trick.")
     takes: list[TakeEntryOut]
     melds: list[MeldEntryOut]
     bids: list[BidEntryOut]
@@ -130,19 +139,19 @@ def entry_out(entry: HandEntry) -> HandEntryOut:
     """The API's view of a stored entry."""
     return HandEntryOut(
         outcome=Outcome.parse(entry.outcome),
-        declarer=entry.declarer,
+        declarer_id=entry.declarer,
         bid=entry.bid,
         trump=entry.trump,  # type: ignore[arg-type]
         takeover=entry.takeover,
-        reneger=entry.reneger,
+        reneger_id=entry.reneger,
         tricks=entry.tricks,
-        last_trick=entry.last_trick,
-        takes=[TakeEntryOut(player=p, taken=n) for p, n in entry.takes.items()],
+        last_trick_id=entry.last_trick,
+        takes=[TakeEntryOut(player_id=p, taken=n) for p, n in entry.takes.items()],
         melds=[
-            MeldEntryOut(player=p, mode=m.mode, text=m.text)  # type: ignore[arg-type]
+            MeldEntryOut(player_id=p, mode=m.mode, text=m.text)  # type: ignore[arg-type]
             for p, m in entry.melds.items()
         ],
-        bids=[BidEntryOut(player=p, bid=b) for p, b in entry.bids.items()],
+        bids=[BidEntryOut(player_id=p, bid=b) for p, b in entry.bids.items()],
     )
 
 
@@ -156,7 +165,7 @@ class HandPath(BaseModel):
 class Departure(RequestBody):
     """A player getting up from a chip game."""
 
-    player: Id = Field(description="The id of the player who leaves.")
+    player_id: Id = Field(description="The id of the player who leaves.")
 
 
 class CreateQuery(RequestParameters):

@@ -22,15 +22,20 @@ from ..paging import NextCursor
 from .common import Id, PlayerRef, RequestBody, utc
 from .sessions import PaymentOut, payment_out
 
-PAYMENT_FIELDS = {"amount": "cents", "session": "session_id"}
+PAYMENT_FIELDS = {
+    "amount": "cents",
+    "session": "session_id",
+    "payer": "payer_id",
+    "payee": "payee_id",
+}
 """The service's names for a payment's fields, as the request names them."""
 
 
 class PaymentBody(RequestBody):
     """A payment one player handed another toward the session."""
 
-    payer: Id = Field(description="The player id of who paid.")
-    payee: Id = Field(description="The player id of who was paid (not the payer).")
+    payer_id: Id = Field(description="The player id of who paid.")
+    payee_id: Id = Field(description="The player id of who was paid (not the payer).")
     cents: int = Field(
         gt=0,
         le=MAX_PAYMENT,

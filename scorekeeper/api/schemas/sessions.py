@@ -62,8 +62,13 @@ class SessionCreate(RequestBody):
     players: list[Name] = Field(
         min_length=1, max_length=MAX_SEATS, description="Names in seating order (clockwise)."
     )
-    first_dealer: int = Field(
-        0, ge=0, lt=MAX_SEATS, description="Who deals first: an index into 'players'."
+    first_dealer_seat: int = Field(
+        0,
+        ge=0,
+        lt=MAX_SEATS,
+        description="Who deals first, by seat: the 0-based index of their name in 'players' "
+        "(0, the first name, when left out). A seat, not a player id: the players are made with "
+        "the session; the answer's 'first_dealer' is the player.",
     )
     stake_cents: int | None = Field(
         None, ge=0, le=MAX_ID, description="Chip games: cents per chip (the 'stake' option)."
@@ -94,7 +99,7 @@ class SessionSummary(BaseModel):
     system: GameSystem
     system_label: str
     players: list[PlayerRef]
-    hands: int
+    hand_count: int = Field(description="How many hands the session has.")
     created_at: datetime
     ended_at: datetime | None
     version: int
@@ -111,9 +116,19 @@ class SessionList(BaseModel):
     next_cursor: NextCursor
 
 
-class PaymentOut(BaseModel):
-    """One payment that settles the session."""
+HOLDER_ID = (
+    "The player id of who {0}, or null when the {1} is not one player (the kitty or the "
+    "pot, its undivided remainder; a team): such a payment is settled at the table and cannot be "
+    "recorded, so a client leaves it out or shows it as 'text' says."
+)
 
+
+class PaymentOut(BaseModel):
+    """One payment that settles the session: ``{payer_id, payee_id, cents}`` posted as is to
+    the session's payments records it, when both ids are players'."""
+
+    payer_id: int | None = Field(description=HOLDER_ID.format("pays", "payer"))
+    payee_id: int | None = Field(description=HOLDER_ID.format("is paid", "payee"))
     payer: HolderRef
     payee: HolderRef
     cents: int
@@ -182,19 +197,19 @@ class SessionOut(BaseModel):
     created_at: datetime
     ended_at: datetime | None
     version: int
-    hands: int
+    hand_count: int = Field(description="How many hands the session has.")
     standings: Standings
     settlement: Settlement
 
 
-def summary(row: GameSession, hands: int) -> SessionSummary:
+def summary(row: GameSession, hand_count: int) -> SessionSummary:
     """The list's view of a session row."""
     return SessionSummary(
         id=row.id,
         system=GameSystem(row.system),
         system_label=GameSystem(row.system).label,
         players=[PlayerRef(id=seat.player_id, name=seat.player.name) for seat in row.seats],
-        hands=hands,
+        hand_count=hand_count,
         created_at=utc(row.created_at),
         ended_at=None if row.ended_at is None else utc(row.ended_at),
         version=row.version,
@@ -205,7 +220,12 @@ def summary(row: GameSession, hands: int) -> SessionSummary:
 def payment_out(line: PaymentLine) -> PaymentOut:
     """The API's view of a settling payment."""
     return PaymentOut(
-        payer=holder_ref(line.payer), payee=holder_ref(line.payee), cents=line.cents, text=line.text
+        payer_id=line.payer_id,
+        payee_id=line.payee_id,
+        payer=holder_ref(line.payer),
+        payee=holder_ref(line.payee),
+        cents=line.cents,
+        text=line.text,
     )
 
 
@@ -264,7 +284,7 @@ def session_out(loaded: LoadedSession, fewest: SettleUp, direct: SettleUp) -> Se
         created_at=utc(row.created_at),
         ended_at=None if row.ended_at is None else utc(row.ended_at),
         version=row.version,
-        hands=len(loaded.state.hands),
+        hand_count=len(loaded.state.hands),
         standings=session_standings(loaded),
         settlement=settlement(fewest, direct),
     )

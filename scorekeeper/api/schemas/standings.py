@@ -65,7 +65,7 @@ class PlayerDeals(BaseModel):
     """How many times one player at the table has dealt."""
 
     player: PlayerRef
-    deals: int
+    deal_count: int
 
 
 class Deals(BaseModel):
@@ -74,7 +74,7 @@ class Deals(BaseModel):
 
     players: list[PlayerDeals] = Field(description="Seat order; a misdeal is no deal.")
     even: bool = Field(description="Everyone has dealt, and as often as everyone else.")
-    rounds: int = Field(description="Complete rounds: the fewest deals anyone has had.")
+    round_count: int = Field(description="Complete rounds: the fewest deals anyone has had.")
     since_hand: int = Field(
         description="Hands before the count began: it restarts when a player leaves."
     )
@@ -133,9 +133,9 @@ def deals(count: DealCount | None) -> Deals | None:
     if count is None:
         return None
     return Deals(
-        players=[PlayerDeals(player=player_ref(p), deals=n) for p, n in count.counts],
+        players=[PlayerDeals(player=player_ref(p), deal_count=n) for p, n in count.counts],
         even=count.even,
-        rounds=count.rounds,
+        round_count=count.rounds,
         since_hand=count.since_hand,
         text=count.text,
     )

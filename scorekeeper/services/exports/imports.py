@@ -197,8 +197,8 @@ class Imported:
 
     session_id: int
     hands: int
-    players: tuple[str, ...]
-    added: tuple[str, ...]  # names that were not on the roster before
+    players: tuple[Player, ...]  # in seating order
+    added: tuple[Player, ...]  # those who were not on the roster before
     note: str | None  # where the figures differ from those the file recorded, if anywhere
 
 
@@ -213,8 +213,9 @@ def import_session(table: Table, text: str | bytes) -> Imported:
     parsed = read_session_file(text)
     check_replay(parsed)
     known = {name: find_player(table, name) for name in parsed.names}
-    added = tuple(name for name, player in known.items() if player is None)
     players = [known[name] or find_or_add_player(table, name) for name in parsed.names]
+    seated = tuple(Player(p.id, p.name) for p in players)
+    added = tuple(p for p, name in zip(seated, parsed.names, strict=True) if known[name] is None)
     new_ids = {
         file_id: players[parsed.names.index(name)].id for file_id, name in parsed.file_ids.items()
     }
@@ -252,7 +253,7 @@ def import_session(table: Table, text: str | bytes) -> Imported:
     note = None
     if parsed.derived is not None:  # a version 1 file's figures are not compared
         note = figures_differ(after, parsed.derived)
-    return Imported(row.id, hands, tuple(p.name for p in players), added, note)
+    return Imported(row.id, hands, seated, added, note)
 
 
 def imported_before(loaded: LoadedSession, text: str | bytes) -> Imported:
@@ -261,8 +262,7 @@ def imported_before(loaded: LoadedSession, text: str | bytes) -> Imported:
     parsed = read_session_file(text)
     hands = sum(1 for kind, _ in parsed.events if kind == "hand")
     note = None if parsed.derived is None else figures_differ(loaded, parsed.derived)
-    names = tuple(player.name for player in loaded.players.values())
-    return Imported(loaded.row.id, hands, names, (), note)
+    return Imported(loaded.row.id, hands, tuple(loaded.players.values()), (), note)
 
 
 def figures_differ(loaded: LoadedSession, derived: Any) -> str | None:

@@ -90,6 +90,13 @@ class EntryInFile(HandFields):
     melds: dict[Id, MeldInFile] = Field(default_factory=dict)
     bids: dict[Id, Figure] = Field(default_factory=dict)
 
+    @field_validator("outcome", mode="before")
+    @classmethod
+    def _outcome_as_spelled_before(cls, value: Any) -> Any:
+        """An outcome as files exported before outcomes were kebab-case spell it
+        (``all_pass``, ``opponents_conceded``) reads as it is spelled now (``all-pass``)."""
+        return value.replace("_", "-") if isinstance(value, str) else value
+
     def to_entry(self) -> HandEntry:
         """The services' ``HandEntry`` for this entry (the file's player ids)."""
         melds = {pid: MeldText(meld.mode, meld.text) for pid, meld in self.melds.items()}

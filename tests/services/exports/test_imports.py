@@ -169,8 +169,8 @@ def test_players_are_matched_by_name_ignoring_case_or_added(ctx):
     data["session"]["players"][3]["name"] = "Zed"  # new: added to the roster
     before = db.session.scalar(select(func.count()).select_from(Player))
     imported = imports.import_session(default_table(), json.dumps(data))
-    assert imported.added == ("Zed",)
-    assert imported.players == ("Ann", "Bob", "Cal", "Zed")
+    assert [p.name for p in imported.added] == ["Zed"]
+    assert [p.name for p in imported.players] == ["Ann", "Bob", "Cal", "Zed"]
     assert db.session.scalar(select(func.count()).select_from(Player)) == before + 1
     figures = every_figure(imported.session_id)
     assert figures["balances"] == (("Ann", -2), ("Bob", 14), ("Cal", -10), ("Zed", -2))
@@ -186,9 +186,9 @@ def test_players_are_matched_whatever_the_form_of_their_letters(ctx):
 
     again = imports.import_session(default_table(), json.dumps(data))
 
-    assert first.added == ("Zo\u00eb",)
+    assert [p.name for p in first.added] == ["Zo\u00eb"]
     assert again.added == ()
-    assert again.players == ("Ann", "Zo\u00eb", "Cal", "Dan")
+    assert [p.name for p in again.players] == ["Ann", "Zo\u00eb", "Cal", "Dan"]
     assert db.session.scalar(select(func.count()).select_from(Player)) == before
 
 
@@ -306,13 +306,42 @@ def test_too_many_players_for_the_game_are_refused(ctx):
 
 
 def test_an_outcome_typed_in_another_spelling_is_stored_as_the_engine_spells_it(ctx):
-    """A form posted with "MADE" or "Opponents-Conceded" is stored as "made" and
-    "opponents_conceded", so its export imports again (the file's schema takes the engine's
-    spelling only)."""
+    """A form posted with "MADE" or "Opponents_Conceded" is stored as "made" and
+    "opponents-conceded", so its export imports again (the file's schema takes the engine's
+    spelling, and the one before outcomes were kebab-case)."""
     row_id = rs.brooklyn()
     rs._add(row_id, declarer="Cal", bid=300, trump="C", outcome="MADE")
     assert entries_by_name(row_id)[-1]["outcome"] == "made"
     imported = imports.import_session(default_table(), session_json(load_session(row_id)))
+    assert every_figure(imported.session_id) == every_figure(row_id)
+
+
+@pytest.mark.parametrize(
+    ("session", "hand", "spelled_before"),
+    [
+        pytest.param(rs.bison, {"outcome": "all-pass"}, "all_pass", id="all-pass"),
+        # Hoyle hand 3: Cal deals and sits out; Ann bids 300 in clubs and the others concede.
+        pytest.param(
+            rs.hoyle,
+            {"declarer": "Ann", "bid": 300, "trump": "C", "outcome": "opponents-conceded"},
+            "opponents_conceded",
+            id="opponents-conceded",
+        ),
+    ],
+)
+def test_a_file_exported_before_outcomes_were_kebab_case_still_imports(
+    ctx, session, hand, spelled_before
+):
+    """Files exported before issue 20 spelled two outcomes with an underscore."""
+    row_id = session()
+    rs._add(row_id, **hand)
+    data = exported(row_id)
+    assert data["events"][-1]["entry"]["outcome"] == hand["outcome"]
+    data["events"][-1]["entry"]["outcome"] = spelled_before
+
+    imported = imports.import_session(default_table(), json.dumps(data))
+
+    assert entries_by_name(imported.session_id)[-1]["outcome"] == hand["outcome"]
     assert every_figure(imported.session_id) == every_figure(row_id)
 
 

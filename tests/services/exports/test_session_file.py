@@ -76,8 +76,8 @@ NEWLY_REFUSED: list[tuple[str, Callable[[dict], object], str]] = [
     ("a lower-case trump", lambda d: entry(d).update(trump="s"),
      'Event 1: trump must be S, H, D or C, not "s".'),
     ("an outcome not among the nine", lambda d: entry(d).update(outcome="won"),
-     "Event 1: outcome must be made, set, played, conceded, forfeit, opponents_conceded, "
-     'renege, all_pass or misdeal, not "won".'),
+     "Event 1: outcome must be made, set, played, conceded, forfeit, opponents-conceded, "
+     'renege, all-pass or misdeal, not "won".'),
     ("a declarer id of 0", lambda d: entry(d).update(declarer=0),
      "Event 1: declarer must be at least 1, not 0."),
     ("a meld of 301 characters",
