@@ -124,7 +124,7 @@ def test_walking_a_sessions_payments_and_the_ledgers_gives_each_once_newest_firs
     ids = session.ids
     paid = []
     for cents in (10, 20, 30, 40, 50):
-        body = {"payer": ids["Ann"], "payee": ids["Bob"], "cents": cents}
+        body = {"payer_id": ids["Ann"], "payee_id": ids["Bob"], "cents": cents}
         response = api.post(f"{session.url}/payments", json=body)
         assert response.status_code == 201, response.get_json()
         paid.append((response.get_json()["payment"]["id"], cents))
@@ -335,7 +335,7 @@ def test_the_ledger_shows_the_first_page_of_its_payments_and_the_address_of_the_
     session = brooklyn(api, [350])
     ids = session.ids
     for cents in range(1, DEFAULT + 2):
-        body = {"payer": ids["Cal"], "payee": ids["Bob"], "cents": cents}
+        body = {"payer_id": ids["Cal"], "payee_id": ids["Bob"], "cents": cents}
         assert api.post(f"{session.url}/payments", json=body).status_code == 201
     ledger = api.get(f"{API}/ledger").get_json()
     assert [p["cents"] for p in ledger["payments"]] == list(range(DEFAULT + 1, 1, -1))
@@ -370,7 +370,7 @@ def test_the_keyset_pages_walk_whole_on_postgresql(pg_app):
     session = brooklyn(api, [350, 360, 370])
     ids = session.ids
     for cents in (10, 20, 30):
-        body = {"payer": ids["Cal"], "payee": ids["Bob"], "cents": cents}
+        body = {"payer_id": ids["Cal"], "payee_id": ids["Bob"], "cents": cents}
         assert api.post(f"{session.url}/payments", json=body).status_code == 201
     assert bids(walk(api, f"{session.url}/hands", "hands", 1)) == [350, 360, 370]
     paid = walk(api, f"{session.url}/payments", "payments", 1)
