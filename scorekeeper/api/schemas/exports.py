@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field, RootModel
 
+from .common import Id
+
 
 class SessionFile(RootModel[dict[str, Any]]):
     """A session file: the JSON object ``/s/<id>/session.json`` downloads, free-form here (the
@@ -15,7 +17,7 @@ class SessionFile(RootModel[dict[str, Any]]):
 class ImportedOut(BaseModel):
     """A session recreated from a file."""
 
-    id: int = Field(description="The new session's id.")
+    id: Id = Field(description="The new session's id.")
     hands: int = Field(description="How many hands it has.")
     players: list[str] = Field(description="Its players' names, in seating order.")
     added: list[str] = Field(description="The names that were not on the roster before.")

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...rules.outcome import Outcome
 from ...services.entries import HandEntry, MeldMode, MeldText
 from ...services.handfields import Figure, HandFields, Id, MeldTyped, TrumpLetter
 from ...services.standings import HandLine
+from ..codes import ProblemCode
 from ..problems import Problem, problem_config
 from .common import (
     Answer,
@@ -89,7 +92,7 @@ class HandBody(RequestBody, HandFields):
 class MeldEntryOut(BaseModel):
     """One player's meld as it was entered."""
 
-    player: int
+    player: Id
     mode: MeldMode
     text: str
 
@@ -97,14 +100,14 @@ class MeldEntryOut(BaseModel):
 class TakeEntryOut(BaseModel):
     """What one player (or a team, under its first seat's player) took, as entered."""
 
-    player: int
+    player: Id
     taken: int
 
 
 class BidEntryOut(BaseModel):
     """One player's own bid as entered (summed bids)."""
 
-    player: int
+    player: Id
     bid: int
 
 
@@ -113,11 +116,11 @@ class HandEntryOut(BaseModel):
     empty when not entered)."""
 
     outcome: Outcome | None = Field(description="None: worked out from the figures.")
-    declarer: int | None
+    declarer: Id | None
     bid: int | None
     trump: TrumpLetter | None
     takeover: bool
-    reneger: int | None
+    reneger: Id | None
     tricks: int | None
     last_trick: int | None
     takes: list[TakeEntryOut]
@@ -194,7 +197,7 @@ class Change(BaseModel):
 class MeldPoints(BaseModel):
     """A player's meld on the hand, in points."""
 
-    player_id: int
+    player_id: Id
     points: int
 
 
@@ -241,6 +244,10 @@ class StaleHandProblem(Problem):
 
     model_config = problem_config("StaleHandProblem")
 
+    type: Literal["/api/v1/problems#stale-hand"] = Field(
+        description="The page that says what stale-hand means and what a client does."
+    )
+    code: Literal[ProblemCode.STALE_HAND] = Field(description="Always stale-hand.")
     current: HandOut = Field(description="The hand as it stands; its etag is the one to send.")
 
 

@@ -89,7 +89,7 @@ class SessionChange(RequestBody):
 class SessionSummary(BaseModel):
     """A session in the table's list."""
 
-    id: int
+    id: Id
     system: GameSystem
     system_label: str
     players: list[PlayerRef]
@@ -166,7 +166,7 @@ class Settlement(BaseModel):
 class SessionOut(BaseModel):
     """A session: its game, house rules, players, standings and settlement."""
 
-    id: int
+    id: Id
     system: GameSystem
     system_label: str
     rules_name: str | None = Field(
