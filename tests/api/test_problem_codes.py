@@ -17,7 +17,8 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from webhelpers import parse
+from hostedhelpers import hosted_app
+from webhelpers import dispose, migrated_app, parse
 
 from scorekeeper.api.codes import EXPLAINED, PROBLEMS_PAGE, ProblemCode, type_uri
 from scorekeeper.api.problems import HTTP_CODES
@@ -150,6 +151,17 @@ def test_the_problems_page_is_open_to_read_when_the_table_has_an_api_token(app, 
     app.config["API_TOKEN"] = "s3cret-table-token"
 
     assert api.get(PROBLEMS_PAGE).status_code == 200
+
+
+@pytest.mark.parametrize("kind", ["a table with a PIN", "hosted"])
+def test_the_problems_page_is_open_to_a_stranger(tmp_path, kind):
+    app = hosted_app(tmp_path) if kind == "hosted" else migrated_app(tmp_path, TABLE_PIN="4071")
+    try:
+        stranger = app.test_client()
+        assert stranger.get(f"{API}/sessions").status_code == 401  # the table's data is not
+        assert stranger.get(PROBLEMS_PAGE).status_code == 200
+    finally:
+        dispose(app)
 
 
 HAND = {"declarer": 1, "bid": 300, "trump": "S", "outcome": "made"}
