@@ -167,7 +167,8 @@ def test_the_problems_page_is_open_to_a_stranger(tmp_path, kind):
 HAND = {"declarer": 1, "bid": 300, "trump": "S", "outcome": "made"}
 
 # id -> (method, path under the session ("" the session itself; "/..." from the API's root
-#        when it starts with "//"), request keyword arguments, status, code)
+#        when it starts with "//"), request keyword arguments, status, code); the session
+#        has one hand, HAND.
 ANSWERS = {
     "no such address": ("GET", "//nothing-here", {}, 404, "not-found"),
     "no such session": ("GET", "//sessions/999", {}, 404, "not-found"),
@@ -184,7 +185,14 @@ ANSWERS = {
     "a field unknown": ("POST", "/hands", {"json": {**HAND, "bidd": 1}}, 422,
                         "invalid-request"),
     "a rule broken": ("POST", "/hands", {"json": {**HAND, "bid": 340}}, 422, "rule-broken"),
-    "no such hand": ("DELETE", "/hands/1", {}, 404, "not-found"),
+    "no such hand": ("DELETE", "/hands/2", {}, 404, "not-found"),
+    "a hand changed without If-Match": ("DELETE", "/hands/1", {}, 428, "version-required"),
+    "a hand changed since it was read": ("DELETE", "/hands/1",
+                                         {"headers": {"If-Match": '"hand-1-0"'}}, 412,
+                                         "stale-hand"),
+    "a session changed since it was read": ("PATCH", "", {"json": {"ended": True},
+                                                          "headers": {"If-Match": '"old"'}},
+                                            412, "stale-session"),
     "a wrong token": ("GET", "", {"headers": {"Authorization": "Basic x"}}, 401,
                       "invalid-token"),
 }  # fmt: skip
@@ -195,6 +203,7 @@ def test_every_problem_is_sent_as_problem_json_with_its_code_and_page(api, case)
     method, where, kwargs, status, code = case
     session = start(api, "brooklyn", ["Ann", "Bob", "Cal"])
     base = f"{API}/sessions/{session.id}"
+    assert api.post(f"{base}/hands", json=HAND).status_code == 201
     path = f"{API}{where[1:]}" if where.startswith("//") else f"{base}{where}"
 
     response = api.open(path, method=method, **kwargs)
@@ -203,6 +212,7 @@ def test_every_problem_is_sent_as_problem_json_with_its_code_and_page(api, case)
     assert response.mimetype == "application/problem+json"
     problem = response.get_json()
     assert (problem["status"], problem["code"]) == (status, code)
+    assert status in EXPLAINED[ProblemCode(code)].statuses
     page = urljoin(f"http://localhost{path}", problem["type"])
     address = urlsplit(page)
     assert (address.path, address.fragment) == (PROBLEMS_PAGE, code)
