@@ -67,14 +67,15 @@ OPEN_ENDPOINTS = frozenset(
         "api_docs.docs",
         "api_docs.swagger_css",
         "api_docs.swagger_js",
+        "api_docs.problems",
         "app_shell.manifest",
         "app_shell.service_worker",
         "app_shell.offline",
     }
 )
 """Endpoints anyone may use in every mode: files, the health check, the API's document and its
-page, and the installable app's shell (its manifest, service worker and offline page), which
-hold nothing of any table."""
+pages (the docs, the problem codes), and the installable app's shell (its manifest, service
+worker and offline page), which hold nothing of any table."""
 
 TABLES_KEY = "tables"  # session cookie: {"<table id>": [generation, role, member token]}
 CURRENT_KEY = "table"  # session cookie: the id of the table the phone opened last

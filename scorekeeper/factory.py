@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from flask_openapi3 import OpenAPI
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import access, security
 from scorekeeper.api import openapi_settings
+from scorekeeper.api.document import DocumentedApp
 from scorekeeper.extensions import (
     COMPRESSED_TYPES,
     begin_sqlite_transaction,
@@ -52,7 +52,7 @@ def create_app(
     4. ``test_config``.
     If no layer sets ``SECRET_KEY``, one is generated once and kept in ``<instance>/secret_key``.
     """
-    app = OpenAPI(
+    app = DocumentedApp(
         __name__,
         **openapi_settings(),
         instance_path=os.path.abspath(instance_path or DEFAULT_INSTANCE_PATH),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, json, request
-from flask_openapi3 import Info, OpenAPI
+from flask_openapi3 import Contact, Info, License, OpenAPI, Server
 from werkzeug.exceptions import BadRequest
 
 from ..access import AccessDenied
@@ -22,6 +22,7 @@ from ..extensions import csrf
 from ..services.unit_of_work import WRITING_METHODS
 from .blueprint import PREFIX
 from .body import BodyJsonProvider, DuplicateKey, loads
+from .codes import ProblemCode
 from .invalid import unreadable
 from .problems import (
     COMMON_RESPONSES,
@@ -47,6 +48,19 @@ BEARER = {
 }
 
 
+SERVER = Server(
+    url="/",
+    description="This Scorekeeper: the table's own machine, or a hosted deployment, which "
+    "serves the same paths under its own address.",
+)
+
+LICENSE = License(name="None stated: the repository has no LICENSE file")
+"""What the document says of the licence: the project has chosen none yet (no LICENSE file,
+none in pyproject.toml or the README), so the document says so rather than name one."""
+
+CONTACT = Contact(name="The Scorekeeper maintainers")
+
+
 def openapi_settings() -> dict[str, Any]:
     """The arguments ``create_app`` gives ``flask_openapi3.OpenAPI``."""
     return {
@@ -54,8 +68,13 @@ def openapi_settings() -> dict[str, Any]:
             title="Scorekeeper API",
             version=API_VERSION,
             description="Scorekeeping and settlement for Auction Pinochle tables. Money is in "
-            "cents, chips in units, scores in points as the table writes them.",
+            "cents, chips in units, scores in points as the table writes them. Every error is "
+            "a problem (RFC 9457) whose code is explained at /api/v1/problems. Every id is a "
+            "whole number from 1 to 2147483647 (2^31-1), well within a JavaScript number.",
+            license=LICENSE,
+            contact=CONTACT,
         ),
+        "servers": [SERVER],
         "security_schemes": BEARER,
         "responses": COMMON_RESPONSES,
         "doc_ui": False,
@@ -78,27 +97,29 @@ def _readable_body():
         if not request.is_json:
             return problem_response(
                 415,
-                "unsupported-media-type",
+                ProblemCode.UNSUPPORTED_MEDIA_TYPE,
                 "Send the request body as JSON (Content-Type: application/json).",
             )
         try:
             body = request.get_json()
         except RecursionError:
-            return _body_problem(400, "too-deep", "body: lists or objects nest too deeply.")
+            return _body_problem(
+                400, ProblemCode.TOO_DEEP, "body: lists or objects nest too deeply."
+            )
         except BadRequest:
             data = request.get_data()
             key = _repeated_key(data)
             if key is not None:
                 detail = f"body: the key '{key}' appears twice in one object; send it once."
-                return _body_problem(400, "duplicate-key", detail)
-            return _body_problem(400, "invalid-json", unreadable(data))
+                return _body_problem(400, ProblemCode.DUPLICATE_KEY, detail)
+            return _body_problem(400, ProblemCode.INVALID_JSON, unreadable(data))
         if not isinstance(body, dict):
             detail = f"body: send a JSON object ({{...}}), not {_json_kind(body)}."
-            return _body_problem(422, "invalid-request", detail)
+            return _body_problem(422, ProblemCode.INVALID_REQUEST, detail)
     return None
 
 
-def _body_problem(status: int, code: str, detail: str) -> Response:
+def _body_problem(status: int, code: ProblemCode, detail: str) -> Response:
     """A problem with the request body as a whole, named as the field ``body``."""
     return problem_response(status, code, detail, [FieldProblem(field="body", message=detail)])
 
@@ -130,7 +151,7 @@ def _json_kind(value: object) -> str:
 def _denied(error: AccessDenied):
     """401 (no or a wrong credential, with the scheme to use) or 403 (a watch token writing)."""
     headers = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'} if error.status == 401 else {}
-    return problem_response(error.status, error.code, error.detail, headers=headers)
+    return problem_response(error.status, ProblemCode(error.code), error.detail, headers=headers)
 
 
 def _document(app: OpenAPI):

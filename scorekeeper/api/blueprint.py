@@ -7,6 +7,7 @@ from flask_openapi3 import APIBlueprint, Tag
 
 from ..rules.errors import RuleError
 from ..services.sessions import Clash, ConflictError, NotFound
+from .codes import ProblemCode
 from .problems import (
     COMMON_RESPONSES,
     field_problem,
@@ -22,8 +23,12 @@ def _conflict(error: ConflictError):
     """Another phone changed the session first: 409, nothing saved. A change of the hand in
     the path that would break a later hand breaks a rule: 422, at ``number``."""
     if error.clash is Clash.LATER_HAND:
-        return from_api_problem(field_problem(422, "rule-broken", "number", error.message))
-    return from_api_problem(field_problem(409, "conflict", error.clash.value, error.message))
+        return from_api_problem(
+            field_problem(422, ProblemCode.RULE_BROKEN, "number", error.message)
+        )
+    return from_api_problem(
+        field_problem(409, ProblemCode.CONFLICT, error.clash.value, error.message)
+    )
 
 
 def _rule_broken(error: RuleError):
@@ -32,7 +37,7 @@ def _rule_broken(error: RuleError):
 
 
 def _not_found(error: NotFound):
-    return problem_response(404, "not-found", str(error))
+    return problem_response(404, ProblemCode.NOT_FOUND, str(error))
 
 
 def operation_id(name: str, path: str, method: str) -> str:

@@ -11,6 +11,7 @@ import hashlib
 from flask import Response, json, request
 from pydantic import BaseModel
 
+from .codes import ProblemCode
 from .problems import ApiProblem
 
 
@@ -75,7 +76,7 @@ def optional_match(current: str) -> None:
     if request.headers.get("If-Match") and not based_on(current):
         raise ApiProblem(
             412,
-            "stale-session",
+            ProblemCode.STALE_SESSION,
             "If-Match: this session was changed since you read it (a hand saved, its rules "
             "changed); nothing was changed. Read it again and make your change on it.",
             headers={"ETag": current},
@@ -88,14 +89,14 @@ def required_match(current: str, stale: dict | None = None) -> None:
     if not request.headers.get("If-Match"):
         raise ApiProblem(
             428,
-            "version-required",
+            ProblemCode.VERSION_REQUIRED,
             "Send If-Match with the hand's ETag (read the hand first), so a change made on "
             "another phone is never overwritten.",
         )
     if not based_on(current):
         raise ApiProblem(
             412,
-            "stale-hand",
+            ProblemCode.STALE_HAND,
             "This hand was changed on another phone since you read it; nothing was changed. "
             "The latest version is in 'current': make your change again on it.",
             headers={"ETag": current},

@@ -1,11 +1,13 @@
-"""``/api/v1/docs``: the OpenAPI document shown to people with Swagger UI, all from the app.
+"""The API's pages for people: ``/api/v1/docs``, the OpenAPI document shown with Swagger UI,
+all from the app; and ``/api/v1/problems``, what each problem code means and what a client
+does about it (each problem's ``type`` is its anchor there, ``codes``).
 
 Swagger UI's built files (``swagger-ui-bundle.js``, ``swagger-ui.css``) are the ones the
 ``flask-openapi3-swagger`` package ships; they are served from that package's folder, so
 nothing large is committed and no page asks a CDN for anything. The page has no inline script
 or style (``static/api-docs.js`` starts Swagger UI), so it works under a Content-Security-Policy
 of ``script-src 'self'; style-src 'self'``. A plain Flask blueprint, not an ``APIBlueprint``:
-the docs are not operations of the document they show.
+the pages are not operations of the document they describe.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from flask import Blueprint, render_template, send_from_directory
 
 from ..templating import asset_version
 from .blueprint import PREFIX
+from .codes import EXPLAINED, PROBLEMS_PAGE
 
 SWAGGER_PACKAGE = "flask_openapi3_swagger"
 ASSET_MAX_AGE = 7 * 86400  # seconds; the URLs carry the package's version, so an update shows
@@ -69,3 +72,10 @@ def swagger_css():
 def swagger_js():
     """Swagger UI's script (React and Swagger UI in one file)."""
     return _swagger_file("js/swagger-ui-bundle.js")
+
+
+@bp.get(PROBLEMS_PAGE.removeprefix(PREFIX))
+def problems():
+    """Every problem code: its status, what it means and what a client does, each at its
+    code's anchor (``/api/v1/problems#stale-hand``)."""
+    return render_template("api/problems.html", explained=EXPLAINED.items())

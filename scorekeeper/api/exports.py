@@ -11,6 +11,7 @@ from ..access import current_table
 from ..services.created import create_once
 from ..services.exports import imports, json_export
 from .blueprint import api_blueprint
+from .codes import ProblemCode
 from .conditional import json_response
 from .headers import made_once
 from .idempotency import key_reused, request_key
@@ -70,7 +71,7 @@ def import_session(body: SessionFile, header: CreateHeaders):
     except imports.ImportRefused as refused:
         raise ApiProblem(
             422,
-            "import-refused",
+            ProblemCode.IMPORT_REFUSED,
             refused.rule,
             [FieldProblem(field="body", message=f"body: {refused.rule}")],
         ) from None

@@ -10,6 +10,7 @@ from ..services.entries import from_row
 from ..services.sessions import LoadedSession
 from ..services.standings import hand_line
 from .blueprint import api_blueprint
+from .codes import ProblemCode
 from .conditional import json_response, required_match
 from .headers import made_once, tagged_read, with_headers
 from .idempotency import key_reused
@@ -88,7 +89,7 @@ def create_hand(path: SessionPath, query: CreateQuery, body: HandBody, header: C
             )
     except hand_service.ConflictError as error:
         where = "number" if query.number is not None else "hand"
-        raise field_problem(409, "hand-conflict", where, error.message) from error
+        raise field_problem(409, ProblemCode.HAND_CONFLICT, where, error.message) from error
     if saved.repeated and not saved.matches:
         raise key_reused("hand")
     out = _saved(saved.after, saved.number, saved.repeated)

@@ -16,6 +16,7 @@ from flask import json
 from pydantic import BaseModel
 
 from ..services.created import RequestKey
+from .codes import ProblemCode
 from .problems import ApiProblem, FieldProblem
 
 
@@ -32,7 +33,7 @@ def key_reused(what: str) -> ApiProblem:
     """The problem of a key sent before with something else than ``what`` ("hand")."""
     return ApiProblem(
         422,
-        "idempotency-key-reused",
+        ProblemCode.IDEMPOTENCY_KEY_REUSED,
         f"Idempotency-Key: this key was used for a different {what}; nothing was saved. "
         f"Use a new key for a new {what}.",
         [

@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field
 
 from ..access import current_table
 from ..services.keyset import Key, Page, Paged
+from .codes import ProblemCode
 from .conditional import tagged
 from .headers import not_modified_answer, with_headers
 from .problems import PAGE_PARAMETERS, Problem, field_problem
@@ -114,7 +115,7 @@ def page_asked(query: PageQuery, *kinds: type) -> Page:
             raise ValueError(parts)
         key = tuple(_typed(part, kind) for part, kind in zip(parts, kinds, strict=True))
     except (BadData, ValueError):
-        raise field_problem(400, "invalid-request", "cursor", REFUSED) from None
+        raise field_problem(400, ProblemCode.INVALID_REQUEST, "cursor", REFUSED) from None
     return Page(key, query.limit)
 
 

@@ -13,6 +13,7 @@ from ..services.keyset import Page, Paged
 from ..services.ledger import AskedPayment, Ledger, PaymentErrors
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
+from .codes import ProblemCode
 from .conditional import json_response, tagged
 from .headers import tagged_read
 from .idempotency import key_reused
@@ -82,7 +83,7 @@ def record_payment(path: SessionPath, body: PaymentBody, header: CreateHeaders):
         by_field = {PAYMENT_FIELDS.get(k, k): v for k, v in error.by_field.items()}
         problems = field_problems(by_field)
         detail = problems[0].message if len(problems) == 1 else "Some inputs are not valid."
-        raise ApiProblem(422, "payment-refused", detail, problems) from None
+        raise ApiProblem(422, ProblemCode.PAYMENT_REFUSED, detail, problems) from None
     if saved.repeated and not saved.matches:
         raise key_reused("payment")
     out = SavedPaymentOut(
@@ -106,7 +107,7 @@ def delete_payment(path: PaymentPath):
     payment = ledger_service.find_payment(table, path.payment_id)
     if payment.session_id != loaded.row.id:
         raise ApiProblem(
-            404, "not-found", f"Session {loaded.row.id} has no payment {path.payment_id}."
+            404, ProblemCode.NOT_FOUND, f"Session {loaded.row.id} has no payment {path.payment_id}."
         )
     gone = ledger_service.delete_payment(table, payment.id)
     out = DeletedPaymentOut(

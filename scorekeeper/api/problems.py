@@ -21,6 +21,7 @@ from ..access import API_PREFIX
 from ..rules.errors import Part, RuleError, Where
 from ..rules.holders import PlayerKey, player_id
 from ..services.handfields import API_NAMES
+from .codes import ProblemCode, type_uri
 from .headers import with_headers
 from .invalid import in_words
 
@@ -44,7 +45,8 @@ class FieldProblem(BaseModel):
 
 def problem_config(name: str) -> ConfigDict:
     """The model config of the problem schema ``name``: flask-openapi3 reads its
-    "openapi_extra", so the answer is also documented as problem+json."""
+    "openapi_extra", so the answer is documented as problem+json (``document.finish`` then
+    leaves out the application/json it also writes)."""
     schema = {"$ref": f"#/components/schemas/{name}"}
     return cast(ConfigDict, {"openapi_extra": {"content": {PROBLEM_JSON: {"schema": schema}}}})
 
@@ -54,10 +56,16 @@ class Problem(BaseModel):
 
     model_config = problem_config("Problem")
 
-    type: str = Field(description="A URI naming the kind of problem (urn:scorekeeper:<code>).")
+    type: str = Field(
+        description="The kind of problem as a URI reference, /api/v1/problems#<code>: the "
+        "page it resolves to says what the code means and what a client does.",
+        json_schema_extra={"format": "uri-reference"},
+    )
     title: str = Field(description="The HTTP status in words.")
-    status: int = Field(ge=400, le=599)
-    code: str = Field(description="Machine-readable: not-found, rule-broken, stale-hand, ...")
+    status: int = Field(ge=400, le=599, description="The HTTP status of the answer.")
+    code: ProblemCode = Field(
+        description="Machine-readable, one of a fixed list: tell problems apart by it."
+    )
     detail: str = Field(description="What went wrong, in words a person can act on.")
     errors: list[FieldProblem] = Field(
         description="Each input that is wrong, with its rule; empty when the problem is not "
@@ -69,13 +77,12 @@ COMMON_RESPONSES: dict[Any, Any] = {
     400: Problem,
     401: with_headers(Problem, "WWW-Authenticate"),
     403: Problem,
-    413: Problem,
-    415: Problem,
     422: Problem,
 }
-"""The problems any operation may answer: an unreadable request, a refused token, a body too
-large or not JSON, an input of the wrong shape. Every blueprint documents them on each of its
-operations (``abp_responses``: the app's own ``responses`` reach only routes of the app)."""
+"""The problems any operation may answer: an unreadable request, a refused token, an input of
+the wrong shape. Every blueprint documents them on each of its operations (``abp_responses``:
+the app's own ``responses`` reach only routes of the app); a body too large or not JSON (413,
+415) is documented on the operations that take one (``document.finish``)."""
 
 BUSY: dict[Any, Any] = {503: with_headers(Problem, "Retry-After")}
 """What an operation that writes may also answer: on PostgreSQL, a request that kept colliding
@@ -88,7 +95,7 @@ class ApiProblem(Exception):
     def __init__(
         self,
         status: int,
-        code: str,
+        code: ProblemCode,
         detail: str,
         errors: Iterable[FieldProblem] = (),
         headers: Mapping[str, str] | None = None,
@@ -110,15 +117,15 @@ def is_api_request() -> bool:
 
 def problem_response(
     status: int,
-    code: str,
+    code: ProblemCode,
     detail: str,
     errors: Iterable[FieldProblem] = (),
     headers: Mapping[str, str] | None = None,
     **extra: Any,
 ) -> Response:
-    """A ``application/problem+json`` response."""
+    """An ``application/problem+json`` response."""
     body = Problem(
-        type=f"urn:scorekeeper:{code}",
+        type=type_uri(code),
         title=HTTPStatus(status).phrase,
         status=status,
         code=code,
@@ -182,7 +189,7 @@ def body_path(where: Where, body: BaseModel | None) -> str:
     return FIELD_OF_PART.get(part, part.value)
 
 
-def field_problem(status: int, code: str, field: str, message: str) -> ApiProblem:
+def field_problem(status: int, code: ProblemCode, field: str, message: str) -> ApiProblem:
     """A problem with one input: ``field``'s path and its message, which starts with it."""
     detail = f"{field}: {message}"
     return ApiProblem(status, code, detail, [FieldProblem(field=field, message=detail)])
@@ -195,7 +202,7 @@ def rule_problem(error: RuleError, body: BaseModel | None = None) -> ApiProblem:
         path = body_path(one.where, body)
         problems.append(FieldProblem(field=path, message=f"{path}: {one.rule}"))
     detail = problems[0].message if len(problems) == 1 else "Some inputs break the rules."
-    return ApiProblem(422, "rule-broken", detail, problems)
+    return ApiProblem(422, ProblemCode.RULE_BROKEN, detail, problems)
 
 
 @contextmanager
@@ -232,18 +239,17 @@ def validation_problem(error: ValidationError) -> Response:
     ]
     detail = problems[0].message if len(problems) == 1 else "Some inputs are not valid."
     status = 400 if error.title in PAGE_PARAMETERS else 422
-    return problem_response(status, "invalid-request", detail, problems)
+    return problem_response(status, ProblemCode.INVALID_REQUEST, detail, problems)
 
 
 HTTP_CODES = {
-    400: "bad-request",
-    401: "unauthorized",
-    404: "not-found",
-    405: "method-not-allowed",
-    406: "not-acceptable",
-    413: "too-large",
-    415: "unsupported-media-type",
+    400: ProblemCode.BAD_REQUEST,
+    404: ProblemCode.NOT_FOUND,
+    405: ProblemCode.METHOD_NOT_ALLOWED,
+    413: ProblemCode.TOO_LARGE,
+    415: ProblemCode.UNSUPPORTED_MEDIA_TYPE,
 }
+"""The code of each werkzeug error an API request can meet (any other 4xx: ``http-error``)."""
 
 
 def http_problem(error: HTTPException) -> Response:
@@ -259,4 +265,5 @@ def http_problem(error: HTTPException) -> Response:
     valid = getattr(error, "valid_methods", None)
     if valid:
         headers["Allow"] = ", ".join(valid)
-    return problem_response(status, HTTP_CODES.get(status, "http-error"), detail, (), headers)
+    code = HTTP_CODES.get(status, ProblemCode.HTTP_ERROR)
+    return problem_response(status, code, detail, (), headers)

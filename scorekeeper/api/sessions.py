@@ -17,6 +17,7 @@ from ..services import sessions as session_service
 from ..services.created import create_once
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
+from .codes import ProblemCode
 from .conditional import (
     content_tag,
     json_response,
@@ -147,16 +148,18 @@ def _saved_rules_asked(body: SessionCreate) -> rules_service.Rules | None:
             rules = rules_service.find_rules(table, body.saved_rules)
         elif body.system is None:
             raise field_problem(
-                422, "rule-broken", "system",
+                422, ProblemCode.RULE_BROKEN, "system",
                 "Choose a game system, or the table's saved rules (saved_rules_id or "
                 "saved_rules).",
             )  # fmt: skip
         else:
             return None
     except session_service.NotFound as error:
-        raise field_problem(422, "rule-broken", field, f"{error} See GET /saved-rules.") from None
+        raise field_problem(
+            422, ProblemCode.RULE_BROKEN, field, f"{error} See GET /saved-rules."
+        ) from None
     if rules.problem is not None:
-        raise field_problem(422, "rule-broken", field, rules.problem)
+        raise field_problem(422, ProblemCode.RULE_BROKEN, field, rules.problem)
     return rules
 
 

@@ -20,8 +20,12 @@
   // What Swagger UI draws, made reachable: its title is an h1 and its sections h3, h4...,
   // with no h2 between, so a screen reader's outline would skip a level (each heading is said
   // one level up instead); an example that scrolls sideways takes the keyboard's focus, so it
-  // can be scrolled without a mouse; each operation's responses (a region) are named by it.
+  // can be scrolled without a mouse; each operation's responses (a region) are named by it;
+  // the servers' list, whose label holds nothing but the list, is named as its title says.
   var mend = function () {
+    root.querySelectorAll("select#servers:not([aria-label])").forEach(function (list) {
+      list.setAttribute("aria-label", "Servers");
+    });
     root.querySelectorAll("table.responses-table[role=region]:not([aria-label])").forEach(function (t) {
       var op = t.closest(".opblock"), method = op && op.querySelector(".opblock-summary-method");
       var path = op && op.querySelector(".opblock-summary-path");

@@ -21,6 +21,7 @@ from flask import Flask, current_app, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from ..api.codes import ProblemCode
 from ..api.problems import http_problem, is_api_request, problem_response
 from ..limits import MAX_REQUEST_BYTES
 from ..services.exports.imports import MAX_IMPORT_BYTES
@@ -97,7 +98,9 @@ def database_busy(error: HTTPException):
     nothing was saved; a page, or a problem for the JSON API, asking to try again."""
     headers = {"Retry-After": "1"}
     if is_api_request():
-        return problem_response(503, "database-busy", error.description or "", headers=headers)
+        return problem_response(
+            503, ProblemCode.DATABASE_BUSY, error.description or "", headers=headers
+        )
     return render_template("errors/503.html"), 503, headers
 
 
@@ -110,7 +113,9 @@ def _or_problem(page):
         if isinstance(error, HTTPException) and (error.code or 500) < 500:
             return http_problem(error)
         page(error)  # a 500: roll back as for a page
-        return problem_response(500, "server-error", "The change was not saved; try again.")
+        return problem_response(
+            500, ProblemCode.SERVER_ERROR, "The change was not saved; try again."
+        )
 
     handle.__name__ = page.__name__
     return handle

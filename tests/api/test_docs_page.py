@@ -124,6 +124,7 @@ def test_the_docs_routes_take_only_get(app):
         DOCS,
         f"{DOCS}/swagger-ui.css",
         f"{DOCS}/swagger-ui-bundle.js",
+        "/api/v1/problems",
     }
     for rule in rules:
         assert rule.methods <= {"GET", "HEAD", "OPTIONS"}, rule

@@ -4,14 +4,16 @@ the API.
 The operations are compared with the app's own URL rules under /api/v1 (HEAD and OPTIONS,
 which Flask adds to every rule, aside), so an endpoint added anywhere is checked the moment it
 is registered: it must be documented, and nothing may be documented that the app does not
-serve. Only the document itself and the docs page (/api/v1/docs and below) are not operations.
+serve. Only the document itself and the pages for people (/api/v1/docs and below, and
+/api/v1/problems) are not operations.
 
 What each operation must document as a problem (RFC 9457, ``application/problem+json``):
 - 401: every API request passes the access gate, and a malformed or wrong bearer token is
   refused whatever the method (scorekeeper/access.py);
 - 404: an operation with an id in its path (no such session, no such hand);
 - 422: an operation with any input (path, header or body) whose shape or rule is wrong;
-- 400, 413, 415: an operation with a JSON body (nested too deep, too large, not JSON);
+- 400, 413, 415: an operation with a JSON body (nested too deep, too large, not JSON), and
+  413 and 415 only there (the API reads no other body);
 - 412: an operation that takes If-Match (a stale version); a hand's 412 carries the hand as
   it stands (``current``); 428: one that needs If-Match (none sent);
 - 503: an operation that writes (the database kept colliding; nothing was saved).
@@ -32,16 +34,17 @@ from openapi_spec_validator import OpenAPIV31SpecValidator, validate
 PREFIX = "/api/v1"
 DOCUMENT = f"{PREFIX}/openapi.json"
 DOCS = f"{PREFIX}/docs"
+PROBLEMS = f"{PREFIX}/problems"
 HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 PROBLEM = "#/components/schemas/Problem"
 
 
 def is_operation(rule: str) -> bool:
     """True for a URL rule under /api/v1 that the document must list: all but the document
-    itself and the docs page."""
+    itself and the pages for people (the docs page, the problems page)."""
     if not (rule == PREFIX or rule.startswith(f"{PREFIX}/")):
         return False
-    return not (rule in (DOCUMENT, DOCS) or rule.startswith(f"{DOCS}/"))
+    return not (rule in (DOCUMENT, DOCS, PROBLEMS) or rule.startswith(f"{DOCS}/"))
 
 
 def served_operations(app: Flask) -> set[tuple[str, str]]:
@@ -90,9 +93,10 @@ def test_the_document_lists_exactly_the_operations_the_app_serves(app, document)
     assert sorted(documented - served) == [], "documented but not served"
 
 
-def test_only_the_document_and_the_docs_page_are_left_out():
+def test_only_the_document_and_the_pages_for_people_are_left_out():
     assert not is_operation(DOCUMENT)
     assert not is_operation(DOCS)
+    assert not is_operation(PROBLEMS)
     assert not is_operation(f"{DOCS}/swagger-ui.css")
     assert not is_operation("/s/<id:session_id>")
     assert is_operation(f"{PREFIX}/sessions")
@@ -150,33 +154,60 @@ def test_every_operation_documents_its_problems(document):
     assert missing == {}
 
 
-def test_every_documented_4xx_is_a_problem_in_problem_json(document):
+def test_413_and_415_are_documented_only_where_a_body_is_taken(document):
+    wrong = [
+        f"{method.upper()} {path} {status}"
+        for (path, method), operation in documented_operations(document).items()
+        for status in ("413", "415")
+        if (status in operation["responses"]) != ("requestBody" in operation)
+    ]
+
+    assert wrong == []
+
+
+def test_every_documented_4xx_and_5xx_is_a_problem_in_problem_json_only(document):
     wrong = []
     for (path, method), operation in documented_operations(document).items():
         for status, response in operation["responses"].items():
-            if not status.startswith("4"):
+            if not status.startswith(("4", "5")):
                 continue
             content = response.get("content", {})
             schema = content.get("application/problem+json", {}).get("schema", {})
-            if not is_problem(document, schema.get("$ref", "")):
+            if set(content) != {"application/problem+json"}:
+                wrong.append(f"{method.upper()} {path} {status}: {sorted(content)}")
+            elif not is_problem(document, schema.get("$ref", "")):
                 wrong.append(f"{method.upper()} {path} {status}")
 
     assert wrong == []
 
 
+NARROWED = ("type", "code")
+"""The members a particular problem may narrow to its own value (the stale hand's code)."""
+
+
 def is_problem(document: dict, ref: str) -> bool:
     """True when ``ref`` names the Problem schema, or one with every member of it and more
-    (the stale hand's problem carries the hand as it stands)."""
+    (the stale hand's problem carries the hand as it stands), its ``type`` and ``code`` one
+    value of the Problem's."""
     schemas = document["components"]["schemas"]
     name = ref.removeprefix("#/components/schemas/")
     if ref == PROBLEM:
         return True
     if name not in schemas or not ref.startswith("#/components/schemas/"):
         return False
-    problem = schemas["Problem"]
-    return set(problem["required"]) <= set(schemas[name]["required"]) and all(
-        schemas[name]["properties"].get(member) == schema
-        for member, schema in problem["properties"].items()
+    problem, particular = schemas["Problem"], schemas[name]
+    codes = schemas["ProblemCode"]["enum"]
+    code = particular["properties"].get("code", {}).get("const")
+    kind = particular["properties"].get("type", {}).get("const")
+    return (
+        set(problem["required"]) <= set(particular["required"])
+        and code in codes
+        and kind == f"{PROBLEMS}#{code}"
+        and all(
+            particular["properties"].get(member) == schema
+            for member, schema in problem["properties"].items()
+            if member not in NARROWED
+        )
     )
 
 

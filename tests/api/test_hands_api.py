@@ -110,7 +110,7 @@ def test_the_same_key_with_another_hand_is_refused(api, system):
     assert other.status_code == 422
     problem = other.get_json()
     assert problem["code"] == "idempotency-key-reused"
-    assert problem["type"] == "urn:scorekeeper:idempotency-key-reused"
+    assert problem["type"] == "/api/v1/problems#idempotency-key-reused"
     assert problem_fields(other) == {"Idempotency-Key": "Idempotency-Key: used for another hand."}
     assert session.hand_count() == 1
 

@@ -95,7 +95,12 @@ def test_a_count_ends_in_count_and_a_plural_is_always_a_list(document):
 
 
 def test_every_enum_value_is_kebab_case_the_trump_letters_aside(document):
-    found = [values for values in enums(document) if values != SUITS]
+    # a problem's ``type`` is a link to its explanation, not a name
+    found = [
+        values
+        for values in enums(document)
+        if values != SUITS and not any(str(v).startswith("/api/v1/problems#") for v in values)
+    ]
     wrong = [v for values in found for v in values if isinstance(v, str) and not KEBAB.fullmatch(v)]
     outcomes = document["components"]["schemas"]["Outcome"]["enum"]
     assert wrong == []

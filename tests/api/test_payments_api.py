@@ -3,9 +3,11 @@ exactly its cents off what is still to pay; wrong fields are named; deleting put
 
 from __future__ import annotations
 
+import pytest
 from flask.testing import FlaskClient
+from webhelpers import parse
 
-from scorekeeper.services.ledger import MAX_PAYMENT
+from scorekeeper.services.ledger import MAX_NOTE, MAX_PAYMENT
 
 API = "/api/v1"
 
@@ -135,7 +137,7 @@ def test_a_player_paying_themselves_is_refused_naming_the_payee(client):
 
     assert response.status_code == 422
     problem = response.get_json()
-    assert problem["type"] == "urn:scorekeeper:payment-refused"
+    assert problem["type"] == "/api/v1/problems#payment-refused"
     assert problem["errors"] == [
         {"field": "payee_id", "message": "payee_id: Ann cannot pay themselves."}
     ]
@@ -156,12 +158,39 @@ def test_a_payer_who_is_not_the_tables_player_is_refused_naming_the_payer(client
 def test_every_wrong_field_is_listed_at_once(client):
     sid, _ = brooklyn_hand(client)
 
-    response = pay(client, sid, payer_id=9999, payee_id=9998, cents=100, note="x" * 201)
+    response = pay(client, sid, payer_id=9999, payee_id=9998, cents=100, note="a bell \x07")
 
     assert response.status_code == 422
     problem = response.get_json()
     assert fields(problem) == ["payer_id", "payee_id", "note"]
-    assert problem["errors"][2]["message"] == "note: A note is at most 200 characters."
+    assert problem["errors"][2]["message"] == "note: A note cannot contain control characters."
+
+
+@pytest.mark.parametrize(
+    ("note", "status"),
+    [("x" * 200, 201), ("x" * 201, 422), ("a  " * 67, 422)],
+    ids=["200-characters", "201-characters", "201-with-runs-of-spaces"],
+)
+def test_a_note_is_at_most_200_characters_as_sent(client, note, status):
+    sid, ids = brooklyn_hand(client)
+
+    response = pay(client, sid, payer_id=ids["Ann"], payee_id=ids["Bob"], cents=100, note=note)
+
+    assert response.status_code == status
+    if status == 422:
+        assert response.get_json()["detail"] == "note: Must have at most 200 characters."
+
+
+def test_the_document_the_page_and_the_server_take_the_same_note(client):
+    sid, _ = brooklyn_hand(client)
+    note = client.get(f"{API}/openapi.json").get_json()["components"]["schemas"]["PaymentBody"]
+    page = parse(client.get(f"/s/{sid}/settle"))
+    field = next(el for el in page.iter("input") if el.get("name") == "note")
+
+    assert MAX_NOTE == 200
+    assert note["properties"]["note"]["maxLength"] == 200
+    assert note["properties"]["note"]["description"].startswith("At most 200 characters")
+    assert field.get("maxlength") == "200"
 
 
 def test_a_payment_toward_a_missing_session_is_a_404(client):

@@ -8,7 +8,7 @@
 
 The pages are those of an evening: a Brooklyn session with hands, a payment and a correction,
 every preset's session page with its hand form, the page of a refused save, the house rules,
-saved rules, the ledger, the print view, the API docs, the error and offline pages.
+saved rules, the ledger, the print view, the API docs and problems, the error and offline pages.
 """
 
 from __future__ import annotations
@@ -104,6 +104,7 @@ def play_an_evening(app: Flask) -> Evening:
         "not-found": "/s/999",
         "offline": "/offline",
         "api-docs": "/api/v1/docs",
+        "api-problems": "/api/v1/problems#stale-hand",
     }
     return Evening(pages, refused.get_data(as_text=True))
 

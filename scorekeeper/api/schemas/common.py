@@ -120,7 +120,7 @@ class SessionPath(BaseModel):
 class PlayerRef(BaseModel):
     """A player: the id names them everywhere; the name is for display."""
 
-    id: int
+    id: Id
     name: str
 
 
@@ -129,7 +129,7 @@ class HolderRef(BaseModel):
 
     kind: Literal["player", "team", "kitty", "pot"]
     name: str = Field(description="For display only: use player_ids to tell holders apart.")
-    player_ids: list[int] = Field(description="The player, the team's members, or none.")
+    player_ids: list[Id] = Field(description="The player, the team's members, or none.")
 
 
 def utc(moment: datetime) -> datetime:

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, RootModel
 
-from .common import PlayerRef
+from .common import Id, PlayerRef
 
 
 class SessionFile(RootModel[dict[str, Any]]):
@@ -17,7 +17,7 @@ class SessionFile(RootModel[dict[str, Any]]):
 class ImportedOut(BaseModel):
     """A session recreated from a file."""
 
-    id: int = Field(description="The new session's id.")
+    id: Id = Field(description="The new session's id.")
     hand_count: int = Field(description="How many hands it has.")
     players: list[PlayerRef] = Field(description="Its players, in seating order.")
     added: list[PlayerRef] = Field(

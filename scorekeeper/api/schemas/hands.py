@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...rules.outcome import Outcome
 from ...services.entries import HandEntry, MeldMode, MeldText
 from ...services.handfields import API_NAMES, Figure, HandFields, Id, MeldTyped, TrumpLetter
 from ...services.standings import HandLine
+from ..codes import ProblemCode
 from ..paging import NextCursor
 from ..problems import Problem, problem_config
 from .common import (
@@ -99,7 +102,7 @@ class HandBody(RequestBody, HandFields):
 class MeldEntryOut(BaseModel):
     """One player's meld as it was entered."""
 
-    player_id: int
+    player_id: Id
     mode: MeldMode
     text: str
 
@@ -107,14 +110,14 @@ class MeldEntryOut(BaseModel):
 class TakeEntryOut(BaseModel):
     """What one player (or a team, under its first seat's player) took, as entered."""
 
-    player_id: int
+    player_id: Id
     taken: int
 
 
 class BidEntryOut(BaseModel):
     """One player's own bid as entered (summed bids)."""
 
-    player_id: int
+    player_id: Id
     bid: int
 
 
@@ -123,13 +126,13 @@ class HandEntryOut(BaseModel):
     empty when not entered)."""
 
     outcome: Outcome | None = Field(description="None: worked out from the figures.")
-    declarer_id: int | None = Field(description="The player id of the declarer.")
+    declarer_id: Id | None = Field(description="The player id of the declarer.")
     bid: int | None
     trump: TrumpLetter | None
     takeover: bool
-    reneger_id: int | None = Field(description="The player id of who reneged.")
+    reneger_id: Id | None = Field(description="The player id of who reneged.")
     tricks: int | None
-    last_trick_id: int | None = Field(description="The player id of who took the last trick.")
+    last_trick_id: Id | None = Field(description="The player id of who took the last trick.")
     takes: list[TakeEntryOut]
     melds: list[MeldEntryOut]
     bids: list[BidEntryOut]
@@ -204,7 +207,7 @@ class Change(BaseModel):
 class MeldPoints(BaseModel):
     """A player's meld on the hand, in points."""
 
-    player_id: int
+    player_id: Id
     points: int
 
 
@@ -251,6 +254,10 @@ class StaleHandProblem(Problem):
 
     model_config = problem_config("StaleHandProblem")
 
+    type: Literal["/api/v1/problems#stale-hand"] = Field(
+        description="The page that says what stale-hand means and what a client does."
+    )
+    code: Literal[ProblemCode.STALE_HAND] = Field(description="Always stale-hand.")
     current: HandOut = Field(description="The hand as it stands; its etag is the one to send.")
 
 

@@ -42,8 +42,12 @@ class PaymentBody(RequestBody):
         description="The amount in whole cents (350 is $3.50): a JSON integer, never a string "
         "or a fraction.",
     )
-    # The service collapses runs of spaces before it counts the note's characters.
-    note: str = Field("", max_length=MAX_NOTE * 2, description=f"At most {MAX_NOTE} characters.")
+    note: str = Field(
+        "",
+        max_length=MAX_NOTE,
+        description=f"At most {MAX_NOTE} characters, as the payment page takes; runs of "
+        "spaces are saved as one.",
+    )
 
 
 class PaymentPath(BaseModel):
@@ -56,11 +60,11 @@ class PaymentPath(BaseModel):
 class RecordedPaymentOut(BaseModel):
     """A payment recorded at the table."""
 
-    id: int
+    id: Id
     payer: PlayerRef
     payee: PlayerRef
     cents: int
-    session_id: int | None = Field(description="The session it was paid toward (None: the ledger).")
+    session_id: Id | None = Field(description="The session it was paid toward (None: the ledger).")
     note: str
     text: str = Field(description="The payment in words: 'Ann paid Bob $1.00'.")
     created_at: datetime
@@ -118,7 +122,7 @@ class LedgerPaymentOut(RecordedPaymentOut):
 class SessionOwingOut(BaseModel):
     """An ended session with something owed: what it says each pair owes, and what was paid."""
 
-    session_id: int
+    session_id: Id
     system_label: str
     ended_at: datetime
     owed: list[DebtOut] = Field(description="The session's fewest payments between players.")

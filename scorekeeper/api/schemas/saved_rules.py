@@ -62,7 +62,7 @@ class SavedRulesChange(RequestBody):
 class SavedRulesOut(BaseModel):
     """Saved rules: their name, game and options, and the options changed in words."""
 
-    id: int
+    id: Id
     name: str
     system: str = Field(description="The game system, e.g. 'brooklyn'.")
     system_label: str

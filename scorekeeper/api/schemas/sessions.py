@@ -95,7 +95,7 @@ class SessionChange(RequestBody):
 class SessionSummary(BaseModel):
     """A session in the table's list."""
 
-    id: int
+    id: Id
     system: GameSystem
     system_label: str
     players: list[PlayerRef]
@@ -127,8 +127,8 @@ class PaymentOut(BaseModel):
     """One payment that settles the session: ``{payer_id, payee_id, cents}`` posted as is to
     the session's payments records it, when both ids are players'."""
 
-    payer_id: int | None = Field(description=HOLDER_ID.format("pays", "payer"))
-    payee_id: int | None = Field(description=HOLDER_ID.format("is paid", "payee"))
+    payer_id: Id | None = Field(description=HOLDER_ID.format("pays", "payer"))
+    payee_id: Id | None = Field(description=HOLDER_ID.format("is paid", "payee"))
     payer: HolderRef
     payee: HolderRef
     cents: int
@@ -183,7 +183,7 @@ class Settlement(BaseModel):
 class SessionOut(BaseModel):
     """A session: its game, house rules, players, standings and settlement."""
 
-    id: int
+    id: Id
     system: GameSystem
     system_label: str
     rules_name: str | None = Field(

@@ -8,7 +8,7 @@ from ...rules.options import Options
 from ...rules.session import GameRecord
 from ...services.sessions import LoadedSession
 from ...services.standings import DealCount, NextHand, StandingRow, next_hand, standings
-from .common import HolderRef, PlayerRef, Unit, holder_ref, player_ref
+from .common import HolderRef, Id, PlayerRef, Unit, holder_ref, player_ref
 
 
 class Standing(BaseModel):
@@ -84,7 +84,7 @@ class Deals(BaseModel):
 class Standings(BaseModel):
     """The standings now: what every phone at the table shows."""
 
-    session_id: int
+    session_id: Id
     version: int = Field(description="Grows with every change to the session.")
     unit: Unit = Field(description="What 'figure' counts: units (chip games) or points.")
     scale: int = Field(description="Points are written divided by this (1 or 10).")
