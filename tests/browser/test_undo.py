@@ -1,5 +1,5 @@
 """Undo a slip, at 390x844: the phone that saved a hand shows "Hand N saved" with Undo for ten
-seconds, the time left visible; Undo deletes exactly that hand (the history keeps a "deleted"
+seconds, the time left visible; Undo deletes exactly that hand (the history keeps an "undone"
 entry), and no other phone looking at the session is offered it.
 
 Brooklyn, three players (Ann, Bob, Cal), Ann deals first; with three nobody sits out (RULES
@@ -59,13 +59,14 @@ def test_undo_deletes_exactly_the_hand_just_saved_and_the_history_says_so(
     shoot(page, screenshots_dir, "undo-banner")
 
     follow(page, undo)
-    expect(page.locator(".saved-note")).to_have_text("Hand 2 deleted (undone).")
+    expect(page.locator(".saved-note")).to_have_text("Hand 2 undone.")
     expect(page.locator(".saved-note button")).to_have_count(0)
     assert figures(page) == {"Ann": "−2", "Bob": "+4", "Cal": "−2"}
     assert hand_count(app.test_client(), sid) == 1
-    assert audit(app, sid) == [("started", None), ("added", 1), ("added", 2), ("deleted", 2)]
+    assert audit(app, sid) == [("started", None), ("added", 1), ("added", 2), ("undone", 2)]
     page.goto(page.url.split("#")[0] + "/history")
-    expect(page.locator("body")).to_contain_text("Hand 2 deleted")
+    expect(page.locator(".audit")).to_contain_text("Hand 2 undone (was: Cal is set at 300")
+    expect(page.locator(".audit")).not_to_contain_text("deleted")
 
 
 def test_undo_is_offered_only_on_the_phone_that_saved(app, live_server, browser, browser_page):
