@@ -348,7 +348,9 @@
               live.innerHTML = html;
               var note = document.createElement("p");
               note.className = "flash"; note.setAttribute("role", "status");
-              note.textContent = "Another phone saved a hand: standings updated. Check the hand number before saving.";
+              note.textContent = version === live.dataset.sentVersion  // save.js: a hand this phone sent
+                ? "The hands this phone sent are saved: standings updated."
+                : "Another phone saved a hand: standings updated. Check the hand number before saving.";
               live.insertBefore(note, live.firstChild);
             });
         })

@@ -176,15 +176,28 @@
   const banner = (p, n) => {
     const line = document.getElementById("next-hand");
     if (!line.dataset.served) line.dataset.served = line.innerHTML;  // the server's: hand p.number
-    if (n <= p.number) { line.innerHTML = line.dataset.served; return; }
+    if (n <= p.number) { line.innerHTML = line.dataset.served; return p.cumulative || notes(null); }
     const s = seatingOf(p, n), bold = (t) => el("b", "", t), unsure = p.winner_deals;
+    if (!p.cumulative) notes(s);
     const no = el("span", "next-no", "Hand " + n + (p.cumulative ? " · game " + p.game + ", unless a waiting hand ends it" : ""));
     const seats = el("span", "next-seats");
     seats.append(bold(s.dealer), " deals" + (s.dealer_out ? " and sits out" : ""));
     if (s.out.length) seats.append(", ", bold(s.out.join(" and ")), s.out.length > 1 ? " sit out" : " sits out");
     seats.append(unsure ? ", unless a waiting hand ends the game: then its winner deals." : ".");
     const first = el("span", "muted next-first", (unsure ? "The player on the dealer's left" : s.first) + " " + p.verb + " first.");
-    line.replaceChildren(no, seats, first);
+    line.replaceChildren(no, " ", seats, " ", first);
+  };
+  const notes = (s) => {  // the standings' "deals" and "sits out" (chip games): hand n's, or the server's
+    document.querySelectorAll("#standings .standing.player .who").forEach((who) => {
+      let small = who.querySelector("small");
+      if (who.dataset.served === undefined) who.dataset.served = small ? small.textContent : "";
+      if (who.dataset.served === "left") return;
+      const name = who.firstChild.textContent.trim();
+      const text = !s ? who.dataset.served : name === s.dealer ? (s.dealer_out ? "deals, sits out" : "deals") : s.out.includes(name) ? "sits out" : "";
+      if (!text) return small && small.remove();
+      if (!small) who.append(" ", small = el("small", ""));
+      small.textContent = text;
+    });
   };
   const chips = (s, names) => {  // the declarer chips: the players dealt in, in bidding order
     const radios = $$("input[name=declarer]");
@@ -232,6 +245,7 @@
           await drop(e.requestId);
           sentHere.set(out.hand.number, e.body.outcome);
           remember(out.hand, out.standings && out.standings.version);
+          if (live && out.standings) live.dataset.sentVersion = out.standings.version;  // app.js: this phone's
           saved = true;
         } else {
           await keep({ ...e, state: "refused", reasons: reasons(r, out) });
