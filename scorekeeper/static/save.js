@@ -227,7 +227,9 @@
     const served = Math.max(p.number, floor, ...[...sentHere.keys()].map((k) => k + 1));  // the server's next
     const n = Math.max(served, ...inLine().map((e) => e.number + 1));
     form.elements.hand_number.value = n;
+    const was = form.dataset.ahead;
     if (n > served) form.dataset.ahead = String(n); else delete form.dataset.ahead;  // app.js: no preview
+    if (was && !form.dataset.ahead) form.dispatchEvent(new Event("change"));  // app.js: now it can
     banner(p, n);
     chips(seatingOf(p, n), p.names);
   };
