@@ -171,15 +171,17 @@
     inLine().forEach((e) => known.set(e.number, e.body.outcome));
     let k = 0;
     for (let j = p.number; j < n; j++) k += known.get(j) === p.redeal ? 0 : 1;
-    return p.seatings[k % p.seatings.length];
+    return [p.seatings[k % p.seatings.length], k];  // k: hands before n that may end a game
   };
   const banner = (p, n) => {
     const line = document.getElementById("next-hand");
     if (!line.dataset.served) line.dataset.served = line.innerHTML;  // the server's: hand p.number
-    if (n <= p.number) { line.innerHTML = line.dataset.served; return p.cumulative || notes(null); }
-    const s = seatingOf(p, n), bold = (t) => el("b", "", t), unsure = p.winner_deals;
-    if (!p.cumulative) notes(s);
-    const no = el("span", "next-no", "Hand " + n + (p.cumulative ? " · game " + p.game + ", unless a waiting hand ends it" : ""));
+    if (n <= p.number) { line.innerHTML = line.dataset.served; return notes(null); }
+    /* a hand may end a game (not a misdeal): the game's number after it is unsure, and so is
+       the dealer where the game's winner deals the next (Bison): said so, not guessed */
+    const [s, k] = seatingOf(p, n), bold = (t) => el("b", "", t), unsure = p.winner_deals && k > 0;
+    notes(s);
+    const no = el("span", "next-no", "Hand " + n + (p.cumulative ? " · game " + p.game + (k ? ", unless a waiting hand ends it" : "") : ""));
     const seats = el("span", "next-seats");
     seats.append(bold(s.dealer), " deals" + (s.dealer_out ? " and sits out" : ""));
     if (s.out.length) seats.append(", ", bold(s.out.join(" and ")), s.out.length > 1 ? " sit out" : " sits out");
@@ -187,13 +189,15 @@
     const first = el("span", "muted next-first", (unsure ? "The player on the dealer's left" : s.first) + " " + p.verb + " first.");
     line.replaceChildren(no, " ", seats, " ", first);
   };
-  const notes = (s) => {  // the standings' "deals" and "sits out" (chip games): hand n's, or the server's
+  const notes = (s) => {  // the standings' "deals" and "sits out": hand n's (s), or the server's
     document.querySelectorAll("#standings .standing.player .who").forEach((who) => {
       let small = who.querySelector("small");
       if (who.dataset.served === undefined) who.dataset.served = small ? small.textContent : "";
-      if (who.dataset.served === "left") return;
+      const kept = who.dataset.served.split(", ").filter((w) => w && !/^(deals|sits out)$/.test(w));  // "2 games"
+      if (kept.includes("left")) return;
       const name = who.firstChild.textContent.trim();
-      const text = !s ? who.dataset.served : name === s.dealer ? (s.dealer_out ? "deals, sits out" : "deals") : s.out.includes(name) ? "sits out" : "";
+      const mine = !s ? [] : name === s.dealer ? (s.dealer_out ? ["deals", "sits out"] : ["deals"]) : s.out.includes(name) ? ["sits out"] : [];
+      const text = !s ? who.dataset.served : kept.concat(mine).join(", ");
       if (!text) return small && small.remove();
       if (!small) who.append(" ", small = el("small", ""));
       small.textContent = text;
@@ -231,7 +235,7 @@
     if (n > served) form.dataset.ahead = String(n); else delete form.dataset.ahead;  // app.js: no preview
     if (was && !form.dataset.ahead) form.dispatchEvent(new Event("change"));  // app.js: now it can
     banner(p, n);
-    chips(seatingOf(p, n), p.names);
+    chips(seatingOf(p, n)[0], p.names);
   };
   const flush = async () => {
     if (flushing || !waiting().length) return;

@@ -115,6 +115,32 @@ def test_a_waiting_misdeal_is_dealt_again_by_the_same_dealer(server, phone):
     assert declarers_shown(page) == ["Bob", "Cal", "Ann"]
 
 
+def test_bison_says_the_dealer_after_a_waiting_hand_is_unsure_and_offers_everyone(
+    server, phone, screenshots_dir
+):
+    page = phone
+    start_session(page, server.url, "bison", ["Ann", "Bob", "Cal"], "Ann")
+    line = page.locator("#next-hand")
+    expect(line).to_have_text("Hand 1 · game 1 Ann deals. Bob bids first.")
+    server.stop()
+
+    form = page.locator("#hand-form")
+    chip(form, "Declarer", "Bob").tap()
+    form.locator(".chips.bids label.chip").first.tap()
+    queue(page, 1)
+
+    # Bison's game goes to whoever reaches the target, and its winner deals the next game
+    # (RULES 6): whether hand 1 ends it is not known until the server scores it.
+    expect(line).to_have_text(
+        "Hand 2 · game 1, unless a waiting hand ends it "
+        "Bob deals, unless a waiting hand ends the game: then its winner deals. "
+        "The player on the dealer's left bids first."
+    )
+    assert declarers_shown(page) == ["Cal", "Ann", "Bob"]  # everyone plays every hand
+    assert notes(page) == {"Ann": "", "Bob": "deals", "Cal": ""}
+    shoot(page, screenshots_dir, "offline-seating-bison")
+
+
 def queue_a_refused_hand_between_two(page: Page, server) -> None:
     """Hands 1 (Bob makes 350 in hearts), 2 (Cal bids 340: refused) and 3 (Dan makes 300 in
     spades) wait; the server comes back: hand 1 is saved, hand 2 refused, hand 3 held up."""
