@@ -255,7 +255,7 @@
           saved = true;
         } else {
           await keep({ ...e, state: "refused", reasons: reasons(r, out) });
-          const now = await send(live.dataset.liveUrl).then(json).catch(() => ({}));
+          const now = live ? await send(live.dataset.liveUrl).then(json).catch(() => ({})) : {};
           floor = (now.next_hand && now.next_hand.number) || floor;
           break;
         }
