@@ -349,7 +349,7 @@
               var note = document.createElement("p");
               note.className = "flash"; note.setAttribute("role", "status");
               note.textContent = version === live.dataset.sentVersion  // save.js: a hand this phone sent
-                ? "The hands this phone sent are saved: standings updated."
+                ? "What this phone sent is saved: standings updated."
                 : "Another phone saved a hand: standings updated. Check the hand number before saving.";
               live.insertBefore(note, live.firstChild);
             });

@@ -178,6 +178,10 @@ def test_a_refused_hand_holds_up_the_next_which_is_sent_once_it_is_discarded(
     page.wait_for_timeout(5000)  # the phone tries again: hand 3 is still held up, not sent
     expect(page.locator(".queue.waiting .waits")).to_have_count(1)
     assert hand_count(app.test_client(), sid) == 1
+    # The standings followed the hand this phone sent; no other phone saved anything.
+    expect(page.locator("#live .flash")).to_have_text(
+        "What this phone sent is saved: standings updated."
+    )
     shoot(page, screenshots_dir, "offline-held-up")
 
     page.locator(".queue.refused").get_by_role("button", name="Discard").tap()
@@ -224,3 +228,23 @@ def test_a_refused_hand_put_back_is_entered_with_the_seating_of_its_new_number(
     assert [(h["dealer"]["name"], h["entry"]["bid"]) for h in hands] == [
         ("Ann", 350), ("Bob", 300), ("Cal", 350),
     ]  # fmt: skip
+
+
+def test_a_hand_put_back_is_still_listed_after_a_reload_and_holds_nothing_up(app, server, phone):
+    page = phone
+    sid = session_id(start_session(page, server.url, "brooklyn", FOUR, "Ann"))
+    queue_a_refused_hand_between_two(page, server)
+    page.locator(".queue.refused").get_by_role("button", name="Put back in the form").tap()
+    expect(page.locator(".queue")).to_have_count(0, timeout=RETRIED)  # Dan's is now hand 2
+
+    page.reload()  # the form is empty again: the hand is not lost, it is listed
+
+    refused = page.locator(".queue.refused")
+    expect(refused.locator(".queued-hand")).to_have_text(
+        "Was hand 2: Cal bid 340 in ♣, made. not saved"
+    )
+    expect(page.locator(".queue.waiting")).to_have_count(0)
+    expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("3")
+    refused.get_by_role("button", name="Discard").tap()
+    expect(page.locator(".queue")).to_have_count(0)
+    assert hand_count(app.test_client(), sid) == 2
