@@ -183,8 +183,16 @@ class NextHand:
     def plan(self) -> dict[str, object]:
         """The coming hands' seatings for the session page's script (``save.js``), which shows
         each hand waiting to be sent with its own: JSON-ready, players by id (``names``: each
-        one dealt in, by id) and name. A misdeal keeps the dealer; each other hand passes the
-        deal."""
+        one dealt in, by id) and name.
+
+        A hand's result changes the seating only three ways (``rules.session.Replayer``): a
+        misdeal keeps the dealer (the phone knows the outcome it queued, ``redeal``); a player
+        leaving (recorded on the server, never queued: the plan comes fresh with the page);
+        and a game's end, after which the winner deals where each plays for themselves
+        (``winner_deals``), and a new game begins (``cumulative``). Whether a hand ends the
+        game is known only once it is scored, so the phone says "unless a waiting hand ends
+        it" rather than guess; everyone is dealt in every hand of those games, so the form
+        still offers every seated player."""
         return {
             "number": self.number,
             "game": self.game,
