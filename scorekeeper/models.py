@@ -275,7 +275,7 @@ class AuditEntry(Model):
     )
     hand_id: Mapped[int | None] = mapped_column(Integer)  # kept after the hand is deleted
     hand_number: Mapped[int | None] = mapped_column(Integer)
-    action: Mapped[str] = mapped_column(String(20))  # added | edited | deleted | ...
+    action: Mapped[str] = mapped_column(String(20))  # added | edited | deleted | undone | ...
     summary: Mapped[str] = mapped_column(Text)
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)

@@ -19,6 +19,7 @@ from .problems import BUSY, Problem, broken_in, field_problem
 from .schemas.common import CreateHeaders, ReadHeaders, SessionPath
 from .schemas.hands import (
     CreateQuery,
+    DeleteQuery,
     Departure,
     HandBody,
     HandList,
@@ -155,11 +156,12 @@ def replace_hand(path: HandPath, body: HandBody, header: MatchHeaders):
         **BUSY,
     },
 )
-def delete_hand(path: HandPath, header: MatchHeaders):
-    """Delete a hand (If-Match: its ETag); the hands after it are renumbered and recomputed."""
+def delete_hand(path: HandPath, query: DeleteQuery, header: MatchHeaders):
+    """Delete a hand (If-Match: its ETag); the hands after it are renumbered and recomputed
+    (``?undo=true``: an Undo, so recorded)."""
     loaded = load(path.session_id)
     _current(loaded, path.number)
-    after = hand_service.delete_hand(loaded, path.number)
+    after = hand_service.delete_hand(loaded, path.number, undo=query.undo)
     return json_response(session_standings(after))
 
 

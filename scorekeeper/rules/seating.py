@@ -69,3 +69,19 @@ def dealt_in(
     else:  # THREE_LEFT_PLAY: the three to the dealer's left play
         out = set(clockwise[3:])
     return tuple(p for p in clockwise if p not in out)
+
+
+def deals_ahead(
+    seated: Sequence[PlayerKey],
+    dealer: PlayerKey,
+    order: Sequence[PlayerKey],
+    options: Options,
+) -> tuple[tuple[PlayerKey, tuple[PlayerKey, ...]], ...]:
+    """Each dealer in turn from ``dealer`` and the players they deal in, once round the table:
+    the seatings of the coming hands while each passes the deal and nobody leaves (the deal
+    then comes back to ``dealer``, so the list repeats)."""
+    seatings = []
+    for _ in seated:
+        seatings.append((dealer, dealt_in(seated, dealer, options)))
+        dealer = next_clockwise(seated, dealer, order)
+    return tuple(seatings)

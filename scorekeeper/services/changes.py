@@ -79,7 +79,7 @@ SESSION_CHANGED = (
 class Audit:
     """A change's entry in the session's history: what was done, in words, and to which hand."""
 
-    action: str  # added | edited | deleted | left | rules changed | started | imported
+    action: str  # added | edited | deleted | undone | left | rules changed | started | imported
     summary: str
     hand_id: int | None = None  # kept after the hand is deleted
     hand_number: int | None = None

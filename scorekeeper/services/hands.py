@@ -308,10 +308,16 @@ def edit_hand(
 
 
 def delete_hand(
-    loaded: LoadedSession, number: int, version: int | None = None, hand_id: int | None = None
+    loaded: LoadedSession,
+    number: int,
+    version: int | None = None,
+    hand_id: int | None = None,
+    *,
+    undo: bool = False,
 ) -> LoadedSession:
     """Delete a hand; refused if a later hand would no longer stand (or, like an edit, if the
-    page was opened on another version or another hand)."""
+    page was opened on another version or another hand). ``undo``: the Undo of the phone that
+    saved it, recorded in the history as "undone"."""
     record = loaded.hand(number)
     row = loaded.event_row(record.position)
     _check_version(row, version, number, hand_id)
@@ -319,8 +325,9 @@ def delete_hand(
     before_entry = from_row(row, loaded.options)
     text = describe(record.result, loaded.options)
     db.session.delete(row)
-    summary = f"Hand {number} deleted (was: {text})"
-    record_change(proposed, Audit("deleted", summary, row.id, number, before_entry.as_dict()))
+    action = "undone" if undo else "deleted"
+    summary = f"Hand {number} {action} (was: {text})"
+    record_change(proposed, Audit(action, summary, row.id, number, before_entry.as_dict()))
     return proposed
 
 

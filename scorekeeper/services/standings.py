@@ -24,9 +24,11 @@ from ..rules.holders import (
     members,
     player_id,
 )
-from ..rules.options import CardValues, Options
+from ..rules.options import CardValues, Options, Scoring
+from ..rules.outcome import Outcome
 from ..rules.payments import Flow
 from ..rules.rounds import deal_round
+from ..rules.seating import deals_ahead
 from ..rules.session import HandRecord
 from ..rules.tricks import buried_most, other_side, trick_total
 from .sessions import LoadedSession
@@ -148,6 +150,15 @@ def deal_count(loaded: LoadedSession) -> DealCount | None:
 
 
 @dataclass(frozen=True)
+class Seating:
+    """One coming hand's seating: its dealer, the players dealt in (bidding order), the rest."""
+
+    dealer: Player
+    active: tuple[Player, ...]
+    sitting_out: tuple[Player, ...]
+
+
+@dataclass(frozen=True)
 class NextHand:
     """Who deals the next hand, who plays it, who sits out and who bids first."""
 
@@ -162,6 +173,45 @@ class NextHand:
     target: int | None = None  # cumulative games: the score that ends a game, as written
     raised_from: int | None = None  # the game's first target when a tie has raised it
     deals: DealCount | None = None  # chip games counting deals to an even round
+    # the seatings of this hand and the next ones while each passes the deal (once round)
+    ahead: tuple[Seating, ...] = field(default=())
+    cumulative: bool = False  # a waiting hand may end the game: the game number is unsure
+    winner_deals: bool = False  # a game's winner deals the next: unsure after a game may end
+    leads: bool = False  # a game without a bid: the first player leads rather than bids
+
+    @property
+    def plan(self) -> dict[str, object]:
+        """The coming hands' seatings for the session page's script (``save.js``), which shows
+        each hand waiting to be sent with its own: JSON-ready, players by id (``names``: each
+        one dealt in, by id) and name.
+
+        A hand's result changes the seating only three ways (``rules.session.Replayer``): a
+        misdeal keeps the dealer (the phone knows the outcome it queued, ``redeal``); a player
+        leaving (recorded on the server, never queued: the plan comes fresh with the page);
+        and a game's end, after which the winner deals where each plays for themselves
+        (``winner_deals``), and a new game begins (``cumulative``). Whether a hand ends the
+        game is known only once it is scored, so the phone says "unless a waiting hand ends
+        it" rather than guess; everyone is dealt in every hand of those games, so the form
+        still offers every seated player."""
+        return {
+            "number": self.number,
+            "game": self.game,
+            "cumulative": self.cumulative,
+            "winner_deals": self.winner_deals,
+            "verb": "leads" if self.leads else "bids",
+            "redeal": Outcome.MISDEAL.value,
+            "names": {str(p.id): str(p) for s in self.ahead for p in s.active},
+            "seatings": [
+                {
+                    "dealer": str(s.dealer),
+                    "dealer_out": s.dealer in s.sitting_out,
+                    "out": [str(p) for p in s.sitting_out if p != s.dealer],
+                    "first": str(s.active[0]),
+                    "active": [p.id for p in s.active],
+                }
+                for s in self.ahead
+            ],
+        }
 
     @property
     def others_out(self) -> tuple[Player, ...]:
@@ -273,6 +323,14 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         return next(p for p in seated if p == key)
 
     bids, ladder = _bids(loaded.options)
+    system = loaded.options.system
+    at_table = tuple(player(p) for p in state.seated)
+    ahead = tuple(
+        Seating(player(dealer), tuple(player(p) for p in active), _out(at_table, active))
+        for dealer, active in deals_ahead(
+            state.seated, nxt.dealer, loaded.setup.players, loaded.options
+        )
+    )
     return NextHand(
         number=len(state.hands) + 1,
         game=state.game,
@@ -289,7 +347,16 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         if state.raised_target is not None
         else None,
         deals=deal_count(loaded),
+        ahead=ahead,
+        cumulative=system.is_cumulative,
+        winner_deals=system.is_cumulative and system.scoring is Scoring.EACH,
+        leads=not loaded.options.auction,
     )
+
+
+def _out(seated: tuple[Player, ...], active: tuple[PlayerKey, ...]) -> tuple[Player, ...]:
+    """The seated players not dealt in, in seat order."""
+    return tuple(p for p in seated if p not in active)
 
 
 @dataclass(frozen=True)

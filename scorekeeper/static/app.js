@@ -35,16 +35,14 @@
     var remember = function (name) {
       $$("input[type=radio][name='" + name + "']", form).forEach(function (r) { r.dataset.was = r.checked ? "1" : ""; });
     };
-    CLEARABLE.forEach(function (name) {
-      remember(name);
-      $$("input[type=radio][name='" + name + "']", form).forEach(function (radio) {
-        radio.addEventListener("click", function () {
-          if (radio.dataset.was !== "1" || radio.value === "") return;
-          var none = $("input[type=radio][name='" + name + "'][value='']", form);
-          if (none) none.checked = true; else radio.checked = false;
-          form.dispatchEvent(new Event("change", { bubbles: true }));
-        });
-      });
+    CLEARABLE.forEach(remember);
+    form.addEventListener("click", function (event) {  // on the form: chips save.js adds too
+      var radio = event.target, name = radio.name;
+      if (radio.type !== "radio" || CLEARABLE.indexOf(name) < 0) return;
+      if (radio.dataset.was !== "1" || radio.value === "") return;
+      var none = $("input[type=radio][name='" + name + "'][value='']", form);
+      if (none) none.checked = true; else radio.checked = false;
+      form.dispatchEvent(new Event("change", { bubbles: true }));
     });
     form.addEventListener("change", function () { CLEARABLE.forEach(remember); });
 
@@ -176,6 +174,13 @@
     var schedule = function () { dirty = true; busy(true); clearTimeout(timer); timer = setTimeout(runPreview, 250); };
     var runPreview = function () {
       if (!preview || !form.dataset.previewUrl) return busy(false);
+      if (form.dataset.ahead) {  // save.js: hands before this one wait to be sent, so the
+        // server, which previews the hand after its last, cannot preview this one yet
+        var wait = document.createElement("p");
+        wait.className = "preview-text muted"; wait.textContent = "Preview once the hands before this one are saved.";
+        preview.innerHTML = ""; preview.appendChild(wait);
+        return busy(false);
+      }
       var data = new FormData(form);
       /* a game with a bid is ready once declarer and bid are in (one chip of the grid, or
          the two fields), or under summed bids once a player's own bid is; one without a bid
@@ -343,7 +348,9 @@
               live.innerHTML = html;
               var note = document.createElement("p");
               note.className = "flash"; note.setAttribute("role", "status");
-              note.textContent = "Another phone saved a hand: standings updated. Check the hand number before saving.";
+              note.textContent = version === live.dataset.sentVersion  // save.js: a hand this phone sent
+                ? "What this phone sent is saved: standings updated."
+                : "Another phone saved a hand: standings updated. Check the hand number before saving.";
               live.insertBefore(note, live.firstChild);
             });
         })

@@ -1,6 +1,10 @@
 /* Session page: Save sends the hand to the API (Idempotency-Key: the form's request id). Saved:
-   reload, "Hand N saved" and Undo for 10 s on this phone only. Refused: the form posts as ever.
-   No answer: the hand waits in IndexedDB and is sent again; refused then, kept with the reason. */
+   reload, "Hand N saved" and Undo for 10 s on this phone only (told if another phone deletes or
+   renumbers it meanwhile). Refused: the form posts as ever. No answer: the hand waits in
+   IndexedDB and is sent again, in order; refused then, kept with the reason, and the hands
+   behind it wait for it to be put back in the form or discarded (then they move up a number).
+   While hands wait, the form is for the hand after them, with that hand's seating: the page's
+   #next-hand carries the coming seatings (data-plan, the server's NextHand.plan). */
 (() => {
   "use strict";
   const box = document.getElementById("outbox"), api = box && box.dataset.handsUrl;
@@ -19,12 +23,14 @@
     b.onclick = click;
     return b;
   };
-  const noteBox = el("div", ""), queueBox = el("div", "");
+  const noteBox = el("div", ""), queueBox = el("div", ""), live = document.getElementById("live");
   box.append(noteBox, queueBox);
 
   /* the outbox: an IndexedDB entry per hand, keyed by its request id */
   let db, entries = [], flushing, tick;
   const putBack = new Set();  // put back in the form: listed again after a reload
+  const sentHere = new Map();  // number -> outcome of the hands this page saved (the seating)
+  let floor = 0;  // the server's next hand when a hand was refused (another phone may have saved)
   const store = (mode, fn) => (db = db || new Promise((ok, no) => {
     const r = indexedDB.open("scorekeeper-outbox", 1);
     r.onupgradeneeded = () => r.result.createObjectStore("hands", { keyPath: "requestId" });
@@ -37,7 +43,13 @@
   }));
   const keep = (e) => store("readwrite", (s) => s.put(e));
   const drop = (id) => store("readwrite", (s) => s.delete(id));
-  const waiting = () => entries.filter((e) => e.state === "waiting");
+  /* in line: the hands to be sent, by number; one taken out of line (put back in the form)
+     is still listed after a reload, but holds no number. A refused hand in line holds up the
+     hands behind it until it is put back or discarded. */
+  const inLine = () => entries.filter((e) => !e.out && !putBack.has(e.requestId)).sort((a, b) => a.number - b.number || a.time - b.time);
+  const waiting = () => inLine().filter((e) => e.state === "waiting");
+  const heldBy = (e) => inLine().find((x) => x.state !== "waiting" && x.number < e.number);
+  const moveUp = (after) => Promise.all(inLine().filter((x) => x.number > after).map((x) => keep({ ...x, number: x.number - 1 })));
 
   /* the API: no answer in 8 s, or 502-504, is the server out of reach */
   const send = (url, init) => fetch(url, { cache: "no-store", signal: AbortSignal.timeout(8000), ...init });
@@ -61,7 +73,7 @@
       else sessionStorage.removeItem("saved-hand");
     } catch (_) { /* storage off: no Undo */ }
   };
-  const remember = (h) => note({ sid, number: h.number, etag: h.etag, text: h.result.text, until: Date.now() + 1e4 });
+  const remember = (h, v) => note({ sid, number: h.number, etag: h.etag, text: h.result.text, v, until: Date.now() + 1e4 });
   const showNote = () => {
     clearInterval(tick);
     noteBox.textContent = "";
@@ -70,15 +82,16 @@
     if (!n || n.sid !== sid || n.until <= Date.now() || document.querySelector("[data-kept-copy]")) return;
     const p = el("p", "flash saved-note");
     p.setAttribute("role", "status");
-    p.append(el("span", "note-text", n.undone || "Hand " + n.number + " saved. " + n.text));
+    const was = n.was ? " (it was hand " + n.was + ": a hand before it was deleted on another phone)" : "";
+    p.append(el("span", "note-text", n.undone || "Hand " + n.number + " saved" + was + ". " + n.text));
     noteBox.append(p);
     if (n.undone) return note(null);
     const undo = button("", "undo", async () => {
       undo.disabled = true;
       undo.textContent = "Undoing…";
       try {
-        const r = await send(api + "/" + n.number, { method: "DELETE", headers: { "If-Match": n.etag } });
-        if (r.ok) return note({ sid, until: Date.now() + 1e4, undone: "Hand " + n.number + " deleted (undone)." }) || location.assign(home);
+        const r = await send(api + "/" + n.number + "?undo=true", { method: "DELETE", headers: { "If-Match": n.etag } });
+        if (r.ok) return note({ sid, until: Date.now() + 1e4, undone: "Hand " + n.number + " undone." }) || location.assign(home);
         clearInterval(tick); note(null); undo.remove();
         p.append(el("span", "error", "Not undone: " + reasons(r, await json(r)).join(" ")));
       } catch (_) {
@@ -94,6 +107,22 @@
     count();
     tick = setInterval(count, 1000);
   };
+  /* Another phone changed the session since the hand was saved: is it still that hand? A
+     hand's ETag is "hand-<place>-<version>" (docs/api.md): its place stays when an earlier
+     hand is deleted and it is renumbered. */
+  const checkNote = async () => {
+    const n = note();
+    if (!n || n.sid !== sid || n.undone || n.until <= Date.now()) return;
+    const r = await send(api).catch(() => null);
+    if (!r || !r.ok || !note()) return;
+    const place = (tag) => (/^"hand-(\d+)-/.exec(tag || "") || [])[1];
+    const now = ((await json(r)).hands || []).find((h) => place(h.etag) === place(n.etag));
+    if (now && now.number === n.number && now.etag === n.etag) return;
+    if (!now) note({ sid, until: n.until, undone: "Hand " + n.number + " was deleted on another phone: it is no longer in the standings." });
+    else if (now.etag !== n.etag) note({ sid, until: n.until, undone: "Hand " + n.number + " was changed on another phone" + (now.number !== n.number ? " and is now hand " + now.number : "") + ": " + now.result.text });
+    else note({ ...n, number: now.number, was: n.was || n.number });
+    showNote();
+  };
 
   /* hands waiting to send, and hands the server refused */
   const section = (list, cls, title, mark, more) => {
@@ -102,7 +131,7 @@
     sec.append(el("p", "queue-title", list.length + (list.length > 1 ? " hands " : " hand ") + title));
     list.forEach((e) => {
       const div = el("div", "queued"), p = el("p", "queued-hand");
-      p.append(el("b", "", "Hand " + e.number + ": "), e.words + " ", el("span", "unconfirmed", mark));
+      p.append(el("b", "", (e.out ? "Was hand " : "Hand ") + e.number + ": "), e.words + " ", el("span", "unconfirmed", mark));
       div.append(p);
       sec.append(div);
       if (more) more(e, div);
@@ -112,39 +141,123 @@
   };
   const showQueue = () => {
     queueBox.textContent = "";
-    const sec = section(waiting(), "waiting", "waiting to send", "not yet confirmed");
+    const sec = section(waiting(), "waiting", "waiting to send", "not yet confirmed", (e, div) => {
+      const held = heldBy(e);  // not refused: it waits its turn, behind a hand the server refused
+      if (held) div.append(el("p", "waits muted small", "Waits for hand " + held.number + ": sent once hand " + held.number + " is put back in the form or discarded."));
+    });
     if (sec) sec.firstChild.after(el("p", "muted small", "Sent as soon as the server answers; not in the standings until then."));
-    section(entries.filter((e) => e.state !== "waiting" && !putBack.has(e.requestId)), "refused", "not saved", "not saved", (e, div) => {
+    section(entries.filter((e) => e.state !== "waiting" && !putBack.has(e.requestId)).sort((a, b) => a.number - b.number), "refused", "not saved", "not saved", (e, div) => {
       e.reasons.forEach((why) => div.append(el("p", "error reason", why)));
       const actions = el("div", "queued-actions");
       if (form) actions.append(button("Put back in the form", "", () => restore(e)));
-      actions.append(button("Discard", "danger", () => drop(e.requestId).then(refresh)));
+      actions.append(button("Discard", "danger", () => discard(e)));
       div.append(actions);
     });
   };
+  const discard = (e) => drop(e.requestId).then(() => e.out || moveUp(e.number)).catch(() => {}).then(refresh).then(flush);
   const refresh = () => store("readonly", (s) => s.getAll()).catch(() => []).then((all) => {
     entries = all.filter((e) => e.sessionId === sid).sort((a, b) => a.time - b.time);
     showQueue();
-    if (form) {  // the next hand's number counts the hands still waiting
-      const field = form.elements.hand_number;
-      field.value = Math.max(+field.value || 1, ...waiting().map((e) => e.number + 1));
-    }
+    seat();
   });
+
+  /* the seating of hand N: the plan's next hand, moved on by each hand before N (a misdeal
+     keeps the dealer), as far as this phone knows them; unsure after a hand that may end a game */
+  const plan = () => {
+    try { return JSON.parse(document.getElementById("next-hand").dataset.plan); } catch (_) { return null; }
+  };
+  const seatingOf = (p, n) => {
+    const known = new Map(sentHere);
+    inLine().forEach((e) => known.set(e.number, e.body.outcome));
+    let k = 0;
+    for (let j = p.number; j < n; j++) k += known.get(j) === p.redeal ? 0 : 1;
+    return [p.seatings[k % p.seatings.length], k];  // k: hands before n that may end a game
+  };
+  const banner = (p, n) => {
+    const line = document.getElementById("next-hand");
+    if (!line.dataset.served) line.dataset.served = line.innerHTML;  // the server's: hand p.number
+    if (n <= p.number) { line.innerHTML = line.dataset.served; return notes(null); }
+    /* a hand may end a game (not a misdeal): the game's number after it is unsure, and so is
+       the dealer where the game's winner deals the next (Bison): said so, not guessed */
+    const [s, k] = seatingOf(p, n), bold = (t) => el("b", "", t), unsure = p.winner_deals && k > 0;
+    notes(s);
+    const no = el("span", "next-no", "Hand " + n + (p.cumulative ? " · game " + p.game + (k ? ", unless a waiting hand ends it" : "") : ""));
+    const seats = el("span", "next-seats");
+    seats.append(bold(s.dealer), " deals" + (s.dealer_out ? " and sits out" : ""));
+    if (s.out.length) seats.append(", ", bold(s.out.join(" and ")), s.out.length > 1 ? " sit out" : " sits out");
+    seats.append(unsure ? ", unless a waiting hand ends the game: then its winner deals." : ".");
+    const first = el("span", "muted next-first", (unsure ? "The player on the dealer's left" : s.first) + " " + p.verb + " first.");
+    line.replaceChildren(no, " ", seats, " ", first);
+  };
+  const notes = (s) => {  // the standings' "deals" and "sits out": hand n's (s), or the server's
+    document.querySelectorAll("#standings .standing.player .who").forEach((who) => {
+      let small = who.querySelector("small");
+      if (who.dataset.served === undefined) who.dataset.served = small ? small.textContent : "";
+      const kept = who.dataset.served.split(", ").filter((w) => w && !/^(deals|sits out)$/.test(w));  // "2 games"
+      if (kept.includes("left")) return;
+      const name = who.firstChild.textContent.trim();
+      const mine = !s ? [] : name === s.dealer ? (s.dealer_out ? ["deals", "sits out"] : ["deals"]) : s.out.includes(name) ? ["sits out"] : [];
+      const text = !s ? who.dataset.served : kept.concat(mine).join(", ");
+      if (!text) return small && small.remove();
+      if (!small) who.append(" ", small = el("small", ""));
+      small.textContent = text;
+    });
+  };
+  const chips = (s, names) => {  // the declarer chips: the players dealt in, in bidding order
+    const radios = $$("input[name=declarer]");
+    if (!radios.length) return;
+    const row = radios[0].closest(".chips");
+    const chipOf = (id) => {
+      const found = radios.find((r) => r.value === String(id));
+      if (found) return found.closest("label");
+      const made = radios[0].closest("label").cloneNode(true), input = made.querySelector("input");
+      input.value = String(id);
+      input.checked = false;
+      delete input.dataset.was;  // app.js: not the chip chosen before
+      made.querySelector("span").textContent = names[id];
+      return made;
+    };
+    const shown = s.active.map(chipOf);
+    radios.forEach((r) => {
+      const label = r.closest("label");
+      label.hidden = !shown.includes(label);
+      if (label.hidden && r.checked) r.checked = false;
+    });
+    shown.forEach((label) => { label.hidden = false; row.append(label); });
+  };
+  const seat = () => {  // the form is for the hand after those in line, with that hand's seating
+    const p = plan();
+    if (!form || !p || !p.seatings || !p.seatings.length) return;
+    const served = Math.max(p.number, floor, ...[...sentHere.keys()].map((k) => k + 1));  // the server's next
+    const n = Math.max(served, ...inLine().map((e) => e.number + 1));
+    form.elements.hand_number.value = n;
+    const was = form.dataset.ahead;
+    if (n > served) form.dataset.ahead = String(n); else delete form.dataset.ahead;  // app.js: no preview
+    if (was && !form.dataset.ahead) form.dispatchEvent(new Event("change"));  // app.js: now it can
+    banner(p, n);
+    chips(seatingOf(p, n)[0], p.names);
+  };
   const flush = async () => {
     if (flushing || !waiting().length) return;
     flushing = true;
     let saved;
     try {
-      for (const e of waiting()) {
+      for (const e of inLine()) {  // in order: one refused holds up the hands behind it
+        if (e.state !== "waiting") break;
         const r = await post(e).catch(() => null);
         if (!r || unreachable(r)) break;  // still out of reach: next time
         const out = await json(r);
         if (r.ok && out.hand) {
           await drop(e.requestId);
-          remember(out.hand);
+          sentHere.set(out.hand.number, e.body.outcome);
+          remember(out.hand, out.standings && out.standings.version);
+          if (live && out.standings) live.dataset.sentVersion = out.standings.version;  // app.js: this phone's
           saved = true;
         } else {
           await keep({ ...e, state: "refused", reasons: reasons(r, out) });
+          const now = live ? await send(live.dataset.liveUrl).then(json).catch(() => ({})) : {};
+          floor = (now.next_hand && now.next_hand.number) || floor;
+          break;
         }
       }
     } finally {
@@ -172,12 +285,15 @@
     $$(".meld-text").forEach((i) => i.dispatchEvent(new Event("input")));
     form.dispatchEvent(new Event("change"));  // app.js: the bid shown, the other side, the preview
   };
-  const restore = (e) => {
+  const restore = async (e) => {
     if (typing() && !confirm("Replace what is typed in the form with this hand?")) return;
+    putBack.add(e.requestId);  // out of line: the hands behind it move up and are sent
+    if (!e.out) await keep({ ...e, out: true }).then(() => moveUp(e.number)).catch(() => {});
+    await refresh();  // the form is now for the hand after those in line, with its seating
     fill(e.fields);
-    putBack.add(e.requestId);
-    showQueue();
+    seat();  // a declarer not dealt in this hand is not chosen
     form.scrollIntoView();
+    flush();
   };
   const bodyOf = () => {
     const d = new FormData(form), get = (n) => String(d.get(n) || "").trim();
@@ -238,12 +354,12 @@
       showNote();
       busy(true);
       const entry = { sessionId: sid, requestId: key, number: +form.elements.hand_number.value, body, fields: typed(), words: words(body), time: Date.now(), state: "waiting" };
-      if (waiting().length) return queue(entry).then(flush);  // behind the hands still waiting
+      if (inLine().length) return queue(entry).then(flush);  // behind the hands still in line
       post(entry).then(async (r) => {
         if (unreachable(r)) return queue(entry);
         const out = await json(r);
         if (!r.ok || !out.hand) return form.submit();  // refused: the page says why, beside the field
-        remember(out.hand);
+        remember(out.hand, out.standings && out.standings.version);
         await dropPutBack();
         location.assign(home);
       }, () => queue(entry));
@@ -251,6 +367,9 @@
   }
 
   showNote();
+  const n = note();  // saved before another phone changed the session?
+  if (live && n && n.v && String(n.v) !== live.dataset.version) checkNote();
+  if (live) new MutationObserver(() => { seat(); checkNote(); }).observe(live, { childList: true });  // app.js's fresh standings
   refresh().then(flush);
   addEventListener("online", flush);
   setInterval(flush, 4000);

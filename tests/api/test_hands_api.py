@@ -427,6 +427,33 @@ def test_deleting_a_hand_renumbers_and_replays_the_hands_after_it(api):
     assert session.hand(3).status_code == 404
 
 
+def test_an_undo_is_a_deletion_the_history_calls_undone(api):
+    session = brooklyn_three_hands(api)
+
+    response = api.delete(
+        f"{session.url}/hands/3?undo=true", headers={"If-Match": session.hand(3).headers["ETag"]}
+    )
+
+    # Without Dan's 350 (2 from each), the two hands of 300 stand: Ann -2, Bob 3 - 1 = 2,
+    # Cal -1 + 3 = 2, Dan -2.
+    assert response.status_code == 200
+    assert figures(response.get_json()) == {"Ann": -2, "Bob": 2, "Cal": 2, "Dan": -2}
+    history = api.get(f"/s/{session.id}/history").get_data(as_text=True)
+    assert "Hand 3 undone (was: Dan makes 350" in history
+    assert "Hand 3 deleted" not in history
+
+
+def test_an_undo_flag_that_is_not_true_or_false_is_refused(api):
+    session = brooklyn_three_hands(api)
+
+    response = api.delete(
+        f"{session.url}/hands/3?undo=maybe", headers={"If-Match": session.hand(3).headers["ETag"]}
+    )
+
+    assert response.status_code == 422
+    assert session.hand_count() == 3
+
+
 def test_a_deletion_that_would_break_a_later_hand_is_refused(api):
     session = start(api, "brooklyn", FOUR)
     session.save(declarer="Bob", bid=300, trump="H", outcome="made")

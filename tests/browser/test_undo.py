@@ -1,5 +1,5 @@
 """Undo a slip, at 390x844: the phone that saved a hand shows "Hand N saved" with Undo for ten
-seconds, the time left visible; Undo deletes exactly that hand (the history keeps a "deleted"
+seconds, the time left visible; Undo deletes exactly that hand (the history keeps an "undone"
 entry), and no other phone looking at the session is offered it.
 
 Brooklyn, three players (Ann, Bob, Cal), Ann deals first; with three nobody sits out (RULES
@@ -59,13 +59,14 @@ def test_undo_deletes_exactly_the_hand_just_saved_and_the_history_says_so(
     shoot(page, screenshots_dir, "undo-banner")
 
     follow(page, undo)
-    expect(page.locator(".saved-note")).to_have_text("Hand 2 deleted (undone).")
+    expect(page.locator(".saved-note")).to_have_text("Hand 2 undone.")
     expect(page.locator(".saved-note button")).to_have_count(0)
     assert figures(page) == {"Ann": "−2", "Bob": "+4", "Cal": "−2"}
     assert hand_count(app.test_client(), sid) == 1
-    assert audit(app, sid) == [("started", None), ("added", 1), ("added", 2), ("deleted", 2)]
+    assert audit(app, sid) == [("started", None), ("added", 1), ("added", 2), ("undone", 2)]
     page.goto(page.url.split("#")[0] + "/history")
-    expect(page.locator("body")).to_contain_text("Hand 2 deleted")
+    expect(page.locator(".audit")).to_contain_text("Hand 2 undone (was: Cal is set at 300")
+    expect(page.locator(".audit")).not_to_contain_text("deleted")
 
 
 def test_undo_is_offered_only_on_the_phone_that_saved(app, live_server, browser, browser_page):
@@ -108,3 +109,57 @@ def test_undo_goes_after_ten_seconds_and_the_hand_stays(app, live_server, browse
         assert hand_count(app.test_client(), session_id(url)) == 1
     finally:
         context.close()
+
+
+def delete_elsewhere(app, sid: int, number: int) -> None:
+    """Another phone deletes hand ``number`` through the API, with its ETag."""
+    other = app.test_client()
+    hand = f"/api/v1/sessions/{sid}/hands/{number}"
+    deleted = other.delete(hand, headers={"If-Match": other.get(hand).headers["ETag"]})
+    assert deleted.status_code == 200, deleted.get_json()
+
+
+def test_a_hand_renumbered_on_another_phone_is_said_so_and_undone_by_its_new_number(
+    app, live_server, browser_page, screenshots_dir
+):
+    page = browser_page
+    sid = session_id(start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann"))
+    enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
+    saved_hand(page, 1)
+    enter_hand(page, declarer="Cal", bid=300, trump="S", outcome="Set")
+    note = page.locator(".saved-note")
+    expect(note).to_contain_text("Hand 2 saved. Cal is set at 300")
+
+    delete_elsewhere(app, sid, 1)
+
+    # The phone learns at its next look at the session: Cal's hand is hand 1 now.
+    expect(note).to_contain_text(
+        "Hand 1 saved (it was hand 2: a hand before it was deleted on another phone). "
+        "Cal is set at 300",
+        timeout=8000,
+    )
+    # Cal alone, set at 300 in spades, pays 4 to each: Ann +4, Bob +4, Cal -8.
+    assert figures(page) == {"Ann": "+4", "Bob": "+4", "Cal": "−8"}
+    shoot(page, screenshots_dir, "undo-renumbered")
+    follow(page, note.get_by_role("button", name="Undo"))
+    expect(page.locator(".saved-note")).to_have_text("Hand 1 undone.")
+    assert hand_count(app.test_client(), sid) == 0
+    assert audit(app, sid)[-2:] == [("deleted", 1), ("undone", 1)]
+
+
+def test_a_hand_deleted_on_another_phone_is_said_so_and_offers_no_undo(
+    app, live_server, browser_page
+):
+    page = browser_page
+    sid = session_id(start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann"))
+    enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
+    saved_hand(page, 1)
+
+    delete_elsewhere(app, sid, 1)
+
+    note = page.locator(".saved-note")
+    expect(note).to_have_text(
+        "Hand 1 was deleted on another phone: it is no longer in the standings.", timeout=8000
+    )
+    expect(note.get_by_role("button")).to_have_count(0)
+    assert figures(page) == {"Ann": "0", "Bob": "0", "Cal": "0"}

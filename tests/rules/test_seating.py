@@ -14,7 +14,7 @@ from scorekeeper.rules.errors import OptionError, Part, SeatingError, option
 from scorekeeper.rules.hands import HandContext
 from scorekeeper.rules.holders import Team, name_key
 from scorekeeper.rules.options import Options, SitOut
-from scorekeeper.rules.seating import check_players, dealt_in, next_clockwise
+from scorekeeper.rules.seating import check_players, deals_ahead, dealt_in, next_clockwise
 from scorekeeper.rules.session import SessionSetup
 
 NAMES = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -265,3 +265,43 @@ def test_the_first_dealer_must_be_at_the_table():
     with pytest.raises(SeatingError) as error:
         SessionSetup(HOYLE, seats(3), "Zed").check()
     assert error.value.where.part is Part.FIRST_DEALER
+
+
+# -- the coming hands' seatings (the session page's hands waiting to be sent) -----------------
+
+
+@pytest.mark.parametrize(
+    ("seated", "order", "dealer", "options", "expected"),
+    [
+        pytest.param(
+            seats(4), seats(4), "Ann", BROOKLYN,
+            (("Ann", ("Bob", "Cal", "Ann")), ("Bob", ("Cal", "Dee", "Bob")),
+             ("Cal", ("Dee", "Ann", "Cal")), ("Dee", ("Ann", "Bob", "Dee"))),
+            id="four at Brooklyn: the one on the dealer's right sits out, once round",
+        ),
+        pytest.param(
+            seats(4), seats(4), "Cal", BROOKLYN,
+            (("Cal", ("Dee", "Ann", "Cal")), ("Dee", ("Ann", "Bob", "Dee")),
+             ("Ann", ("Bob", "Cal", "Ann")), ("Bob", ("Cal", "Dee", "Bob"))),
+            id="from the third dealer, round to the second",
+        ),
+        pytest.param(
+            ("Ann", "Cal", "Dee"), seats(4), "Dee", BROOKLYN,
+            (("Dee", ("Ann", "Cal", "Dee")), ("Ann", ("Cal", "Dee", "Ann")),
+             ("Cal", ("Dee", "Ann", "Cal"))),
+            id="Bob has left: three play, the deal skips his seat",
+        ),
+        pytest.param(
+            seats(5), seats(5), "Ann",
+            replace(BROOKLYN, sit_out=SitOut.DEALER_AND_SECOND_LEFT),
+            (("Ann", ("Bob", "Dee", "Eve")), ("Bob", ("Cal", "Eve", "Ann")),
+             ("Cal", ("Dee", "Ann", "Bob")), ("Dee", ("Eve", "Bob", "Cal")),
+             ("Eve", ("Ann", "Cal", "Dee"))),
+            id="five: the dealer and the second to the left sit out",
+        ),
+    ],
+)  # fmt: skip
+def test_deals_ahead_gives_each_coming_dealer_and_who_they_deal_in(
+    seated, order, dealer, options, expected
+):
+    assert deals_ahead(seated, dealer, order, options) == expected

@@ -289,6 +289,22 @@ def test_deleting_a_hand_replays_the_rest_with_new_dealers(table):
     )
 
 
+def test_an_undo_is_recorded_as_undone_not_deleted(table):
+    sid = start(table)
+    add(table, sid, "Bob", 350)  # hand 1, Ann deals: 2 from each of the three others
+    add(table, sid, "Cal", 300)  # hand 2, Bob deals: Cal +3, the others -1
+
+    hands.delete_hand(load(table, sid), 2, undo=True)
+
+    assert balances(table, sid) == {"Ann": -2, "Bob": 6, "Cal": -2, "Dee": -2}
+    assert audit(sid)[-1] == (
+        "Hand 2 undone (was: Cal makes 300: collects 1 chip from each player.)"
+    )
+    assert db.session.scalars(select(AuditEntry.action).order_by(AuditEntry.id)).all()[-1] == (
+        "undone"
+    )
+
+
 def test_a_delete_that_would_break_a_later_hand_is_refused(table):
     sid = start(table)
     add(table, sid, "Bob", 350)

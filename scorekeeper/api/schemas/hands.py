@@ -182,6 +182,16 @@ class CreateQuery(RequestParameters):
     )
 
 
+class DeleteQuery(RequestParameters):
+    """Why the hand is deleted: an Undo just after saving it, or a plain deletion (optional)."""
+
+    undo: bool = Field(
+        False,
+        description="true: the phone that saved the hand takes it back (its Undo): the "
+        "session's history says the hand was undone rather than deleted. Nothing else differs.",
+    )
+
+
 class MatchHeaders(RequestParameters):
     """The version of the hand the change is based on (required: 428 without it)."""
 
