@@ -155,8 +155,20 @@
     });
   };
   const discard = (e) => drop(e.requestId).then(() => e.out || moveUp(e.number)).catch(() => {}).then(refresh).then(flush);
+  /* a hand kept before the API named player ids "..._id" and outcomes "all-pass" is sent in
+     today's names, so an update of the app never refuses a hand that waited through it */
+  const renamed = { declarer: "declarer_id", reneger: "reneger_id", last_trick: "last_trick_id" };
+  const current = (e) => {
+    const b = e.body, ids = (list) => (list || []).map(({ player, ...rest }) => (player === undefined ? rest : { player_id: player, ...rest }));
+    Object.entries(renamed).forEach(([was, now]) => {
+      if (was in b) { b[now] = b[was]; delete b[was]; }
+    });
+    ["melds", "takes", "bids"].forEach((k) => { if (b[k]) b[k] = ids(b[k]); });
+    if (typeof b.outcome === "string") b.outcome = b.outcome.replace(/_/g, "-");
+    return e;
+  };
   const refresh = () => store("readonly", (s) => s.getAll()).catch(() => []).then((all) => {
-    entries = all.filter((e) => e.sessionId === sid).sort((a, b) => a.time - b.time);
+    entries = all.filter((e) => e.sessionId === sid).map(current).sort((a, b) => a.time - b.time);
     showQueue();
     seat();
   });

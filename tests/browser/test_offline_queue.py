@@ -261,3 +261,42 @@ def test_a_hand_the_server_refuses_at_once_is_shown_beside_its_field_as_before(
     expect(page.locator("#hand-form input[name=trump][value=H]")).to_be_checked()
     expect(page.locator(".queue")).to_have_count(0)  # refused, not waiting: nothing queued
     assert hand_count(app.test_client(), sid) == 0
+
+
+KEPT_BEFORE_THE_NAMES_CHANGED = """([sid, ids]) => new Promise((ok, no) => {
+  const r = indexedDB.open("scorekeeper-outbox", 1);
+  r.onupgradeneeded = () => r.result.createObjectStore("hands", { keyPath: "requestId" });
+  r.onerror = () => no(r.error);
+  r.onsuccess = () => {
+    const t = r.result.transaction("hands", "readwrite");
+    t.objectStore("hands").put({
+      sessionId: sid, requestId: "kept-before-the-update", number: 1, time: Date.now(),
+      state: "waiting", fields: [], words: "Hand 1: Bob bid 350 in ♥, made.",
+      body: { outcome: "made", declarer: ids.Bob, bid: 350, trump: "H", takeover: false,
+              melds: [{ player: ids.Bob, mode: "number", text: "20" }], takes: [], bids: [] },
+    });
+    t.oncomplete = () => ok(true);
+    t.onerror = () => no(t.error);
+  };
+})"""
+
+
+def test_a_hand_kept_before_the_api_renamed_its_fields_is_sent_in_todays_names(app, server, phone):
+    # An update of the app while a hand waits (the API now says ``declarer_id`` and
+    # ``player_id``) must not turn the waiting hand into a refused one.
+    page = phone
+    url = start_session(page, server.url, "brooklyn", ["Ann", "Bob", "Cal"], "Ann")
+    sid = session_id(url)
+    ids = {
+        p["name"]: p["id"]
+        for p in app.test_client().get(f"{API}/sessions/{sid}").get_json()["players"]
+    }
+    page.evaluate(KEPT_BEFORE_THE_NAMES_CHANGED, [sid, ids])
+
+    page.reload()
+
+    expect(page.locator(".saved-note")).to_contain_text("Hand 1 saved. Bob", timeout=RETRIED)
+    (hand,) = api_hands(app, sid)
+    assert hand["entry"]["declarer_id"] == ids["Bob"]
+    assert hand["entry"]["melds"] == [{"player_id": ids["Bob"], "mode": "number", "text": "20"}]
+    assert figures(page) == {"Ann": "−2", "Bob": "+4", "Cal": "−2"}  # 350-390: 2 units each
