@@ -246,6 +246,8 @@
     const was = form.dataset.ahead;
     if (n > served) form.dataset.ahead = String(n); else delete form.dataset.ahead;  // app.js: no preview
     if (was && !form.dataset.ahead) form.dispatchEvent(new Event("change"));  // app.js: now it can
+    const previewButton = form.querySelector("button[value=preview]");  // the server previews
+    if (previewButton) previewButton.hidden = !!form.dataset.ahead;  // only the hand after its last
     banner(p, n);
     chips(seatingOf(p, n)[0], p.names);
   };

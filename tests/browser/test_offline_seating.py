@@ -86,6 +86,9 @@ def test_each_waiting_hand_is_entered_with_its_own_dealer_and_sit_out(
     assert declarers_shown(page) == ["Dan", "Ann", "Cal"]
     assert notes(page) == {"Ann": "", "Bob": "sits out", "Cal": "deals", "Dan": ""}
     expect(page.locator("#hand-form input[name=hand_number]")).to_have_value("3")
+    # The server previews only the hand after its last: no Preview until the others are sent.
+    preview = page.locator("#hand-form").get_by_role("button", name="Preview")
+    expect(preview).to_be_hidden()
     shoot(page, screenshots_dir, "offline-seating")
     assert hand_count(app.test_client(), sid) == 0
 
@@ -97,6 +100,7 @@ def test_each_waiting_hand_is_entered_with_its_own_dealer_and_sit_out(
     expect(dan).to_have_text("+4", timeout=RETRIED)
     assert figures(page) == {"Ann": "−4", "Bob": "+4", "Cal": "−4", "Dan": "+4"}
     expect(line).to_have_text("Hand 3 Cal deals, Bob sits out. Dan bids first.")
+    expect(preview).to_be_visible()
     hands = api_hands(app, sid)
     assert [(h["dealer"]["name"], h["entry"]["bid"]) for h in hands] == [("Ann", 350), ("Bob", 300)]
 
