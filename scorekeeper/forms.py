@@ -375,11 +375,13 @@ class HandFormBase(FlaskForm):
         return {Part.TAKE: TAKES, Part.OWN_BID: OWN_BIDS}.get(part, "form")
 
     def _refused_at(self, name: str, refused: set[str]) -> bool:
-        """True when the field an error at ``name`` is shown at, or one its value is typed
-        in, is among the ``refused`` for their shape (its problem is said once, by the form)."""
+        """True when the field an error at ``name`` is shown at, or one its value is typed in
+        or worked out from (the outcome, from the tricks), is among the ``refused`` for their
+        shape: its problem is said once, by the form."""
         typed_in = {
             "declarer": ("declarer", "declarer_bid"),
             "bid": ("bid", "bid_other", "declarer_bid"),
+            "outcome": ("outcome", "tricks", *(f"take-{pid}" for pid in self.player_ids)),
             TAKES: tuple(f"take-{pid}" for pid in self.player_ids),
             OWN_BIDS: tuple(f"own_bid-{pid}" for pid in self.player_ids),
         }.get(name, (name, name.replace("meld-", "meld_mode-", 1)))

@@ -8,7 +8,7 @@ parsed (the meld of player 7, listed first in the body, is ``melds.0``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from http import HTTPStatus
 from typing import Any, cast
@@ -207,13 +207,22 @@ def field_problems(by_field: Mapping[str, Iterable[str]]) -> list[FieldProblem]:
     ]
 
 
+BEYOND_SHAPE: dict[str, Callable[[list[FieldProblem]], list[FieldProblem]]] = {}
+"""Per endpoint: the problems of what did parse in a request refused for its shape, given
+the shape's problems (a hand: the rules its parsed inputs break, ``api/hands.py``)."""
+
+
 def validation_problem(error: ValidationError) -> Response:
     """A request whose shape is wrong (pydantic's checks of the schema), field by field, in
-    the project's words (``invalid.in_words``)."""
+    the project's words (``invalid.in_words``), then what the endpoint finds beyond the shape
+    (``BEYOND_SHAPE``), all in one answer."""
     problems = [
         FieldProblem(field=path, message=f"{path}: {sentence}")
         for path, sentence in in_words(error.errors(include_url=False))
     ]
+    beyond = BEYOND_SHAPE.get(request.endpoint or "")
+    if beyond is not None:
+        problems += beyond(problems)
     detail = problems[0].message if len(problems) == 1 else "Some inputs are not valid."
     return problem_response(422, "invalid-request", detail, problems)
 

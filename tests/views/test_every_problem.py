@@ -113,3 +113,12 @@ def test_the_live_preview_answers_the_shape_and_then_the_rules(client, brooklyn)
         {"field": "tricks", "message": NO_NEGATIVE_TRICKS},
         {"field": "meld-declarer", "message": IMPOSSIBLE_MELD},
     ]
+
+
+def test_tricks_refused_do_not_also_ask_for_the_outcome_they_would_give(client, brooklyn):
+    typed = {"declarer": "Bob", "bid": 350, "trump": "H", "tricks": "1OO"}
+
+    response = post_hand(client, brooklyn, **typed)
+
+    assert response.status_code == 422
+    assert all_errors(response) == ["Declarer's tricks must be a whole number, not '1OO'."]
