@@ -89,6 +89,7 @@ def test_a_partnership_game_shows_both_teams_final_scores(client):
 
     banner = _banner(page)
     assert banner["title"] == "★ Game 1 goes to Ann & Cal"
+    assert "Ann & Cal reached 500 first, with 700." in page_text(page)
     assert banner["scores"] == ["★ Ann & Cal +700", "Bob & Dee +130"]
     assert banner["winners"] == ["★ Ann & Cal +700"]
     assert figures(page) == {"Ann & Cal": 0, "Bob & Dee": 0}
