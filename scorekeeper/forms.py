@@ -260,38 +260,46 @@ class HandFormBase(FlaskForm):
     def own_bids(self) -> dict[int, int]:
         """Each player's own bid as typed (an empty field is no bid, left out)."""
         fields = {pid: self.own_bid_field(pid) for pid in self.player_ids}
-        return {pid: f.data for pid, f in fields.items() if f is not None and f.data is not None}
+        typed = {pid: f.data for pid, f in fields.items() if f is not None and not f.errors}
+        return {pid: bid for pid, bid in typed.items() if bid is not None}
+
+    def _parsed(self, name: str) -> Any:
+        """What field ``name`` holds, or None when its shape was refused (left out)."""
+        field = self[name]
+        return None if field.errors else field.data
 
     def to_entry(self) -> HandEntry:
-        """The typed values as a ``HandEntry`` (shape only; no rule is checked here)."""
-        bid = (
-            self.bid_other.data if self.bid_other.data is not None else _int_or_none(self.bid.data)
-        )
+        """The typed values as a ``HandEntry`` (shape only; no rule is checked here), leaving
+        out every field whose shape was refused, so the engine can check the rest."""
+        typed_bid = self._parsed("bid_other")
+        bid = typed_bid if typed_bid is not None else _int_or_none(self._parsed("bid"))
+        declarer = _int_or_none(self._parsed("declarer"))
         takes = {}
         melds = {}
-        declarer = _int_or_none(self.declarer.data)
         for key in self.meld_keys():
-            text = (self[f"meld-{key}"].data or "").strip()
+            text = (self._parsed(f"meld-{key}") or "").strip()
+            mode = self._parsed(f"meld_mode-{key}")
             pid = declarer if key == "declarer" else key
-            if text and pid is not None:
-                melds[pid] = MeldText(self[f"meld_mode-{key}"].data or "number", text)
+            if text and pid is not None and not self[f"meld_mode-{key}"].errors:
+                melds[pid] = MeldText(mode or "number", text)
         for members in self.teams:  # a side's meld as one figure, kept under its first seat
-            text = (self[f"meld-side-{members[0]}"].data or "").strip()
+            text = (self._parsed(f"meld-side-{members[0]}") or "").strip()
             if text:
                 melds[members[0]] = MeldText("side", text)
         for pid in self.player_ids:  # each player's take, or each team's under its first seat
-            take = self[f"take-{pid}"].data if f"take-{pid}" in self else None
+            take = self._parsed(f"take-{pid}") if f"take-{pid}" in self else None
             if take is not None:
                 takes[pid] = take
+        trump = self._parsed("trump")
         return HandEntry(
             outcome=self.outcome.data or None,
-            declarer=_int_or_none(self.declarer.data),
+            declarer=declarer,
             bid=bid,
-            trump=None if self.trump.data == NO_TRUMP else self.trump.data or None,
+            trump=None if trump == NO_TRUMP else trump or None,
             takeover=bool(self.takeover.data),
-            reneger=_int_or_none(self.reneger.data),
-            tricks=self.tricks.data,
-            last_trick=_int_or_none(self.last_trick.data),
+            reneger=_int_or_none(self._parsed("reneger")),
+            tricks=self._parsed("tricks"),
+            last_trick=_int_or_none(self._parsed("last_trick")),
             takes=takes,
             melds=melds,
             bids=self.own_bids(),
@@ -366,16 +374,36 @@ class HandFormBase(FlaskForm):
             return name
         return {Part.TAKE: TAKES, Part.OWN_BID: OWN_BIDS}.get(part, "form")
 
-    def add_rule_error(self, error: RuleError) -> None:
-        """Show every rule an answer broke next to its field (or at the top of the form)."""
+    def _refused_at(self, name: str, refused: set[str]) -> bool:
+        """True when the field an error at ``name`` is shown at, or one its value is typed in
+        or worked out from (the outcome, from the tricks), is among the ``refused`` for their
+        shape: its problem is said once, by the form."""
+        typed_in = {
+            "declarer": ("declarer", "declarer_bid"),
+            "bid": ("bid", "bid_other", "declarer_bid"),
+            "outcome": ("outcome", "tricks", *(f"take-{pid}" for pid in self.player_ids)),
+            TAKES: tuple(f"take-{pid}" for pid in self.player_ids),
+            OWN_BIDS: tuple(f"own_bid-{pid}" for pid in self.player_ids),
+        }.get(name, (name, name.replace("meld-", "meld_mode-", 1)))
+        return not refused.isdisjoint(typed_in)
+
+    def add_rule_error(self, error: RuleError) -> list[tuple[str, str]]:
+        """Show every rule an answer broke next to its field (or at the top of the form),
+        except at a field already refused for its shape; gives each (field, rule) shown."""
+        refused = {name for name, field in self._fields.items() if field.errors}
+        shown: list[tuple[str, str]] = []
         for one in error.each:
             name = self.field_for(one.where)
+            if self._refused_at(name, refused):
+                continue
+            shown.append((name, one.rule))
             if name in GROUPS:
                 self.group_errors.setdefault(name, []).append(one.rule)
             elif name == "form":
                 self.form_errors.append(one.rule)
             else:
                 self[name].errors = [*self[name].errors, one.rule]
+        return shown
 
 
 TAKES = "takes"

@@ -91,6 +91,19 @@ def stamp(value: datetime | None, zone: tzinfo | None = None) -> str:
     return f"{t.day} {t:%b %Y %H:%M}"
 
 
+LONG_WORD, LONGER_WORD = 20, 30
+"""Words longer than these (a name of one long word) are drawn smaller so they fit a phone."""
+
+
+def fit(text: object) -> str:
+    """The class that draws ``text`` smaller when its longest word would not fit a phone's
+    line whole: ``word-xl`` past 30 characters, ``word-l`` past 20, else "" (app.css)."""
+    longest = max((len(word) for word in str(text).split()), default=0)
+    if longest > LONGER_WORD:
+        return "word-xl"
+    return "word-l" if longest > LONG_WORD else ""
+
+
 VERSIONED_ASSETS = ("app.css", "app.js", "shell.js", "table.js", "save.js")
 """The stylesheet and scripts the pages load with ``?v=<asset_version>``; the service worker
 keeps them all (views/app_shell.py)."""
@@ -117,6 +130,7 @@ def init_templating(app: Flask) -> None:
         day=day,
         when=when,
         stamp=stamp,
+        fit=fit,
     )
     version = asset_version()
     app.context_processor(lambda: {"asset_version": version})

@@ -1,13 +1,23 @@
 """Hands: create (with an Idempotency-Key), list, read, replace and delete (with If-Match),
-and a player leaving. Every answer carries the hand's result and the standings after it."""
+and a player leaving. Every answer carries the hand's result and the standings after it.
+
+A hand body refused for its shape is still checked by the engine on every input that parsed
+(``rules_beyond_shape``): every problem of the hand comes in one answer, each at its path,
+an input refused for its shape never named twice. Nothing is saved.
+"""
 
 from __future__ import annotations
 
-from flask import url_for
+from types import SimpleNamespace
+from typing import Any
 
+from flask import request, url_for
+from pydantic import ValidationError
+
+from ..rules.errors import RuleError
 from ..services import hands as hand_service
 from ..services.entries import from_row
-from ..services.sessions import LoadedSession
+from ..services.sessions import LoadedSession, NotFound
 from ..services.standings import hand_line
 from .blueprint import api_blueprint
 from .codes import ProblemCode
@@ -15,7 +25,15 @@ from .conditional import json_response, required_match
 from .headers import made_once, tagged_read, with_headers
 from .idempotency import key_reused
 from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
-from .problems import BUSY, Problem, broken_in, field_problem
+from .problems import (
+    BEYOND_SHAPE,
+    BUSY,
+    FieldProblem,
+    Problem,
+    broken_in,
+    field_problem,
+    rule_problem,
+)
 from .schemas.common import CreateHeaders, ReadHeaders, SessionPath
 from .schemas.hands import (
     CreateQuery,
@@ -181,3 +199,83 @@ def player_leaves(path: SessionPath, body: Departure, header: CreateHeaders):
     if not left.matches:
         raise key_reused("player leaving")
     return json_response(session_standings(load(path.session_id)), 200 if left.repeated else 201)
+
+
+LISTS = ("melds", "takes", "bids")
+"""The body's lists of one item per player: an item refused for its shape is left out."""
+
+
+def _parsed_part(sent: dict[str, Any], refused: list[str]) -> dict[str, Any]:
+    """The body as sent without the inputs at the ``refused`` paths (``tricks``, a list's
+    item ``melds.1``, or a whole input)."""
+    left_out: dict[str, set[int] | None] = {}  # by input: its items left out, None: all of it
+    for path in refused:
+        head, _, rest = path.partition(".")
+        index = rest.split(".")[0]
+        earlier = left_out.get(head, set())
+        whole = head not in LISTS or not index.isdigit() or earlier is None
+        left_out[head] = None if whole or earlier is None else earlier | {int(index)}
+    parsed = {}
+    for key, value in sent.items():
+        gone = left_out.get(key, set())
+        if key not in left_out:
+            parsed[key] = value
+        elif gone is not None and isinstance(value, list):
+            parsed[key] = [item for i, item in enumerate(value) if i not in gone]
+    return parsed
+
+
+def _as_sent(sent: dict[str, Any]) -> HandBody:
+    """The body's lists as sent, each item by its player, to name the engine's errors by
+    their place in the body as sent (``problems.body_path``)."""
+
+    def players(name: str) -> list[SimpleNamespace]:
+        items = sent.get(name)
+        listed = items if isinstance(items, list) else []
+        return [
+            SimpleNamespace(player=item.get("player") if isinstance(item, dict) else None)
+            for item in listed
+        ]
+
+    return HandBody.model_construct(
+        melds=players("melds"), takes=players("takes"), bids=players("bids")
+    )
+
+
+WORKED_OUT_FROM = {"outcome": ("outcome", "tricks", "takes")}
+"""Inputs an input is worked out from when not given: the outcome, from the tricks."""
+
+
+def _overlaps(path: str, refused: list[str]) -> bool:
+    """True when ``path`` is a refused input, within one, holds one, or is worked out from
+    one (``WORKED_OUT_FROM``)."""
+    return any(
+        here == other or here.startswith(other + ".") or other.startswith(here + ".")
+        for here in WORKED_OUT_FROM.get(path, (path,))
+        for other in refused
+    )
+
+
+def rules_beyond_shape(shape: list[FieldProblem]) -> list[FieldProblem]:
+    """A hand body refused for its ``shape``: the rules the inputs that parsed break, each at
+    its path in the body as sent, except where an input was refused already. Nothing is
+    saved (the engine is asked as for a preview)."""
+    sent = request.get_json(silent=True)
+    args = request.view_args or {}
+    refused = [problem.field for problem in shape]
+    if not isinstance(sent, dict) or "body" in refused:
+        return []
+    try:
+        body = HandBody.model_validate(_parsed_part(sent, refused))
+        hand_service.preview_hand(load(args["session_id"]), body.to_entry(), args.get("number"))
+    except (ValidationError, NotFound):
+        return []
+    except RuleError as error:
+        broken = rule_problem(error, _as_sent(sent)).errors
+        return [problem for problem in broken if not _overlaps(problem.field, refused)]
+    return []
+
+
+BEYOND_SHAPE.update(
+    {"api_hands.create_hand": rules_beyond_shape, "api_hands.replace_hand": rules_beyond_shape}
+)

@@ -8,7 +8,7 @@ parsed (the meld of player 7, listed first in the body, is ``melds.0``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from http import HTTPStatus
 from typing import Any, cast
@@ -228,15 +228,22 @@ PAGE_PARAMETERS: set[str] = set()
 """The names of the query models that say which page of a list is read (``paging``): their
 wrong values are a 400, the address of a page being wrong rather than data sent."""
 
+BEYOND_SHAPE: dict[str, Callable[[list[FieldProblem]], list[FieldProblem]]] = {}
+"""Per endpoint: the problems of what did parse in a request refused for its shape, given
+the shape's problems (a hand: the rules its parsed inputs break, ``api/hands.py``)."""
+
 
 def validation_problem(error: ValidationError) -> Response:
     """A request whose shape is wrong (pydantic's checks of the schema), field by field, in
-    the project's words (``invalid.in_words``): 422, or 400 for a page's ``limit`` or
-    ``cursor``."""
+    the project's words (``invalid.in_words``), then what the endpoint finds beyond the shape
+    (``BEYOND_SHAPE``), all in one answer: 422, or 400 for a page's ``limit`` or ``cursor``."""
     problems = [
         FieldProblem(field=path, message=f"{path}: {sentence}")
         for path, sentence in in_words(error.errors(include_url=False))
     ]
+    beyond = BEYOND_SHAPE.get(request.endpoint or "")
+    if beyond is not None:
+        problems += beyond(problems)
     detail = problems[0].message if len(problems) == 1 else "Some inputs are not valid."
     status = 400 if error.title in PAGE_PARAMETERS else 422
     return problem_response(status, ProblemCode.INVALID_REQUEST, detail, problems)

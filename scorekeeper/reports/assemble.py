@@ -18,6 +18,7 @@ from ..optiontext import option_text
 from ..rules.holders import Holder, PlayerKey
 from ..rules.options import OPTION_SPECS, PRESETS, Options
 from ..services.exports.handlog import hand_log
+from ..services.gameend_words import game_end_words
 from ..services.sessions import LoadedSession
 from ..services.settle import SettleUp, settle_session
 from ..services.standings import DealCount, deal_count
@@ -146,7 +147,7 @@ def _games(loaded: LoadedSession, settle: SettleUp, series) -> list[GameSummary]
                 game.last_hand,
                 True,
                 game.winner,
-                game.reason,
+                game_end_words(game.reason, game.winner, options.scale),
                 tuple((h, options.to_table(s)) for h, s in game.scores),
                 game.sets,
                 stakes.get(game.number) if settle.has_stakes else None,

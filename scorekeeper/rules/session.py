@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from .errors import Checks, Part, RuleError, SeatingError, Where
-from .games import game_end
+from .games import EndReason, game_end
 from .hands import HandContext, HandInput, HandResult, score_hand
 from .holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members
 from .options import Options, Scoring
@@ -132,7 +132,7 @@ class GameRecord:
     last_hand: int
     scores: tuple[tuple[Holder, int], ...]
     winner: Holder
-    reason: str
+    reason: EndReason  # why it ended: worded by services/gameend_words.py
     sets: tuple[tuple[PlayerKey, int, int], ...] = ()  # Bison: player, single sets, double sets
     money: tuple[Flow, ...] = ()  # cents each loser pays the winner(s)
     winner_stakes: int = 0  # cents the winner(s) would have put into a pot
@@ -316,6 +316,7 @@ class Replayer:
         if winner is None:
             return
         assert not isinstance(winner, Pool), "a cumulative game keeps no kitty or pot"
+        assert verdict.reason is not None, "a game is won for a reason"
         money, winner_stakes = self._game_money(winner)
         self.games.append(
             GameRecord(

@@ -25,6 +25,7 @@ from ..rules.settlement import (
     pairwise_debts,
     still_owed,
 )
+from .gameend_words import game_end_words
 from .ledger import Debt, RecordedPayment, build_ledger, session_payments
 from .sessions import LoadedSession
 from .standings import share_label
@@ -423,7 +424,7 @@ def _game(game: GameRecord, loaded: LoadedSession) -> GameStakes:
     return GameStakes(
         game.number,
         game.winner,
-        game.reason,
+        game_end_words(game.reason, game.winner, options.scale),
         game.first_hand,
         game.last_hand,
         payments,

@@ -31,6 +31,7 @@ from ..rules.rounds import deal_round
 from ..rules.seating import deals_ahead
 from ..rules.session import HandRecord
 from ..rules.tricks import buried_most, other_side, trick_total
+from .gameend_words import game_end_words
 from .sessions import LoadedSession
 
 
@@ -295,7 +296,7 @@ class GameOver:
 
     number: int
     winner: Holder
-    reason: str  # the engine's: "the bidder goes out at 510"
+    reason: str  # in words: "Ann went out bidding: 510"
     scores: tuple[FinalScore, ...]  # in seat order, every player or team
     money: tuple[Flow, ...]  # cents each loser pays the winner(s)
 
@@ -310,7 +311,8 @@ def game_over(loaded: LoadedSession) -> GameOver | None:
         FinalScore(holder, options.to_table(game.score(holder)), holder == game.winner)
         for holder in loaded.setup.holders
     )
-    return GameOver(game.number, game.winner, game.reason, scores, game.money)
+    words = game_end_words(game.reason, game.winner, options.scale)
+    return GameOver(game.number, game.winner, words, scores, game.money)
 
 
 def next_hand(loaded: LoadedSession) -> NextHand:

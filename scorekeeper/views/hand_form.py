@@ -4,7 +4,9 @@ One builder for every page that shows the form: the session page, the correction
 live preview and the re-shows after an expired token. The quick-pick bids and the bid ladder
 are the session's; the declarers are the players dealt in, for a correction those of the
 hand's own seating. A correction shown afresh is filled in with the hand as entered and the
-stored hand's version, which the save checks (``version_of``).
+stored hand's version, which the save checks (``version_of``). A form refused for its shape
+is still checked by the engine on every field that parsed (``every_problem``), so every
+problem of the hand is shown at once.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from typing import Any
 
 from ..forms import HandFormBase, hand_form
 from ..limits import parse_id
+from ..rules.errors import RuleError
 from ..rules.holders import Player
 from ..services.entries import from_row
+from ..services.hands import preview_hand
 from ..services.sessions import LoadedSession
 from ..services.standings import next_hand, teams_enter_own_tricks
 
@@ -59,3 +63,13 @@ def hand_form_for(
         form.fill(from_row(row, loaded.options))
         form.version.data = version_text(row)
     return form
+
+
+def every_problem(loaded: LoadedSession, form: HandFormBase, number: int | None = None) -> None:
+    """After the form's own checks refused a field: the engine's rules on every field that
+    parsed (the next hand, or hand ``number`` corrected), each shown at its field unless that
+    field was refused already. Nothing is saved."""
+    try:
+        preview_hand(loaded, form.to_entry(), number)
+    except RuleError as error:
+        form.add_rule_error(error)

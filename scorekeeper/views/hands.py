@@ -18,7 +18,7 @@ from ..rules.errors import RuleError
 from ..services import hands as hand_service
 from ..services.sessions import Clash, audit_trail
 from ..services.standings import form_facts, hand_lines, next_hand
-from .hand_form import hand_form_for, version_of, version_text
+from .hand_form import every_problem, hand_form_for, version_of, version_text
 from .loading import load_or_404
 from .routing import form_post
 from .sessions import render_session
@@ -44,6 +44,7 @@ def create(session_id: int):
     form = hand_form_for(loaded, formdata=request.form)
     nxt = next_hand(loaded)
     if not form.validate():
+        every_problem(loaded, form)
         return render_session(loaded, form, nxt, status=422)
     entry = form.to_entry()
     try:
@@ -84,13 +85,13 @@ def preview(session_id: int):
     loaded = load_or_404(session_id)
     number = parse_id(request.args.get("hand"))
     form = hand_form_for(loaded, number, request.form)
-    form.validate()
-    if form.errors:  # the hand form carries no token of its own: CSRFProtect checked it
-        typed = [
-            {"field": f, "message": m} for f, messages in form.errors.items() for m in messages
-        ]
-        return jsonify(ok=False, errors=typed)
-    entry = form.to_entry()
+    form.validate()  # the hand form carries no token of its own: CSRFProtect checked it
+    problems = [
+        {"field": name or "form", "message": message}
+        for name, messages in form.errors.items()
+        for message in messages
+    ]
+    entry = form.to_entry()  # what parsed: the engine checks it even when a field was refused
     breakdowns = {
         str(player.id): [line.written(loaded.options.scale) for line in score.lines]
         for player, score in hand_service.meld_breakdowns(loaded, entry).items()
@@ -98,8 +99,11 @@ def preview(session_id: int):
     try:
         result = hand_service.preview_hand(loaded, entry, number)
     except RuleError as error:
-        broken = [{"field": form.field_for(e.where), "message": e.rule} for e in error.each]
-        return jsonify(ok=False, errors=broken, breakdowns=breakdowns)
+        broken = form.add_rule_error(error)
+        problems += [{"field": name, "message": rule} for name, rule in broken]
+        return jsonify(ok=False, errors=problems, breakdowns=breakdowns)
+    if problems:
+        return jsonify(ok=False, errors=problems, breakdowns=breakdowns)
     return jsonify(ok=True, text=result.text, breakdowns=breakdowns)
 
 
@@ -150,6 +154,7 @@ def edit(session_id: int, number: int):
         return _render_edit(loaded, hand_form_for(loaded, number), record)
     form = hand_form_for(loaded, number, request.form)
     if not form.validate():
+        every_problem(loaded, form, number)
         return _render_edit(loaded, form, record, 422)
     hand_id, version = version_of(form.version.data)
     try:

@@ -608,7 +608,7 @@ def test_bison_read_gives_games_their_winners_and_the_game_money(api):
     [game] = standings["games"]
     assert (game["number"], game["first_hand"], game["last_hand"]) == (1, 1, 3)
     assert game["winner"] == {"kind": "player", "name": "Ann", "player_ids": [session.ids["Ann"]]}
-    assert game["reason"] == "the bidder goes out at 500"
+    assert game["reason"] == "Ann went out bidding: 500"
     assert {s["holder"]["name"]: s["points"] for s in game["scores"]} == {
         "Ann": 500, "Bob": 360, "Cal": -160,
     }  # fmt: skip
@@ -656,7 +656,11 @@ def test_partnership_read_gives_team_scores_games_and_paired_stakes(api):
     nxt = standings["next_hand"]
     assert (nxt["number"], nxt["game"], nxt["dealer"]["name"]) == (5, 2, "Ann")
     [game] = standings["games"]
-    assert (game["first_hand"], game["last_hand"], game["reason"]) == (1, 3, "reached 500")
+    assert (game["first_hand"], game["last_hand"], game["reason"]) == (
+        1,
+        3,
+        "Ann & Cal reached 500 first, with 710",
+    )
     assert game["winner"]["name"] == "Ann & Cal"
     assert {s["holder"]["name"]: s["points"] for s in game["scores"]} == {
         "Ann & Cal": 710, "Bob & Dan": 150,
@@ -713,13 +717,13 @@ RULE_CHANGES = {
     "bison": (
         {"target": 250},
         {"Ann": 0, "Bob": 0, "Cal": 0},
-        [("Bob", "the bidder goes out at 280")],
+        [("Bob", "Bob went out bidding: 280")],
     ),
     # Bob & Dan's 290 passes 250 alone: game 1 is theirs.
     "partnership": (
         {"target": 250},
         {"Ann & Cal": 0, "Bob & Dan": 0},
-        [("Bob & Dan", "reached 250")],
+        [("Bob & Dan", "Bob & Dan reached 250 first, with 290")],
     ),
 }
 

@@ -7,16 +7,18 @@
 - ``start_session``, ``enter_hand``, ``standings``, ``edit_hand`` drive the app's pages by
   tapping, the way the table uses them.
 - ``Taps`` counts taps, for the "a Brooklyn hand takes 6 taps or fewer" test.
+- ``phone_page`` opens a page on a phone ``width`` px wide (844 high), closed after use.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 MIN_TARGET = 44  # CSS px, each way
 
@@ -300,3 +302,16 @@ def open_edit(page: Page, session_url: str, number: int) -> None:
     follow(page, page.locator(".session-nav").get_by_role("link", name="All hands"))
     follow(page, page.locator(f"#hand-{number}").get_by_role("link", name="Edit"))
     expect(page.locator("h1")).to_have_text(f"Correct hand {number}")
+
+
+@contextmanager
+def phone_page(browser: Browser, width: int) -> Iterator[Page]:
+    """A page on a touch phone ``width`` CSS px wide and 844 high, in a context of its own
+    that is closed afterwards."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 844}, is_mobile=True, has_touch=True
+    )
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

@@ -1,12 +1,15 @@
 """The hand form's first choice is on the first screen of a 390x844 phone, for every preset
 and every number of players it seats: a hand is entered without scrolling. Five players and
 more share one compact panel of standings. A won game's banner, with every final score, fits
-the phone too, and "Next game" brings the form's first choice onto the screen."""
+the phone too, and "Next game" brings the form's first choice onto the screen. Names of 1 and
+40 letters, single words, keep every word whole at 320 and 430 px: the standings, the game
+over banner and the hand form's chips."""
 
 from __future__ import annotations
 
 import pytest
-from phone import check_phone_page, shoot
+from phone import check_phone_page, phone_page, shoot
+from reflow import split_words
 from settle_fixtures import Table, bison
 
 from scorekeeper.rules.options import GameSystem
@@ -105,3 +108,52 @@ def test_the_game_over_banner_and_compact_standings_fit_a_phone(
     first = page.evaluate(FIRST_CHOICE)
     top = page.evaluate("window.scrollY")
     assert top < first["bottom"] <= top + 844  # the form's first choice is on the screen
+
+
+WORD = "Wolfeschlegelsteinhausenbergerdorffvoral"  # 40 letters, one word
+
+
+@pytest.fixture
+def long_names(app) -> dict[str, int]:
+    """Bison won by a 40-letter name (settle_fixtures.bison with Ann as WORD, Bob as H), and
+    Hoyle with H, WORD, Al and Hal after two hands, and with Eve too (compact standings)."""
+    with app.app_context(), unit_of_work():
+        table = Table(default_table())
+        won = table.start("bison", f"{WORD} H Cal", target=500, game_stake=200, set_stake=100)
+        table.hand(
+            won, None, "H", 300, "S",
+            melds={"H": 100, WORD: 20}, takes={WORD: 5, "H": 15, "Cal": 4}, last="H",
+        )  # fmt: skip
+        table.hand(won, "conceded", "Cal", 250, "H", melds={WORD: 40, "H": 20})
+        table.hand(
+            won, None, WORD, 400, "H",
+            melds={WORD: 190}, takes={WORD: 20, "H": 3, "Cal": 1}, last=WORD,
+        )  # fmt: skip
+        hoyle = table.start("hoyle", f"H {WORD} Al Hal")
+        table.hand(hoyle, "made", WORD, 350, "S")
+        table.hand(hoyle, "set", "Al", 300, "H")
+        five = table.start("hoyle", f"H {WORD} Al Hal Eve")
+        table.hand(five, "made", WORD, 350, "S")
+        table.hand(five, "set", "Al", 300, "H")
+        return {"bison-won": won, "hoyle": hoyle, "hoyle-5": five}
+
+
+@pytest.mark.parametrize("width", [320, 430])
+def test_names_of_one_and_forty_letters_stay_whole_on_the_table_screen(
+    live_server, browser, screenshots_dir, long_names, width
+):
+    with phone_page(browser, width) as page:
+        for name, session_id in long_names.items():
+            page.goto(f"{live_server}/s/{session_id}")
+            assert page.locator("#standings").get_by_text(WORD).count() == 1
+            assert page.locator("#standings").get_by_text("H", exact=True).count() == 1
+            assert page.locator("#hand-form label.chip").get_by_text(WORD).count() > 0
+            check_phone_page(page, f"{name} at {width}")
+            split = split_words(page)
+            assert split == [], f"{name} at {width} px: {split}"
+            shoot(page, screenshots_dir, f"long-names-{name}-{width}")
+        banner = page.locator(".game-over")
+        page.goto(f"{live_server}/s/{long_names['bison-won']}")
+        # WORD: 20 meld + 50 in counters, then 40 meld, then 400 bid and made (190 meld + 210):
+        # 70 + 40 + 400 = 510, past 500 as the bidder (settle_fixtures.bison)
+        assert f"{WORD} went out bidding: 510." in banner.inner_text()

@@ -1,11 +1,13 @@
-"""Settle up with names of 1 and 40 characters at 320, 390 and 430 px: no name breaks inside a
-word, however long the line under it (chips and the kitty share, what is carried from
-earlier sessions), and nothing sticks out of the screen."""
+"""Settle up with names of 1 and 40 characters at 320, 390 and 430 px, the 40 both as words and
+as one single word: no name breaks inside a word, however long the line under it (chips and
+the kitty share, what is carried from earlier sessions), and nothing sticks out of the
+screen; the single word is drawn smaller to fit (templating.fit), never broken."""
 
 from __future__ import annotations
 
 import pytest
-from phone import check_phone_page, shoot
+from phone import check_phone_page, phone_page, shoot
+from reflow import split_words
 
 from scorekeeper.services import sessions as session_service
 from scorekeeper.services.entries import HandEntry
@@ -16,8 +18,8 @@ from scorekeeper.services.unit_of_work import unit_of_work
 pytestmark = pytest.mark.browser
 
 LONG = "Maximilian Alexander Konstantin von Berg"
-LONGER = "Bartholomew Montgomery Fitzwilliam Smyth"
-NAMES = ["H", "Al", LONG, LONGER, "Hal"]
+WORD = "Wolfeschlegelsteinhausenbergerdorffvoral"  # 40 letters, one word
+NAMES = ["H", "Al", LONG, WORD, "Hal"]
 
 # Every word of the page's text (split at spaces and hyphens, where a line may break) whose
 # letters are drawn on more than one line: a word broken in two.
@@ -70,19 +72,15 @@ def session_id(app) -> int:
 def test_names_of_one_to_forty_characters_keep_their_words_whole(
     live_server, browser, screenshots_dir, session_id, width
 ):
-    context = browser.new_context(
-        viewport={"width": width, "height": 844}, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    try:
+    with phone_page(browser, width) as page:
         for query in ["", "?ledger=1", "?ledger=1&view=direct"]:
             page.goto(f"{live_server}/s/{session_id}/settle{query}")
             assert page.get_by_text(LONG).count() > 0
+            assert page.get_by_text(WORD).count() > 0
             assert page.get_by_text("H", exact=True).count() > 0
             assert page.locator(".net-carried").count() > 0 or not query
             check_phone_page(page, f"settle{query} at {width}")
             assert page.evaluate(BROKEN_WORDS) == [], f"settle{query} at {width} px"
+            assert split_words(page) == [], f"settle{query} at {width} px"
             name = f"settle-names-{width}{query.replace('?', '-').replace('&', '-')}"
             shoot(page, screenshots_dir, name.replace("=", ""))
-    finally:
-        context.close()

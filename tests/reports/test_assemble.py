@@ -119,7 +119,7 @@ def test_hoyle_pdf_logs_a_player_leaving(ctx):
 
 def test_bison_pdf_prints_games_stakes_and_the_unfinished_game(ctx):
     text = text_of(pdf_of(rs.bison()))
-    assert "Won by Bob: reached 500 with 590." in text
+    assert "Won by Bob. Bob reached 500 first, with 590." in text
     assert "Final scores: Ann +380 · Bob +590 · Cal −240." in text
     assert "Sets: Cal 1 double." in text
     # Ann pays the $1.00 game stake; Cal $1.00 + a double set at 2 x $0.50
@@ -143,7 +143,7 @@ def test_bison_pdf_prints_games_stakes_and_the_unfinished_game(ctx):
 def test_partnership_pdf_prints_team_scores_as_the_table_writes_them(ctx):
     text = text_of(pdf_of(rs.partnership()))
     assert "Teams: Ann & Cal against Bob & Dan." in text
-    assert "Won by Ann & Cal: reached 50." in text
+    assert "Won by Ann & Cal. Ann & Cal reached 50 first, with 71." in text
     assert "Final scores: Ann & Cal +71 · Bob & Dan +15." in text
     assert "Bob pays Ann $0.50" in text and "Dan pays Cal $0.50" in text
     # scale 10: points are shown divided by ten

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.games import bison_end, partnership_end
+from scorekeeper.rules.games import Ending, EndReason, bison_end, partnership_end
 from scorekeeper.rules.hands import HandInput, MeldNumber
 from scorekeeper.rules.holders import Team
 from scorekeeper.rules.options import Options
@@ -56,22 +56,26 @@ def bison_session(events, first_dealer="Ann", **options):
 
 def test_the_bidder_goes_out_even_with_a_lower_score():
     end = bison_end({"Ann": 1520, "Bob": 1600, "Cal": 200}, "Ann", BISON, 5, False)
-    assert end.winner == "Ann" and "bidder goes out" in end.reason
+    assert end.winner == "Ann"
+    assert end.reason == EndReason(Ending.BIDDER_OUT, 1520, 1500, past=2)
 
 
 def test_without_the_bidder_the_higher_score_past_the_target_wins():
     end = bison_end({"Ann": 1520, "Bob": 1000, "Cal": 1600}, "Bob", BISON, 5, False)
     assert end.winner == "Cal"
+    assert end.reason == EndReason(Ending.MOST_PAST, 1600, 1500, past=2)
 
 
 def test_a_single_player_past_the_target_wins():
     end = bison_end({"Ann": 1400, "Bob": 1510, "Cal": 900}, "Ann", BISON, 5, False)
-    assert end.winner == "Bob" and "1500" in end.reason
+    assert end.winner == "Bob"
+    assert end.reason == EndReason(Ending.REACHED, 1510, 1500, past=1)
 
 
 def test_two_non_declarers_tied_on_top_play_another_hand():
     end = bison_end({"Ann": 1000, "Bob": 1550, "Cal": 1550}, "Ann", BISON, 5, False)
-    assert end.winner is None and "another hand" in end.reason
+    assert end.winner is None
+    assert end.reason == EndReason(Ending.TIED_PAST_TARGET, 1550, 1500, past=2)
 
 
 def test_nobody_at_the_target_plays_on():
@@ -95,7 +99,8 @@ FLOOR = replace(BISON, negative_floor=-1000)
 
 def test_negative_floor_ends_the_game_when_someone_is_above_zero():
     end = bison_end({"Ann": -1010, "Bob": 300, "Cal": 200}, "Ann", FLOOR, 3, False)
-    assert end.winner == "Bob" and "-1000" in end.reason
+    assert end.winner == "Bob"
+    assert end.reason == EndReason(Ending.FLOOR, 300, floor=-1000)
 
 
 def test_a_score_on_the_floor_is_not_below_it():
@@ -111,6 +116,7 @@ def test_without_a_floor_a_deep_negative_score_plays_on():
 def test_negative_floor_with_nobody_above_zero_plays_on_until_someone_is():
     end = bison_end({"Ann": -1100, "Bob": -50, "Cal": 0}, "Ann", FLOOR, 3, False)
     assert end.winner is None and end.floor_pending
+    assert end.reason == EndReason(Ending.NOBODY_ABOVE_ZERO, 0, floor=-1000)
     # the next hand puts Bob above 0: that hand ends the game, even though nobody is below
     # the floor any more
     later = bison_end({"Ann": -900, "Bob": 20, "Cal": -10}, "Bob", FLOOR, 4, end.floor_pending)
@@ -122,13 +128,15 @@ def test_fixed_deals_the_highest_score_wins_after_the_last_deal():
     scores = {"Ann": 300, "Bob": 700, "Cal": 100}
     assert bison_end(scores, "Ann", options, 4, False).winner is None
     end = bison_end(scores, "Ann", options, 5, False)
-    assert end.winner == "Bob" and "5 deals" in end.reason
+    assert end.winner == "Bob"
+    assert end.reason == EndReason(Ending.FIXED_DEALS, 700, deals=5)
 
 
 def test_fixed_deals_tied_on_top_play_another_hand():
     options = replace(BISON, fixed_deals=5)
     end = bison_end({"Ann": 700, "Bob": 700, "Cal": 100}, "Cal", options, 5, False)
-    assert end.winner is None and "another hand" in end.reason
+    assert end.winner is None
+    assert end.reason == EndReason(Ending.TIED_AFTER_DEALS, 700, deals=5)
 
 
 # == partnership_end, directly ====================================================================
@@ -137,27 +145,32 @@ def test_fixed_deals_tied_on_top_play_another_hand():
 def test_partnership_a_single_team_past_the_target_wins():
     end = partnership_end({TEAM_A: 1510, TEAM_B: 1400}, TEAM_B, True, PARTNERSHIP)
     assert end.winner == TEAM_A
+    assert end.reason == EndReason(Ending.REACHED, 1510, 1500, past=1)
 
 
 def test_partnership_both_past_the_target_the_bidders_win_when_they_made():
     end = partnership_end({TEAM_A: 1600, TEAM_B: 1700}, TEAM_A, True, PARTNERSHIP)
-    assert end.winner == TEAM_A and "made" in end.reason
+    assert end.winner == TEAM_A
+    assert end.reason == EndReason(Ending.BIDDERS_MADE, 1600, 1500, past=2)
 
 
 def test_partnership_both_past_the_target_a_set_bidder_leaves_it_to_the_higher_score():
     end = partnership_end({TEAM_A: 1550, TEAM_B: 1600}, TEAM_A, False, PARTNERSHIP)
-    assert end.winner == TEAM_B and "higher" in end.reason
+    assert end.winner == TEAM_B
+    assert end.reason == EndReason(Ending.MOST_PAST, 1600, 1500, past=2)
 
 
 def test_partnership_tied_on_top_past_the_target_plays_another_hand():
     end = partnership_end({TEAM_A: 1550, TEAM_B: 1550}, TEAM_A, False, PARTNERSHIP)
-    assert end.winner is None and "another hand" in end.reason
+    assert end.winner is None
+    assert end.reason == EndReason(Ending.TIED_PAST_TARGET, 1550, 1500, past=2)
 
 
-def test_partnership_scale_10_writes_the_target_as_150():
+def test_partnership_scale_10_keeps_the_reason_in_full_points():
     options = replace(PARTNERSHIP, scale=10)
     end = partnership_end({TEAM_A: 1510, TEAM_B: 0}, TEAM_A, True, options)
-    assert end.winner == TEAM_A and "150" in end.reason and "1500" not in end.reason
+    assert end.winner == TEAM_A
+    assert end.reason == EndReason(Ending.REACHED, 1510, 1500, past=1)
 
 
 # == Bison games through replay ===================================================================
@@ -191,7 +204,8 @@ def test_bison_running_scores_through_a_game():
 def test_bison_the_bidder_goes_out_and_wins_the_game():
     state = bison_session(GAME_ONE, **STAKES)
     (game,) = state.games
-    assert game.winner == "Cal" and "bidder goes out" in game.reason
+    assert game.winner == "Cal"
+    assert game.reason == EndReason(Ending.BIDDER_OUT, 1090, 1000, past=1)
     assert dict(game.scores) == {"Ann": -200, "Bob": -110, "Cal": 1090}
     assert (game.number, game.first_hand, game.last_hand) == (1, 1, 3)
     assert state.game_over == game
@@ -279,7 +293,8 @@ def test_bison_after_a_tie_the_higher_non_declarer_wins():
     # 2. Ann concedes 250: Ann -550; Bob adds meld 20 -> 320; Cal adds 0 -> 300: Bob wins.
     state = bison_session([TIE, conceded("Ann", 250, {"Bob": 20})], first_dealer="Cal", target=300)
     (game,) = state.games
-    assert game.winner == "Bob" and "320" in game.reason
+    assert game.winner == "Bob"  # Bob 320 and Cal 300 both past 300
+    assert game.reason == EndReason(Ending.MOST_PAST, 320, 300, past=2)
 
 
 def test_bison_negative_floor_ends_the_game_with_someone_above_zero():
@@ -290,7 +305,8 @@ def test_bison_negative_floor_ends_the_game_with_someone_above_zero():
     )
     state = bison_session([hand], negative_floor=-500)
     (game,) = state.games
-    assert game.winner == "Bob" and "-500" in game.reason
+    assert game.winner == "Bob"
+    assert game.reason == EndReason(Ending.FLOOR, 140, floor=-500)
     assert dict(game.scores) == {"Ann": -600, "Bob": 140, "Cal": 100}
     assert bison_session([hand]).games == ()  # no floor: play on
 
@@ -378,7 +394,8 @@ def test_partnership_both_teams_past_the_target_the_bidders_who_made_win():
     #    Both past 500; the bidders made their bid, so Bob & Dee win with the lower score.
     state = partnership_session([P1, second_partnership_hand(250)], target=500)
     (game,) = state.games
-    assert game.winner == TEAM_B and "made" in game.reason
+    assert game.winner == TEAM_B
+    assert game.reason == EndReason(Ending.BIDDERS_MADE, 660, 500, past=2)
     assert dict(game.scores) == {TEAM_A: 740, TEAM_B: 660}
 
 
@@ -451,3 +468,9 @@ def test_games_won_in_partnership_counts_for_the_team_and_both_partners():
     assert dict(state.games[0].scores) == {TEAM_A: 600, TEAM_B: -160}
     games_won = {h: state.games_won(h) for h in (TEAM_A, TEAM_B, "Ann", "Bob", "Cal", "Dee")}
     assert games_won == {TEAM_A: 1, TEAM_B: 0, "Ann": 1, "Bob": 0, "Cal": 1, "Dee": 0}
+
+
+def test_negative_floor_tied_on_top_plays_another_hand():
+    end = bison_end({"Ann": -1010, "Bob": 300, "Cal": 300}, "Ann", FLOOR, 3, False)
+    assert end.winner is None and end.floor_pending
+    assert end.reason == EndReason(Ending.TIED_BELOW_FLOOR, 300, floor=-1000)

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.errors import BidError, RuleErrors
-from scorekeeper.rules.games import bison_end
+from scorekeeper.rules.games import Ending, EndReason, bison_end
 from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_hand
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
@@ -67,20 +67,33 @@ def test_the_card_points_must_add_up_without_the_last_trick():
     assert "add up to 240" in str(error.value)
 
 
+RAISED_1250 = EndReason(Ending.RAISED, 1270, 1000, 1250, past=2)
+RISES_1250 = EndReason(Ending.TARGET_RISES, None, 1000, 1250, past=2)
+RISES_1750 = EndReason(Ending.TARGET_RISES, None, 1000, 1750, past=2)
+ALONE_1250 = EndReason(Ending.REACHED, 1260, 1250, past=1)
+
+
 @pytest.mark.parametrize(
-    ("scores", "target", "winner", "next_target"),
+    ("scores", "target", "winner", "next_target", "reason"),
     [
-        pytest.param({"A": 1270, "B": 1240}, None, "A", None, id="d3-alone-past-1250-wins"),
-        pytest.param({"A": 1230, "B": 1210}, None, None, 1250, id="d3-both-short-play-to-1250"),
-        pytest.param({"A": 1260, "B": 1230}, 1250, "A", None, id="d3-next-hand-decides"),
-        pytest.param({"A": 1510, "B": 1520}, None, None, 1750, id="rises-past-both"),
-        pytest.param({"A": 990, "B": 700}, None, None, None, id="nobody-there-yet"),
+        pytest.param(
+            {"A": 1270, "B": 1240}, None, "A", None, RAISED_1250, id="d3-alone-past-1250-wins"
+        ),
+        pytest.param(
+            {"A": 1230, "B": 1210}, None, None, 1250, RISES_1250, id="d3-both-short-play-to-1250"
+        ),
+        pytest.param(
+            {"A": 1260, "B": 1230}, 1250, "A", None, ALONE_1250, id="d3-next-hand-decides"
+        ),
+        pytest.param({"A": 1510, "B": 1520}, None, None, 1750, RISES_1750, id="rises-past-both"),
+        pytest.param({"A": 990, "B": 700}, None, None, None, None, id="nobody-there-yet"),
     ],
 )
-def test_d3_the_target_rises_by_250_when_two_pass_it(scores, target, winner, next_target):
+def test_d3_the_target_rises_by_250_when_two_pass_it(scores, target, winner, next_target, reason):
     verdict = bison_end(scores, None, TWO, 1, False, target)
     assert verdict.winner == winner
     assert verdict.target == next_target
+    assert verdict.reason == reason
 
 
 def test_a_raised_target_holds_until_the_game_ends_then_resets():
@@ -101,4 +114,4 @@ def test_a_raised_target_holds_until_the_game_ends_then_resets():
 def test_the_winner_is_said_to_reach_the_raised_target():
     verdict = bison_end({"A": 1480, "B": 1100}, None, TWO, 1, False, 1250)
     assert verdict.winner == "A"
-    assert verdict.reason == "reached 1250 with 1480"
+    assert verdict.reason == EndReason(Ending.REACHED, 1480, 1250, past=1)

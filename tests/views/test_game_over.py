@@ -57,7 +57,7 @@ def test_bison_keeps_the_final_scores_of_a_won_game_until_the_next_hand(client):
 
     banner = _banner(page)
     assert banner["title"] == "★ Game 1 goes to Ann"
-    assert "The bidder goes out at 510. Ann deals game 2." in page_text(page)
+    assert "Ann went out bidding: 510. Ann deals game 2." in page_text(page)
     assert banner["scores"] == ["★ Ann +510", "Bob −250", "Cal −200"]
     assert banner["winners"] == ["★ Ann +510"]
     assert figures(page) == {"Ann": 0, "Bob": 0, "Cal": 0}
@@ -89,6 +89,7 @@ def test_a_partnership_game_shows_both_teams_final_scores(client):
 
     banner = _banner(page)
     assert banner["title"] == "★ Game 1 goes to Ann & Cal"
+    assert "Ann & Cal reached 500 first, with 700." in page_text(page)
     assert banner["scores"] == ["★ Ann & Cal +700", "Bob & Dee +130"]
     assert banner["winners"] == ["★ Ann & Cal +700"]
     assert figures(page) == {"Ann & Cal": 0, "Bob & Dee": 0}

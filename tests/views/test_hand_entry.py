@@ -333,7 +333,8 @@ def test_bison_game_over_shows_the_winner_who_deals_the_next_game(client):
 
     text = page_text(page)
     assert "★ Game 1 goes to Cal" in text
-    assert "The bidder goes out at 1750. Cal deals game 2." in text
+    assert "Cal went out bidding: 1750. Cal deals game 2." in text
+    assert "Cal went out bidding: 1750" in page_text(client.get(f"/s/{sid}/settle"))
     # No sets this game: each loser pays the game stake of $1.00.
     assert "Ann pays Cal $1.00; Bob pays Cal $1.00" in text
     # Scores start again; by rotation Bob would deal, but the winner deals.

@@ -56,3 +56,32 @@ def test_an_errors_id_goes_on_the_first_message_for_aria_describedby(macros):
         '<p id="pin-error" class="error" role="alert">Wrong.</p>'
         '<p class="error" role="alert">Again.</p>'
     )
+
+
+WORD_40 = "Wolfeschlegelsteinhausenbergerdorffvoral"
+
+
+@pytest.mark.parametrize(
+    ("text", "html"),
+    [
+        pytest.param("H", "H", id="one-letter-as-it-is"),
+        pytest.param("Maximilian Alexander Konstantin von Berg", None, id="forty-in-words"),
+        pytest.param("A" * 20, "A" * 20, id="twenty-letters-as-they-are"),
+        pytest.param("A" * 21, f'<bdi class="word-l">{"A" * 21}</bdi>', id="21-smaller"),
+        pytest.param("A" * 30, f'<bdi class="word-l">{"A" * 30}</bdi>', id="30-smaller"),
+        pytest.param(WORD_40, f'<bdi class="word-xl">{WORD_40}</bdi>', id="40-smallest"),
+        pytest.param(
+            f"Hal pays {WORD_40} $2.40",
+            f'<bdi class="word-xl">Hal pays {WORD_40} $2.40</bdi>',
+            id="a-sentence-with-the-long-word",
+        ),
+        pytest.param("<" + "b" * 24, f'<bdi class="word-l">&lt;{"b" * 24}</bdi>', id="escaped"),
+    ],
+)
+def test_a_word_too_long_for_a_phone_is_drawn_smaller_never_broken(macros, text, html):
+    assert str(macros.fitted(text)) == (text if html is None else html)
+
+
+def test_a_chip_with_a_forty_letter_name_draws_it_smaller(macros):
+    html = str(macros.chip("declarer", 7, WORD_40))
+    assert html.endswith(f'<span><bdi class="word-xl">{WORD_40}</bdi></span></label>')

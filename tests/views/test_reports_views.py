@@ -190,7 +190,7 @@ def test_uploading_an_export_recreates_the_session(client, make):
     )
     assert response.status_code == 302
     new = response.headers["Location"]
-    assert "Won by Bob: reached 500 with 590." in page_text(client.get(new + "/print"))
+    assert "Won by Bob. Bob reached 500 first, with 590." in page_text(client.get(new + "/print"))
 
 
 def test_a_bad_file_is_refused_next_to_the_field_keeping_what_was_pasted(app, client, make):

@@ -6,6 +6,7 @@ from pydantic import BaseModel, Field
 
 from ...rules.options import Options
 from ...rules.session import GameRecord
+from ...services.gameend_words import game_end_words
 from ...services.sessions import LoadedSession
 from ...services.standings import DealCount, NextHand, StandingRow, next_hand, standings
 from .common import HolderRef, Id, PlayerRef, Unit, holder_ref, player_ref
@@ -148,7 +149,7 @@ def game(record: GameRecord, scale: int) -> Game:
         first_hand=record.first_hand,
         last_hand=record.last_hand,
         winner=holder_ref(record.winner),
-        reason=record.reason,
+        reason=game_end_words(record.reason, record.winner, scale),
         scores=[GameScore(holder=holder_ref(h), points=p // scale) for h, p in record.scores],
     )
 

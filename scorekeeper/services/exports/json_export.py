@@ -18,6 +18,7 @@ from sqlalchemy.orm import selectinload
 
 from ...extensions import db
 from ...models import Hand, utcnow
+from ...rules.games import EndReason
 from ...rules.holders import Holder, Pool, Team
 from ..entries import from_row
 from ..sessions import LoadedSession
@@ -67,6 +68,20 @@ def holder_keys(loaded: LoadedSession) -> Callable[[Holder | None], str | None]:
     return key
 
 
+def ending_figures(reason: EndReason, t: Callable[[int], int]) -> dict[str, Any]:
+    """Why a game ended as plain data, naming nobody: the ending and its figures as the table
+    writes them (``t``), each only when the ending has it."""
+    points = {"score": reason.score, "target": reason.target, "raised": reason.raised}
+    points["floor"] = reason.floor
+    out: dict[str, Any] = {"ending": reason.ending.value}
+    out |= {name: t(n) for name, n in points.items() if n is not None}
+    if reason.deals is not None:
+        out["deals"] = reason.deals
+    if reason.past:
+        out["past"] = reason.past
+    return out
+
+
 def derived_figures(loaded: LoadedSession) -> dict[str, Any]:
     """What the replay makes of the session, as plain data: every figure a round trip keeps.
 
@@ -99,7 +114,7 @@ def derived_figures(loaded: LoadedSession) -> dict[str, Any]:
                 "first_hand": game.first_hand,
                 "last_hand": game.last_hand,
                 "winner": key(game.winner),
-                "reason": game.reason,
+                "reason": ending_figures(game.reason, t),
                 "scores": {key(h): t(s) for h, s in game.scores},
                 "money_cents": [[key(f.payer), key(f.payee), f.amount] for f in game.money],
             }

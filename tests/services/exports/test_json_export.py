@@ -44,3 +44,9 @@ def test_the_json_keeps_figures_as_the_table_writes_them_at_scale_ten(ctx):
     assert [e["bid"] for e in entries] == [25, 30, 25]
     assert [e["tricks"] for e in entries] == [15, 16, 5]
     assert data["session"]["options"]["target"] == 500  # options in full points
+    # Ann & Cal alone past 50 with 71 (tests/reportsessions.py): why, naming nobody
+    (game,) = data["derived"]["games"]
+    assert (game["winner"], game["reason"]) == (
+        "team:1+3",
+        {"ending": "reached", "score": 71, "target": 50, "past": 1},
+    )
