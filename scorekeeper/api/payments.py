@@ -9,7 +9,7 @@ from ..services.ledger import AskedPayment, PaymentErrors
 from ..services.settle import settle_session
 from .blueprint import api_blueprint
 from .conditional import json_response, tagged
-from .headers import tagged_read
+from .headers import made_once, tagged_read
 from .idempotency import key_reused
 from .problems import BUSY, ApiProblem, Problem, field_problems
 from .schemas.common import CreateHeaders, ReadHeaders, SessionPath
@@ -54,7 +54,7 @@ def list_payments(path: SessionPath, header: ReadHeaders):
     "answer carries what is still to pay once every recorded payment is taken off. With an "
     "Idempotency-Key, sending the same payment again records nothing new (200); another "
     "payment under the same key is refused (422).",
-    responses={201: SavedPaymentOut, 200: SavedPaymentOut, 404: Problem, 422: Problem, **BUSY},
+    responses={**made_once(SavedPaymentOut, links="payment"), 404: Problem, 422: Problem, **BUSY},
 )
 def record_payment(path: SessionPath, body: PaymentBody, header: CreateHeaders):
     """Record a payment toward the session (once per Idempotency-Key)."""

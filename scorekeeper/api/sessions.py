@@ -85,7 +85,7 @@ def list_sessions(header: ReadHeaders):
     description="With an Idempotency-Key, sending the same body again starts nothing new (200, "
     "the session the first request started, as it stands); another body under the same key "
     "is refused (422).",
-    responses={**made_once(SessionOut, "Location"), 422: Problem, **BUSY},
+    responses={**made_once(SessionOut, "Location", links="session"), 422: Problem, **BUSY},
 )
 def create_session(body: SessionCreate, header: CreateHeaders):
     """Start a session: the game (a preset, or the table's saved rules), its house rules, the
@@ -153,7 +153,7 @@ def _saved_rules_asked(body: SessionCreate) -> rules_service.Rules | None:
 @bp.get(
     "/sessions/<id:session_id>",
     summary="Read a session",
-    responses={**tagged_read(SessionOut), 404: Problem},
+    responses={**tagged_read(SessionOut, links="session"), 404: Problem},
 )
 def read_session(path: SessionPath, header: ReadHeaders):
     """The session with its standings, next hand, games and settlement (fewest and direct)."""

@@ -39,25 +39,12 @@ import schemathesis
 from flask import Flask
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import (
-    content_type_conformance,
-    response_headers_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-    unsupported_method,
-)
 from webhelpers import dispose, migrated_app
 
+from .fuzzing import ALL_CHECKS, tune
+
 MAX_EXAMPLES = 50
-CHECKS = [
-    not_a_server_error,
-    status_code_conformance,
-    content_type_conformance,
-    response_headers_conformance,
-    response_schema_conformance,
-    unsupported_method,  # a method the document does not list for a path is a 405
-]
+CHECKS = ALL_CHECKS
 SESSIONS = "/api/v1/sessions"
 SESSION = f"{SESSIONS}/{{session_id}}"
 HANDS = f"{SESSION}/hands"
@@ -75,6 +62,7 @@ APP = migrated_app(ROOT)
 SEEDED: list[tuple[int, int]] = []  # (session id, hands) of this test's sessions
 SEEDED_RULES: list[int] = []  # the ids of this test's saved rules
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
+tune(schema)
 
 
 def call(
