@@ -47,6 +47,13 @@ BEARER = {
 }
 
 
+SECURITY: list[dict[str, list[str]]] = [{}, {"bearer": []}]
+"""Every operation takes a request with no credential or with the bearer token (which the
+access gate asks for where it must). Said once, at the document's top, so a client generator
+that reads an operation's own ``security`` as "a token is required" (openapi-python-client
+then demands one even at a table without a token) sees none there."""
+
+
 def openapi_settings() -> dict[str, Any]:
     """The arguments ``create_app`` gives ``flask_openapi3.OpenAPI``."""
     return {
@@ -57,6 +64,7 @@ def openapi_settings() -> dict[str, Any]:
             "cents, chips in units, scores in points as the table writes them.",
         ),
         "security_schemes": BEARER,
+        "openapi_extensions": {"security": SECURITY},
         "responses": COMMON_RESPONSES,
         "doc_ui": False,
         "validation_error_status": 422,
