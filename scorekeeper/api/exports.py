@@ -49,7 +49,7 @@ def export_session(path: SessionPath):
     "added to the roster. With an Idempotency-Key, sending the same file again makes nothing "
     "new (200, the session the first import made; 'added' is then empty); another file under "
     "the same key is refused (422).",
-    responses={**made_once(ImportedOut, "Location", links="session"), 422: Problem, **BUSY},
+    responses={**made_once(ImportedOut, "Location"), 422: Problem, **BUSY},
 )
 def import_session(body: SessionFile, header: CreateHeaders):
     """Recreate a session from its JSON file (once per Idempotency-Key)."""

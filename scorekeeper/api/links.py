@@ -1,7 +1,8 @@
 """The links between operations in the API document (OpenAPI 3.1 Link Objects): which value
-of an answer names what a next request works on. A session started names the session every
-session operation takes; a hand saved or read names itself, with its ETag to send as
-``If-Match``; a payment recorded names itself to delete; saved rules name themselves.
+of an answer names what a next request works on. A session started names itself to read,
+change, enter a hand in, record a payment toward or leave; a hand saved or read names itself,
+with its ETag to send as ``If-Match``; a payment recorded names itself to delete; saved rules
+name themselves.
 
 A client (or a fuzzer following them, as the tests' stateful phase does) can go from one
 answer to the next request without knowing how the URLs are built. ``headers.with_headers``
@@ -23,18 +24,15 @@ def _link(operation_id: str, description: str, parameters: dict[str, str]) -> di
 
 
 def _session_links(session_id: str) -> dict[str, dict[str, Any]]:
-    """Every operation on the session that ``session_id`` names."""
+    """What is done to the session that ``session_id`` names: read it, change it, and what
+    changes it (its lists, standings and export are read at addresses under the same id)."""
     where = {"path.session_id": session_id}
     return {
         "ReadSession": _link("read_session", "Read the session.", where),
         "ChangeSession": _link("change_session", "Change its house rules, end it.", where),
-        "ListHands": _link("list_hands", "List its hands.", where),
         "EnterHand": _link("create_hand", "Enter its next hand.", where),
-        "PollStandings": _link("read_standings", "Poll its standings.", where),
-        "ListPayments": _link("list_payments", "List its payments.", where),
         "RecordPayment": _link("record_payment", "Record a payment toward it.", where),
         "PlayerLeaves": _link("player_leaves", "A player leaves it.", where),
-        "ExportSession": _link("export_session", "Export it as a file.", where),
     }
 
 

@@ -153,7 +153,7 @@ def _saved_rules_asked(body: SessionCreate) -> rules_service.Rules | None:
 @bp.get(
     "/sessions/<id:session_id>",
     summary="Read a session",
-    responses={**tagged_read(SessionOut, links="session"), 404: Problem},
+    responses={**tagged_read(SessionOut), 404: Problem},
 )
 def read_session(path: SessionPath, header: ReadHeaders):
     """The session with its standings, next hand, games and settlement (fewest and direct)."""

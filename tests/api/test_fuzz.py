@@ -1,9 +1,11 @@
 """Schemathesis, driven by the served /api/v1/openapi.json, against the app in-process (WSGI).
 
-Every operation of the document is fuzzed with valid and invalid inputs. No response may be a
-5xx, and every response must conform to the document: a documented status code, a documented
-content type, and headers and a body that match the schema documented for that status; a
-method the document does not list for a path must be answered 405.
+Every operation of the document is fuzzed with valid and invalid inputs, and every answer is
+held to every check Schemathesis has (``fuzzing.ALL_CHECKS``): no 5xx; a documented status
+code, a documented content type, and headers and a body that match the schema documented for
+that status; a method the document does not list for a path answered 405; data the document
+calls valid accepted (or refused only for a rule no schema can say) and data it calls invalid
+refused; a required header left out refused.
 
 The app is fresh for this module (made when the module is collected, as Schemathesis builds one
 test per operation then), and two new sessions are seeded before each test, so that real ids
@@ -20,9 +22,9 @@ session ended), every answer must stay within the document.
 
 Bounded for a 2-core machine: ``MAX_EXAMPLES`` per operation, no deadline, derandomized so
 every run sends the same requests. Measured on the 2-core machine this was written on, the
-module costs about 20 seconds of CPU (7 of them importing and collecting): 20-25 seconds
-when the machine is otherwise idle, 50-60 seconds measured while two other test suites
-shared its two cores (``pytest --durations=0`` lists each operation's share).
+module costs about 25 seconds of CPU (7 of them importing and collecting), 50-60 seconds of
+wall time while other test suites shared its two cores (``pytest --durations=0`` lists each
+operation's share).
 """
 
 from __future__ import annotations
