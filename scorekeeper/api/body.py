@@ -40,10 +40,14 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _number(text: str) -> int | float:
     """A JSON number written with a fraction or an exponent: the integer it is when it has no
-    fractional part (exactly: ``Decimal``), otherwise a float."""
+    fractional part, told exactly (``Decimal``: ``1e29 + 0.5`` is no integer, though its
+    nearest float is), otherwise a float. Only a number a float can hold becomes an integer,
+    so ``1e999999999`` never becomes a billion digits."""
     value = float(text)
-    if math.isfinite(value) and value.is_integer():
-        return int(Decimal(text))
+    if math.isfinite(value):
+        exact = Decimal(text)
+        if exact == exact.to_integral_value():
+            return int(exact)
     return value
 
 

@@ -173,6 +173,7 @@ def test_the_loader_keeps_each_key_once_and_names_a_repeated_one():
         pytest.param("35E+1", 350, id="with-a-capital-exponent"),
         pytest.param("9007199254740993.0", 9007199254740993, id="exactly-past-a-float"),
         pytest.param("350.5", 350.5, id="a-fraction-stays-a-fraction"),
+        pytest.param("100000000000000000000000000000.5", 1e29, id="a-fraction-past-a-float"),
         pytest.param("1e400", float("inf"), id="too-large-for-a-float"),
     ],
 )
