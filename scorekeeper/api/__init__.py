@@ -54,11 +54,17 @@ SERVER = Server(
     "serves the same paths under its own address.",
 )
 
-LICENSE = License(name="None stated: the repository has no LICENSE file")
-"""What the document says of the licence: the project has chosen none yet (no LICENSE file,
-none in pyproject.toml or the README), so the document says so rather than name one."""
+LICENSE = License(name="All rights reserved: no licence is granted")
+"""What the document says of the licence: the maintainers grant none (no LICENSE file, none in
+pyproject.toml), so the code is theirs alone, which is what the document says."""
 
 CONTACT = Contact(name="The Scorekeeper maintainers")
+
+SECURITY: list[dict[str, list[str]]] = [{}, {"bearer": []}]
+"""Every operation takes a request with no credential or with the bearer token (which the
+access gate asks for where it must). Said once, at the document's top, so a client generator
+that reads an operation's own ``security`` as "a token is required" (openapi-python-client
+then demands one even at a table without a token) sees none there."""
 
 
 def openapi_settings() -> dict[str, Any]:
@@ -76,6 +82,7 @@ def openapi_settings() -> dict[str, Any]:
         ),
         "servers": [SERVER],
         "security_schemes": BEARER,
+        "openapi_extensions": {"security": SECURITY},
         "responses": COMMON_RESPONSES,
         "doc_ui": False,
         "validation_error_status": 422,

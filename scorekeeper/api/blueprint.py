@@ -52,7 +52,6 @@ def api_blueprint(name: str, tag: str, description: str) -> APIBlueprint:
         __name__,
         url_prefix=PREFIX,
         abp_tags=[Tag(name=tag, description=description)],
-        abp_security=[{}, {"bearer": []}],
         abp_responses=COMMON_RESPONSES,
         operation_id_callback=operation_id,
     )

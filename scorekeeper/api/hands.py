@@ -91,7 +91,7 @@ def list_hands(path: SessionPath, query: PageQuery, header: ReadHeaders):
     "another hand under the same key is refused (422). With ?number=N it is saved only as "
     "hand N: when the session has moved on, nothing is saved (409).",
     responses={
-        **made_once(SavedHandOut, "ETag", "Location"),
+        **made_once(SavedHandOut, "ETag", "Location", links="hand-saved"),
         404: Problem,
         409: Problem,
         422: Problem,
@@ -120,7 +120,7 @@ def create_hand(path: SessionPath, query: CreateQuery, body: HandBody, header: C
 @bp.get(
     "/sessions/<id:session_id>/hands/<id:number>",
     summary="Read a hand",
-    responses={**tagged_read(HandOut), 404: Problem},
+    responses={**tagged_read(HandOut, links="hand-read"), 404: Problem},
 )
 def read_hand(path: HandPath, header: ReadHeaders):
     """One hand: its entry, dealer, result in figures and words; its ETag is its version."""
@@ -142,7 +142,7 @@ def _current(loaded: LoadedSession, number: int) -> HandOut:
     "change is refused if a later hand would no longer stand (422), or if the hand changed "
     "since it was read (412, with the current hand).",
     responses={
-        200: with_headers(SavedHandOut, "ETag"),
+        200: with_headers(SavedHandOut, "ETag", links="hand-saved"),
         404: Problem,
         409: Problem,
         412: with_headers(StaleHandProblem, "ETag"),

@@ -1,6 +1,7 @@
 """Response headers in the API document: which answers carry an ETag, a Location, a
 Retry-After, a WWW-Authenticate or a Link (OpenAPI 3.1 Response Object ``headers``), so a
-client made from the document knows to read them.
+client made from the document knows to read them; and the links from an answer to the next
+requests (``links``).
 
 flask-openapi3 takes a response's headers from its model's ``openapi_extra``; one model serves
 answers with different headers (a hand read, saved or refused as stale), so ``with_headers``
@@ -15,6 +16,8 @@ from typing import Any
 
 from flask_openapi3.types import ResponseDict
 from pydantic import BaseModel
+
+from .links import LINKS
 
 HEADERS: dict[str, dict[str, Any]] = {
     "ETag": {
@@ -51,21 +54,26 @@ def declared(*names: str) -> dict[str, dict[str, Any]]:
 
 
 @functools.cache
-def with_headers(model: type[BaseModel], *names: str) -> type[BaseModel]:
-    """``model`` documented as an answer that carries the headers ``names``."""
+def with_headers(model: type[BaseModel], *names: str, links: str | None = None) -> type[BaseModel]:
+    """``model`` documented as an answer that carries the headers ``names``, and with
+    ``links`` (a name in ``links.LINKS``) the operations its values lead to."""
     config: dict[str, Any] = dict(model.model_config)
     extra = dict(config.get("openapi_extra") or {})
-    extra["headers"] = declared(*names)
+    if names:
+        extra["headers"] = declared(*names)
+    if links is not None:
+        extra["links"] = LINKS[links]
     config["openapi_extra"] = extra
     config["title"] = config.get("title") or model.__name__
     namespace = {"__doc__": model.__doc__, "__module__": model.__module__, "model_config": config}
     return type(model.__name__, (model,), namespace)
 
 
-def made_once(model: type[BaseModel], *names: str) -> ResponseDict:
+def made_once(model: type[BaseModel], *names: str, links: str | None = None) -> ResponseDict:
     """The answers of a POST that makes something once per Idempotency-Key, each carrying the
-    headers ``names``: 201 when it is made, 200 when the same key made it before."""
-    answer = with_headers(model, *names)
+    headers ``names`` (and ``links``): 201 when it is made, 200 when the same key made it
+    before."""
+    answer = with_headers(model, *names, links=links)
     return {201: answer, 200: answer}
 
 
@@ -77,6 +85,7 @@ def not_modified_answer(*names: str) -> dict[str, Any]:
     }
 
 
-def tagged_read(model: type[BaseModel]) -> ResponseDict:
-    """The answers of a read tagged with an ETag: 200 with ``model``, 304 when unchanged."""
-    return {200: with_headers(model, "ETag"), 304: not_modified_answer("ETag")}
+def tagged_read(model: type[BaseModel], links: str | None = None) -> ResponseDict:
+    """The answers of a read tagged with an ETag: 200 with ``model`` (and ``links``), 304
+    when unchanged."""
+    return {200: with_headers(model, "ETag", links=links), 304: not_modified_answer("ETag")}

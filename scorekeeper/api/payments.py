@@ -15,7 +15,7 @@ from ..services.settle import settle_session
 from .blueprint import api_blueprint
 from .codes import ProblemCode
 from .conditional import json_response, tagged
-from .headers import tagged_read
+from .headers import made_once, tagged_read
 from .idempotency import key_reused
 from .paging import FIRST_PAGE, IN_PAGES, PageQuery, listed, page_asked, paged_read, rest_of
 from .problems import BUSY, ApiProblem, Problem, field_problems
@@ -69,7 +69,7 @@ def list_payments(path: SessionPath, query: PageQuery, header: ReadHeaders):
     "answer carries what is still to pay once every recorded payment is taken off. With an "
     "Idempotency-Key, sending the same payment again records nothing new (200); another "
     "payment under the same key is refused (422).",
-    responses={201: SavedPaymentOut, 200: SavedPaymentOut, 404: Problem, 422: Problem, **BUSY},
+    responses={**made_once(SavedPaymentOut, links="payment"), 404: Problem, 422: Problem, **BUSY},
 )
 def record_payment(path: SessionPath, body: PaymentBody, header: CreateHeaders):
     """Record a payment toward the session (once per Idempotency-Key)."""

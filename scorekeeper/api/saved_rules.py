@@ -56,8 +56,8 @@ def list_saved_rules(query: PageQuery, header: ReadHeaders):
     "table's already (unless 'replace': then those rules are replaced, answered 200), an "
     "option the game does not have or the rules do not allow.",
     responses={
-        201: with_headers(SavedRulesOut, "Location"),
-        200: with_headers(SavedRulesOut, "Location"),
+        201: with_headers(SavedRulesOut, "Location", links="saved-rules"),
+        200: with_headers(SavedRulesOut, "Location", links="saved-rules"),
         422: Problem,
         **BUSY,
     },

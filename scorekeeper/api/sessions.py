@@ -94,7 +94,7 @@ def list_sessions(query: PageQuery, header: ReadHeaders):
     description="With an Idempotency-Key, sending the same body again starts nothing new (200, "
     "the session the first request started, as it stands); another body under the same key "
     "is refused (422).",
-    responses={**made_once(SessionOut, "Location"), 422: Problem, **BUSY},
+    responses={**made_once(SessionOut, "Location", links="session"), 422: Problem, **BUSY},
 )
 def create_session(body: SessionCreate, header: CreateHeaders):
     """Start a session: the game (a preset, or the table's saved rules), its house rules, the

@@ -1,6 +1,7 @@
 """Request bodies read exactly as the document says (``scorekeeper/api/body.py`` and the
-request models of ``api/schemas``): JSON types taken as documented, an unknown field refused by
-its name, a key named twice refused, and nothing saved by any refused body.
+request models of ``api/schemas``): JSON types taken as documented (a whole number is an
+integer however it is written, as JSON Schema says), an unknown field refused by its name, a
+key named twice refused, and nothing saved by any refused body.
 
 Brooklyn, Ann, Bob, Cal and Dan; a hand is Bob's 350 in hearts, made (docs/RULES.md).
 """
@@ -167,3 +168,33 @@ def test_the_loader_keeps_each_key_once_and_names_a_repeated_one():
     with pytest.raises(DuplicateKey) as raised:
         loads(json.dumps({"x": 1})[:-1] + ', "x": 2}')
     assert raised.value.key == "x"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        pytest.param("350.0", 350, id="with-a-fraction-of-nothing"),
+        pytest.param("3.5e2", 350, id="with-an-exponent"),
+        pytest.param("35E+1", 350, id="with-a-capital-exponent"),
+        pytest.param("9007199254740993.0", 9007199254740993, id="exactly-past-a-float"),
+        pytest.param("350.5", 350.5, id="a-fraction-stays-a-fraction"),
+        pytest.param("100000000000000000000000000000.5", 1e29, id="a-fraction-past-a-float"),
+        pytest.param("1e400", float("inf"), id="too-large-for-a-float"),
+    ],
+)
+def test_the_loader_reads_a_whole_number_however_written_as_an_integer(text, value):
+    read = loads(f'{{"n": {text}}}')["n"]
+    assert read == value
+    assert type(read) is type(value)
+
+
+def test_a_whole_number_written_with_a_fraction_is_the_integer_json_schema_says_it_is(api):
+    session = start(api, "brooklyn", FOUR)
+    text = json.dumps(_hand(session, bid=350)).replace('"bid": 350', '"bid": 350.0')
+
+    response = api.post(
+        f"{session.url}/hands", data=text, headers={"Content-Type": "application/json"}
+    )
+
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["hand"]["entry"]["bid"] == 350

@@ -73,6 +73,7 @@ def if_match_required(schema: dict[str, Any]) -> None:
     field.pop("anyOf", None)
     field.pop("default", None)
     field["type"] = "string"
+    field["minLength"] = 1  # an empty If-Match names no version: 428, as when it is left out
 
 
 class CreateHeaders(RequestParameters):

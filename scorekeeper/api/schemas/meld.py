@@ -3,7 +3,7 @@ system and its house rules, and the answers (every figure in full points)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -15,7 +15,6 @@ from ...services.meldcheck import MeldReport, MeldVerdict
 from .common import Answer, RequestBody
 from .sessions import OptionValue
 
-OptionName = Annotated[str, Field(min_length=1, max_length=64)]
 FULL_POINTS = "Full points: a table at scale 10 writes this figure divided by ten."
 
 
@@ -26,7 +25,9 @@ class MeldRules(RequestBody):
         strict=False,  # an enum: its value as JSON text
         description="The game system (its preset), e.g. 'bison'.",
     )
-    options: dict[OptionName, OptionValue] = Field(
+    # Any name is read (an unknown one is refused as a broken rule, naming the options there
+    # are), as a session's 'options' are: the document cannot limit a key's length.
+    options: dict[str, OptionValue] = Field(
         default_factory=dict,
         max_length=64,
         description="House rules that differ from the preset, as stored values (see "
