@@ -110,7 +110,7 @@ def test_two_hands_posted_at_once_are_both_saved(app, monkeypatch):
     def post() -> None:
         response = app.test_client().post(
             f"{API}/sessions/{sid}/hands",
-            json={"outcome": "made", "declarer": cal, "bid": 300, "trump": "H"},
+            json={"outcome": "made", "declarer_id": cal, "bid": 300, "trump": "H"},
         )
         answers.append(response.status_code)
 
@@ -163,7 +163,7 @@ def test_a_request_that_may_write_begins_immediate_and_a_read_deferred(app):
     sent.clear()
     client.post(
         f"{API}/sessions/{sid}/hands",
-        json={"outcome": "made", "declarer": cal, "bid": 300, "trump": "H"},
+        json={"outcome": "made", "declarer_id": cal, "bid": 300, "trump": "H"},
     )
     writes = list(sent)
     sent.clear()

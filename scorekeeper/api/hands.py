@@ -233,7 +233,7 @@ def _as_sent(sent: dict[str, Any]) -> HandBody:
         items = sent.get(name)
         listed = items if isinstance(items, list) else []
         return [
-            SimpleNamespace(player=item.get("player") if isinstance(item, dict) else None)
+            SimpleNamespace(player_id=item.get("player_id") if isinstance(item, dict) else None)
             for item in listed
         ]
 

@@ -27,7 +27,7 @@ from .codes import ProblemCode
 from .conditional import tagged
 from .headers import not_modified_answer, with_headers
 from .problems import PAGE_PARAMETERS, Problem, field_problem
-from .schemas.common import RequestParameters
+from .schemas.common import QueryParameters
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
@@ -36,7 +36,7 @@ IN_PAGES = f"in pages of {DEFAULT_LIMIT} (up to {MAX_LIMIT} with limit)"
 """How a list is paged, as an operation's description says it."""
 
 
-class PageQuery(RequestParameters):
+class PageQuery(QueryParameters):
     """Which page of a list: how many items, and where it starts."""
 
     limit: int = Field(

@@ -56,9 +56,9 @@ def test_a_take_refused_leaves_the_counters_unsummed_in_the_body_as_sent(api):
     assert response.status_code == 422
     fields = problem_fields(response)
     # Bob's meld is the second listed; the counters' sum is not judged with Ann's refused
-    assert set(fields) == {"takes.0.taken", "melds.1", "last_trick"}
+    assert set(fields) == {"takes.0.taken", "melds.1", "last_trick_id"}
     assert fields["melds.1"] == f"melds.1: {IMPOSSIBLE_MELD}"
-    assert fields["last_trick"] == "last_trick: Say who took the last trick."
+    assert fields["last_trick_id"] == "last_trick_id: Say who took the last trick."
     assert session.hand_count() == 0
 
 

@@ -42,6 +42,13 @@ class RequestParameters(BaseModel):
         return copy.deepcopy(_SCHEMAS[cls])
 
 
+class QueryParameters(RequestParameters):
+    """A request's query string: a parameter the document does not name is refused by its
+    name (``?undoo=true`` is a typo, not a plain delete), as an unknown body field is."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
 def _no_defaults(schema: dict[str, Any]) -> None:
     """A request body's schema without the ``default`` of its optional fields: a field left
     out is not sent, so a client made from the document must be free to leave it out (a

@@ -18,6 +18,7 @@ from .common import (
     Answer,
     HolderRef,
     PlayerRef,
+    QueryParameters,
     RequestBody,
     RequestParameters,
     Unit,
@@ -171,7 +172,7 @@ class Departure(RequestBody):
     player_id: Id = Field(description="The id of the player who leaves.")
 
 
-class CreateQuery(RequestParameters):
+class CreateQuery(QueryParameters):
     """Which hand the client means: the next hand as it last saw the session (optional)."""
 
     number: Id | None = Field(
@@ -182,7 +183,7 @@ class CreateQuery(RequestParameters):
     )
 
 
-class DeleteQuery(RequestParameters):
+class DeleteQuery(QueryParameters):
     """Why the hand is deleted: an Undo just after saving it, or a plain deletion (optional)."""
 
     undo: bool = Field(
