@@ -78,20 +78,25 @@ class Standing:
 def standings(
     settings: NightSettings, entrants: Sequence[Entrant], rounds: Sequence[RoundResult]
 ) -> tuple[Standing, ...]:
-    """The standings after ``rounds``, best first; ``entrants`` in the order they joined."""
+    """The standings after ``rounds``, best first; ``entrants`` in the order they joined.
+
+    A table's or a bye's result counts for the entrant each of its players plays for now, so
+    teams rearranged between rounds (or a movement changed) keep every result."""
     rules = settings.rules
     tally = {e: [0, 0, 0, 0] for e in entrants}  # wins, losses, byes, points
     for result in rounds:
         bye_points = 0
         if result.pairing.byes and rules.bye_score is ByeScore.AVERAGE_WINNING:
             bye_points = result.average_winning_score()
-        for entrant in result.pairing.byes:
-            row = tally[entrant]
-            row[0 if rules.bye_wins else 1] += 1
-            row[2] += 1
-            row[3] += bye_points
+        owners = _owners(entrants)
+        for bye in result.pairing.byes:
+            for entrant in dict.fromkeys(owners[p] for p in bye):
+                row = tally[entrant]
+                row[0 if rules.bye_wins else 1] += 1
+                row[2] += 1
+                row[3] += bye_points
         for table in result.tables:
-            _score_table(table, _owners(entrants), tally)
+            _score_table(table, owners, tally)
     order = sorted(entrants, key=lambda e: (-tally[e][0], -tally[e][3]))  # stable: joined
     out: list[Standing] = []
     for place, entrant in enumerate(order, start=1):
