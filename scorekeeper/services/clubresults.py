@@ -9,10 +9,14 @@ units). A round is over when every table finished its game or time was called.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..models import ClubNight, ClubRound, ClubTable
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import ClubNight, ClubRound, ClubTable, GameSession
 from ..rules.clubpairing import Entrant
 from ..rules.clubsettings import NightSettings
 from ..rules.clubstandings import RoundResult, SideScore, Standing, TableResult, standings
@@ -201,3 +205,15 @@ def pair_next(night: ClubNight) -> ClubRound:
     entrants = entrants_of(night, settings)
     order = [s.entrant for s in standings(settings, entrants, scored)]
     return start_round(night, order)
+
+
+def night_stamp(night: ClubNight) -> str:
+    """A stamp that changes whenever anything the organiser's page shows may have: the
+    night's settings and players, each round's time called, each table's session version."""
+    session_ids = [t.session_id for r in night.rounds_played for t in r.tables]
+    query = select(GameSession.id, GameSession.version).where(GameSession.id.in_(session_ids))
+    versions = {row.id: row.version for row in db.session.execute(query)}
+    parts = [str(night.updated_at), str(len(night.entrants))]
+    parts += [f"{r.number}:{r.time_called_at}" for r in night.rounds_played]
+    parts += [f"{sid}:{versions.get(sid)}" for sid in session_ids]
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
