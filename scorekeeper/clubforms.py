@@ -47,7 +47,10 @@ class NightForm(FlaskForm):
     )
     byes = BooleanField("Allow byes", default=True)
     ranking = SelectField(
-        "Ranking rules", choices=[(k, r.label) for k, r in RANKINGS.items()], default="kcmo"
+        "Ranking rules",
+        choices=[(k, r.label) for k, r in RANKINGS.items()],
+        default="kcmo",
+        description=" ".join(f"{r.label}: {r.words}." for r in RANKINGS.values()),
     )
 
     def settings_data(self) -> dict[str, Any]:

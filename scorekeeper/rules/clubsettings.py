@@ -52,7 +52,8 @@ class Ranking:
     """Published ranking rules: wins first, then total points; what a bye counts for."""
 
     key: str
-    label: str
+    label: str  # short, for a choice
+    words: str  # the rules in full
     bye_score: ByeScore
     bye_wins: bool
 
@@ -62,12 +63,14 @@ RANKINGS: dict[str, Ranking] = {
     for r in (
         Ranking(
             "kcmo",
-            "KCMO: wins, then total points; a bye wins with the average winning score",
+            "KCMO tournament rules",
+            "Wins, then total points; a bye wins with the round's average winning score",
             ByeScore.AVERAGE_WINNING,
             bye_wins=True,
         ),
         Ranking(
             "plain",
+            "Wins, then points",
             "Wins, then total points; a bye wins, scoring no points",
             ByeScore.NOTHING,
             bye_wins=True,

@@ -91,7 +91,9 @@ def live(night_id: int):
         return Response(status=304, headers={"ETag": f'"{stamp}"'})
     view = clubresults.night_view(night)
     links = _links(view)
-    body = render_template("club/_live.html", view=view, links=links)
+    body = render_template(
+        "club/_live.html", view=view, links=links, confirm=ConfirmForm(), errors={}
+    )
     return Response(body, headers={"ETag": f'"{stamp}"', "Cache-Control": "no-cache"})
 
 

@@ -8,7 +8,8 @@
 
 The pages are those of an evening: a Brooklyn session with hands, a payment and a correction,
 every preset's session page with its hand form, the page of a refused save, the house rules,
-saved rules, the ledger, the print view, the API docs and problems, the error and offline pages.
+saved rules, the ledger, a club night's pages, the print view, the API docs and problems,
+the error and offline pages.
 """
 
 from __future__ import annotations
@@ -106,7 +107,30 @@ def play_an_evening(app: Flask) -> Evening:
         "api-docs": "/api/v1/docs",
         "api-problems": "/api/v1/problems#stale-hand",
     }
+    pages |= club_night_pages(client)
     return Evening(pages, refused.get_data(as_text=True))
+
+
+def club_night_pages(client) -> dict[str, str]:
+    """A club night of four in two fixed teams with round 1 paired: its pages by name."""
+    made = client.post(
+        "/club/new",
+        data={
+            "name": "Thursday club", "system": "partnership", "table_size": "4",
+            "team_size": "2", "rounds": "8", "minutes": "50", "points": "500",
+            "movement": "fixed", "byes": "y", "ranking": "kcmo",
+        },
+    )  # fmt: skip
+    night = made.headers["Location"]
+    for name, team in (("Ann", 1), ("Bob", 1), ("Cal", 2), ("Dee", 2)):
+        assert client.post(f"{night}/players", data={"name": name, "team": team}).status_code == 302
+    assert client.post(f"{night}/rounds").status_code == 302
+    return {
+        "club-nights": "/club/",
+        "club-new": "/club/new",
+        "club-night": night,
+        "club-settings": f"{night}/settings",
+    }
 
 
 @pytest.fixture
