@@ -51,13 +51,15 @@ def new():
     ), 422 if errors else 200
 
 
-def _links(view: clubresults.NightView) -> dict[int, str]:
-    """The address each card table's phones open, by session."""
-    return {
-        t.session_id: qr.public_url(url_for("sessions.show", session_id=t.session_id))
-        for r in view.rounds
-        for t in r.tables
-    }
+def _links(view: clubresults.NightView) -> dict[int, tuple[str, str]]:
+    """The address each card table's phones open and its QR code, by session (the round
+    being played only: earlier tables are done)."""
+    tables = view.rounds[-1].tables if view.rounds else ()
+    links = {}
+    for t in tables:
+        url = qr.public_url(url_for("sessions.show", session_id=t.session_id))
+        links[t.session_id] = (url, qr.svg(url))
+    return links
 
 
 def _page(night, errors: dict[str, list[str]] | None = None, player=None, status: int = 200):

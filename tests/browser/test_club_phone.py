@@ -23,7 +23,7 @@ def test_an_organiser_pairs_a_round_and_follows_a_table_live(
 ):
     page = browser_page
     page.goto(f"{live_server}/")
-    follow(page, page.get_by_role("link", name="Club"))
+    follow(page, page.get_by_role("link", name="Club nights"))
     follow(page, page.get_by_role("link", name="+ New club night"))
     page.locator("#night-name").fill("Thursday club")
     expect(page.locator("#points")).to_have_value("500")
@@ -44,6 +44,9 @@ def test_an_organiser_pairs_a_round_and_follows_a_table_live(
     expect(page.locator(".flash")).to_contain_text("Round 1 paired")
     expect(page.locator("#round-1")).to_contain_text("Table 1 · 0 hands")
     shoot(page, screenshots_dir, "club-round-1")
+    page.locator("#round-1 summary", has_text="QR code for table 1's phones").tap()
+    expect(page.locator("#round-1 .qr svg")).to_be_visible()
+    shoot(page, screenshots_dir, "club-table-qr")
     table_link = page.get_by_role("link", name="Open table 1").get_attribute("href")
 
     # Table 1's phone enters its own hand on its session page.
