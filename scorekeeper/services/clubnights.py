@@ -141,7 +141,8 @@ def change_settings(night: ClubNight, data: Mapping[str, Any]) -> None:
             checks.add(
                 OptionError(
                     option("rounds"),
-                    f"{paired} rounds are paired already: the night has at least that many.",
+                    f"{paired} round{'s are' if paired > 1 else ' is'} paired already: "
+                    "the night has at least that many.",
                 )
             )
         checks.done()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
@@ -53,6 +53,7 @@ class RoundView:
 
     number: int
     started_at: datetime
+    due_at: datetime | None  # when its minutes are up (None: no time limit)
     time_called: bool
     tables: tuple[LiveTable, ...]
     byes: tuple[str, ...]
@@ -120,7 +121,9 @@ def live_table(row: ClubTable, names: dict[int, str], time_called: bool) -> Live
     return LiveTable(row.number, row.session_id, lines, len(state.hands), first is not None, result)
 
 
-def _round_view(row: ClubRound, names: dict[int, str]) -> tuple[RoundView, RoundResult | None]:
+def _round_view(
+    row: ClubRound, names: dict[int, str], minutes: int | None
+) -> tuple[RoundView, RoundResult | None]:
     """A round's view and, when it is over and can be scored, its result."""
     called = row.time_called_at is not None
     tables = tuple(live_table(t, names, called) for t in row.tables)
@@ -135,7 +138,8 @@ def _round_view(row: ClubRound, names: dict[int, str]) -> tuple[RoundView, Round
                 one.winning_side()
         except RuleError as error:
             problem, result = error.rule, None
-    view = RoundView(row.number, row.started_at, called, tables, byes, over, problem)
+    due = row.started_at + timedelta(minutes=minutes) if minutes else None
+    view = RoundView(row.number, row.started_at, due, called, tables, byes, over, problem)
     return view, result
 
 
@@ -149,7 +153,7 @@ def _walk(night: ClubNight) -> tuple[list[RoundView], list[RoundResult]]:
     rounds: list[RoundView] = []
     scored: list[RoundResult] = []
     for row in night.rounds_played:
-        view, result = _round_view(row, names)
+        view, result = _round_view(row, names, night.minutes)
         rounds.append(view)
         if result is not None and len(scored) == len(rounds) - 1:
             scored.append(result)

@@ -5,6 +5,8 @@ score cards. Thin: each view parses its form, calls the services and redirects o
 
 from __future__ import annotations
 
+import functools
+
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from .. import qr
@@ -51,6 +53,13 @@ def new():
     ), 422 if errors else 200
 
 
+@functools.lru_cache(maxsize=512)
+def _qr_svg(url: str) -> str:
+    """A table's QR code, drawn once per address (drawing one takes about 20 ms; the
+    organiser's page shows every table's, and polls)."""
+    return qr.svg(url)
+
+
 def _links(view: clubresults.NightView) -> dict[int, tuple[str, str]]:
     """The address each card table's phones open and its QR code, by session (the round
     being played only: earlier tables are done)."""
@@ -58,7 +67,7 @@ def _links(view: clubresults.NightView) -> dict[int, tuple[str, str]]:
     links = {}
     for t in tables:
         url = qr.public_url(url_for("sessions.show", session_id=t.session_id))
-        links[t.session_id] = (url, qr.svg(url))
+        links[t.session_id] = (url, _qr_svg(url))
     return links
 
 

@@ -202,3 +202,38 @@ def test_a_night_is_committed_with_its_round(app):
         with unit_of_work():
             night = clubnights.load_night(night_id, default_table())
             assert [len(r.tables) for r in night.rounds_played] == [2]
+
+
+def test_a_bye_scores_the_average_winning_score_and_moves_on(table):
+    # Nine players, Swiss: Ivy, last to join, has round 1's bye. The round's winners score
+    # 500 and 250, so Ivy wins with (500 + 250) / 2 = 375. Round 2's bye goes to Dee, the
+    # lowest in the standings who has had none.
+    night = night_of(table, {**ROTATING, "movement": "swiss"}, [*PLAYERS, "Ivy"])
+    clubresults.pair_next(night)
+    play_round_1(night)
+
+    view = clubresults.night_view(night)
+    assert view.rounds[0].byes == ("Ivy",)
+    assert lines(view, 1)[:5] == [
+        (1, "Ann", 1, 0, 500), (1, "Bob", 1, 0, 500), (3, "Ivy", 1, 0, 375),
+        (4, "Eve", 1, 0, 250), (4, "Fay", 1, 0, 250),
+    ]  # fmt: skip
+    assert clubresults.pair_next(night).byes == [[ids_of(night)["Dee"]]]
+
+
+def ids_of(night):
+    return {e.player.name: e.player_id for e in night.entrants}
+
+
+def test_a_round_shows_when_its_time_is_up(table):
+    night = night_of(table)
+    row = clubresults.pair_next(night)
+    (view,) = clubresults.night_view(night).rounds
+    assert (view.due_at - row.started_at).total_seconds() == 50 * 60
+
+
+def test_the_rounds_cannot_drop_below_those_paired(table):
+    night = night_of(table)
+    clubresults.pair_next(night)
+    with pytest.raises(RuleError, match="1 round is paired already"):
+        clubnights.change_settings(night, {**ROTATING, "rounds": 0})
