@@ -376,7 +376,8 @@ class ClubNight(Model):
 
 
 class ClubEntrant(Model):
-    """A player of a club night, in the order they joined; ``team`` groups fixed partners."""
+    """A player of a club night, in the order they joined; ``team`` groups fixed partners;
+    ``left_after`` says when a player left the night."""
 
     __tablename__ = "club_entrants"
     __table_args__ = (
@@ -391,6 +392,9 @@ class ClubEntrant(Model):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     position: Mapped[int] = mapped_column(Integer)
     team: Mapped[int | None] = mapped_column(Integer)  # None: not on a fixed team
+    # The rounds paired when the player left (None: still playing): paired no more, their
+    # results kept in the standings.
+    left_after: Mapped[int | None] = mapped_column(Integer)
 
     night: Mapped[ClubNight] = relationship(back_populates="entrants")
     player: Mapped[Player] = relationship(lazy="joined")

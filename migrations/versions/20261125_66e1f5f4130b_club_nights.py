@@ -3,7 +3,7 @@
 A club night (issue 21) keeps only its inputs: ``club_nights`` the settings the organiser
 chose (the game and its house rules, table size and teams, rounds, the round's limit in
 minutes and points, movement, byes, the ranking rules), ``club_entrants`` its players in the
-order they joined (``team`` groups fixed partners), ``club_rounds`` each round's byes and
+order they joined (``team`` groups fixed partners, ``left_after`` when one left), ``club_rounds`` each round's byes and
 when time was called, ``club_tables`` each card table of a round: its teams as paired and the
 ordinary session its phones enter hands into. Standings are replayed from those sessions.
 
@@ -56,6 +56,7 @@ def upgrade():
     sa.Column('player_id', sa.Integer(), nullable=False),
     sa.Column('position', sa.Integer(), nullable=False),
     sa.Column('team', sa.Integer(), nullable=True),
+    sa.Column('left_after', sa.Integer(), nullable=True),
     sa.ForeignKeyConstraint(['night_id'], ['club_nights.id'], name=op.f('fk_club_entrants_night_id_club_nights'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['player_id'], ['players.id'], name=op.f('fk_club_entrants_player_id_players')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_club_entrants')),

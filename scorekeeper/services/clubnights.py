@@ -166,13 +166,17 @@ def list_nights(table: Table) -> list[ClubNight]:
 
 def add_player(night: ClubNight, name: str, team: int | None = None) -> ClubEntrant:
     """Add a player to the night (from the table's roster, or new to it); ``team`` numbers
-    fixed partners. A player already playing tonight is refused."""
+    fixed partners. A player who left comes back; one already playing is refused."""
     cleaned = clean_name(name, Where(Part.PLAYERS))
-    player = find_or_add_player(night.table, cleaned)
-    if any(e.player_id == player.id for e in night.entrants):
-        raise PlayerError(Where(Part.PLAYERS), f"{player.name} is playing tonight already.")
     if team is not None and not 1 <= team <= 99:
         raise PlayerError(Where(Part.PLAYERS), "A team is numbered 1 to 99.")
+    player = find_or_add_player(night.table, cleaned)
+    known = next((e for e in night.entrants if e.player_id == player.id), None)
+    if known is not None and known.left_after is None:
+        raise PlayerError(Where(Part.PLAYERS), f"{player.name} is playing tonight already.")
+    if known is not None:
+        known.left_after, known.team = None, team
+        return known
     position = max((e.position for e in night.entrants), default=0) + 1
     entrant = ClubEntrant(player=player, position=position, team=team)
     night.entrants.append(entrant)
@@ -180,13 +184,34 @@ def add_player(night: ClubNight, name: str, team: int | None = None) -> ClubEntr
     return entrant
 
 
-def entrants_of(night: ClubNight, settings: NightSettings) -> list[Entrant]:
-    """The night's entrants in the order they joined: fixed teams (by team number, each in
-    the order its players joined) or players one by one."""
+def remove_player(night: ClubNight, player_id: int) -> str:
+    """Take a player off the night: one who has played leaves (paired no more, their results
+    kept), one who has not is forgotten. Their name, for the page to say."""
+    entrant = next((e for e in night.entrants if e.player_id == player_id), None)
+    if entrant is None or entrant.left_after is not None:
+        raise NotFound(f"No player {player_id} playing tonight.")
+    groups = [
+        g for r in night.rounds_played for g in (*r.byes, *(m for t in r.tables for m in t.teams))
+    ]
+    played = any(player_id in group for group in groups)
+    name = entrant.player.name
+    if played:
+        entrant.left_after = len(night.rounds_played)
+    else:
+        night.entrants.remove(entrant)
+    db.session.flush()
+    return name
+
+
+def entrants_of(night: ClubNight, settings: NightSettings, playing: bool = False) -> list[Entrant]:
+    """The night's entrants in the order they joined (``playing``: only those still
+    playing): fixed teams (by team number, each in the order its players joined) or players
+    one by one."""
+    rows = [e for e in night.entrants if not (playing and e.left_after is not None)]
     if not settings.plays_as_teams:
-        return [(e.player_id,) for e in night.entrants]
+        return [(e.player_id,) for e in rows]
     teams: dict[object, list[int]] = {}
-    for e in night.entrants:
+    for e in rows:
         teams.setdefault(e.team if e.team is not None else ("alone", e.id), []).append(e.player_id)
     return [tuple(players) for players in teams.values()]
 
@@ -212,7 +237,10 @@ def start_round(night: ClubNight, standings: Sequence[Entrant]) -> ClubRound:
         )
     names = names_of(night)
     earlier = [pairing_of(r) for r in night.rounds_played]
-    pairing = pair_round(settings, entrants_of(night, settings), standings, earlier, names)
+    playing = entrants_of(night, settings, playing=True)
+    order = [e for e in standings if e in playing]
+    order += [e for e in playing if e not in order]  # a team made anew since
+    pairing = pair_round(settings, playing, order, earlier, names)
     data = {"system": night.system, **night.options}
     row = ClubRound(number=pairing.round, byes=[list(bye) for bye in pairing.byes])
     for seating in pairing.tables:

@@ -74,12 +74,23 @@ class StandingLine:
 
 
 @dataclass(frozen=True)
+class RosterLine:
+    """A player of the night: their team number and, once they left, after which round."""
+
+    player_id: int
+    name: str
+    team: int | None
+    left_after: int | None
+
+
+@dataclass(frozen=True)
 class NightView:
     """Everything the organiser's page, the results PDF and the score cards show."""
 
     night: ClubNight
     settings: NightSettings
-    players: tuple[str, ...]
+    players: tuple[str, ...]  # the entrants, named ("Ann & Bob" for a fixed team)
+    roster: tuple[RosterLine, ...]
     rounds: tuple[RoundView, ...]
     after: tuple[tuple[int, tuple[StandingLine, ...]], ...]  # (round, standings), each round over
     next_round: int | None  # the round that can be paired now, None when none can
@@ -175,8 +186,11 @@ def night_view(night: ClubNight) -> NightView:
     )
     why_not = _why_not(settings, rounds, len(scored))
     next_round = None if why_not else len(rounds) + 1
-    players = tuple(_named(e, names) for e in entrants)
-    return NightView(night, settings, players, tuple(rounds), after, next_round, why_not)
+    players = tuple(_named(e, names) for e in entrants_of(night, settings, playing=True))
+    roster = tuple(
+        RosterLine(e.player_id, e.player.name, e.team, e.left_after) for e in night.entrants
+    )
+    return NightView(night, settings, players, roster, tuple(rounds), after, next_round, why_not)
 
 
 def _lines(table: tuple[Standing, ...], names: dict[int, str]) -> tuple[StandingLine, ...]:

@@ -123,6 +123,17 @@ def add_player(night_id: int):
     return redirect(url_for("club.show", night_id=night_id) + "#players")
 
 
+@bp.post("/<id:night_id>/players/<id:player_id>/remove")
+def remove_player(night_id: int, player_id: int):
+    """Take a player off the night: one who has played leaves, keeping their results."""
+    night = _night(night_id)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    name = clubnights.remove_player(night, player_id)
+    flash(f"{name} is off the night: later rounds are paired without them.", "ok")
+    return redirect(url_for("club.show", night_id=night_id) + "#players")
+
+
 @bp.post("/<id:night_id>/rounds")
 def pair(night_id: int):
     """Pair the next round: a session at each card table (refused with the reason)."""

@@ -237,3 +237,41 @@ def test_the_rounds_cannot_drop_below_those_paired(table):
     clubresults.pair_next(night)
     with pytest.raises(RuleError, match="1 round is paired already"):
         clubnights.change_settings(night, {**ROTATING, "rounds": 0})
+
+
+def test_a_player_who_has_not_played_is_simply_taken_off(table):
+    night = night_of(table, players=["Ann", "Bob"])
+    assert clubnights.remove_player(night, ids_of(night)["Bob"]) == "Bob"
+    assert [e.player.name for e in night.entrants] == ["Ann"]
+
+
+def test_a_player_who_leaves_keeps_their_results_and_is_paired_no_more(table):
+    # Hal leaves after round 1 and Ivy joins. Rotating partners, in the order they joined
+    # (Ann, Bob, Cal, Dee, Eve, Fay, Gus, Ivy): Ann takes Eve (no meeting), Ivy (none), Cal
+    # (1, before Dee and Gus): Ann & Cal v Eve & Ivy, no repeat. Bob takes Fay (none), Dee
+    # (1, before Gus), Gus: Bob & Dee v Fay & Gus (the split with no repeat).
+    night = night_of(table)
+    clubresults.pair_next(night)
+    play_round_1(night)
+    clubnights.remove_player(night, ids_of(night)["Hal"])
+    clubnights.add_player(night, "Ivy")
+
+    view = clubresults.night_view(night)
+    assert (5, "Hal", 0, 1, 160) in lines(view, 1)
+    assert [(p.name, p.left_after) for p in view.roster][-2:] == [("Hal", 1), ("Ivy", None)]
+    second = clubresults.pair_next(night)
+    names = {e.player_id: e.player.name for e in night.entrants}
+    assert [[[names[p] for p in team] for team in t.teams] for t in second.tables] == [
+        [["Ann", "Cal"], ["Eve", "Ivy"]],
+        [["Bob", "Dee"], ["Fay", "Gus"]],
+    ]
+    with pytest.raises(NotFound):
+        clubnights.remove_player(night, ids_of(night)["Hal"])
+
+
+def test_a_player_who_left_comes_back_when_added_again(table):
+    night = night_of(table)
+    clubresults.pair_next(night)
+    clubnights.remove_player(night, ids_of(night)["Hal"])
+    clubnights.add_player(night, "hal")
+    assert [e.left_after for e in night.entrants] == [None] * 8

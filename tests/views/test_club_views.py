@@ -149,3 +149,15 @@ def test_the_night_page_links_each_table_for_its_phones(client):
     links = [a.get("href") for a in tree.iter("a")]
     assert f"/s/{session_id}" in links
     assert "/club/" in [a.get("href") for a in parse(client.get("/")).iter("a")]
+
+
+def test_the_organiser_takes_a_player_off_the_night(client):
+    url = start_night(client)
+    add_players(client, url)
+    page = client.get(url)
+    remove = next(
+        f.get("action") for f in parse(page).iter("form") if f.get("action", "").endswith("/remove")
+    )
+    assert client.post(remove).status_code == 302
+    text = page_text(client.get(url))
+    assert "Ann is off the night" in text and "Playing (2)" in text
