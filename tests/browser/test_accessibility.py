@@ -27,6 +27,7 @@ from phone import chip, figures, layout_problems, saved_hand, start_session
 from playwright.sync_api import Browser, Page, Route, expect
 from reflow import double_text, split_words
 from webhelpers import (
+    club_night_paired,
     dispose,
     find_form,
     form_values,
@@ -113,18 +114,7 @@ def play_an_evening(app: Flask) -> Evening:
 
 def club_night_pages(client) -> dict[str, str]:
     """A club night of four in two fixed teams with round 1 paired: its pages by name."""
-    made = client.post(
-        "/club/new",
-        data={
-            "name": "Thursday club", "system": "partnership", "table_size": "4",
-            "team_size": "2", "rounds": "8", "minutes": "50", "points": "500",
-            "movement": "fixed", "byes": "y", "ranking": "kcmo",
-        },
-    )  # fmt: skip
-    night = made.headers["Location"]
-    for name, team in (("Ann", 1), ("Bob", 1), ("Cal", 2), ("Dee", 2)):
-        assert client.post(f"{night}/players", data={"name": name, "team": team}).status_code == 302
-    assert client.post(f"{night}/rounds").status_code == 302
+    night = club_night_paired(client)
     return {
         "club-nights": "/club/",
         "club-new": "/club/new",

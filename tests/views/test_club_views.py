@@ -10,13 +10,9 @@ from __future__ import annotations
 import re
 
 from pdftext import pages_text
-from webhelpers import classes, errors_at, page_text, parse, save_hand, text_of
+from webhelpers import CLUB_NIGHT, classes, errors_at, page_text, parse, save_hand, text_of
 
-NIGHT = {
-    "name": "Thursday club", "system": "partnership", "table_size": "4", "team_size": "2",
-    "rounds": "8", "minutes": "50", "points": "500", "movement": "fixed", "byes": "y",
-    "ranking": "kcmo",
-}  # fmt: skip
+NIGHT = CLUB_NIGHT
 TEAMS = [("Ann", 1), ("Bob", 1), ("Cal", 2), ("Dee", 2)]
 
 
