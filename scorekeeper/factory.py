@@ -206,6 +206,7 @@ def _register_blueprints(app: Flask) -> None:
     from scorekeeper.templating import init_templating
     from scorekeeper.views import (
         app_shell,
+        clubnights,
         errors,
         hands,
         players,
@@ -219,7 +220,8 @@ def _register_blueprints(app: Flask) -> None:
 
     app.url_map.converters["id"] = IdConverter  # before any rule uses <id:...>
     init_templating(app)
-    for module in (sessions, saved_rules, hands, players, settle, reports, tables, app_shell):
+    modules = (sessions, saved_rules, hands, players, settle, reports, tables, clubnights)
+    for module in (*modules, app_shell):
         app.register_blueprint(module.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
     api.init_app(app)

@@ -1,6 +1,8 @@
 """What the table entered, and nothing else: tables, players, sessions, seats, hands, audit,
-the house rules a table saved under a name, and, for hosted mode, each table's link secrets
-(as hashes); and the wrong PINs tried and the tables started, counted per client address.
+the house rules a table saved under a name, club nights (their settings, players and each
+round's pairing as published, with the session of each card table), and, for hosted mode,
+each table's link secrets (as hashes); and the wrong PINs tried and the tables started,
+counted per client address.
 
 Scores, balances, dealers, kitty, pot and winners are never stored: services replay the
 hands through ``scorekeeper.rules`` to derive them. Each hand row keeps the inputs exactly as
@@ -71,6 +73,9 @@ class Table(Model):
         back_populates="table", cascade="all, delete-orphan"
     )
     saved_rules: Mapped[list[SavedRules]] = relationship(
+        back_populates="table", cascade="all, delete-orphan"
+    )
+    club_nights: Mapped[list[ClubNight]] = relationship(
         back_populates="table", cascade="all, delete-orphan"
     )
 
@@ -333,3 +338,104 @@ class Attempt(Model):
     table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
     address: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+
+
+class ClubNight(Model):
+    """A club night of several card tables (``rules.clubsettings``): its settings as chosen.
+
+    Standings are never stored: ``services.clubnights`` replays each card table's session.
+    ``options`` are the game's house rules every table's session is started with (as
+    ``Options.to_dict`` writes them, without the system).
+    """
+
+    __tablename__ = "club_nights"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    system: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    table_size: Mapped[int] = mapped_column(Integer)
+    team_size: Mapped[int] = mapped_column(Integer)
+    rounds: Mapped[int] = mapped_column(Integer)
+    minutes: Mapped[int | None] = mapped_column(Integer)
+    points: Mapped[int | None] = mapped_column(Integer)  # as the table writes them
+    movement: Mapped[str] = mapped_column(String(10))  # fixed | rotating | swiss
+    byes: Mapped[bool] = mapped_column(Boolean, default=True)
+    ranking: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="club_nights")
+    entrants: Mapped[list[ClubEntrant]] = relationship(
+        back_populates="night", order_by="ClubEntrant.position", cascade="all, delete-orphan"
+    )
+    rounds_played: Mapped[list[ClubRound]] = relationship(
+        back_populates="night", order_by="ClubRound.number", cascade="all, delete-orphan"
+    )
+
+
+class ClubEntrant(Model):
+    """A player of a club night, in the order they joined; ``team`` groups fixed partners;
+    ``left_after`` says when a player left the night."""
+
+    __tablename__ = "club_entrants"
+    __table_args__ = (
+        UniqueConstraint("night_id", "player_id"),
+        UniqueConstraint("night_id", "position"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(
+        ForeignKey("club_nights.id", ondelete="CASCADE"), index=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    position: Mapped[int] = mapped_column(Integer)
+    team: Mapped[int | None] = mapped_column(Integer)  # None: not on a fixed team
+    # The rounds paired when the player left (None: still playing): paired no more, their
+    # results kept in the standings.
+    left_after: Mapped[int | None] = mapped_column(Integer)
+
+    night: Mapped[ClubNight] = relationship(back_populates="entrants")
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class ClubRound(Model):
+    """A round as published: its byes (lists of player ids), when it started and whether the
+    organiser called time."""
+
+    __tablename__ = "club_rounds"
+    __table_args__ = (UniqueConstraint("night_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(
+        ForeignKey("club_nights.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    byes: Mapped[list[list[int]]] = mapped_column(JSON)
+    started_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    time_called_at: Mapped[datetime | None] = mapped_column(DateTime)
+
+    night: Mapped[ClubNight] = relationship(back_populates="rounds_played")
+    tables: Mapped[list[ClubTable]] = relationship(
+        back_populates="round", order_by="ClubTable.number", cascade="all, delete-orphan"
+    )
+
+
+class ClubTable(Model):
+    """One card table of a round: its teams as paired (lists of player ids, in seat order of
+    each team) and the ordinary session its phones enter their hands into."""
+
+    __tablename__ = "club_tables"
+    __table_args__ = (UniqueConstraint("round_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("club_rounds.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    teams: Mapped[list[list[int]]] = mapped_column(JSON)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), unique=True)
+
+    round: Mapped[ClubRound] = relationship(back_populates="tables")
+    session: Mapped[GameSession] = relationship()

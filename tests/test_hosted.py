@@ -12,6 +12,7 @@ import re
 import pytest
 from hostedhelpers import hosted_app, join, links_shown, start_table, watch
 from webhelpers import (
+    club_night_paired,
     database_dump,
     dispose,
     figures,
@@ -336,8 +337,10 @@ def test_no_get_page_of_a_hosted_table_writes_anything(app, creator):
     saved = creator.post(f"/s/{sid}/settings/save-as", data={"name": "Friday rules"})
     assert saved.status_code == 302
     (rules,) = creator.get("/api/v1/saved-rules").json["saved_rules"]
+    night_id = int(club_night_paired(creator).rsplit("/", 1)[1])
     before = database_dump(app)
     values = {"session_id": sid, "number": 1, "table_id": started.id, "rules_id": rules["id"]}
+    values["night_id"] = night_id
 
     for rule in app.url_map.iter_rules():
         if "GET" not in (rule.methods or ()) or rule.endpoint == "static":

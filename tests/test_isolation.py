@@ -50,6 +50,7 @@ from hostedhelpers import Started, hosted_app, start_table, watch
 from hostedserver import LiveClient, Server, connections_to_every_worker, postgres_database
 from sqlalchemy import select
 from webhelpers import (
+    CLUB_NIGHT,
     database_dump,
     dispose,
     find_form,
@@ -68,6 +69,7 @@ from scorekeeper.models import LedgerPayment
 SKIPPED = access.OPEN_ENDPOINTS
 SKIPPED_WORDS = ("manifest", "service_worker", "serviceworker", "sw", "docs", "swagger")
 IDS = {"session_id", "number", "player_id", "payment_id", "table_id", "token", "rules_id"}
+IDS |= {"night_id"}
 READING = {"GET"}
 TABLE_MODE_ONLY = {"tables.pin"}  # the table PIN's page: none in hosted mode
 API = "/api/v1"
@@ -174,7 +176,33 @@ def _build(client, side_ids: dict[str, int], started: Started, names: list[str])
         "saved_rules.edit": Req(form=page_form(f"/rules/{rules}")),
         "saved_rules.delete": Req(form={}),
         "api_saved_rules.change_saved_rules": Req(json={"name": "Renamed", "options": {}}),
+        "club.add_player": Req(form={"name": "Quin", "team": "3"}),
+        "club.remove_player": Req(form={}),
+        "club.pair": Req(form={}),
+        "club.call_time": Req(form={}),
+        "club.settings": Req(form=page_form(f"/club/{side_ids['night_id']}/settings")),
     }
+
+
+def club_night(phone, names: list[str], players: dict[str, int]) -> int:
+    """A club night of the table's four in two fixed teams, round 1 paired and its one table's
+    game over (the first seat bids 250, melds 300 and takes 200: 500), so round 2 can be
+    paired; its id."""
+    made = phone.post("/club/new", data=CLUB_NIGHT)
+    assert made.status_code == 302
+    night = int(re.search(r"/club/(\d+)", made.headers["Location"]).group(1))
+    for seat, name in enumerate(names[:4]):
+        added = phone.post(f"/club/{night}/players", data={"name": name, "team": 1 + seat // 2})
+        assert added.status_code == 302
+    assert phone.post(f"/club/{night}/rounds").status_code == 302
+    live = phone.get(f"/club/{night}/live").get_data(as_text=True)
+    table = int(re.search(r'href="/s/(\d+)"', live).group(1))
+    first = names[0]
+    save_hand(
+        phone, table, players=players, declarer=first, bid=250, trump="H",
+        meld={first: "300"}, tricks=200,
+    )  # fmt: skip
+    return night
 
 
 def set_up(fresh: Callable[[], Any], table_name: str, names: list[str]) -> Side:
@@ -209,6 +237,7 @@ def set_up(fresh: Callable[[], Any], table_name: str, names: list[str]) -> Side:
         "table_id": started.id,
         "rules_id": rules.json["id"],
         "players": players,
+        "night_id": club_night(phone, names, players),
     }
     return Side(started, phone, ids, names, _build(phone, ids, started, names))
 

@@ -489,3 +489,23 @@ def dispose(app: Flask) -> None:
     """Close the app's database connections (a test's temporary file can then go)."""
     with app.app_context():
         db.engine.dispose()
+
+
+CLUB_NIGHT = {
+    "name": "Thursday club", "system": "partnership", "table_size": "4", "team_size": "2",
+    "rounds": "8", "minutes": "50", "points": "500", "movement": "fixed", "byes": "y",
+    "ranking": "kcmo",
+}  # fmt: skip
+"""A club night's form as posted: KCMO's settings for partnership."""
+
+
+def club_night_paired(client: FlaskClient) -> str:
+    """A club night of four in two fixed teams (Ann & Bob, Cal & Dee) with round 1 paired;
+    the address of its organiser's page."""
+    made = client.post("/club/new", data=CLUB_NIGHT)
+    assert made.status_code == 302
+    night = made.headers["Location"]
+    for name, team in (("Ann", 1), ("Bob", 1), ("Cal", 2), ("Dee", 2)):
+        assert client.post(f"{night}/players", data={"name": name, "team": team}).status_code == 302
+    assert client.post(f"{night}/rounds").status_code == 302
+    return night

@@ -360,6 +360,26 @@
     document.addEventListener("visibilitychange", poll);
   }
 
+  /* ---- a club night's organiser page: every table followed within seconds (304 while
+     nothing changed; the server's ETag is the night's stamp) ---- */
+  var club = $("#club-live");
+  if (club && window.fetch) {
+    var clubTag = '"' + club.dataset.stamp + '"';
+    var clubPoll = function () {
+      if (document.hidden) return;
+      fetch(club.dataset.liveUrl, { credentials: "same-origin", cache: "no-store", headers: { "If-None-Match": clubTag } })
+        .then(function (r) {
+          if (r.status !== 200) return null;
+          clubTag = r.headers.get("ETag") || clubTag;
+          return r.text();
+        })
+        .then(function (html) { if (html) club.innerHTML = html; })
+        .catch(function () { /* the club's Wi-Fi hiccuped: try again next time */ });
+    };
+    setInterval(clubPoll, 5000);
+    document.addEventListener("visibilitychange", clubPoll);
+  }
+
   /* ---- new session: tap a roster name to fill the next empty seat ---- */
   $$("[data-fill-seats] [data-name]").forEach(function (button) {
     button.addEventListener("click", function () {

@@ -8,7 +8,8 @@
 
 The pages are those of an evening: a Brooklyn session with hands, a payment and a correction,
 every preset's session page with its hand form, the page of a refused save, the house rules,
-saved rules, the ledger, the print view, the API docs and problems, the error and offline pages.
+saved rules, the ledger, a club night's pages, the print view, the API docs and problems,
+the error and offline pages.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from phone import chip, figures, layout_problems, saved_hand, start_session
 from playwright.sync_api import Browser, Page, Route, expect
 from reflow import double_text, split_words
 from webhelpers import (
+    club_night_paired,
     dispose,
     find_form,
     form_values,
@@ -106,7 +108,19 @@ def play_an_evening(app: Flask) -> Evening:
         "api-docs": "/api/v1/docs",
         "api-problems": "/api/v1/problems#stale-hand",
     }
+    pages |= club_night_pages(client)
     return Evening(pages, refused.get_data(as_text=True))
+
+
+def club_night_pages(client) -> dict[str, str]:
+    """A club night of four in two fixed teams with round 1 paired: its pages by name."""
+    night = club_night_paired(client)
+    return {
+        "club-nights": "/club/",
+        "club-new": "/club/new",
+        "club-night": night,
+        "club-settings": f"{night}/settings",
+    }
 
 
 @pytest.fixture

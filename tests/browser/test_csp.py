@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pytest
 from phone import chip, enter_hand, follow, saved_hand, start_session
 from playwright.sync_api import ConsoleMessage, Error, Page, expect
+from webhelpers import club_night_paired
 
 from scorekeeper.security import CONTENT_SECURITY_POLICY
 
@@ -184,3 +185,15 @@ def test_every_page_kind_works_with_nothing_refused(app, live_server, refusals):
         "/players/N",
         "/sessions/import",
     } <= kinds, kinds
+
+
+def test_a_club_night_works_with_nothing_refused(app, live_server, refusals):
+    night = club_night_paired(app.test_client())
+    for path in ("/club/", "/club/new", f"{night}/settings", night):
+        refusals.visit(live_server + path)
+    page = refusals.page
+    page.locator("summary", has_text="QR code for table 1").tap()
+    expect(page.locator(".qr svg")).to_be_visible()  # the QR code drawn
+    with page.expect_response(lambda r: r.url.endswith("/live")):  # a poll of every table
+        page.wait_for_timeout(100)
+    refusals.check()

@@ -18,6 +18,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from webhelpers import (
+    CLUB_NIGHT,
+    club_night_paired,
     database_dump,
     find_form,
     form_values,
@@ -69,7 +71,8 @@ HOSTILE_TEXT = st.one_of(
 
 @pytest.fixture
 def table(app, client):
-    """A table with a Brooklyn session (2 hands, a payment) and a Bison session (1 hand).
+    """A table with a Brooklyn session (2 hands, a payment), a Bison session (1 hand) and a
+    club night (round 1 paired).
 
     Returns the ids to fill paths with and each route's valid form data to start from.
     """
@@ -107,6 +110,7 @@ def table(app, client):
     edit = dict(form_values(find_form(edit_page, "hand-form")))
     exported = client.get(f"/s/{bison}/session.json").get_data(as_text=True)
     payment_form = {"payer": str(ids["Cal"]), "payee": str(ids["Ann"]), "amount": "0.50"}
+    night = club_night_paired(client)  # Ann & Bob v Cal & Dee, round 1 paired
     forms = {
         "sessions.new_session": page_form("/sessions/new?system=brooklyn")
         | {"seat-0": "Ann", "seat-1": "Bob", "seat-2": "Cal", "first_dealer": "0"},
@@ -134,6 +138,12 @@ def table(app, client):
         "tables.join": {"pin": "123456"},
         "tables.regenerate": {},
         "tables.pin": {"pin": "1234"},
+        "club.new": CLUB_NIGHT,
+        "club.settings": page_form(f"{night}/settings"),
+        "club.add_player": {"name": "Quin", "team": "3"},
+        "club.remove_player": {},
+        "club.pair": {},
+        "club.call_time": {},
     }
     real = {
         "session_id": [str(brooklyn), str(bison)],
@@ -142,6 +152,8 @@ def table(app, client):
         "rules_id": ["1"],
         "table_id": ["1"],
         "token": ["x" * 32],
+        "night_id": [night.rsplit("/", 1)[1]],
+        "player_id": [str(ids["Ann"]), str(ids["Eve"])],
     }
     return {"forms": forms, "real": real}
 
