@@ -7,7 +7,6 @@ import pytest
 
 from scorekeeper import cli
 
-
 THREADS = {"threads": 8 + 64, "connection_limit": 8 * 10 + 64}
 """waitress's threads: 8 for pages and saves, and one for each of the 64 live streams a
 process holds by default; ten connections for each of the 8 beside the streams."""

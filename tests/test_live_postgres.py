@@ -35,9 +35,11 @@ def listen(app, session_id: int) -> Listening:
 
 def test_a_hand_saved_by_one_worker_reaches_the_streams_of_both(two_workers):
     first, second = two_workers
-    made = first.test_client().post(
-        "/api/v1/sessions", json={"system": "hoyle", "players": FOUR}
-    ).get_json()
+    made = (
+        first.test_client()
+        .post("/api/v1/sessions", json={"system": "hoyle", "players": FOUR})
+        .get_json()
+    )
     sid, bob = made["id"], made["players"][1]["id"]
     here, there = listen(first, sid), listen(second, sid)
     assert [here.next(), here.next()][1] == version_event(1)
@@ -60,9 +62,11 @@ def test_a_hand_saved_by_one_worker_reaches_the_streams_of_both(two_workers):
 
 def test_a_change_refused_is_never_announced(two_workers):
     first, second = two_workers
-    made = first.test_client().post(
-        "/api/v1/sessions", json={"system": "hoyle", "players": FOUR}
-    ).get_json()
+    made = (
+        first.test_client()
+        .post("/api/v1/sessions", json={"system": "hoyle", "players": FOUR})
+        .get_json()
+    )
     sid, bob = made["id"], made["players"][1]["id"]
     there = listen(second, sid)
     assert [there.next(), there.next()][1] == version_event(1)
