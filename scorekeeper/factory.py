@@ -209,6 +209,7 @@ def _register_blueprints(app: Flask) -> None:
         errors,
         hands,
         players,
+        ratings,
         reports,
         saved_rules,
         sessions,
@@ -221,6 +222,7 @@ def _register_blueprints(app: Flask) -> None:
     init_templating(app)
     for module in (sessions, saved_rules, hands, players, settle, reports, tables, app_shell):
         app.register_blueprint(module.bp)
+    app.register_blueprint(ratings.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
     api.init_app(app)
     errors.register(app)
