@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from ..models import Table
+from ..recent import Recent
 from ..rules.figures import MINUS
 from ..rules.holders import Holder, Player
-from . import tables
-from .ratings_games import RatedGame, rated_games
+from . import tables, unit_of_work
+from .ratings_games import RatedGame, SessionKey, table_games
 from .sessions import NotFound
-from .stats import load_table_sessions
 
 MODEL = PlackettLuce()
 """The model with the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300."""
@@ -195,25 +195,28 @@ def head_to_head(one: PlackettLuceRating, other: PlackettLuceRating) -> float:
 
 def rate_games(games: Sequence[RatedGame], roster: Iterable[Player]) -> TableRatings:
     """Replay ``games`` (in time order) through the model: every roster player's rating."""
-    now: dict[Player, Figure] = {}
+    now: dict[Player, PlackettLuceRating] = {}  # the library's own, passed from game to game
     steps: dict[Player, list[Step]] = {player: [] for player in roster}
+
+    def rating_of(player: Player) -> PlackettLuceRating:
+        if player not in now:
+            now[player] = START.model_rating()
+        return now[player]
+
     for game in games:
-        teams = [
-            [now.get(player, START).model_rating() for player in placing.players]
-            for placing in game.placings
-        ]
+        teams = [[rating_of(player) for player in placing.players] for placing in game.placings]
         if len(teams) < 2 or any(not team for team in teams):
             continue  # nobody to be ahead of: a game of one side rates nothing
+        befores = [[Figure(r.mu, r.sigma) for r in team] for team in teams]
         chances = MODEL.predict_win(teams)
         rated = MODEL.rate(teams, ranks=[placing.place for placing in game.placings])
-        for placing, chance, team in zip(game.placings, chances, rated, strict=True):
-            for player, after in zip(placing.players, team, strict=True):
-                before = now.get(player, START)
-                figure = Figure(after.mu, after.sigma)
-                now[player] = figure
+        for placing, chance, team, was in zip(game.placings, chances, rated, befores, strict=True):
+            for player, after, before in zip(placing.players, team, was, strict=True):
+                now[player] = after
                 step = Step(
-                    game, placing.side, placing.place, len(teams), float(chance), before, figure
-                )
+                    game, placing.side, placing.place, len(teams), float(chance), before,
+                    Figure(after.mu, after.sigma),
+                )  # fmt: skip
                 steps.setdefault(player, []).append(step)
     ratings = [PlayerRating(player, tuple(found)) for player, found in steps.items()]
     ratings.sort(key=_order)
@@ -228,7 +231,21 @@ def _order(rating: PlayerRating) -> tuple[int, float, str, int]:
     return (0, -figure.ordinal, rating.player.name.casefold(), rating.player.id)
 
 
+RatingsKey = tuple[tuple[SessionKey, ...], tuple[Player, ...], tuple[str, ...]]
+"""What a table's ratings are of: each session at its version, the roster and its names."""
+
+_REMEMBERED: Recent[RatingsKey, TableRatings] = Recent(16)
+
+
 def table_ratings(table: Table) -> TableRatings:
-    """Every player of ``table`` rated over every rated game of its sessions."""
-    roster = [Player(row.id, row.name) for row in tables.roster(table)]
-    return rate_games(rated_games(load_table_sessions(table)), roster)
+    """Every player of ``table`` rated over every rated game of its sessions (worked out
+    again whenever a session or the roster has changed since this worker last did)."""
+    roster = tuple(Player(row.id, row.name) for row in tables.roster(table))
+    keys, games = table_games(table)
+    key = (keys, roster, tuple(p.name for p in roster))
+    found = _REMEMBERED.get(key)
+    if found is None:
+        found = rate_games(games, roster)
+        # remembered once what it was worked out from is committed (at once for a read)
+        unit_of_work.after_commit(partial(_REMEMBERED.put, key, found))
+    return found

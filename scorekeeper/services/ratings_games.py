@@ -7,6 +7,10 @@ with a lower score) and the other sides by their final score; a chip session pla
 players by their net in chips, the kitty's or pot's share included, as settle-up pays it.
 Equal figures share a place. Nothing here is stored: the games come from the replay, so a
 corrected or deleted hand changes the games the ratings are worked out from.
+
+A worker remembers each session's rated games by the session's id, random token and version
+(every change bumps the version), so reading the ratings replays only the sessions changed
+since; the rest cost one query for the whole table.
 """
 
 from __future__ import annotations
@@ -14,11 +18,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import GameSession, Table
+from ..recent import Recent
 from ..rules.closing import close_session
 from ..rules.holders import Holder, Player, members
 from ..templating import month_day
-from .sessions import LoadedSession
+from . import unit_of_work
+from .sessions import LoadedSession, load_session
+
+SessionKey = tuple[int, str, int]
+"""A session's id, random token and version: its rated games change only with these."""
 
 
 @dataclass(frozen=True)
@@ -94,3 +108,31 @@ def rated_games(sessions: Iterable[LoadedSession]) -> list[RatedGame]:
     """Every rated game of the sessions, oldest session first, games in their order."""
     ordered = sorted(sessions, key=lambda loaded: (loaded.row.created_at, loaded.row.id))
     return [game for loaded in ordered for game in session_games(loaded)]
+
+
+REMEMBERED_SESSIONS = 4096
+_REMEMBERED: Recent[SessionKey, tuple[RatedGame, ...]] = Recent(REMEMBERED_SESSIONS)
+
+
+def table_games(table: Table) -> tuple[tuple[SessionKey, ...], list[RatedGame]]:
+    """Every rated game of ``table``'s sessions, oldest session first, and the key of each
+    session as read (what the games are of): a session is replayed only when the worker does
+    not remember its games at its version."""
+    query = (
+        select(GameSession.id, GameSession.token, GameSession.version)
+        .where(GameSession.table_id == table.id)
+        .order_by(GameSession.created_at, GameSession.id)
+    )
+    keys: list[SessionKey] = []
+    games: list[RatedGame] = []
+    for session_id, token, version in db.session.execute(query):
+        key: SessionKey = (session_id, token, version)
+        found = _REMEMBERED.get(key)
+        if found is None:
+            loaded = load_session(session_id, table)
+            key = (session_id, loaded.row.token, loaded.row.version)
+            found = tuple(session_games(loaded))
+            unit_of_work.after_commit(partial(_REMEMBERED.put, key, found))
+        keys.append(key)
+        games.extend(found)
+    return tuple(keys), games

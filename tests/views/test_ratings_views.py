@@ -8,7 +8,16 @@ import csv
 import io
 
 import reportsessions as rs
-from webhelpers import new_session, page_text, parse, player_ids, save_hand, text_of
+from webhelpers import (
+    find_form,
+    form_values,
+    new_session,
+    page_text,
+    parse,
+    player_ids,
+    save_hand,
+    text_of,
+)
 
 from scorekeeper.services.ratings import MODEL, rating_text
 from scorekeeper.services.unit_of_work import unit_of_work
@@ -113,7 +122,7 @@ def test_partners_are_rated_as_their_team(app, client):
     assert rows["Ann"][0] == rating_text(expected["Ann"].ordinal())
     assert rows["Dan"][0] == rating_text(expected["Dan"].ordinal())
     page = page_text(client.get(f"/ratings/{player_ids(client)['Cal']}"))
-    assert "game 1: Ann & Cal, 1st of 2 (about 50% to win it)" in page
+    assert "game 1 Ann & Cal: 1st of 2 (about 50% to win it)" in page
 
 
 def test_an_ended_chip_session_ranks_by_net_and_equal_nets_share_a_place(client):
@@ -173,6 +182,19 @@ def test_correcting_a_points_game_to_another_winner_changes_the_ratings(app, cli
     assert rows["Bob"][2] == "1"  # still one finished game
 
 
+def test_deleting_an_old_hand_takes_back_the_game_it_finished(app, client):
+    sid = bison_game(app)
+    assert "Nobody is rated yet" not in page_text(client.get("/ratings"))
+    # Without hand 2: hand 1 leaves Bob 280, Ann 120, Cal 60; Ann makes 250 (+260: 380), Bob
+    # +110 (390), Cal nothing; Cal concedes 250 (-190), Ann +20 (400), Bob +40 (430).
+    # Nobody reaches 500: no finished game.
+    page = client.get(f"/s/{sid}/hands/2/delete")
+    data = dict(form_values(find_form(parse(page))))
+    assert client.post(f"/s/{sid}/hands/2/delete", data=data).status_code == 302
+
+    assert "Nobody is rated yet" in page_text(client.get("/ratings"))
+
+
 def test_a_players_page_shows_the_history_and_the_chances_in_words(app, client):
     sid = bison_game(app)
     bob_id = player_ids(client)["Bob"]
@@ -205,7 +227,10 @@ def test_a_players_page_shows_the_history_and_the_chances_in_words(app, client):
     assert len(steps) == 1
     assert steps[0].startswith("Bison (points to 1500), ")  # the game's label, as on /players
     # three newcomers: a third each
-    assert "game 1: 1st of 3 (about 33% to win it)" in steps[0]
+    change = rating_text(bob.ordinal(), sign=True)
+    assert steps[0].endswith(
+        f"game 1 1st of 3 (about 33% to win it) Rating {change} to {rating_text(bob.ordinal())}"
+    )
     link = next(a for ol in tree.iter("ol") for a in ol.iter("a"))
     assert link.get("href") == f"/s/{sid}"
 
