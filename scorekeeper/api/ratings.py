@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from ..access import current_table
-from ..services.ratings import table_ratings
+from ..services.ratings import ratings_page, table_ratings
 from .blueprint import api_blueprint
 from .conditional import tagged
 from .headers import tagged_read
+from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
 from .problems import Problem
 from .schemas.common import ReadHeaders
 from .schemas.ratings import (
@@ -16,7 +17,7 @@ from .schemas.ratings import (
     RatingList,
     RatingPath,
     rating_detail,
-    rating_list,
+    rating_items,
 )
 
 bp = api_blueprint(
@@ -37,12 +38,15 @@ FIGURES = (
     "/ratings",
     summary="List every player's rating",
     description="Every player of the table, the rated ones highest ordinal first, then those "
-    f"not rated yet by name. {FIGURES} Answered 304 to If-None-Match with the current ETag.",
-    responses=tagged_read(RatingList),
+    f"not rated yet by name, {IN_PAGES}. {FIGURES} Answered 304 to If-None-Match with the "
+    "current ETag.",
+    responses=paged_read(RatingList),
 )
-def list_ratings(header: ReadHeaders):
-    """Every player's rating, highest first."""
-    return tagged(rating_list(table_ratings(current_table())))
+def list_ratings(query: PageQuery, header: ReadHeaders):
+    """Every player's rating, highest first, a page at a time."""
+    ratings = table_ratings(current_table())
+    found = ratings_page(ratings, page_asked(query, int, float, str, int))
+    return listed(RatingList, found, query, **rating_items(ratings, found))
 
 
 @bp.get(

@@ -21,6 +21,7 @@ from ..recent import Recent
 from ..rules.figures import MINUS
 from ..rules.holders import Holder, Player
 from . import tables, unit_of_work
+from .keyset import Page, Paged
 from .ratings_games import RatedGame, SessionKey, table_games
 from .sessions import NotFound
 
@@ -59,10 +60,22 @@ class Step:
     game: RatedGame
     side: Holder  # the player, or their team
     place: int
-    sides: int  # how many sides played
-    chance: float  # the side's chance to finish first, as the ratings stood before the game
+    lineup: tuple[tuple[Figure, ...], ...]  # every side's ratings before the game, in order
+    index: int  # this side's place in ``lineup``
     before: Figure
     after: Figure
+
+    @property
+    def sides(self) -> int:
+        """How many sides played."""
+        return len(self.lineup)
+
+    @cached_property
+    def chance(self) -> float:
+        """The side's chance to finish first, as the ratings stood before the game (worked
+        out when asked: most steps are never shown)."""
+        teams = [[figure.model_rating() for figure in side] for side in self.lineup]
+        return float(MODEL.predict_win(teams)[self.index])
 
     @property
     def change(self) -> float:
@@ -207,24 +220,24 @@ def rate_games(games: Sequence[RatedGame], roster: Iterable[Player]) -> TableRat
         teams = [[rating_of(player) for player in placing.players] for placing in game.placings]
         if len(teams) < 2 or any(not team for team in teams):
             continue  # nobody to be ahead of: a game of one side rates nothing
-        befores = [[Figure(r.mu, r.sigma) for r in team] for team in teams]
-        chances = MODEL.predict_win(teams)
+        lineup = tuple(tuple(Figure(r.mu, r.sigma) for r in team) for team in teams)
         rated = MODEL.rate(teams, ranks=[placing.place for placing in game.placings])
-        for placing, chance, team, was in zip(game.placings, chances, rated, befores, strict=True):
-            for player, after, before in zip(placing.players, team, was, strict=True):
+        for index, (placing, team) in enumerate(zip(game.placings, rated, strict=True)):
+            for player, after, before in zip(placing.players, team, lineup[index], strict=True):
                 now[player] = after
                 step = Step(
-                    game, placing.side, placing.place, len(teams), float(chance), before,
+                    game, placing.side, placing.place, lineup, index, before,
                     Figure(after.mu, after.sigma),
                 )  # fmt: skip
                 steps.setdefault(player, []).append(step)
     ratings = [PlayerRating(player, tuple(found)) for player, found in steps.items()]
-    ratings.sort(key=_order)
+    ratings.sort(key=sort_key)
     return TableRatings(tuple(ratings), len(games))
 
 
-def _order(rating: PlayerRating) -> tuple[int, float, str, int]:
-    """Rated players first, highest ordinal first; then by name."""
+def sort_key(rating: PlayerRating) -> tuple[int, float, str, int]:
+    """The order of the ratings: rated players first, highest ordinal first; then by name
+    (a page of them starts after this key, ``ratings_page``)."""
     figure = rating.figure
     if figure is None:
         return (1, 0.0, rating.player.name.casefold(), rating.player.id)
@@ -249,3 +262,11 @@ def table_ratings(table: Table) -> TableRatings:
         # remembered once what it was worked out from is committed (at once for a read)
         unit_of_work.after_commit(partial(_REMEMBERED.put, key, found))
     return found
+
+
+def ratings_page(ratings: TableRatings, page: Page) -> Paged[PlayerRating]:
+    """A page of every player's rating in their order, after ``page.after`` (a ``sort_key``)."""
+    after = page.after
+    found = [r for r in ratings.players if after is None or sort_key(r) > tuple(after)]
+    items = found[: page.limit]
+    return Paged(items, sort_key(items[-1]) if len(found) > page.limit else None)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
+from functools import cached_property, partial
 
 from sqlalchemy import select
 
@@ -43,7 +43,7 @@ class Placing:
     place: int  # 1 for first; sides with equal figures share a place (1, 2, 2, 4)
     figure: int  # the final score (points as the table writes them) or the net (chips)
 
-    @property
+    @cached_property
     def players(self) -> tuple[Player, ...]:
         """The players of the side: the player, or the team's members."""
         return tuple(p for p in members(self.side) if isinstance(p, Player))

@@ -102,3 +102,24 @@ def test_a_player_the_table_does_not_have_is_a_404_problem(api):
     assert response.status_code == 404
     assert response.mimetype == "application/problem+json"
     assert response.get_json()["detail"] == "No player 4242 at this table."
+
+
+def test_the_ratings_come_a_page_at_a_time(api):
+    ended_brooklyn(api)
+    api.post(f"{API}/sessions", json={"system": "brooklyn", "players": [*THREE, "Dee"]})
+
+    first = api.get(f"{API}/ratings?limit=2")
+    body = first.get_json()
+    assert [r["name"] for r in body["ratings"]] == ["Bob", "Ann"]
+    assert body["next_cursor"]
+    assert 'rel="next"' in first.headers["Link"]
+    second = api.get(f"{API}/ratings", query_string={"limit": 2, "cursor": body["next_cursor"]})
+    assert [r["name"] for r in second.get_json()["ratings"]] == ["Cal", "Dee"]
+    assert second.get_json()["next_cursor"] is None
+
+
+def test_a_cursor_not_of_the_ratings_is_refused(api):
+    response = api.get(f"{API}/ratings", query_string={"cursor": "made-up"})
+
+    assert response.status_code == 400
+    assert response.get_json()["errors"][0]["field"] == "cursor"

@@ -11,7 +11,9 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ...services.handfields import Id
+from ...services.keyset import Paged
 from ...services.ratings import Chance, PlayerRating, Step, TableRatings
+from ..paging import NextCursor
 from .common import Answer, HolderRef, holder_ref
 
 PLACES = 3
@@ -56,13 +58,14 @@ class PlayerRatingOut(Answer):
 
 
 class RatingList(Answer):
-    """Every player of the table: the rated ones highest ordinal first, then those not rated
-    yet by name."""
+    """A page of every player of the table: the rated ones highest ordinal first, then those
+    not rated yet by name."""
 
     game_count: int = Field(
         description="Rated games of the table: finished points games and ended chip sessions."
     )
     ratings: list[PlayerRatingOut]
+    next_cursor: NextCursor
 
 
 class RatedGameOut(Answer):
@@ -121,11 +124,9 @@ def rating_out(rating: PlayerRating) -> PlayerRatingOut:
     )
 
 
-def rating_list(ratings: TableRatings) -> RatingList:
-    """The API's view of every player's rating."""
-    return RatingList(
-        game_count=ratings.game_count, ratings=[rating_out(r) for r in ratings.players]
-    )
+def rating_items(ratings: TableRatings, page: Paged[PlayerRating]) -> dict[str, object]:
+    """The fields of a page of ratings but its cursor (``paging.listed`` adds it)."""
+    return {"game_count": ratings.game_count, "ratings": [rating_out(r) for r in page.items]}
 
 
 def _step_out(step: Step) -> RatedGameOut:
