@@ -4,8 +4,9 @@ rated game of the table in time order (``ratings_games``), partners rated as a t
 A rating is a belief about a player's skill: ``mu`` the best guess, ``sigma`` how unsure it
 still is, and the ordinal ``mu - 3 * sigma`` the figure the table ranks by (a skill the
 player is almost surely above, so a newcomer's lucky game does not put them on top). Every
-player starts at mu 25, sigma 25/3 (ordinal 0). Ratings are derived, never stored: each page
-replays the games, so a correction changes every rating after it, as the standings do.
+player starts at mu 25, sigma 25/3 (ordinal 0). Ratings are derived, never stored: they are
+worked out again from the replays whenever a session has changed, so a correction changes
+every rating after it, as the standings do.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ MODEL = PlackettLuce()
 """The model with the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300."""
 
 SHOWN_PLACES = 1
-"""Decimal places a rating is shown with (and sent through the API with): model figures."""
+"""Decimal places the pages show a model figure with (the CSV and the API send three)."""
 
 
 @dataclass(frozen=True)

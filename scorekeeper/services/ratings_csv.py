@@ -7,14 +7,14 @@ import csv
 import io
 
 from .exports.csv_export import _cell
-from .ratings import SHOWN_PLACES, TableRatings
+from .ratings import TableRatings
 
 HEADER = ["player", "player id", "rating", "skill (mu)", "uncertainty (sigma)", "games",
           "last change"]  # fmt: skip
 
 
 def _figure(value: float | None) -> str:
-    return "" if value is None else f"{value:.{SHOWN_PLACES + 2}f}"
+    return "" if value is None else f"{value:.3f}"
 
 
 def ratings_csv(ratings: TableRatings) -> str:

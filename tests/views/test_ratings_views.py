@@ -252,3 +252,13 @@ def test_the_ratings_download_as_csv(app, client):
     assert [row[0] for row in rows[1:]] == ["Bob", "Ann", "Cal"]
     assert rows[1][2] == f"{expected['Bob'].ordinal():.3f}"
     assert rows[1][5] == "1"
+
+
+def test_a_player_not_rated_yet_has_no_figures_in_the_csv_and_a_formula_is_quoted(client):
+    assert client.post("/players/", data={"name": "=Zed"}).status_code == 302
+
+    response = client.get("/ratings.csv")
+
+    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    assert rows[1][0] == "'=Zed"
+    assert rows[1][2:] == ["", "", "", "0", ""]
