@@ -211,6 +211,7 @@ def _register_blueprints(app: Flask) -> None:
         errors,
         hands,
         players,
+        ratings,
         reports,
         saved_rules,
         sessions,
@@ -224,6 +225,7 @@ def _register_blueprints(app: Flask) -> None:
     modules = (sessions, saved_rules, hands, players, settle, reports, tables, clubnights)
     for module in (*modules, app_shell):
         app.register_blueprint(module.bp)
+    app.register_blueprint(ratings.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
     api.init_app(app)
     errors.register(app)

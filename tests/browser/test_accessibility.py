@@ -8,8 +8,8 @@
 
 The pages are those of an evening: a Brooklyn session with hands, a payment and a correction,
 every preset's session page with its hand form, the page of a refused save, the house rules,
-saved rules, the ledger, a club night's pages, the print view, the API docs and problems,
-the error and offline pages.
+saved rules, the ledger, a club night's pages, the print view, the ratings, the API docs and
+problems, the error and offline pages.
 """
 
 from __future__ import annotations
@@ -83,6 +83,9 @@ def play_an_evening(app: Flask) -> Evening:
         f"/s/{sid}/hands", data=hand_data(client, sid, declarer="Ann", bid=340, trump="S")
     )
     assert refused.status_code == 422  # bids ending in 40 are refused (RULES, the bid ladder)
+    rated = new_session(client, "brooklyn", ["Ann", "Bob", "Cal"])  # ended: rated
+    save_hand(client, rated, declarer="Bob", bid=400, trump="H", outcome="made")
+    assert client.post(f"/s/{rated}/end").status_code == 302
     pages |= {
         "session-played": f"/s/{sid}",
         "correction": f"/s/{sid}/hands/2/edit",
@@ -103,6 +106,9 @@ def play_an_evening(app: Flask) -> Evening:
         "saved-rules-delete": "/rules/1/delete",
         "players": "/players/",
         "player": f"/players/{ids['Bob']}",
+        "ratings": "/ratings",
+        "rating": f"/ratings/{ids['Bob']}",
+        "rating-not-yet": f"/ratings/{ids['Dee']}",
         "not-found": "/s/999",
         "offline": "/offline",
         "api-docs": "/api/v1/docs",
