@@ -209,6 +209,7 @@ def _register_blueprints(app: Flask) -> None:
         errors,
         hands,
         players,
+        records,
         reports,
         saved_rules,
         sessions,
@@ -219,7 +220,17 @@ def _register_blueprints(app: Flask) -> None:
 
     app.url_map.converters["id"] = IdConverter  # before any rule uses <id:...>
     init_templating(app)
-    for module in (sessions, saved_rules, hands, players, settle, reports, tables, app_shell):
+    for module in (
+        sessions,
+        saved_rules,
+        hands,
+        players,
+        records,
+        settle,
+        reports,
+        tables,
+        app_shell,
+    ):
         app.register_blueprint(module.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
     api.init_app(app)

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
+from ..rules.cards import Suit
 from ..rules.closing import close_session
 from ..rules.deck import Deck
 from ..rules.handinput import HandResult
@@ -159,6 +160,18 @@ class KindRecord:
         return _average(self.trick_total, self.trick_hands, self.kind.scale)
 
     @property
+    def ranges(self) -> list[tuple[str, Declared]]:
+        """Declared hands by bid range, lowest first, each range as the table writes it."""
+        return [(self.kind.range_text(s), d) for s, d in sorted(self.by_range.items())]
+
+    @property
+    def trumps(self) -> list[tuple[str, Declared]]:
+        """Declared hands by trump, in suit order (spades first), then those without one."""
+        order = [(suit.value, f"{suit.symbol} {suit.noun}") for suit in Suit]
+        order.append((NO_TRUMP, "no trump"))
+        return [(words, self.by_trump[key]) for key, words in order if key in self.by_trump]
+
+    @property
     def biggest_written(self) -> int | None:
         """The biggest bid made, as the table writes it."""
         return None if self.biggest_bid is None else self.kind.written(self.biggest_bid)
@@ -259,6 +272,18 @@ class Record:
     def player(self, player: Player) -> PlayerRecord:
         """``player``'s record (empty when they played none of the sessions)."""
         return self.players.get(player) or PlayerRecord(player)
+
+    def running_money(self, players: Iterable[Player]) -> list[tuple[Player, list[int]]]:
+        """Each player's money won or lost so far after each session counted, in cents."""
+        out = []
+        for player in players:
+            by_session = {line.session_id: line.cents for line in self.player(player).money}
+            total, values = 0, []
+            for meta in self.sessions:
+                total += by_session.get(meta.session_id, 0)
+                values.append(total)
+            out.append((player, values))
+        return out
 
     def add(self, state: SessionState, meta: SessionMeta) -> None:
         """Count one replayed session (sessions are added oldest first)."""

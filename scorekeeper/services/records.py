@@ -17,7 +17,16 @@ from ..recent import Recent
 from ..rules.holders import Player
 from ..templating import local_time
 from . import tables
-from .record_tally import PlayerRecord, Record, SessionMeta
+from .record_tally import (
+    Declared,
+    HeadToHead,
+    Kind,
+    KindRecord,
+    Partnership,
+    PlayerRecord,
+    Record,
+    SessionMeta,
+)
 from .sessions import NotFound, list_sessions, load_session, stamp_of
 
 MAX_RECORDS = 16
@@ -48,6 +57,53 @@ class DateRange:
 
 EVERY_DAY = DateRange()
 
+RANGE_FIELDS = ("from", "to")
+"""The names of a date range's two fields, in a page's form and the API's query."""
+
+LATER_THAN_TO = "The range would end before it starts: pick a date on or after the 'from' date."
+
+
+def read_day(text: str) -> date | None:
+    """A day typed as YYYY-MM-DD (what a date field sends), None when left empty;
+    ``ValueError`` saying how to write it otherwise."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        if len(text) != 10:
+            raise ValueError(text)
+        return date.fromisoformat(text)
+    except ValueError:
+        raise ValueError("Type a date as year-month-day, like 2026-11-21.") from None
+
+
+def read_range(start: str, end: str) -> tuple[DateRange, dict[str, str]]:
+    """The range typed in a form's ``from`` and ``to``, and the problem with each field
+    that is wrong, by name (the range then counts every session)."""
+    days: dict[str, date | None] = {}
+    problems: dict[str, str] = {}
+    for name, text in zip(RANGE_FIELDS, (start, end), strict=True):
+        try:
+            days[name] = read_day(text)
+        except ValueError as error:
+            problems[name] = str(error)
+    if problems:
+        return EVERY_DAY, problems
+    dates = DateRange(days["from"], days["to"])
+    if dates.start and dates.end and dates.end < dates.start:
+        return EVERY_DAY, {"to": LATER_THAN_TO}
+    return dates, {}
+
+
+@dataclass(frozen=True)
+class Rivalry:
+    """A player and one other: the player's bids while the other defended, and the other's
+    bids while the player defended."""
+
+    other: Player
+    bids: Declared
+    against: Declared
+
 
 @dataclass(frozen=True)
 class TableRecord:
@@ -77,6 +133,47 @@ class TableRecord:
         """The record of every player who played a session counted, by name."""
         return [self.record.players[p] for p in self.roster if p in self.record.players]
 
+    @property
+    def kinds(self) -> list[tuple[Kind, list[tuple[Player, KindRecord]]]]:
+        """Each kind of game played, by name, with each player's figures in it."""
+        found: dict[Kind, list[tuple[Player, KindRecord]]] = {}
+        for record in self.players:
+            for kind, figures in record.kinds.items():
+                found.setdefault(kind, []).append((record.player, figures))
+        return sorted(found.items(), key=lambda item: item[0].label)
+
+    @property
+    def partnerships(self) -> list[Partnership]:
+        """Every partnership that played together, by name."""
+        return sorted(self.record.partnerships.values(), key=lambda p: p.name.casefold())
+
+    @property
+    def head_to_head(self) -> list[HeadToHead]:
+        """Every declarer's bids against each defender, by declarer's then defender's name."""
+        found = self.record.head_to_head.values()
+        return sorted(found, key=lambda h: (h.declarer.name.casefold(), h.defender.name.casefold()))
+
+    def partnerships_of(self, player: Player) -> list[Partnership]:
+        """The partnerships ``player`` played in, by name."""
+        return [p for p in self.partnerships if player in p.partners]
+
+    def rivals(self, player: Player) -> list[Rivalry]:
+        """``player`` against every other player they met across the table, by name."""
+        pairs = self.record.head_to_head
+        out = []
+        for other in self.roster:
+            bids = pairs.get((player, other))
+            against = pairs.get((other, player))
+            if bids or against:
+                out.append(
+                    Rivalry(
+                        other,
+                        bids.hands if bids else Declared(),
+                        against.hands if against else Declared(),
+                    )
+                )
+        return out
+
     def player(self, player_id: int) -> PlayerRecord:
         """One roster player's record (empty when they played none of the sessions)."""
         for player in self.roster:
@@ -92,7 +189,9 @@ def table_record(table: Table, dates: DateRange = EVERY_DAY) -> TableRecord:
     """Every player's record over the table's sessions within ``dates``."""
     roster = tuple(Player(p.id, p.name) for p in tables.roster(table))
     rows = [
-        row for row in reversed(list_sessions(table)) if dates.holds(local_time(row.created_at).date())
+        row
+        for row in reversed(list_sessions(table))
+        if dates.holds(local_time(row.created_at).date())
     ]
     key = (table.id, dates, roster, tuple(stamp_of(row) for row in rows))
     known = _memory.get(key)
@@ -107,11 +206,13 @@ def table_record(table: Table, dates: DateRange = EVERY_DAY) -> TableRecord:
     return counted
 
 
-def player_record(table: Table, player_id: int, dates: DateRange = EVERY_DAY) -> TableRecord:
-    """The table's record within ``dates``, for one of its players (``NotFound`` otherwise)."""
+def player_record(
+    table: Table, player_id: int, dates: DateRange = EVERY_DAY
+) -> tuple[TableRecord, PlayerRecord]:
+    """The table's record within ``dates`` and one of its players' (``NotFound`` when the
+    table has no such player)."""
     counted = table_record(table, dates)
-    counted.player(player_id)
-    return counted
+    return counted, counted.player(player_id)
 
 
 def forget() -> None:

@@ -169,7 +169,10 @@ def test_a_game_written_in_tens_is_a_kind_of_its_own(table):
 
     kinds = {k.slug: k.label for k in of("Ann").kinds}
 
-    assert kinds == {"bison": "Bison (points to 1500)", "bison-scale-10": "Bison (points to 1500), written in 10s"}
+    assert kinds == {
+        "bison": "Bison (points to 1500)",
+        "bison-scale-10": "Bison (points to 1500), written in 10s",
+    }
 
 
 MONEY = [
@@ -196,7 +199,12 @@ def test_money_sessions_won_and_games_won(table, session, name, expected):
 
     record = of(name)
 
-    assert (record.net_cents, record.sessions_won, record.games_played, record.games_won) == expected
+    assert (
+        record.net_cents,
+        record.sessions_won,
+        record.games_played,
+        record.games_won,
+    ) == expected
 
 
 def test_partners_are_counted_together(table):
@@ -216,14 +224,23 @@ def test_partners_are_counted_together(table):
 
 HEAD_TO_HEAD = [
     # session, (declarer, defender) -> (hands, made, set, conceded)
-    pytest.param("brooklyn", {("Bob", "Ann"): (1, 1, 0, 0), ("Cal", "Bob"): (1, 0, 1, 0)},
-                 id="each-for-themselves"),  # fmt: skip
+    pytest.param(
+        "brooklyn",
+        {("Bob", "Ann"): (1, 1, 0, 0), ("Cal", "Bob"): (1, 0, 1, 0)},
+        id="each-for-themselves",
+    ),
     # Hoyle: Dee sat out Ann's set hand, so Ann was never set while Dee defended.
-    pytest.param("hoyle", {("Ann", "Cal"): (1, 0, 1, 0), ("Ann", "Dee"): None,
-                           ("Bob", "Dee"): (1, 0, 1, 0)}, id="sat-out-did-not-defend"),  # fmt: skip
+    pytest.param(
+        "hoyle",
+        {("Ann", "Cal"): (1, 0, 1, 0), ("Ann", "Dee"): None, ("Bob", "Dee"): (1, 0, 1, 0)},
+        id="sat-out-did-not-defend",
+    ),
     # Partnership: partners never defend against each other.
-    pytest.param("partnership", {("Ann", "Bob"): (1, 1, 0, 0), ("Ann", "Cal"): None},
-                 id="partners-not-opponents"),  # fmt: skip
+    pytest.param(
+        "partnership",
+        {("Ann", "Bob"): (1, 1, 0, 0), ("Ann", "Cal"): None},
+        id="partners-not-opponents",
+    ),
     pytest.param("bison", {("Cal", "Ann"): (1, 0, 0, 1)}, id="conceded"),
 ]
 
