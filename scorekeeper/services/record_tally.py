@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import date
+from typing import Any
 
 from ..rules.cards import Suit
-from ..rules.closing import close_session
+from ..rules.closing import session_nets
 from ..rules.deck import Deck
 from ..rules.handinput import HandResult
 from ..rules.holders import Holder, Player, Team, members
@@ -223,7 +224,9 @@ class PlayerRecord:
 
     def kind(self, kind: Kind) -> KindRecord:
         """The player's figures in ``kind`` (made empty the first time)."""
-        return self.kinds.setdefault(kind, KindRecord(kind))
+        if kind not in self.kinds:
+            self.kinds[kind] = KindRecord(kind)
+        return self.kinds[kind]
 
 
 @dataclass
@@ -291,65 +294,23 @@ class Record:
         kind = Kind.of(state.options)
         seated = [p for p in state.setup.players if isinstance(p, Player)]
         for player in seated:
-            record = self.players.setdefault(player, PlayerRecord(player))
-            record.sessions += 1
-            record.kind(kind).sessions += 1
+            if player not in self.players:
+                self.players[player] = PlayerRecord(player)
+        counter = _Counter(self, kind, seated, state.setup.teams)
+        for player in seated:
+            self.players[player].sessions += 1
+            counter.figures[player].sessions += 1
         for hand in state.hands:
-            self._hand(hand, kind)
+            counter.hand(hand)
         self._games(state, kind)
-        self._money(state, meta, kind, seated)
+        self._money(state, meta, counter.figures)
 
-    def _hand(self, hand: HandRecord, kind: Kind) -> None:
-        result = hand.result
-        active = [p for p in hand.context.active if isinstance(p, Player)]
-        for player in active:
-            self.players[player].hands_played += 1
-            self.players[player].kind(kind).hands_played += 1
-            self._figures(hand, player, kind)
-        for team in hand.context.teams:
-            self._partners(team).hands_played += 1
-        fate = fate_of(result)
-        declarer = result.declarer
-        if fate is None or not isinstance(declarer, Player) or declarer not in self.players:
-            return
-        record = self.players[declarer]
-        figures = record.kind(kind)
-        record.declared.add(fate)
-        figures.declared.add(fate)
-        bid = result.bid or 0
-        figures.by_range.setdefault(bid - bid % RANGE, Declared()).add(fate)
-        trump = result.trump.value if result.trump is not None else NO_TRUMP
-        figures.by_trump.setdefault(trump, Declared()).add(fate)
-        if fate is Fate.MADE and (figures.biggest_bid is None or bid > figures.biggest_bid):
-            figures.biggest_bid = bid
-        side: tuple[Player, ...] = (declarer,)
-        if hand.context.teams:
-            team = hand.context.team_of(declarer)
-            self._partners(team).declared.add(fate)
-            side = tuple(p for p in members(team) if isinstance(p, Player))
-        for defender in active:
-            if defender not in side:
-                pair = (declarer, defender)
-                self.head_to_head.setdefault(pair, HeadToHead(declarer, defender)).hands.add(fate)
+    def merge(self, other: Record) -> None:
+        """Add the sessions ``other`` counted (later ones) to these; ``other`` is unchanged."""
+        _merge(self, other)
 
-    def _figures(self, hand: HandRecord, player: Player, kind: Kind) -> None:
-        """The player's meld (a points game's every hand dealt and played, blank meaning
-        none; a chip game's hands they declared and melded in) and their side's tricks, where
-        the hand records them."""
-        result = hand.result
-        figures = self.players[player].kind(kind)
-        meld = dict(result.melds).get(player)
-        if kind.system.everyone_melds and result.outcome not in NOT_MELDED:
-            meld = meld or 0  # everyone melds: a meld left blank is none
-        if meld is not None:
-            figures.meld_total += meld
-            figures.meld_hands += 1
-        tricks = _side_tricks(hand, player)
-        if tricks is not None:
-            figures.trick_total += tricks
-            figures.trick_hands += 1
-
-    def _partners(self, team: Team) -> Partnership:
+    def partners(self, team: Team) -> Partnership:
+        """The record of a team's partners (made empty the first time)."""
         partners = tuple(p for p in members(team) if isinstance(p, Player))
         key = frozenset(partners)
         if key not in self.partnerships:
@@ -358,46 +319,162 @@ class Record:
 
     def _games(self, state: SessionState, kind: Kind) -> None:
         for team in state.setup.teams:
-            self._partners(team).sessions += 1
+            self.partners(team).sessions += 1
         for game in state.games:
             for holder, _ in game.scores:
                 won = game.winner == holder or holder in members(game.winner)
                 if isinstance(holder, Team):
-                    self._partners(holder).games_played += 1
-                    self._partners(holder).games_won += won
+                    self.partners(holder).games_played += 1
+                    self.partners(holder).games_won += won
                 for player in _players(holder):
                     if player in self.players:
                         self.players[player].kind(kind).games_played += 1
                         self.players[player].kind(kind).games_won += won
 
     def _money(
-        self, state: SessionState, meta: SessionMeta, kind: Kind, seated: list[Player]
+        self, state: SessionState, meta: SessionMeta, figures: dict[Player, KindRecord]
     ) -> None:
-        closing = close_session(state)
-        nets = {player: closing.net(player) for player in seated}
-        top = max(nets.values(), default=0)
-        for player, cents in nets.items():
+        nets = session_nets(state)
+        top = max((nets.get(player, 0) for player in figures), default=0)
+        chips = state.options.system.is_chip_game
+        for player, kind_figures in figures.items():
+            cents = nets.get(player, 0)
             self.players[player].money.append(MoneyLine(meta.session_id, meta.day, cents))
-            figures = self.players[player].kind(kind)
-            figures.net_cents += cents
-            if kind.system.is_chip_game and state.hands and cents == top and top > 0:
-                figures.sessions_won += 1
+            kind_figures.net_cents += cents
+            if chips and state.hands and cents == top and top > 0:
+                kind_figures.sessions_won += 1
+
+
+class _Counter:
+    """Counts the hands of one session into a record: who is whose partner and each player's
+    figures in the session's kind of game looked up once, not once a hand."""
+
+    def __init__(
+        self, record: Record, kind: Kind, seated: list[Player], teams: tuple[Team, ...]
+    ) -> None:
+        self.record = record
+        self.kind = kind
+        self.everyone_melds = kind.system.everyone_melds
+        self.players = {p: record.players[p] for p in seated}
+        self.figures = {p: record.players[p].kind(kind) for p in seated}
+        self.team_of: dict[Player, Partnership] = {}
+        self.side_of: dict[Player, tuple[Player, ...]] = {}
+        self.by_team: dict[Team, Partnership] = {}
+        for team in teams:
+            partnership = self.by_team[team] = record.partners(team)
+            for player in partnership.partners:
+                self.team_of[player] = partnership
+                self.side_of[player] = partnership.partners
+
+    def hand(self, hand: HandRecord) -> None:
+        """Count one hand: who played it, their meld and tricks, the declarer's fate."""
+        result = hand.result
+        active = [p for p in hand.context.active if p in self.players]
+        melds = dict(result.melds)
+        taken = dict(result.tricks)
+        melded = self.everyone_melds and result.outcome not in NOT_MELDED
+        for player in active:
+            self.players[player].hands_played += 1
+            figures = self.figures[player]
+            figures.hands_played += 1
+            meld = melds.get(player)
+            if melded and meld is None:
+                meld = 0  # everyone melds: a meld left blank is none
+            if meld is not None:
+                figures.meld_total += meld
+                figures.meld_hands += 1
+            tricks = _side_tricks(result, taken, player, self.team_of.get(player))
+            if tricks is not None:
+                figures.trick_total += tricks
+                figures.trick_hands += 1
+        for team in hand.context.teams:
+            self.by_team[team].hands_played += 1
+        fate = fate_of(result)
+        declarer = result.declarer
+        if fate is None or not isinstance(declarer, Player) or declarer not in self.players:
+            return
+        self._declared(result, declarer, fate, active)
+
+    def _declared(
+        self, result: HandResult, declarer: Player, fate: Fate, active: list[Player]
+    ) -> None:
+        figures = self.figures[declarer]
+        self.players[declarer].declared.add(fate)
+        figures.declared.add(fate)
+        bid = result.bid or 0
+        _declared_in(figures.by_range, bid - bid % RANGE).add(fate)
+        trump = result.trump.value if result.trump is not None else NO_TRUMP
+        _declared_in(figures.by_trump, trump).add(fate)
+        if fate is Fate.MADE and (figures.biggest_bid is None or bid > figures.biggest_bid):
+            figures.biggest_bid = bid
+        side = self.side_of.get(declarer, (declarer,))
+        if declarer in self.team_of:
+            self.team_of[declarer].declared.add(fate)
+        pairs = self.record.head_to_head
+        for defender in active:
+            if defender not in side:
+                pair = (declarer, defender)
+                if pair not in pairs:
+                    pairs[pair] = HeadToHead(declarer, defender)
+                pairs[pair].hands.add(fate)
+
+
+def _declared_in(found: dict[Any, Declared], key: Any) -> Declared:
+    if key not in found:
+        found[key] = Declared()
+    return found[key]
+
+
+def _merge(target: Any, source: Any) -> None:
+    """Add ``source``'s counts to ``target`` of the same type, field by field: numbers added,
+    the biggest bid the larger, lists extended, records by key merged into blank copies (so
+    that nothing of ``source`` is shared); a field naming who or what (a player, a kind) kept."""
+    for name in (f.name for f in fields(source)):
+        mine, theirs = getattr(target, name), getattr(source, name)
+        if name == "biggest_bid":
+            if theirs is not None and (mine is None or theirs > mine):
+                target.biggest_bid = theirs
+        elif isinstance(theirs, int):
+            setattr(target, name, mine + theirs)
+        elif isinstance(theirs, Declared):
+            _merge(mine, theirs)
+        elif isinstance(theirs, list):
+            mine.extend(theirs)
+        elif isinstance(theirs, dict):
+            for key, value in theirs.items():
+                if key not in mine:
+                    mine[key] = _blank(value)
+                _merge(mine[key], value)
+
+
+def _blank(value: Any) -> Any:
+    """An empty record of the same kind and owner as ``value``."""
+    if isinstance(value, Declared):
+        return Declared()
+    if isinstance(value, KindRecord):
+        return KindRecord(value.kind)
+    if isinstance(value, PlayerRecord):
+        return PlayerRecord(value.player)
+    if isinstance(value, Partnership):
+        return Partnership(value.partners)
+    return HeadToHead(value.declarer, value.defender)
 
 
 def _players(holder: Holder) -> Iterable[Player]:
     return (p for p in members(holder) if isinstance(p, Player))
 
 
-def _side_tricks(hand: HandRecord, player: Player) -> int | None:
+def _side_tricks(
+    result: HandResult, taken: dict[Holder, int], player: Player, team: Partnership | None
+) -> int | None:
     """Trick points of the player's side (their own, or their team's), where recorded: in a
     chip game only the declarer's side is written down."""
-    result = hand.result
-    taken = dict(result.tricks)
     if player in taken:
         return taken[player]
-    for holder, points in taken.items():
-        if isinstance(holder, Team) and player in holder:
-            return points
+    if team is not None:
+        for holder, points in taken.items():
+            if isinstance(holder, Team) and player in holder:
+                return points
     if result.declarer == player and result.declarer_side is not None:
         return result.declarer_side
     return None

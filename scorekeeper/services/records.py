@@ -2,9 +2,11 @@
 replayed and counted by ``record_tally``, and remembered while none of them changes.
 
 A session counts when the day it started, in the table's zone, is within the range (both
-ends included). The record counted is remembered per table, range and the stamps of the
-sessions and names it is of (a session's stamp changes with every change to it), so showing
-a record again costs two queries.
+ends included). Each session is counted once and its count remembered by its stamp (which
+every change to it changes), so a record over many sessions adds up remembered counts and
+replays only the sessions changed since; the record added up is remembered too, per table,
+range and the stamps of the sessions and names it is of, so showing it again costs two
+queries.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from ..models import Table
+from ..models import GameSession, Table
 from ..recent import Recent
 from ..rules.holders import Player
 from ..templating import local_time
@@ -30,6 +32,8 @@ from .record_tally import (
 from .sessions import NotFound, list_sessions, load_session, stamp_of
 
 MAX_RECORDS = 16
+MAX_SESSIONS = 1024
+"""Sessions whose count is remembered: a few players' figures each, far smaller than a replay."""
 
 
 @dataclass(frozen=True)
@@ -183,27 +187,35 @@ class TableRecord:
 
 
 _memory: Recent[tuple, TableRecord] = Recent(MAX_RECORDS)
+_sessions: Recent[tuple[str, date], Record] = Recent(MAX_SESSIONS)
 
 
 def table_record(table: Table, dates: DateRange = EVERY_DAY) -> TableRecord:
     """Every player's record over the table's sessions within ``dates``."""
     roster = tuple(Player(p.id, p.name) for p in tables.roster(table))
-    rows = [
-        row
-        for row in reversed(list_sessions(table))
-        if dates.holds(local_time(row.created_at).date())
-    ]
-    key = (table.id, dates, roster, tuple(stamp_of(row) for row in rows))
+    rows = [(row, local_time(row.created_at).date()) for row in reversed(list_sessions(table))]
+    rows = [(row, day) for row, day in rows if dates.holds(day)]
+    key = (table.id, dates, roster, tuple(stamp_of(row) for row, _ in rows))
     known = _memory.get(key)
     if known is not None:
         return known
     record = Record()
-    for row in rows:
-        loaded = load_session(row.id, table)
-        record.add(loaded.state, SessionMeta(row.id, local_time(row.created_at).date()))
+    for row, day in rows:
+        record.merge(_session_record(table, row, day))
     counted = TableRecord(dates, record, roster)
     _memory.put(key, counted)
     return counted
+
+
+def _session_record(table: Table, row: GameSession, day: date) -> Record:
+    """One session counted, remembered by its stamp (which every change to it changes)."""
+    key = (stamp_of(row), day)
+    known = _sessions.get(key)
+    if known is None:
+        known = Record()
+        known.add(load_session(row.id, table).state, SessionMeta(row.id, day))
+        _sessions.put(key, known)
+    return known
 
 
 def player_record(
@@ -216,5 +228,18 @@ def player_record(
 
 
 def forget() -> None:
-    """Drop every remembered record (tests)."""
+    """Drop every remembered record and session count (tests, benchmarks)."""
     _memory.drop(None)
+    _sessions.drop(None)
+
+
+def forget_record() -> None:
+    """Drop the records added up, keeping each session's count (benchmarks)."""
+    _memory.drop(None)
+
+
+def forget_session(session_id: int) -> None:
+    """Drop one session's count (benchmarks: a session just changed)."""
+    for key, known in _sessions.snapshot().items():
+        if any(meta.session_id == session_id for meta in known.sessions):
+            _sessions.drop(key)
