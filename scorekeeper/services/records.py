@@ -49,14 +49,14 @@ class DateRange:
 
     @property
     def words(self) -> str:
-        """The range in words, for a figure's caption."""
+        """The sessions the range picks, in words, for a figure's caption."""
         if self.start and self.end:
-            return f"from {self.start:%d %b %Y} to {self.end:%d %b %Y}"
+            return f"those started from {self.start:%d %b %Y} to {self.end:%d %b %Y}"
         if self.start:
-            return f"from {self.start:%d %b %Y}"
+            return f"those started from {self.start:%d %b %Y}"
         if self.end:
-            return f"up to {self.end:%d %b %Y}"
-        return "every session"
+            return f"those started up to {self.end:%d %b %Y}"
+        return "every session of the table"
 
 
 EVERY_DAY = DateRange()

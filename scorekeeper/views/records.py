@@ -32,7 +32,7 @@ def _asked() -> tuple[DateRange, dict[str, str], dict[str, str]]:
 def _money_chart(counted: TableRecord, players: list[Player], highlight: Player | None) -> Markup:
     """Money won and lost so far after each session counted, a line per player."""
     series = counted.record.running_money(players)
-    title = f"Money won and lost, session by session ({counted.dates.words})"
+    title = "Money won and lost, session by session"
 
     def money(cents: int) -> str:
         return format_money(cents, sign=True)

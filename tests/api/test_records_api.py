@@ -35,7 +35,7 @@ def test_every_players_record_counts_the_hand_as_worked_by_hand(api: FlaskClient
     body = api.get(f"{API}/records").get_json()
 
     assert body["counted"]["session_count"] == 1
-    assert body["counted"]["words"] == "every session"
+    assert body["counted"]["words"] == "every session of the table"
     players = {p["name"]: p for p in body["players"]}
     assert {n: (p["hand_count"], p["net_cents"]) for n, p in players.items()} == {
         "Ann": (1, -100), "Bob": (1, 300), "Cal": (1, -100), "Dee": (0, -100),

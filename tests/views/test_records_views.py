@@ -71,19 +71,19 @@ def test_the_records_page_compares_every_players_bids_and_winnings(client):
 
     assert page.status_code == 200
     bids, won = tables(page)[:2]
-    #                sessions hands declared made set conceded made%
+    #                hands bids  made (share)  set conceded
     assert bids == {
-        "Ann": ["1", "4", "1", "0", "0", "1", "0"],
-        "Bob": ["1", "4", "2", "2", "0", "0", "100"],
-        "Cal": ["1", "4", "1", "0", "1", "0", "0"],
+        "Ann": ["4", "1", "0 0%", "0", "1"],
+        "Bob": ["4", "2", "2 100%", "0", "0"],
+        "Cal": ["4", "1", "0 0%", "1", "0"],
     }
-    #              games, chip sessions won, money
+    #              sessions, games, chip sessions won, money
     assert won == {
-        "Ann": ["0 of 0", "0", "−$1.00"],
-        "Bob": ["0 of 0", "1", "+$2.30"],
-        "Cal": ["0 of 0", "0", "−$1.30"],
+        "Ann": ["1", "0 of 0", "0", "−$1.00"],
+        "Bob": ["1", "0 of 0", "1", "+$2.30"],
+        "Cal": ["1", "0 of 0", "0", "−$1.30"],
     }
-    assert "Counted over 1 session (every session" in page_text(page)
+    assert "Counted over 1 session: every session of the table, the first on" in page_text(page)
 
 
 def test_a_players_page_gives_bids_by_range_and_trump(client):
@@ -95,20 +95,14 @@ def test_a_players_page_gives_bids_by_range_and_trump(client):
     assert page.status_code == 200
     shown = facts(page)
     assert (shown["Declared"], shown["Made"], shown["Set"]) == ("2", "2 (100%)", "0")
-    assert shown["Money (settling up, every session)"] == "+$2.30"
+    assert shown["Money (from settling up)"] == "+$2.30"
     assert shown["Meld on average (over 1 hand declared)"] == "150.0"
     assert shown["Side's tricks on average (over 1 hand)"] == "200.0"
     assert shown["Biggest bid made"] == "400"
     ranges, trumps, rivals = tables(page)
-    #                  declared made set conceded made%
-    assert ranges == {
-        "350–399": ["1", "1", "0", "0", "100"],
-        "400–449": ["1", "1", "0", "0", "100"],
-    }
-    assert trumps == {
-        "♠ spades": ["1", "1", "0", "0", "100"],
-        "♥ hearts": ["1", "1", "0", "0", "100"],
-    }
+    #                  bids made (share) set conceded
+    assert ranges == {"350–399": ["1", "1 100%", "0", "0"], "400–449": ["1", "1 100%", "0", "0"]}
+    assert trumps == {"♠ spades": ["1", "1 100%", "0", "0"], "♥ hearts": ["1", "1 100%", "0", "0"]}
     # Bob's bids against each, set by them; their bids, Bob set them: Cal set at 300 while
     # Bob defended; Ann conceded, which is not a set.
     assert rivals == {"Ann": ["2", "0", "1", "0"], "Cal": ["2", "0", "1", "1"]}
@@ -121,9 +115,7 @@ def test_a_players_page_has_a_place_for_the_rating_and_a_chart_of_money(client):
     page = client.get(f"/records/{ann}")
 
     svgs = [el for el in parse(page).iter() if el.tag.endswith("svg")]
-    assert [svg.get("aria-label") for svg in svgs] == [
-        "Money won and lost, session by session (every session)"
-    ]
+    assert [svg.get("aria-label") for svg in svgs] == ["Money won and lost, session by session"]
     assert "Ann −$1.00" in text_of(svgs[0])
 
 
@@ -176,8 +168,8 @@ def test_a_date_range_counts_only_the_sessions_started_within_it(client, app):
     page = client.get("/records/", query_string={"from": since})
 
     bids = tables(page)[0]
-    assert bids["Ann"] == ["1", "1", "1", "1", "0", "0", "100"]
-    assert bids["Bob"] == ["1", "1", "0", "0", "0", "0", "—"]
+    assert bids["Ann"] == ["1", "1", "1 100%", "0", "0"]
+    assert bids["Bob"] == ["1", "0", "0", "0", "0"]
     assert shown_value(page, "from") == since
 
 
@@ -258,19 +250,19 @@ def test_partners_and_head_to_head_are_shown_for_a_team_game(client):
     page = client.get("/records/")
 
     partners = tables(page)[-2]
-    #                      hands declared made set conceded made% games
+    #                      hands bids made (share) set conceded games
     assert partners == {
-        "Ann & Cal": ["2", "2", "2", "0", "0", "100", "1 of 1"],
-        "Bob & Dee": ["2", "0", "0", "0", "0", "—", "0 of 1"],
+        "Ann & Cal": ["2", "2", "2 100%", "0", "0", "1 of 1"],
+        "Bob & Dee": ["2", "0", "0", "0", "0", "0 of 1"],
     }
-    # Each bid made while both of the other team defended: declarer, defender, bids, set,
-    # conceded, made.
+    # Each bid made while both of the other team defended: declarer, defender, bids, made
+    # (share), set, conceded.
     head = [
         [text_of(cell) for cell in row] for row in list(parse(page).iter("table"))[-1].find("tbody")
     ]
     assert head == [
-        ["Ann", "Bob", "1", "0", "0", "1"],
-        ["Ann", "Dee", "1", "0", "0", "1"],
-        ["Cal", "Bob", "1", "0", "0", "1"],
-        ["Cal", "Dee", "1", "0", "0", "1"],
+        ["Ann", "Bob", "1", "1 100%", "0", "0"],
+        ["Ann", "Dee", "1", "1 100%", "0", "0"],
+        ["Cal", "Bob", "1", "1 100%", "0", "0"],
+        ["Cal", "Dee", "1", "1 100%", "0", "0"],
     ]

@@ -67,7 +67,10 @@ class Counted(BaseModel):
     session_count: int = Field(description="Sessions started within the range.")
     first_day: date | None = Field(description="The day the first of them started.")
     last_day: date | None = Field(description="The day the last of them started.")
-    words: str = Field(description="The range in words: 'every session', 'from 01 Nov 2026'.")
+    words: str = Field(
+        description="The sessions in words: 'every session of the table', 'those started from "
+        "01 Nov 2026'."
+    )
 
 
 class Fates(BaseModel):
