@@ -1,5 +1,5 @@
 """Every player's record counted from replayed sessions: pure counting over the engine's hand
-records (``HandRecord``, ``GameRecord``, ``Closing``), no database.
+records (``HandRecord``, ``GameRecord``, ``session_nets``), no database.
 
 What is counted, and why so (docs/records.md says it to the table):
 
@@ -11,8 +11,14 @@ What is counted, and why so (docs/records.md says it to the table):
 - Points differ by game: a double deck scores more than a single one, and some games are
   written in tens. So bids, meld and tricks are kept per ``Kind`` (the game system, its
   deck and its scale) in full points and shown as the table writes them.
-- Bids are grouped in ranges of ``RANGE`` full points (300-340, 350-390; 50-54 in a game
+- Bids are grouped in ranges of ``RANGE`` full points (300-349, 350-399; 50-54 in a game
   written in tens), whatever the ladder's rungs.
+- Meld is the player's own: in a points game every hand dealt and played (a blank is none),
+  in a chip game the hands they declared with a meld written down. Tricks are their side's
+  (their own, or their team's) wherever written down; averages say how many hands.
+
+``Record.add`` counts one session; ``Record.merge`` adds a session's count to a record, so
+``services.records`` counts each session once and adds up the counts it remembers.
 """
 
 from __future__ import annotations
