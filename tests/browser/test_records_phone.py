@@ -38,7 +38,8 @@ def test_a_phone_reaches_the_records_and_narrows_them_by_date(
 ):
     page = browser_page
     page.goto(live_server + "/")
-    follow(page, page.locator("header").get_by_role("link", name="Records"))
+    shoot(page, screenshots_dir, "records-home")
+    follow(page, page.get_by_role("link", name="Players' records"))
     expect(page.locator("h1")).to_have_text("Records")
     # Ann: Brooklyn 2 hands, Bison 3, Partnership 2; she made 400 hearts and 300 spades.
     #                          hands bids made (share) set conceded

@@ -210,15 +210,16 @@ def test_a_csv_asked_with_a_bad_date_leads_back_to_the_page(client):
     assert response.headers["Location"].endswith("/records/?from=yesterday&to=")
 
 
-def test_the_home_page_and_a_players_page_lead_to_the_records(client):
+def test_the_home_page_the_roster_and_a_players_page_lead_to_the_records(client):
     evening(client)
     bob = player_ids(client)["Bob"]
 
     home = client.get("/")
+    roster = client.get("/players/")
     player = client.get(f"/players/{bob}")
 
-    links = [a.get("href") for a in parse(home).iter("a")]
-    assert "/records/" in links
+    assert "/records/" in [a.get("href") for a in parse(home).iter("a")]
+    assert "/records/" in [a.get("href") for a in parse(roster).iter("a")]
     assert f"/records/{bob}" in [a.get("href") for a in parse(player).iter("a")]
 
 
