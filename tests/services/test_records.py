@@ -34,6 +34,11 @@ def build(table: Table, name: str) -> int:
         "double-deck": rs.double_deck,
         "two-handed": rs.two_handed,
         "partnership-no-bid": rs.partnership_no_bid,
+        "six-handed": rs.six_handed,
+        "eight-handed": rs.eight_handed,
+        "summed-bids": rs.summed_bids,
+        "cutthroat": rs.cutthroat,
+        "eight-two-packs": rs.eight_two_packs,
     }[name]()
 
 
@@ -69,6 +74,15 @@ HANDS = [
     pytest.param("double-deck", "E", (2, 1, 0, 1, 0), id="double-deck-set"),
     pytest.param("two-handed", "Ann", (2, 0, 0, 0, 0), id="no-bid-played-not-declared"),
     pytest.param("partnership-no-bid", "W", (3, 0, 0, 0, 0), id="misdeal-played-not-declared"),
+    # Six-handed, three teams of two: Bob makes 60 clubs. Eight-handed, teams of four: Cal
+    # makes 60 diamonds. Summed bids: N declares both hands, makes 65 and is set at 70; E & W's
+    # own contracts are not hands E or W declared.
+    pytest.param("six-handed", "Bob", (1, 1, 1, 0, 0), id="teams-of-two-in-three"),
+    pytest.param("eight-handed", "Cal", (1, 1, 1, 0, 0), id="teams-of-four"),
+    pytest.param("summed-bids", "N", (2, 2, 1, 1, 0), id="summed-bids-declarer"),
+    pytest.param("summed-bids", "E", (2, 0, 0, 0, 0), id="summed-bids-other-contract"),
+    pytest.param("cutthroat", "D", (1, 0, 0, 0, 0), id="cutthroat-no-bid"),
+    pytest.param("eight-two-packs", "Hal", (1, 0, 0, 0, 0), id="eight-two-packs-no-bid"),
 ]
 
 
@@ -105,6 +119,14 @@ AVERAGES = [
     # 250 and 130. E melds 160 in cards, then E & W's 100 as one figure under E.
     pytest.param("partnership-no-bid", "N", (60.0, 190.0), id="team-no-bid"),
     pytest.param("partnership-no-bid", "E", (130.0, 60.0), id="team-no-bid-side-meld"),
+    # Six-handed, written in tens: Bob's side meld 42 under his name, his team's 24 in tricks;
+    # Eve melded nothing herself.
+    pytest.param("six-handed", "Bob", (42.0, 24.0), id="six-handed-side-meld"),
+    pytest.param("six-handed", "Eve", (0.0, 24.0), id="six-handed-partner"),
+    # Cutthroat: D melds 20 and takes nothing. Eight on two packs: Hal melds 10, his team of
+    # four takes 240.
+    pytest.param("cutthroat", "D", (20.0, 0.0), id="cutthroat-took-nothing"),
+    pytest.param("eight-two-packs", "Hal", (10.0, 240.0), id="team-of-four-no-bid"),
     # Brooklyn: bids entered as made or set with no figures: nothing to average.
     pytest.param("brooklyn", "Bob", (None, None), id="chip-no-figures"),
 ]
@@ -207,6 +229,16 @@ def test_money_sessions_won_and_games_won(table, session, name, expected):
     ) == expected
 
 
+def test_teams_of_three_or_four_are_one_partnership(table):
+    build(table, "eight-handed")
+
+    pairs = {p.name: p for p in table_record(default_table()).record.partnerships.values()}
+
+    assert set(pairs) == {"Ann & Cal & Eve & Gus", "Bob & Dee & Fay & Hal"}
+    makers = pairs["Ann & Cal & Eve & Gus"]
+    assert (makers.hands_played, makers.declared.declared, makers.declared.made) == (1, 1, 1)
+
+
 def test_partners_are_counted_together(table):
     build(table, "partnership")
     build(table, "double-deck")
@@ -242,6 +274,20 @@ HEAD_TO_HEAD = [
         id="partners-not-opponents",
     ),
     pytest.param("bison", {("Cal", "Ann"): (1, 0, 0, 1)}, id="conceded"),
+]
+
+
+HEAD_TO_HEAD += [
+    # Six-handed: Bob's partner Eve never defends his bid; the four others do.
+    pytest.param(
+        "six-handed",
+        {("Bob", "Ann"): (1, 1, 0, 0), ("Bob", "Fay"): (1, 1, 0, 0), ("Bob", "Eve"): None},
+        id="three-teams",
+    ),
+    # Eight-handed: Cal's three partners never defend; Hal, of the other four, does.
+    pytest.param(
+        "eight-handed", {("Cal", "Hal"): (1, 1, 0, 0), ("Cal", "Gus"): None}, id="teams-of-four"
+    ),
 ]
 
 
