@@ -6,7 +6,7 @@ may be printed in black and white).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from html import escape
 
 from .rules.figures import signed
@@ -27,14 +27,17 @@ def running_chart(
     highlight: Hashable | None = None,
     width: int = 360,
     height: int = 200,
+    step: str = "hand",
+    shown: Callable[[int], str] = signed,
 ) -> str:
     """A line per holder of running totals after each hand (starting from 0 before hand 1).
 
     Holders are labelled by ``str()`` (a long team by its members' first letters);
-    ``highlight`` is the holder whose line is drawn strong.
+    ``highlight`` is the holder whose line is drawn strong. ``step`` names a point on the
+    axis (a hand, or a session), ``shown`` writes a figure (signed points, or money).
     """
     ends = max(
-        (len(f"{_label(n)} {signed(v[-1] if v else 0)}") for n, v in series), default=0
+        (len(f"{_label(n)} {shown(v[-1] if v else 0)}") for n, v in series), default=0
     )  # end labels
     pad_l, pad_r, pad_t, pad_b = 40, min(max(64, 8 + 7 * ends), width // 2), 24, 22
     points = max((len(values) for _, values in series), default=0)
@@ -59,11 +62,11 @@ def running_chart(
         'stroke="currentColor" stroke-opacity=".35"/>',
         *(
             f'<text x="{pad_l - 4}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="10">'
-            f"{signed(v)}</text>"
+            f"{shown(v)}</text>"
             for v in sorted({high, low, 0})
         ),
         f'<text x="{width - pad_r}" y="{height - 6}" text-anchor="end" font-size="10">'
-        f"hand {points}</text>",
+        f"{step} {points}</text>",
     ]
     label_ys: list[float] = []
     for index, (name, values) in enumerate(series):
@@ -86,7 +89,7 @@ def running_chart(
         final = values[-1] if values else 0
         parts.append(
             f'<text x="{width - pad_r + 4}" y="{end_y + 4:.1f}" font-size="10" fill="{colour}">'
-            f"{escape(_label(name))} {signed(final)}</text>"
+            f"{escape(_label(name))} {shown(final)}</text>"
         )
     parts.append("</svg>")
     return "".join(parts)

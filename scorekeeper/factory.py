@@ -212,6 +212,7 @@ def _register_blueprints(app: Flask) -> None:
         hands,
         players,
         ratings,
+        records,
         reports,
         saved_rules,
         sessions,
@@ -222,7 +223,7 @@ def _register_blueprints(app: Flask) -> None:
 
     app.url_map.converters["id"] = IdConverter  # before any rule uses <id:...>
     init_templating(app)
-    modules = (sessions, saved_rules, hands, players, settle, reports, tables, clubnights)
+    modules = (sessions, saved_rules, hands, players, records, settle, reports, tables, clubnights)
     for module in (*modules, app_shell):
         app.register_blueprint(module.bp)
     app.register_blueprint(ratings.bp)

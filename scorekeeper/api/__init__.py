@@ -180,6 +180,7 @@ def init_app(app: Flask) -> None:
         meld,
         payments,
         ratings,
+        records,
         saved_rules,
         sessions,
     )
@@ -190,7 +191,8 @@ def init_app(app: Flask) -> None:
     app.before_request(_readable_body)
     app.register_error_handler(ApiProblem, from_api_problem)
     app.register_error_handler(AccessDenied, _denied)
-    for module in (sessions, saved_rules, hands, payments, exports, meld, catalog, events, ratings):
+    modules = (sessions, saved_rules, hands, payments, exports, meld, records, catalog, events)
+    for module in (*modules, ratings):
         csrf.exempt(module.bp)
         app.register_api(module.bp)
     app.add_url_rule(f"{PREFIX}/openapi.json", "api_openapi", _document(app))

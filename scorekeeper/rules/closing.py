@@ -60,21 +60,40 @@ def fund_shares(state: SessionState, pool: Pool) -> tuple[dict[PlayerKey, int], 
     return divide(balance, list(state.seated)) if balance else ({}, 0)
 
 
+def session_nets(state: SessionState) -> dict[Holder, int]:
+    """Each holder's net in cents, as ``close_session`` gives it, without the payments."""
+    if not state.options.system.is_chip_game:
+        return dict(state.money)
+    units, _, _ = _chip_units(state)
+    return {holder: n * state.options.stake for holder, n in units.items()}
+
+
+def _chip_units(
+    state: SessionState,
+) -> tuple[dict[Holder, int], tuple[dict[PlayerKey, int], int], tuple[dict[PlayerKey, int], int]]:
+    """Each holder's units with the kitty's and the pot's shares, and those shares with what
+    stays undivided."""
+    units: dict[Holder, int] = dict(state.balances)
+    kitty = fund_shares(state, KITTY)
+    pot = fund_shares(state, POT)
+    for shares, _ in (kitty, pot):
+        for player, share in shares.items():
+            units[player] += share
+    if kitty[1]:
+        units[KITTY] = kitty[1]
+    if pot[1]:
+        units[POT] = pot[1]
+    return units, kitty, pot
+
+
 def _close_chips(state: SessionState) -> Closing:
     stake = state.options.stake
-    units: dict[Holder, int] = dict(state.balances)
+    units, (kitty_shares, kitty_left), (pot_shares, pot_left) = _chip_units(state)
     flows: list[Flow] = list(state.flows())
-    kitty_shares, kitty_left = fund_shares(state, KITTY)
-    pot_shares, pot_left = fund_shares(state, POT)
     for holder, shares in ((KITTY, kitty_shares), (POT, pot_shares)):
         for player, share in shares.items():
             if share:
-                units[player] += share
                 flows.append(Flow(holder, player, share))
-    if kitty_left:
-        units[KITTY] = kitty_left
-    if pot_left:
-        units[POT] = pot_left
     cents = {holder: n * stake for holder, n in units.items()}
     direct = pairwise_debts((f.payer, f.payee, f.amount * stake) for f in flows)
     return Closing(

@@ -30,7 +30,7 @@ load_all_checks()
 POSITIVE_STATUSES = ["2xx", "3xx", "400", "401", "403", "404", "409", "412", "422", "429", "5xx"]
 MISSING_HEADER_STATUSES = ["400", "401", "403", "406", "415", "422", "428"]
 SHAPE_REFUSALS = {400, 413, 415}
-RULES_BETWEEN_FIELDS = ("is listed twice", "not both")
+RULES_BETWEEN_FIELDS = ("is listed twice", "not both", "would end before it starts")
 
 
 def shape_of_valid_data_accepted(ctx: Any, response: Any, case: Any) -> bool | None:

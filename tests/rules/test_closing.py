@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.closing import close_session
+from scorekeeper.rules.closing import close_session, session_nets
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.hands import HandInput, MeldNumber
 from scorekeeper.rules.holders import KITTY, POT, Team
@@ -164,6 +164,7 @@ def test_brooklyn_pot_is_divided_at_the_end():
     assert closing.pot_undivided == 2
     assert dict(closing.units) == {"Ann": 38, "Bob": -58, "Cal": 18, POT: 2}
     assert dict(closing.cents) == {"Ann": 190, "Bob": -290, "Cal": 90, POT: 10}
+    assert session_nets(state) == {"Ann": 190, "Bob": -290, "Cal": 90, POT: 10}
     # Bob alone owes: three payments.
     assert triples(closing.payments) == [
         ("Bob", "Ann", 190),
@@ -378,6 +379,7 @@ def test_nets_always_add_to_zero_and_fewest_payments_settle_exactly(preset, move
 
     assert sum(cents for _, cents in closing.cents) == 0
     assert sum(units for _, units in closing.units) == 0
+    assert session_nets(state) == dict(closing.cents)  # the records' nets, without payments
     assert all(
         cents == units * stake
         for (_, cents), (_, units) in zip(closing.cents, closing.units, strict=True)

@@ -1,0 +1,151 @@
+"""Benchmark of players' records (issue 21): prints figures, asserts nothing.
+
+Target: a player's record over 10,000 hands in at most 50 ms.
+
+The table holds 40 four-player Brooklyn sessions of 250 hands each (one session played through
+the services, then imported 39 times from its JSON file, as a table restoring its evenings
+would). Printed, each the median of several runs:
+
+- the record counted from scratch, every session replayed (no replay and no record
+  remembered: the first request of a worker after a restart);
+- the record counted from the replays each worker remembers (``services.replays``, up to
+  ``MAX_SESSIONS`` sessions), the record itself not remembered: what the engine's replay
+  costs is then out of the figure, and the counting alone is left;
+- the record remembered (``services.records``): two queries, the sessions' stamps and the
+  roster, checked against what it was counted from;
+- the whole request of a player's page (GET /records/<id>) and of the API's
+  GET /api/v1/players/<id>/record, the record remembered.
+
+    python bench/bench_records.py              # figures
+    python bench/bench_records.py --profile    # and where the counting's time goes
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_web import brooklyn_entry, make_app
+
+from scorekeeper.services import hands as hand_service
+from scorekeeper.services import records, replays
+from scorekeeper.services import sessions as session_service
+from scorekeeper.services.exports import imports, json_export
+from scorekeeper.services.tables import default_table
+from scorekeeper.services.unit_of_work import unit_of_work
+
+SESSIONS = 40
+HANDS = 250
+RUNS = 7
+PLAYERS = ["Ann", "Bob", "Cal", "Dee"]
+
+
+def build(app, rng: random.Random) -> tuple[int, int]:
+    """The table's 40 sessions; returns the first one's id and Bob's."""
+    with app.app_context():
+        with unit_of_work():
+            table = default_table()
+            sid = session_service.create_session(table, {"system": "brooklyn"}, PLAYERS, 0).id
+        for _ in range(HANDS):
+            with unit_of_work():
+                loaded = session_service.load_session(sid, table)
+                hand_service.save_hand(loaded, brooklyn_entry(rng, loaded), uuid.uuid4().hex)
+        text = json_export.session_json(session_service.load_session(sid, table))
+        for _ in range(SESSIONS - 1):
+            with unit_of_work():
+                imports.import_session(default_table(), text)
+        loaded = session_service.load_session(sid, default_table())
+        return sid, next(p.id for p in loaded.players.values() if p.name == "Bob")
+
+
+def median_ms(run: Callable[[], object], before: Callable[[], None] = lambda: None) -> float:
+    """The median wall-clock time of ``run`` in milliseconds (``before`` untimed)."""
+    times = []
+    for _ in range(RUNS):
+        before()
+        start = time.perf_counter()
+        run()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profile", action="store_true", help="where the counting's time goes")
+    profile = parser.parse_args().profile
+    with tempfile.TemporaryDirectory() as folder:
+        app = make_app(Path(folder))
+        started = time.perf_counter()
+        sid, bob = build(app, random.Random(21))
+        print(f"built {SESSIONS} sessions x {HANDS} hands in {time.perf_counter() - started:.0f} s")
+        with app.app_context():
+            table = default_table()
+
+            def record():
+                return records.player_record(table, bob)
+
+            counted, bob_record = record()
+            print(
+                f"Bob: {counted.session_count} sessions, {bob_record.hands_played} hands played "
+                f"of {SESSIONS * HANDS}, {bob_record.declared.declared} declared, "
+                f"{bob_record.declared.made} made, net {bob_record.net_cents} cents"
+            )
+
+            def forget_all():
+                records.forget()
+                replays.forget()
+
+            def one_changed():
+                records.forget_record()
+                records.forget_session(sid)
+
+            def one_replayed():
+                one_changed()
+                replays.forget(sid)
+
+            cold = median_ms(record, forget_all)
+            record()  # every replay remembered again
+            counting = median_ms(record, records.forget)
+            adding = median_ms(record, records.forget_record)
+            changed = median_ms(record, one_changed)
+            replayed = median_ms(record, one_replayed)
+            remembered = median_ms(record)
+            print(f"from scratch (every session replayed):      {cold:8.1f} ms")
+            print(f"every session counted from remembered replays: {counting:5.1f} ms")
+            print(f"adding up remembered session counts:        {adding:8.1f} ms   target <= 50")
+            print(f"one session changed (counted again):        {changed:8.1f} ms   target <= 50")
+            print(f"... and replayed from scratch (250 hands):  {replayed:8.1f} ms")
+            print(f"the record remembered (two queries):        {remembered:8.1f} ms")
+            if profile:
+                profiler = cProfile.Profile()
+                records.forget()
+                profiler.enable()
+                record()
+                profiler.disable()
+                out = io.StringIO()
+                pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(15)
+                print(out.getvalue())
+        client = app.test_client()
+        for name, url in (
+            ("GET /records/<id>", f"/records/{bob}"),
+            ("GET /api/v1/players/<id>/record", f"/api/v1/players/{bob}/record"),
+        ):
+            assert client.get(url).status_code == 200
+            print(f"{name:<32} {median_ms(lambda url=url: client.get(url)):8.1f} ms (remembered)")
+
+
+if __name__ == "__main__":
+    main()
