@@ -80,9 +80,11 @@ heartbeats of 15 s missed)."""
 RETRY = 3.0
 """Seconds before opening a dropped stream again, unless the server said (``retry:``)."""
 OPENING = 200
-"""Streams being opened at once (each waits for its first event)."""
+"""Streams being opened at once (each waits for its answer)."""
 POOL = 32
 """Keep-alive connections the saves share."""
+STILL = 20.0
+"""Seconds without one more stream open after which the run stops waiting for the rest."""
 GRACE = 5.0
 """Seconds left after the last save for its events to arrive."""
 
@@ -142,7 +144,7 @@ class Run:
             table.phones = [Phone(table, i) for i in range(phones)]
         self.phones = [p for t in self.tables for p in t.phones]
         self.figures = Figures()
-        self.stopping = False
+        self.stop = asyncio.Event()
         self.opening = asyncio.Semaphore(OPENING)
         self.pool: asyncio.Queue[JsonConnection] = asyncio.Queue()
         for _ in range(POOL):
@@ -152,7 +154,7 @@ class Run:
 
     async def hold(self, phone: Phone) -> None:
         """Keep ``phone``'s stream open until the run stops, opening it again after a drop."""
-        while not self.stopping:
+        while not self.stop.is_set():
             delay = RETRY
             async with self.opening:
                 stream = await self.open(phone)
@@ -161,7 +163,9 @@ class Run:
                 phone.streaming = False
                 if stream.reader.retry_ms is not None:
                     delay = stream.reader.retry_ms / 1000
-                if self.stopping:
+                if stream.retry_after is not None:
+                    delay = stream.retry_after
+                if self.stop.is_set():
                     break
                 if status > 0:
                     self.figures.refused[f"answered {status}"] += 1
@@ -172,8 +176,8 @@ class Run:
             await asyncio.sleep(delay * random.uniform(0.5, 1.5))
 
     async def open(self, phone: Phone) -> Stream | None:
-        """Open ``phone``'s stream and wait for its first event (or its end, or a minute);
-        None when the connection could not be made."""
+        """Open ``phone``'s stream and wait for its answer (or its end, or a minute); None
+        when the connection could not be made."""
         table = phone.table.table
         first = self.loop.create_future()
         stream = Stream(
@@ -181,7 +185,8 @@ class Run:
                 self.where, f"/api/v1/sessions/{table.session_id}/events",
                 table.member_token, phone.last_id,
             ),
-            lambda event, now: self.on_event(phone, event, now, first),
+            lambda now: self.on_open(phone, now, first),
+            lambda event, now: self.on_event(phone, event, now),
             lambda now: self.on_beat(phone, now),
         )  # fmt: skip
         try:
@@ -196,18 +201,20 @@ class Run:
         await asyncio.wait([first, stream.closed], timeout=60, return_when="FIRST_COMPLETED")
         return stream
 
-    def on_event(self, phone: Phone, event: Event, now: float, first: asyncio.Future) -> None:
+    def on_open(self, phone: Phone, now: float, first: asyncio.Future) -> None:
+        """``phone``'s stream is answered: it is held from now on."""
+        phone.last_data = now
+        phone.streaming = True
+        phone.opened += 1
+        if phone.opened > 1:
+            self.figures.reopened += 1
+        first.set_result(None)
+
+    def on_event(self, phone: Phone, event: Event, now: float) -> None:
         """An event on ``phone``'s stream: note its version and any save it completes."""
         phone.last_data = now
         if event.id is not None:
             phone.last_id = event.id
-        if not phone.streaming:
-            phone.streaming = True
-            phone.opened += 1
-            if phone.opened > 1:
-                self.figures.reopened += 1
-            if not first.done():
-                first.set_result(None)
         if event.kind != "version":
             return
         version = int(json.loads(event.data)["version"])
@@ -226,7 +233,7 @@ class Run:
 
     async def watch(self) -> None:
         """Drop the streams that have sent nothing for ``STALL`` seconds (they reopen)."""
-        while not self.stopping:
+        while not self.stop.is_set():
             await asyncio.sleep(5)
             now = self.loop.time()
             for phone in self.phones:
@@ -236,7 +243,7 @@ class Run:
 
     async def lateness(self) -> None:
         """How late the client's event loop runs a 100 ms timer."""
-        while not self.stopping:
+        while not self.stop.is_set():
             due = self.loop.time() + 0.1
             await asyncio.sleep(0.1)
             self.figures.loop_late_ms.append((self.loop.time() - due) * 1000)
@@ -344,7 +351,7 @@ class Run:
 
     def close(self) -> None:
         """Stop holding: close every stream and connection."""
-        self.stopping = True
+        self.stop.set()
         for phone in self.phones:
             if phone.stream is not None:
                 phone.stream.abort()
@@ -392,9 +399,11 @@ async def live(
     started = time.monotonic()
     await asyncio.gather(*(run.read_next_hand(t) for t in run.tables))
     holding = [asyncio.create_task(run.hold(p)) for p in run.phones]
-    deadline = run.loop.time() + 60 + len(run.phones) / 50
-    while run.held() < len(run.phones) and run.loop.time() < deadline:
+    progress, last = run.loop.time(), 0
+    while run.held() < len(run.phones) and run.loop.time() < progress + STILL:
         await asyncio.sleep(0.5)
+        if run.held() > last:
+            progress, last = run.loop.time(), run.held()
     opened = run.held()
     print(f"  streams open: {opened} of {len(run.phones)} in {time.monotonic() - started:.1f} s"
           f" (refused or failed: {dict(run.figures.refused) or 'none'})")  # fmt: skip

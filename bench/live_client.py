@@ -114,17 +114,20 @@ class EventReader:
 
 
 class Stream(asyncio.Protocol):
-    """One open event stream: sends the GET, reads the status and headers, then hands each
-    event to ``on_event`` and each heartbeat to ``on_beat`` (with the loop's time); the
-    ``closed`` future ends with the status (0 when the answer was a stream that ended)."""
+    """One open event stream: sends the GET, reads the status and headers (``on_open`` once
+    they say it is a stream), then hands each event to ``on_event`` and each heartbeat to
+    ``on_beat`` (with the loop's time); the ``closed`` future ends with the status (0 when
+    the answer was a stream that ended, -1 when the connection closed before an answer)."""
 
     def __init__(
         self,
         request: bytes,
+        on_open: Callable[[float], None],
         on_event: Callable[[Event, float], None],
         on_beat: Callable[[float], None],
     ) -> None:
         self.request = request
+        self.on_open = on_open
         self.on_event = on_event
         self.on_beat = on_beat
         self.loop = asyncio.get_running_loop()
@@ -135,6 +138,7 @@ class Stream(asyncio.Protocol):
         self.body: Chunked | None = None
         self.reader = EventReader()
         self.started = False
+        self.retry_after: float | None = None  # a refusal's Retry-After, in seconds
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -154,9 +158,12 @@ class Stream(asyncio.Protocol):
                 k.strip().lower(): v.strip() for k, _, v in (h.partition(":") for h in lines[1:])
             }
             if self.status != 200 or "text/event-stream" not in headers.get("content-type", ""):
+                if headers.get("retry-after", "").isdigit():
+                    self.retry_after = float(headers["retry-after"])
                 self._finish(self.status or -1)
                 return
             self.started = True
+            self.on_open(now)
             if "chunked" in headers.get("transfer-encoding", "").lower():
                 self.body = Chunked()
         if self.body is not None:
