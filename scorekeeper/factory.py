@@ -27,7 +27,7 @@ from scorekeeper.extensions import (
     set_sqlite_pragmas,
 )
 from scorekeeper.limits import MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
-from scorekeeper.services import unit_of_work
+from scorekeeper.services import live, unit_of_work
 from scorekeeper.services.tables import NEW_TABLES_PER_HOUR
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -183,6 +183,7 @@ def _init_extensions(app: Flask) -> None:
     access.init_app(app)  # the one gate: who may read or change what, pages and API alike
     csrf.init_app(app)
     unit_of_work.init_app(app)  # one commit per request that saves; a GET never writes
+    live.init_app(app)  # each change reaches the phones listening to its session at once
     compress.init_app(app)
     with app.app_context():
         for engine in db.engines.values():

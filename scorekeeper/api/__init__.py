@@ -171,7 +171,7 @@ def _document(app: OpenAPI):
 
 def init_app(app: Flask) -> None:
     """Attach the API's blueprints, its gate, its problem answers and its document."""
-    from . import catalog, docs, exports, hands, meld, payments, saved_rules, sessions
+    from . import catalog, docs, events, exports, hands, meld, payments, saved_rules, sessions
 
     if not isinstance(app, OpenAPI):
         raise TypeError("The API needs the app made by create_app (a flask_openapi3.OpenAPI).")
@@ -179,7 +179,7 @@ def init_app(app: Flask) -> None:
     app.before_request(_readable_body)
     app.register_error_handler(ApiProblem, from_api_problem)
     app.register_error_handler(AccessDenied, _denied)
-    for module in (sessions, saved_rules, hands, payments, exports, meld, catalog):
+    for module in (sessions, saved_rules, hands, payments, exports, meld, catalog, events):
         csrf.exempt(module.bp)
         app.register_api(module.bp)
     app.add_url_rule(f"{PREFIX}/openapi.json", "api_openapi", _document(app))

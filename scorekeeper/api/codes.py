@@ -46,6 +46,7 @@ class ProblemCode(StrEnum):
     HTTP_ERROR = "http-error"
     SERVER_ERROR = "server-error"
     DATABASE_BUSY = "database-busy"
+    STREAMS_FULL = "streams-full"
 
 
 def type_uri(code: ProblemCode) -> str:
@@ -211,6 +212,13 @@ EXPLAINED: dict[ProblemCode, Explained] = {
         "nothing was saved.",
         "Wait the seconds the Retry-After header gives, then send the same request again (with "
         "the same Idempotency-Key, when it took one).",
+    ),
+    ProblemCode.STREAMS_FULL: Explained(
+        (503,),
+        "The server holds as many live streams (GET /sessions/{session_id}/events) as it "
+        "may at once, so it opened none for this request.",
+        "Wait the seconds the Retry-After header gives and open the stream again; meanwhile "
+        "poll the standings (GET /sessions/{session_id}/standings with If-None-Match).",
     ),
 }
 """Each code as the problems page explains it (``HTTP_ERROR`` comes with any other 4xx)."""

@@ -8,10 +8,12 @@ same transaction, by ``record_change``. Its three steps, and why each:
 
 1. The session's version goes up by one (``bump``), by an atomic UPDATE in the same
    transaction. Open phones poll the version to know when to refresh and the API's ETags carry
-   it, so nothing changes without it moving. A change worked out from the session as loaded is
-   *checked*: if the version moved by more than one, someone else's change was saved since
-   (another worker, whose commit this update waited for on PostgreSQL), the change stands on
-   figures that are no longer the session's, and it is refused (``ConflictError``). A change
+   it, so nothing changes without it moving; the new version is announced to the phones
+   listening to the session once the transaction commits (``live.announce``). A change
+   worked out from the session as loaded is *checked*: if the version moved by more than
+   one, someone else's change was saved since (another worker, whose commit this update
+   waited for on PostgreSQL), the change stands on figures that are no longer the session's,
+   and it is refused (``ConflictError``). A change
    that can alter what is stored already (an edit, a deletion, house rules) also *rewrites*:
    a replay remembered before it must start again, where one remembered before a change that
    only adds events catches up by applying them (``services.replays``). A new session (started
@@ -39,7 +41,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..models import AuditEntry, GameSession, utcnow
-from . import replays, unit_of_work
+from . import live, replays, unit_of_work
 from .replays import Replayed
 
 if TYPE_CHECKING:
@@ -139,6 +141,7 @@ def bump(row: GameSession, checked: bool = True, rewrites: bool = True) -> int:
     set_committed_value(row, "rewritten", rewritten)
     if checked and version != loaded + 1:
         raise ConflictError(Clash.SESSION, SESSION_CHANGED)
+    live.announce(row.table_id, row.id, version)
     return version
 
 

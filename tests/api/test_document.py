@@ -270,6 +270,11 @@ def test_every_answer_documents_the_headers_it_always_carries(document):
     assert wrong == {}
 
 
+LIVE = f"{PREFIX}/sessions/{{session_id}}/events"
+"""The live stream: never answered 304 (it sends each version itself), and 503 when the
+server holds as many streams as it may."""
+
+
 def test_every_read_of_a_table_is_tagged_for_polling(document):
     untagged = [
         path
@@ -277,12 +282,21 @@ def test_every_read_of_a_table_is_tagged_for_polling(document):
         if method == "get" and "304" not in operation["responses"]
     ]
 
-    assert untagged == [f"{PREFIX}/sessions/{{session_id}}/export"]
+    assert sorted(untagged) == [LIVE, f"{PREFIX}/sessions/{{session_id}}/export"]
 
 
 def test_every_operation_that_writes_documents_a_busy_database(document):
     for (path, method), operation in documented_operations(document).items():
-        assert ("503" in operation["responses"]) == writes(path, method), (method, path)
+        busy = writes(path, method) or path == LIVE
+        assert ("503" in operation["responses"]) == busy, (method, path)
+
+
+def test_the_live_stream_is_documented_as_server_sent_events(document):
+    answer = document["paths"][LIVE]["get"]["responses"]["200"]
+
+    assert list(answer["content"]) == ["text/event-stream"]
+    assert "event: version" in answer["description"]
+    assert "keep-alive" in answer["description"]
 
 
 def test_every_write_operation_takes_json(document):
