@@ -32,6 +32,7 @@ Goals printed beside: every phone sees each change within 0.5 s at p95, a save's
     python bench/bench_live.py --quick        # 50 tables for 30 s: does it work
     python bench/bench_live.py                # 2,000 tables of four phones, 3 minutes
     python bench/bench_live.py --tables 500 --minutes 2 --workers 3
+    python bench/bench_live.py --quick --threads 256 --set LIVE_STREAMS=300  # on gthread
 
 Pointed at a running hosted deployment instead (``--url``), it starts its tables there and
 holds their streams the same way (the server's CPU is not measured: it is not this
@@ -420,8 +421,8 @@ async def live(
     server = pids[0]
     held = sum(sockets(w) for w in children(server)) if server else None
     await saving
-    last = run.loop.time() + GRACE
-    while run.unseen() and run.loop.time() < last:
+    grace_end = run.loop.time() + GRACE
+    while run.unseen() and run.loop.time() < grace_end:
         await asyncio.sleep(0.1)
     run.close()
     for task in holding + helpers:
@@ -477,29 +478,44 @@ def report(run: Run, measured: Measured) -> None:
               f"{'met' if save < 100 else 'NOT met'}")  # fmt: skip
 
 
+FULL = {"tables": 2000, "save_every": 120.0, "minutes": 3.0, "warmup": 30.0}
+QUICK = {"tables": 50, "save_every": 10.0, "minutes": 0.5, "warmup": 5.0}
+"""What a run does unless told: the whole benchmark, and ``--quick``'s check that it works."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=2000)
+    parser.add_argument("--tables", type=int, help="2,000 (--quick: 50)")
     parser.add_argument("--phones-per-table", type=int, default=4)
-    parser.add_argument("--save-every", type=float, default=120, help="seconds, per table")
-    parser.add_argument("--minutes", type=float, default=3, help="measured")
-    parser.add_argument("--warmup", type=float, default=30, help="seconds before measuring")
+    parser.add_argument("--save-every", type=float, help="seconds, per table: 120 (--quick: 10)")
+    parser.add_argument("--minutes", type=float, help="measured: 3 (--quick: 0.5)")
+    parser.add_argument("--warmup", type=float, help="seconds before measuring: 30 (--quick: 5)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker")
     parser.add_argument("--quick", action="store_true", help="50 tables, a save every 10 s, 30 s")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a setting of the server the run starts (SCOREKEEPER_NAME), e.g. LIVE_STREAMS=5000",
+    )
     parser.add_argument(
         "--url",
         help="a running hosted deployment (http(s)://host[:port]) instead of starting one; "
         "DATABASE_URL, when set, is its database (PostgreSQL's CPU, if on this machine)",
     )
     args = parser.parse_args()
-    if args.quick:
-        args.tables, args.save_every, args.minutes, args.warmup = 50, 10.0, 0.5, 5.0
+    defaults = QUICK if args.quick else FULL
+    for name, value in defaults.items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
     if not args.url and not postgres_available():
         sys.exit("PostgreSQL is not installed (POSTGRES_BIN, /usr/lib/postgresql/15/bin)")
     limit = raise_open_files()
     phones = args.tables * args.phones_per_table
-    serving = args.url or f"{args.workers} workers"
+    serving = args.url or f"{args.workers} workers x {args.threads} threads"
+    serving += "".join(f", {setting}" for setting in args.set)
     print(f"== hosted on PostgreSQL, {serving}: {args.tables} tables x {args.phones_per_table} "
           f"phones = {phones} streams, a save per table every {args.save_every:g} s "
           f"({args.tables / args.save_every:.1f}/s); warmup {args.warmup:g} s, measured "
@@ -507,7 +523,8 @@ def main() -> None:
     if phones + POOL + 50 > limit:
         sys.exit(f"{phones} streams need more open files than this client's limit ({limit})")
     kind = "deployment" if args.url else "postgresql"
-    with target(kind, args.workers, args.threads, args.url, args.tables) as made:
+    settings = dict(setting.split("=", 1) for setting in args.set)
+    with target(kind, args.workers, args.threads, args.url, args.tables, settings) as made:
         started = time.monotonic()
         tables = start_tables(made.address, args.tables)
         print(f"  {len(tables)} tables started in {time.monotonic() - started:.1f} s")
