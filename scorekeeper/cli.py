@@ -9,6 +9,7 @@ work through it as well.
 from __future__ import annotations
 
 import os
+import resource
 import socket
 import sys
 import threading
@@ -24,11 +25,19 @@ from flask import current_app
 from flask.cli import FlaskGroup, with_appcontext
 
 from scorekeeper.access import check_pin_setting, is_on
-from scorekeeper.services import replays
+from scorekeeper.services import live, replays
 from scorekeeper.services.backup import BackupError, backup_database, restore_database
 
 WILDCARD_HOSTS = {"", "0.0.0.0", "::"}
 MAX_DEFAULT_WORKERS = 8
+SERVE_THREADS = 8
+"""waitress threads for everything but the live streams (pages, saves, the API)."""
+HOSTED_STREAMS = 5000
+"""Live streams one hosted worker holds at once by default: 2 workers hold 10,000 phones."""
+WORKER_CONNECTIONS = 1000
+"""Connections a hosted worker keeps besides its live streams (gunicorn's own default)."""
+MAX_OPEN_FILES = 1 << 20
+"""The open-files limit asked for when the hard limit is unlimited."""
 APP_FACTORY = "scorekeeper:create_app()"
 
 
@@ -64,7 +73,31 @@ def serve_command(host: str, port: int, pin: str | None) -> None:
     if app.config.get("TABLE_PIN"):
         click.echo("Phones are asked for the table's PIN once.")
     click.echo("\nPress Ctrl+C to stop.", err=True)
-    waitress.serve(app, host=host, port=port, threads=8)
+    raise_open_files_limit()
+    streams = live.hub().limit
+    # Each live stream holds a thread while it waits: SERVE_THREADS stay for everything else.
+    waitress.serve(
+        app,
+        host=host,
+        port=port,
+        threads=SERVE_THREADS + streams,
+        connection_limit=SERVE_THREADS * 10 + streams,
+    )
+
+
+def raise_open_files_limit() -> int:
+    """Raise this process's open-files limit (inherited by gunicorn and its workers) to its
+    hard limit: each phone's live stream holds a socket, and the usual soft limit of 1,024
+    would refuse the thousand-and-somethingth phone. Returns the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = MAX_OPEN_FILES if hard == resource.RLIM_INFINITY else hard
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return soft
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ValueError, OSError):
+        return soft
+    return wanted
 
 
 @click.command("backup")
@@ -129,8 +162,16 @@ def gunicorn_argv(
     workers: int,
     threads: int,
     extra: Sequence[str] = (),
+    streams: int = 0,
 ) -> list[str]:
     """The gunicorn command line that serves the app as ``config`` says.
+
+    Each worker has ``threads`` threads for requests plus one per live stream it may hold
+    (``streams``): gunicorn's gthread worker starts a thread only when a request needs one, so
+    the idle ones cost nothing, and a stream waiting for its session's next version sleeps on
+    a condition. Why threads rather than an event loop (gevent): the same code holds the
+    table's phones under waitress, and nothing of the app (PDFs, the replay of a session,
+    psycopg) must be patched or made to yield.
 
     gunicorn takes the scheme (``X-Forwarded-Proto``) from the addresses in
     ``--forwarded-allow-ips``, 127.0.0.1 unless told otherwise. It is told: the proxy's
@@ -152,7 +193,8 @@ def gunicorn_argv(
         sys.executable, "-m", "gunicorn",
         "--workers", str(workers),
         "--worker-class", "gthread",
-        "--threads", str(threads),
+        "--threads", str(threads + streams),
+        "--worker-connections", str(WORKER_CONNECTIONS + streams),
         "--bind", bind,
         f"--forwarded-allow-ips={allowed}",
         "--access-logfile", "-",
@@ -184,10 +226,21 @@ def gunicorn_argv(
 @click.option(
     "--threads", type=click.IntRange(min=1), default=4, show_default=True, help="Per worker."
 )
+@click.option(
+    "--streams",
+    type=click.IntRange(min=0),
+    default=HOSTED_STREAMS,
+    show_default=True,
+    help="Live streams (phones following a session) per worker, each on a thread of its own.",
+)
 @click.argument("gunicorn_options", nargs=-1, type=click.UNPROCESSED)
 @with_appcontext
 def hosted_command(
-    bind: str, workers: int | None, threads: int, gunicorn_options: tuple[str, ...]
+    bind: str,
+    workers: int | None,
+    threads: int,
+    streams: int,
+    gunicorn_options: tuple[str, ...],
 ) -> None:
     """Many private tables: bring the database up to date, then serve it with gunicorn.
 
@@ -207,12 +260,15 @@ def hosted_command(
             "is the database for hosting.",
             err=True,
         )
-    argv = gunicorn_argv(app.config, bind, workers or default_workers(), threads, gunicorn_options)
+    count = workers or default_workers()
+    argv = gunicorn_argv(app.config, bind, count, threads, gunicorn_options, streams)
+    raise_open_files_limit()
     click.echo(f"Serving private tables on http://{bind}/ with {argv[argv.index('--workers') + 1]} "
                "workers.", err=True)  # fmt: skip
     sys.stdout.flush()
     sys.stderr.flush()
-    os.execve(sys.executable, argv, {**os.environ, "SCOREKEEPER_HOSTED": "true"})
+    env = {**os.environ, "SCOREKEEPER_HOSTED": "true", "SCOREKEEPER_LIVE_STREAMS": str(streams)}
+    os.execve(sys.executable, argv, env)
 
 
 def warm_rules() -> None:

@@ -7,6 +7,10 @@ import pytest
 
 from scorekeeper import cli
 
+THREADS = {"threads": 8 + 64, "connection_limit": 8 * 10 + 64}
+"""waitress's threads: 8 for pages and saves, and one for each of the 64 live streams a
+process holds by default; ten connections for each of the 8 beside the streams."""
+
 
 @pytest.fixture
 def events(monkeypatch):
@@ -30,7 +34,7 @@ def test_serve_migrates_prints_the_phone_address_and_a_qr_code_then_serves(app, 
     assert result.exit_code == 0, result.output
     assert "http://192.168.1.23:5055/" in result.output
     assert "█" in result.output or "▀" in result.output  # the QR code, drawn in blocks
-    assert events == ["upgrade", {"host": "0.0.0.0", "port": 5055, "threads": 8}]
+    assert events == ["upgrade", {"host": "0.0.0.0", "port": 5055, **THREADS}]
     assert app.config["PUBLIC_URL"] == "http://192.168.1.23:5055/"
 
 
@@ -38,7 +42,7 @@ def test_serve_on_one_address_shows_that_address(runner, events):
     result = runner.invoke(args=["serve", "--host", "127.0.0.1"])
 
     assert "http://127.0.0.1:5000/" in result.output
-    assert events == ["upgrade", {"host": "127.0.0.1", "port": 5000, "threads": 8}]
+    assert events == ["upgrade", {"host": "127.0.0.1", "port": 5000, **THREADS}]
 
 
 def test_phone_url_brackets_ipv6_addresses():
@@ -64,3 +68,19 @@ def test_serve_refuses_a_pin_that_is_not_4_to_12_digits(app, runner, events):
     assert result.exit_code == 2
     assert "TABLE_PIN must be 4 to 12 digits" in result.output
     assert events == []  # neither migrated nor served
+
+
+def test_the_server_raises_its_open_files_limit_to_the_hard_limit(monkeypatch):
+    limits = {"now": (1024, 65536)}
+    monkeypatch.setattr(cli.resource, "getrlimit", lambda which: limits["now"])
+    monkeypatch.setattr(cli.resource, "setrlimit", lambda which, pair: limits.update(now=pair))
+
+    assert cli.raise_open_files_limit() == 65536
+    assert limits["now"] == (65536, 65536)
+
+
+def test_hosted_workers_have_a_thread_for_each_live_stream_beside_their_own():
+    argv = cli.gunicorn_argv({}, "127.0.0.1:8000", 2, 4, streams=5000)
+
+    assert argv[argv.index("--threads") + 1] == "5004"
+    assert argv[argv.index("--worker-connections") + 1] == "6000"

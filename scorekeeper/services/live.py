@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 CHANNEL = "session_changed"
 """The PostgreSQL notification channel every version bump is announced on."""
 EXTENSION = "scorekeeper.live"
-DEFAULT_STREAMS = 100
+DEFAULT_STREAMS = 64
 """Streams one process holds at once unless ``LIVE_STREAMS`` says otherwise: a laptop's
 table and its watchers, many times over."""
 DEFAULT_HEARTBEAT = 15.0
@@ -154,7 +154,7 @@ def init_app(app: Flask) -> None:
     conninfo = None
     if url.get_backend_name() == "postgresql":
         conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
-    limit = int(app.config.get("LIVE_STREAMS") or DEFAULT_STREAMS)
+    limit = int(app.config.get("LIVE_STREAMS", DEFAULT_STREAMS))
     app.extensions[EXTENSION] = Hub(limit=limit, conninfo=conninfo)
 
 

@@ -5,7 +5,8 @@ A thread of its own, started with the process's first stream, waits on psycopg's
 ``notifies()`` generator (which sleeps in ``select`` on the connection's socket, so it costs
 nothing while the tables are quiet). Every ``PING`` seconds without a notification it asks the
 server ``SELECT 1``, so a server restarted or a connection cut is noticed; it then connects
-again every ``RECONNECT`` seconds until it can. Each time it (re)connects, it first listens and
+again every ``RECONNECT`` seconds until it can, or stops while no stream is open (the next
+stream starts it again). Each time it (re)connects, it first listens and
 then reads the version of every session the process's streams follow: whatever was committed
 while it was not listening reaches them too.
 """
@@ -60,13 +61,19 @@ class Listener:
         return self._pid == os.getpid() and self._thread.is_alive()
 
     def _run(self) -> None:
+        warned = False
         while True:
             try:
                 with psycopg.connect(self._conninfo, autocommit=True) as conn:
+                    warned = False
                     self._listen(conn)
             except psycopg.Error as error:
-                log.warning("Live listener lost PostgreSQL (%s); connecting again.", error)
+                if not warned:
+                    log.warning("Live listener lost PostgreSQL (%s); connecting again.", error)
+                warned = True
             self.listening.clear()
+            if not self._hub.watched():
+                return  # nobody listens: the next stream starts a listener again
             time.sleep(RECONNECT)
 
     def _listen(self, conn: psycopg.Connection) -> None:
