@@ -70,6 +70,7 @@ from hosted_setup import (
     children,
     postgres_available,
     postmaster_of,
+    process_tree,
     start_table,
     target,
 )
@@ -368,6 +369,17 @@ def raise_open_files() -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+def resident_mb(root: int) -> float:
+    """The resident memory of process ``root`` and its descendants, in MB (from /proc)."""
+    total = 0
+    for pid in process_tree(root):
+        try:
+            total += int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
 def machine_busy() -> float:
     """CPU seconds the whole machine has spent busy (all cores), from /proc/stat."""
     fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -389,6 +401,7 @@ class Measured:
     elapsed: float
     opened: int
     sockets: int | None
+    memory_mb: float | None
 
 
 async def live(
@@ -420,6 +433,7 @@ async def live(
     elapsed = run.loop.time() - measure[0]
     server = pids[0]
     held = sum(sockets(w) for w in children(server)) if server else None
+    memory = resident_mb(server) if server else None
     await saving
     grace_end = run.loop.time() + GRACE
     while run.unseen() and run.loop.time() < grace_end:
@@ -428,7 +442,7 @@ async def live(
     for task in holding + helpers:
         task.cancel()
     await asyncio.gather(*holding, *helpers, return_exceptions=True)
-    return run, Measured(used, elapsed, opened, held)
+    return run, Measured(used, elapsed, opened, held, memory)
 
 
 def start_tables(address: Address, count: int) -> list[Table]:
@@ -447,7 +461,8 @@ def report(run: Run, measured: Measured) -> None:
           f"({len(f.save_ms) / elapsed:.1f}/s), {len(f.from_answer)} changes seen by "
           f"other phones")  # fmt: skip
     if server:
-        print(f"  server: sockets held by its workers at the end: {measured.sockets}")
+        print(f"  server: sockets held by its workers at the end: {measured.sockets}; memory "
+              f"(resident, master and workers): {measured.memory_mb:.0f} MB")  # fmt: skip
     print(f"  streams: {len(run.phones)} phones, {measured.opened} open at the start, "
           f"{run.held()} open at the end; dropped {f.dropped} (of which gone silent, dropped "
           f"by this client: {f.stalled}), opened again {f.reopened}; refused or failed: "

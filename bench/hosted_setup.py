@@ -394,7 +394,7 @@ def replay_all(database_url: str, sessions: Sessions = None) -> tuple[int, list[
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def _process_tree(root: int) -> list[int]:
+def process_tree(root: int) -> list[int]:
     """``root`` and its descendants (from /proc)."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
@@ -415,7 +415,7 @@ def _process_tree(root: int) -> list[int]:
 def cpu_seconds(root: int) -> float:
     """CPU time (user + system) used so far by process ``root`` and its live descendants."""
     total = 0
-    for pid in _process_tree(root):
+    for pid in process_tree(root):
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
