@@ -126,6 +126,7 @@ class Figures:
     from_request: list[float] = field(default_factory=list)
     before_answer: int = 0
     save_ms: list[float] = field(default_factory=list)
+    save_due: list[float] = field(default_factory=list)
     save_status: Counter[str] = field(default_factory=Counter)
     skipped: int = 0
     dropped: int = 0
@@ -295,6 +296,7 @@ class Run:
             table.saving = False
         if measured:
             self.figures.save_ms.append((answered - due) * 1000)
+            self.figures.save_due.append(due)
             self.figures.save_status[str(status)] += 1
         if status != 201:
             table.next_hand = None
@@ -451,7 +453,24 @@ def start_tables(address: Address, count: int) -> list[Table]:
         return list(pool.map(lambda n: start_table(address, f"Live {n}"), range(1, count + 1)))
 
 
-def report(run: Run, measured: Measured) -> None:
+SLICE = 30.0
+"""Seconds of the measure over which each save's p95 is printed (is the tail one burst?)."""
+
+
+def slices(due: list[float], ms: list[float]) -> str:
+    """The p95 of the saves due in each ``SLICE`` seconds of the measure, in ms."""
+    start = min(due)
+    groups: dict[int, list[float]] = {}
+    for when, value in zip(due, ms, strict=True):
+        groups.setdefault(int((when - start) // SLICE), []).append(value)
+    cuts = [
+        statistics.quantiles(values, n=100, method="inclusive")[94] if len(values) > 1 else 0
+        for _, values in sorted(groups.items())
+    ]
+    return ", ".join(f"{cut:.0f}" for cut in cuts) + " ms"
+
+
+def report(run: Run, measured: Measured, inside: list[float]) -> None:
     """Print the figures of the measured minutes."""
     f, used, elapsed = run.figures, measured.used, measured.elapsed
     server = measured.sockets is not None
@@ -482,6 +501,11 @@ def report(run: Run, measured: Measured) -> None:
           f"{share[1]}, this client {share[2]}; the whole machine {share[3]} (other work "
           f"{rest / elapsed / cores:.0%})")  # fmt: skip
     print(f"  the client's event loop late by: {percentiles(f.loop_late_ms)}")
+    if f.save_due:
+        print(f"  a save's p95 by {SLICE:g} s of the measure: {slices(f.save_due, f.save_ms)}")
+    if inside:
+        print(f"  in the server (gunicorn's measure, from the request read to the answer sent): "
+              f"saves {percentiles(inside)}")  # fmt: skip
     if len(f.from_request) >= 2 and len(f.save_ms) >= 2:
         seen = statistics.quantiles(f.from_request, n=100, method="inclusive")[94]
         seen_after = statistics.quantiles(f.from_answer, n=100, method="inclusive")[94]
@@ -546,7 +570,8 @@ def main() -> None:
         server = made.server.process.pid if made.server else None
         pids = (server, postmaster_of(made.url) if made.url else None)
         run, measured = asyncio.run(live(args, made.address, tables, pids))
-        report(run, measured)
+        inside = made.server.server_ms("POST")[-len(run.figures.save_ms) :] if made.server else []
+        report(run, measured, inside)
         errors = made.server.errors() if made.server else []
         if errors:
             print(f"  the server's log has {len(errors)} tracebacks; the first:\n{errors[0]}")
