@@ -324,11 +324,36 @@
     if ($(".form-errors", form) === null && $(".error", form) === null && preview && !preview.textContent.trim()) runPreview();
   }
 
-  /* ---- live standings: every open phone follows the table within seconds ---- */
+  /* ---- live standings: every open phone follows the table at once ---- */
+  /* The session's stream (docs/api.md, "The live stream") says each new version as it is
+     saved; the standings are then read once. Where a stream cannot be held (no EventSource,
+     a server that refuses it, a proxy that cuts it again and again) the phone asks every few
+     seconds instead, and tries the stream again later. EventSource itself connects again
+     after the Wi-Fi drops or the laptop restarts, and is told the version it missed. */
   var live = $("#live");
   if (live && window.fetch) {
     var version = live.dataset.version;
     var etag = null;  // the API answers 304 while the standings are unchanged
+    var show = function (newer) {
+      if (String(newer) === String(version)) return;
+      if (document.hidden) return;  // read when the phone is looked at again (poll below)
+      if (+live.dataset.sending) { setTimeout(function () { show(newer); }, 200); return; }  // save.js
+      version = String(newer);
+      return fetch(live.dataset.fragmentUrl, { credentials: "same-origin", cache: "no-store" })
+        .then(function (r) { return r.text(); })
+        .then(function (html) {
+          live.innerHTML = html;  // the figures at once, whatever comes next
+          // Nothing typed: read the whole page again, the form for the next hand with it.
+          if (form && !dirty && !$(".error", form)) { window.location.reload(); return; }
+          var note = document.createElement("p");
+          note.className = "flash"; note.setAttribute("role", "status");
+          note.textContent = version === live.dataset.sentVersion  // save.js: a hand this phone sent
+            ? "What this phone sent is saved: standings updated."
+            : "Another phone saved a hand: standings updated. Check the hand number before saving.";
+          live.insertBefore(note, live.firstChild);
+        })
+        .catch(function () { version = null; /* read again at the next news or poll */ });
+    };
     var poll = function () {
       if (document.hidden) return;
       var headers = etag ? { "If-None-Match": etag } : {};
@@ -338,25 +363,32 @@
           etag = r.headers.get("ETag");
           return r.json();
         })
-        .then(function (answer) {
-          if (!answer || String(answer.version) === String(version)) return;
-          version = String(answer.version);
-          if (form && !dirty && !$(".error", form)) { window.location.reload(); return; }
-          return fetch(live.dataset.fragmentUrl, { credentials: "same-origin", cache: "no-store" })
-            .then(function (r) { return r.text(); })
-            .then(function (html) {
-              live.innerHTML = html;
-              var note = document.createElement("p");
-              note.className = "flash"; note.setAttribute("role", "status");
-              note.textContent = version === live.dataset.sentVersion  // save.js: a hand this phone sent
-                ? "What this phone sent is saved: standings updated."
-                : "Another phone saved a hand: standings updated. Check the hand number before saving.";
-              live.insertBefore(note, live.firstChild);
-            });
-        })
+        .then(function (answer) { if (answer) return show(answer.version); })
         .catch(function () { /* the table's Wi-Fi hiccuped: try again next time */ });
     };
-    setInterval(poll, 3000);
+    var polling = null;
+    var asking = function (on) {
+      if (on && !polling) polling = setInterval(poll, 3000);
+      if (!on && polling) { clearInterval(polling); polling = null; }
+    };
+    var failures = 0;
+    var follow = function () {
+      if (!window.EventSource || !live.dataset.eventsUrl) { asking(true); return; }
+      var source = new EventSource(live.dataset.eventsUrl);  // the page's cookie goes with it
+      source.addEventListener("version", function (e) {
+        failures = 0; asking(false);
+        try { show(JSON.parse(e.data).version); } catch (err) { poll(); }
+      });
+      source.addEventListener("error", function () {
+        failures += 1;
+        if (failures >= 3) asking(true);  // it keeps trying by itself; meanwhile, ask
+        if (source.readyState === 2 || failures >= 10) {  // refused (503, 401...) or never holds
+          source.close(); asking(true);
+          setTimeout(function () { failures = 0; follow(); }, 60000);
+        }
+      });
+    };
+    follow();
     document.addEventListener("visibilitychange", poll);
   }
 

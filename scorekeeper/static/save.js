@@ -54,10 +54,14 @@
   /* the API: no answer in 8 s, or 502-504, is the server out of reach */
   const send = (url, init) => fetch(url, { cache: "no-store", signal: AbortSignal.timeout(8000), ...init });
   const unreachable = (r) => r.status > 501 && r.status < 505;
-  const post = (e) => send(api + "?number=" + e.number, {
-    method: "POST", body: JSON.stringify(e.body),
-    headers: { "Content-Type": "application/json", "Idempotency-Key": e.requestId },
-  });
+  const sending = (by) => { if (live) live.dataset.sending = Math.max(0, (+live.dataset.sending || 0) + by); };
+  const post = (e) => {  // app.js holds the stream's news back while this phone's own save is on its way
+    sending(1);
+    return send(api + "?number=" + e.number, {
+      method: "POST", body: JSON.stringify(e.body),
+      headers: { "Content-Type": "application/json", "Idempotency-Key": e.requestId },
+    }).finally(() => setTimeout(() => sending(-1), 100));  // time for the answer's version to be noted
+  };
   const json = (r) => r.json().catch(() => ({}));
   const reasons = (r, out) => {  // the problem in words, without the API's "field: "
     const bare = (m) => String(m).replace(/^[a-z_.\d]+: /, "");

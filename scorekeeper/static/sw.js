@@ -14,8 +14,9 @@
  *   the copy is shown, with a note at its top saying when it was seen; without a copy, the
  *   offline page.
  * - Static files: the cache first, else the network (and kept).
- * - Anything else (every POST, the API under /api/, the live standings fragment) is left
- *   alone: the browser sends it to the laptop as if there were no worker.
+ * - Anything else (every POST, the API under /api/ with each session's live stream, the live
+ *   standings fragment) is left alone: the browser sends it to the laptop as if there were no
+ *   worker, so a stream is never held or kept here.
  */
 "use strict";
 /* global SHELL */
