@@ -70,10 +70,19 @@ class Server(hostedserver.Server):
 
     ACCESS_FORMAT = "%(p)s %(s)s %(m)s %(M)s"
 
-    def __init__(self, database_url: str, workers: int, threads: int, folder: Path) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        workers: int,
+        threads: int,
+        folder: Path,
+        tables: int = 1000,
+        settings: dict[str, str] | None = None,
+    ) -> None:
         self.seen: set[int] = set()  # worker pids known to have served (bench_crash.py)
         # every table of a run is started from 127.0.0.1, more than a club would
-        more = {"SCOREKEEPER_NEW_TABLES_PER_HOUR": "1000"}
+        more = {"SCOREKEEPER_NEW_TABLES_PER_HOUR": str(max(1000, tables))}
+        more.update({f"SCOREKEEPER_{name}": value for name, value in (settings or {}).items()})
         super().__init__(database_url, folder, workers, threads, more)
 
     def workers(self) -> list[int]:
@@ -139,14 +148,23 @@ class Target:
 
 
 @contextmanager
-def target(kind: str, workers: int, threads: int, deployment: str | None) -> Iterator[Target]:
-    """The hosted server the run starts on a fresh database of ``kind`` (stopped afterwards),
-    or the running ``deployment`` at that URL, whose database is ``DATABASE_URL`` when set."""
+def target(
+    kind: str,
+    workers: int,
+    threads: int,
+    deployment: str | None,
+    tables: int = 1000,
+    settings: dict[str, str] | None = None,
+) -> Iterator[Target]:
+    """The hosted server the run starts on a fresh database of ``kind`` (stopped afterwards;
+    ``tables`` may be started from 127.0.0.1 within the hour; ``settings`` given to it as
+    ``SCOREKEEPER_<NAME>``), or the running ``deployment`` at that URL, whose database is
+    ``DATABASE_URL`` when set."""
     if deployment:
         yield Target("deployment", deployment, os.environ.get("DATABASE_URL") or None, None)
         return
     with database(kind) as url, tempfile.TemporaryDirectory() as folder:
-        server = Server(url, workers, threads, Path(folder))
+        server = Server(url, workers, threads, Path(folder), tables, settings)
         try:
             yield Target(kind, server.port, url, server)
         finally:
@@ -376,7 +394,7 @@ def replay_all(database_url: str, sessions: Sessions = None) -> tuple[int, list[
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def _process_tree(root: int) -> list[int]:
+def process_tree(root: int) -> list[int]:
     """``root`` and its descendants (from /proc)."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
@@ -397,7 +415,7 @@ def _process_tree(root: int) -> list[int]:
 def cpu_seconds(root: int) -> float:
     """CPU time (user + system) used so far by process ``root`` and its live descendants."""
     total = 0
-    for pid in _process_tree(root):
+    for pid in process_tree(root):
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
