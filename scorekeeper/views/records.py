@@ -12,7 +12,7 @@ from ..access import current_table
 from ..charts import running_chart
 from ..money import format_money
 from ..rules.holders import Player
-from ..services import records
+from ..services import ratings, records
 from ..services.exports.records_csv import records_csv
 from ..services.records import RANGE_FIELDS, DateRange, TableRecord
 
@@ -77,6 +77,7 @@ def player(player_id: int):
         query=_query(typed, problems),
         problems=problems,
         chart=chart,
+        rating=ratings.table_ratings(current_table()).of(record.player.id),
     )
     return page, 422 if problems else 200
 

@@ -267,3 +267,33 @@ def test_partners_and_head_to_head_are_shown_for_a_team_game(client):
         ["Cal", "Bob", "1", "1 100%", "0", "0"],
         ["Cal", "Dee", "1", "1 100%", "0", "0"],
     ]
+
+
+def rating_section(page) -> str:
+    """The words of the page's Rating section."""
+    section = next(
+        el for el in parse(page).iter("section") if "rating-summary" in el.get("class", "")
+    )
+    return text_of(section)
+
+
+def test_a_players_page_says_they_are_not_rated_while_no_session_has_ended(client):
+    evening(client)  # a chip session still going: nothing rated yet
+    ann = player_ids(client)["Ann"]
+
+    assert "Ann is not rated yet" in rating_section(client.get(f"/records/{ann}"))
+
+
+def test_a_players_page_shows_the_rating_their_rating_page_shows(client):
+    sid = evening(client)
+    assert client.post(f"/s/{sid}/end").status_code == 302  # Bob +23, Cal -13, Ann -10
+    ids = player_ids(client)
+    for name in ("Ann", "Bob", "Cal"):
+        on_record = facts(client.get(f"/records/{ids[name]}"))
+        on_rating = facts(client.get(f"/ratings/{ids[name]}"))
+        assert on_record["Rating"] == on_rating["Rating"]
+        assert on_record["Games rated"] == "1"
+    # Bob first, Ann second, Cal third in the one ended session: so in that order of rating.
+    shown = {name: facts(client.get(f"/records/{ids[name]}"))["Rating"] for name in ids}
+    ratings = {name: float(figure.replace("−", "-")) for name, figure in shown.items()}
+    assert ratings["Bob"] > ratings["Ann"] > ratings["Cal"]
