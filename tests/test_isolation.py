@@ -97,6 +97,7 @@ class Req:
     form: dict[str, str] | None = None
     json: Any = None
     headers: dict[str, str] = field(default_factory=dict)
+    query: str = ""  # the query string, e.g. a live stream's ``timeout=1``
 
 
 @dataclass
@@ -164,6 +165,8 @@ def _build(client, side_ids: dict[str, int], started: Started, names: list[str])
         "tables.open_": Req(form={}),
         "tables.forget_table": Req(form={}),
         "tables.join": Req(form={"pin": started.pin}),
+        # a stream that ends after a second, so the walk reads it whole (even over HTTP)
+        "api_events.follow_session": Req(query="timeout=1"),
         "api_hands.create_hand": Req(json=api_hand),
         "api_hands.replace_hand": Req(json=api_hand, headers={"If-Match": etags[1]}),
         "api_hands.delete_hand": Req(headers={"If-Match": etags[1]}),
@@ -381,6 +384,8 @@ def tables(world: World, request):
 def send(client, rule, method: str, values: dict, body: Req | None, auth: dict | None = None):
     """One request to ``rule`` with ``values`` in its path, as a browser or script sends it."""
     path = rule.build(values, append_unknown=False)[1]
+    if body is not None and body.query:
+        path = f"{path}?{body.query}"
     headers = dict(body.headers) if body else {}
     headers.update(auth or {})
     kwargs: dict[str, Any] = {"headers": headers}
@@ -654,7 +659,8 @@ def test_a_watcher_reads_its_own_table_and_gets_404_for_another(tables):
             continue
         if _refused_for_watcher(app, rule, "GET"):
             continue
-        own = watcher.get(rule.build(a.values(rule))[1])
+        query = a.bodies[rule.endpoint].query if rule.endpoint in a.bodies else ""
+        own = watcher.get(rule.build(a.values(rule))[1] + (f"?{query}" if query else ""))
         other = watcher.get(rule.build(b.values(rule))[1])
 
         assert own.status_code < 400, (rule.rule, own.status_code)
