@@ -47,7 +47,7 @@ def tour(page: Page, base: str, session_url: str, name: str, folder, *, leave: b
         shoot(page, folder, f"{name}-leave")
     page.goto(f"{base}/")
     shoot(page, folder, f"{name}-home")
-    follow(page, page.get_by_role("link", name="Players"))
+    follow(page, page.get_by_role("link", name="Players", exact=True))
     shoot(page, folder, f"{name}-players")
     follow(page, page.locator("table.stats tbody a").first)
     shoot(page, folder, f"{name}-player")
