@@ -12,6 +12,7 @@ from naming import ids_by_name
 from sqlalchemy import func, select
 from webhelpers import (
     all_errors,
+    club_night_paired,
     database_dump,
     dispose,
     find_form,
@@ -80,7 +81,7 @@ def _populated(client) -> dict[str, int]:
         "rules_id": rules["id"],
         "token": "x" * 32,  # hosted mode's links: 404 here (tests/test_hosted.py walks them)
         "table_id": 1,  # a form's address on the tables page: leads back there (a 404 here)
-        "night_id": 1,  # no club night here: its pages are a 404
+        "night_id": int(club_night_paired(client).rstrip("/").rsplit("/", 1)[1]),
     }
 
 
