@@ -16,6 +16,7 @@ from ..forms import ConfirmForm
 from ..reports.clubnight import cards_pdf, results_pdf
 from ..rules.errors import RuleError
 from ..services import clubnights, clubresults
+from .routing import form_post
 
 bp = Blueprint("club", __name__, url_prefix="/club")
 
@@ -23,6 +24,11 @@ bp = Blueprint("club", __name__, url_prefix="/club")
 def _night(night_id: int):
     """The night of this table (``NotFound``, the 404 page, otherwise)."""
     return clubnights.load_night(night_id, current_table())
+
+
+def _found(night_id: int, **_: int) -> None:
+    """A GET of a night's form address: the 404 of a night that is not the table's."""
+    _night(night_id)
 
 
 @bp.get("/")
@@ -108,7 +114,7 @@ def live(night_id: int):
     return Response(body, headers={"ETag": f'"{stamp}"', "Cache-Control": "no-cache"})
 
 
-@bp.post("/<id:night_id>/players")
+@form_post(bp, "/<id:night_id>/players", "club.show", "#players", found=_found)
 def add_player(night_id: int):
     """Add a player to the night (a team number for fixed partners)."""
     night = _night(night_id)
@@ -123,7 +129,9 @@ def add_player(night_id: int):
     return redirect(url_for("club.show", night_id=night_id) + "#players")
 
 
-@bp.post("/<id:night_id>/players/<id:player_id>/remove")
+@form_post(
+    bp, "/<id:night_id>/players/<id:player_id>/remove", "club.show", "#players", found=_found
+)
 def remove_player(night_id: int, player_id: int):
     """Take a player off the night: one who has played leaves, keeping their results."""
     night = _night(night_id)
@@ -134,7 +142,7 @@ def remove_player(night_id: int, player_id: int):
     return redirect(url_for("club.show", night_id=night_id) + "#players")
 
 
-@bp.post("/<id:night_id>/rounds")
+@form_post(bp, "/<id:night_id>/rounds", "club.show", found=_found)
 def pair(night_id: int):
     """Pair the next round: a session at each card table (refused with the reason)."""
     night = _night(night_id)
@@ -148,7 +156,7 @@ def pair(night_id: int):
     return redirect(url_for("club.show", night_id=night_id) + f"#round-{row.number}")
 
 
-@bp.post("/<id:night_id>/time")
+@form_post(bp, "/<id:night_id>/time", "club.show", found=_found)
 def call_time(night_id: int):
     """Call time on the round being played."""
     night = _night(night_id)

@@ -12,7 +12,15 @@ from dataclasses import asdict, dataclass
 
 import pytest
 from hostedhelpers import hosted_app, start_table
-from webhelpers import dispose, new_session, parse, player_ids, save_hand
+from webhelpers import (
+    CLUB_NIGHT,
+    club_night_paired,
+    dispose,
+    new_session,
+    parse,
+    player_ids,
+    save_hand,
+)
 
 
 @dataclass(frozen=True)
@@ -26,6 +34,9 @@ class Evening:
     rules: int = 0
     table: int = 0
     member: str = ""
+    night: int = 0  # a club night playing its first round
+    entrant: int = 0
+    unpaired: int = 0  # a club night with no round yet
 
     def fill(self, address: str) -> str:
         """The address with this evening's ids."""
@@ -52,7 +63,20 @@ def _table_evening(client) -> Evening:
     paid = client.post("/ledger/pay", data={"payer": ids["Bob"], "payee": ids["Ann"], "amount": 1})
     assert paid.status_code == 302
     payment = int(_first(client.get("/ledger"), r"/ledger/payments/(\d+)/delete"))
-    return Evening(open=opened, ended=ended, payment=payment, rules=rules_id)
+    night_page = club_night_paired(client)
+    night = int(night_page.rstrip("/").rsplit("/", 1)[1])
+    entrant = int(_first(client.get(night_page), rf"/club/{night}/players/(\d+)/remove"))
+    made = client.post("/club/new", data=CLUB_NIGHT)
+    unpaired = int(made.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+    return Evening(
+        open=opened,
+        ended=ended,
+        payment=payment,
+        rules=rules_id,
+        night=night,
+        entrant=entrant,
+        unpaired=unpaired,
+    )
 
 
 # (address a form posts to, the page showing that form): the page is the address itself when
@@ -76,6 +100,12 @@ TABLE_MODE = [
     ("/rules/new", "/rules/new"),
     ("/rules/{rules}", "/rules/{rules}"),
     ("/rules/{rules}/delete", "/rules/{rules}/delete"),
+    ("/club/new", "/club/new"),
+    ("/club/{night}/settings", "/club/{night}/settings"),
+    ("/club/{night}/players", "/club/{night}"),
+    ("/club/{night}/players/{entrant}/remove", "/club/{night}"),
+    ("/club/{unpaired}/rounds", "/club/{unpaired}"),
+    ("/club/{night}/time", "/club/{night}"),
 ]
 HOSTED_MODE = [
     ("/tables/new", "/tables/new"),
@@ -158,7 +188,9 @@ def test_every_address_the_pages_post_to_is_covered(app):
         .replace("<id:payment_id>", "{payment}")
         .replace("<id:rules_id>", "{rules}")
         .replace("<id:table_id>", "{table}")
+        .replace("<id:night_id>", "{night}")
+        .replace("<id:player_id>", "{entrant}")
         for rule in posted
     }
-    ended = {a.replace("{ended}", "{open}") for a in covered}
+    ended = {a.replace("{ended}", "{open}").replace("{unpaired}", "{night}") for a in covered}
     assert as_filled <= ended, sorted(as_filled - ended)
