@@ -290,7 +290,9 @@ def test_the_worker_leaves_the_live_standings_and_the_api_to_the_laptop(
 
     save_hand(client, sid, declarer="Cal", bid=400, trump="S", outcome="made")  # another phone
 
-    expect(page.locator(".next-no")).to_have_text("Hand 3", timeout=10_000)  # polled live
+    expect(page.locator(".next-no")).to_have_text("Hand 3", timeout=10_000)  # followed live
+    page.wait_for_timeout(300)  # the page is read again, nothing being typed on it
+    page.wait_for_load_state()
     assert figures(page) == AFTER_HAND_2
     second = page.evaluate("(url) => fetch(url).then(r => r.json())", api)
     assert second != first  # read from the laptop, not from a copy
