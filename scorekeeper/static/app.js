@@ -337,6 +337,7 @@
     var show = function (newer) {
       if (String(newer) === String(version)) return;
       if (document.hidden) return;  // read when the phone is looked at again (poll below)
+      if (live.dataset.leaving) return;  // save.js: the page is being read again already
       if (+live.dataset.sending) { setTimeout(function () { show(newer); }, 200); return; }  // save.js
       version = String(newer);
       return fetch(live.dataset.fragmentUrl, { credentials: "same-origin", cache: "no-store" })

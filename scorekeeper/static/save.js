@@ -54,6 +54,10 @@
   /* the API: no answer in 8 s, or 502-504, is the server out of reach */
   const send = (url, init) => fetch(url, { cache: "no-store", signal: AbortSignal.timeout(8000), ...init });
   const unreachable = (r) => r.status > 501 && r.status < 505;
+  const leave = () => {  // to the page read again, which shows the news: app.js reads nothing more
+    if (live) live.dataset.leaving = "1";
+    location.assign(home);
+  };
   const sending = (by) => { if (live) live.dataset.sending = Math.max(0, (+live.dataset.sending || 0) + by); };
   const post = (e) => {  // app.js holds the stream's news back while this phone's own save is on its way
     sending(1);
@@ -89,16 +93,21 @@
     const was = n.was ? " (it was hand " + n.was + ": a hand before it was deleted on another phone)" : "";
     p.append(el("span", "note-text", n.undone || "Hand " + n.number + " saved" + was + ". " + n.text));
     noteBox.append(p);
-    if (n.undone) return note(null);
+    if (n.undone) return;  // said on every page read until it expires, a reload's too
     const undo = button("", "undo", async () => {
       undo.disabled = true;
       undo.textContent = "Undoing…";
+      note({ ...n, undoing: true });  // checkNote: the change the stream tells of is this phone's
+      sending(1);
       try {
         const r = await send(api + "/" + n.number + "?undo=true", { method: "DELETE", headers: { "If-Match": n.etag } });
-        if (r.ok) return note({ sid, until: Date.now() + 1e4, undone: "Hand " + n.number + " undone." }) || location.assign(home);
+        sending(-1);
+        if (r.ok) return note({ sid, until: Date.now() + 1e4, undone: "Hand " + n.number + " undone." }) || leave();
         clearInterval(tick); note(null); undo.remove();
         p.append(el("span", "error", "Not undone: " + reasons(r, await json(r)).join(" ")));
       } catch (_) {
+        sending(-1);
+        note(n);
         undo.disabled = false;
         p.append(el("span", "error", "Not undone: no answer from the server."));
       }
@@ -114,13 +123,29 @@
   /* Another phone changed the session since the hand was saved: is it still that hand? A
      hand's ETag is "hand-<place>-<version>" (docs/api.md): its place stays when an earlier
      hand is deleted and it is renumbered. */
+  const everyHand = async () => {  // the session's hands, page by page; null if not all read
+    const list = [];
+    for (let cursor = ""; ;) {
+      const r = await send(api + "?limit=200" + (cursor && "&cursor=" + encodeURIComponent(cursor))).catch(() => null);
+      // A body cut off (the page is being read again) says nothing: no verdict from it.
+      const page = r && r.ok ? await json(r) : {};
+      if (!Array.isArray(page.hands)) return null;
+      list.push(...page.hands);
+      if (!page.next_cursor) return list;
+      cursor = page.next_cursor;
+    }
+  };
   const checkNote = async () => {
     const n = note();
-    if (!n || n.sid !== sid || n.undone || n.until <= Date.now()) return;
-    const r = await send(api).catch(() => null);
-    if (!r || !r.ok || !note()) return;
+    if (!n || n.sid !== sid || n.undone || n.undoing || n.until <= Date.now()) return;
+    const list = await everyHand();
+    if (!list) return;
     const place = (tag) => (/^"hand-(\d+)-/.exec(tag || "") || [])[1];
-    const now = ((await json(r)).hands || []).find((h) => place(h.etag) === place(n.etag));
+    // The note changed while the server was asked (this phone's Undo, a verdict already
+    // reached, a new save): the answer may be older than what the note knows.
+    const m = note();
+    if (!m || m.undone || m.undoing || m.etag !== n.etag || m.number !== n.number) return;
+    const now = list.find((h) => place(h.etag) === place(n.etag));
     if (now && now.number === n.number && now.etag === n.etag) return;
     if (!now) note({ sid, until: n.until, undone: "Hand " + n.number + " was deleted on another phone: it is no longer in the standings." });
     else if (now.etag !== n.etag) note({ sid, until: n.until, undone: "Hand " + n.number + " was changed on another phone" + (now.number !== n.number ? " and is now hand " + now.number : "") + ": " + now.result.text });
@@ -284,7 +309,7 @@
     }
     if (!saved) return;
     showNote();  // and the server's figures, unless a hand is being typed
-    if (!waiting().length && !(form && typing())) location.assign(home);
+    if (!waiting().length && !(form && typing())) leave();
   };
 
   /* the hand form */
@@ -379,7 +404,7 @@
         if (!r.ok || !out.hand) return form.submit();  // refused: the page says why, beside the field
         remember(out.hand, out.standings && out.standings.version);
         await dropPutBack();
-        location.assign(home);
+        leave();
       }, () => queue(entry));
     });
   }
@@ -390,5 +415,6 @@
   if (live) new MutationObserver(() => { seat(); checkNote(); }).observe(live, { childList: true });  // app.js's fresh standings
   refresh().then(flush);
   addEventListener("online", flush);
+  addEventListener("pageshow", () => { if (live) delete live.dataset.leaving; });  // back from the cache
   setInterval(flush, 4000);
 })();

@@ -107,7 +107,8 @@ def test_a_hand_saved_on_one_phone_shows_on_the_other_within_a_second(
         bob.wait_for_load_state()
         assert figures(bob) == AFTER
         shoot(bob, screenshots_dir, "live-other-phone")
-        expect(ann.locator("#standings")).to_be_visible()
+        # Ann's phone reads the page again after its save: wait for it before reading it.
+        expect(ann.locator("#standings .standing").nth(1).locator(".figure")).to_have_text("+4")
         assert figures(ann) == AFTER
     finally:
         ann_phone.close()

@@ -163,3 +163,36 @@ def test_a_hand_deleted_on_another_phone_is_said_so_and_offers_no_undo(
     )
     expect(note.get_by_role("button")).to_have_count(0)
     assert figures(page) == {"Ann": "0", "Bob": "0", "Cal": "0"}
+
+
+def test_a_hand_past_the_first_page_of_the_list_is_found_when_renumbered(
+    app, live_server, browser_page
+):
+    # The API lists a session's hands 50 to a page: the phone reads them all before it says
+    # what became of its hand, so hand 61 is not taken for deleted when hand 1 goes.
+    page = browser_page
+    sid = session_id(start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann"))
+    other = app.test_client()
+    bob = next(
+        p["id"] for p in other.get(f"/api/v1/sessions/{sid}").get_json()["players"]
+        if p["name"] == "Bob"
+    )
+    for number in range(1, 61):  # Bob makes 300 in hearts, sixty times
+        made = other.post(
+            f"/api/v1/sessions/{sid}/hands?number={number}",
+            json={"declarer_id": bob, "bid": 300, "trump": "H", "outcome": "made"},
+        )
+        assert made.status_code == 201, made.get_json()
+    # The live stream brings the page up to date by itself: nothing typed, it is read again.
+    expect(page.locator("#next-hand")).to_contain_text("Hand 61", timeout=8000)
+    enter_hand(page, declarer="Cal", bid=300, trump="S", outcome="Set")
+    note = page.locator(".saved-note")
+    expect(note).to_contain_text("Hand 61 saved. Cal is set at 300")
+
+    delete_elsewhere(app, sid, 1)
+
+    expect(note).to_contain_text(
+        "Hand 60 saved (it was hand 61: a hand before it was deleted on another phone). "
+        "Cal is set at 300",
+        timeout=8000,
+    )
