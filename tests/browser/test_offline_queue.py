@@ -299,6 +299,7 @@ def test_a_hand_kept_before_the_api_renamed_its_fields_is_sent_in_todays_names(a
     (hand,) = api_hands(app, sid)
     assert hand["entry"]["declarer_id"] == ids["Bob"]
     assert hand["entry"]["melds"] == [{"player_id": ids["Bob"], "mode": "number", "text": "20"}]
+    # the page read again, with the server's figures
     bob = page.locator("#standings .standing").nth(1).locator(".figure")
-    expect(bob).to_have_text("+4", timeout=RETRIED)  # the page read again, with the server's figures
+    expect(bob).to_have_text("+4", timeout=RETRIED)
     assert figures(page) == {"Ann": "−2", "Bob": "+4", "Cal": "−2"}  # 350-390: 2 units each

@@ -174,7 +174,8 @@ def test_a_hand_past_the_first_page_of_the_list_is_found_when_renumbered(
     sid = session_id(start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann"))
     other = app.test_client()
     bob = next(
-        p["id"] for p in other.get(f"/api/v1/sessions/{sid}").get_json()["players"]
+        p["id"]
+        for p in other.get(f"/api/v1/sessions/{sid}").get_json()["players"]
         if p["name"] == "Bob"
     )
     for number in range(1, 61):  # Bob makes 300 in hearts, sixty times
