@@ -91,8 +91,9 @@ def seat_late(
         who = ", ".join(" & ".join(names.get(p, str(p)) for p in team) for team in late)
         raise SeatingError(
             Where(Part.PLAYERS),
-            f"{who} joined after the KCMO draw, and the rotation's {tables} tables seat "
-            f"{2 * tables} teams, each number held: remove a team, or choose fixed partners "
+            f"{who} joined after the KCMO draw, and the rotation's {tables} "
+            f"table{'s' if tables > 1 else ''} seat{'' if tables > 1 else 's'} {2 * tables} "
+            "teams, each number held: remove a team, or choose fixed partners "
             "paired on the standings for the rounds left.",
         )
     seated.update(zip(late, free, strict=False))

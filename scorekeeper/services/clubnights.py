@@ -10,7 +10,7 @@ session, so no hand entered at a table is lost.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import select
@@ -31,6 +31,8 @@ SETTINGS: tuple[str, ...] = ("system", "table_size", "team_size", "rounds", "min
 SETTINGS += ("points", "movement", "byes", "ranking")
 FIXED_AT_FIRST_ROUND = ("system", "table_size", "team_size")
 """Settings the sessions of a paired round were started with: they stay as they are."""
+shuffle_hat: Callable[[list[Entrant]], None] = random.SystemRandom().shuffle
+"""How the app draws the KCMO numbers: the teams shuffled in place (tests put theirs)."""
 
 
 def settings_of(night: ClubNight) -> NightSettings:
@@ -291,7 +293,7 @@ def _rotation_round(night: ClubNight, playing: list[Entrant], number: int) -> Pa
     tables, since = rotation_tables(night), night.draw_round
     if tables is None or since is None:
         hat = list(playing)
-        random.SystemRandom().shuffle(hat)
+        shuffle_hat(hat)
         draw, since = deal(hat), number
         tables = tables_of(draw)
     else:
