@@ -5,7 +5,9 @@ The KCMO tournament rules (``kcmo``): eight rounds of 50 minutes or 500 points, 
 comes first; fixed partners; ranked on wins and losses with total points as the tie-break;
 with an odd number of teams, the team with the bye scores the average winning score of the
 round. The rules are silent on whether a bye is a win: here it counts as one (the bye team
-is scored as a winning team is), said in docs/club-nights.md.
+is scored as a winning team is), said in docs/club-nights.md. The KCMO table rotation of
+fixed teams ("A" teams stay, "B" teams move a table up) is a movement of its own,
+``Movement.KCMO``, seated by ``clubrotation``.
 """
 
 from __future__ import annotations

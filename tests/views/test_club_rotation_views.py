@@ -5,7 +5,9 @@ Dee, 3A Ann & Bob (five teams: 3B is nobody's).
 
 - Round 1: table 1 Ivy & Jon v Gus & Hal, table 2 Eve & Fay v Cal & Dee; Ann & Bob, alone at
   table 3, have the bye. Ivy and Eve each bid 250 in hearts, meld 300 and take 200 of the 250
-  in tricks: 500, the round's points, so both win 500 to 50.
+  in tricks: 500, the round's points, so both win 500 to 50. Standings after round 1: Ann &
+  Bob (the bye: a win, the average winning score 500), Eve & Fay and Ivy & Jon share rank 1
+  on 1 win and 500, listed in the order they joined; Cal & Dee and Gus & Hal rank 4 on 50.
 - Round 2: the B teams move one table up: Gus & Hal to table 2, Cal & Dee to table 3, the
   empty 3B from the last table to table 1, so Ivy & Jon have the bye; table 2 Eve & Fay v
   Gus & Hal, table 3 Ann & Bob v Cal & Dee.
@@ -75,6 +77,11 @@ def test_the_kcmo_rotation_pairs_two_rounds_through_the_page(client, reversed_ha
             client, session_of(page, table), declarer=declarer, bid=250, trump="H",
             meld={declarer: "300"}, tricks=200,
         )  # fmt: skip
+    standings = page_text(client.get(url))
+    assert (  # rank, team, won, lost, points
+        "1Ann & Bob (1 bye)10500 1Eve & Fay10500 1Ivy & Jon10500 4Cal & Dee0150 4Gus & Hal0150"
+        in standings
+    )
     assert client.post(f"{url}/rounds").status_code == 302
     page = client.get(url)
     assert tables_of(page, 2) == ([2, 3], "Ivy & Jon")
