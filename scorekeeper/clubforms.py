@@ -43,7 +43,14 @@ class NightForm(FlaskForm):
     minutes = WholeNumberField("Minutes a round", default=50)
     points = WholeNumberField("Points a round", default=500)
     movement = SelectField(
-        "Movement", choices=[(m.value, m.label) for m in Movement], default="fixed"
+        "Movement",
+        choices=[(m.value, m.label) for m in Movement],
+        default="fixed",
+        description=(
+            "KCMO table rotation: the teams draw 1A, 1B, 2A... when its first round is paired; "
+            "A teams stay at their table, B teams move one table up each round, from the last "
+            "table to table 1."
+        ),
     )
     byes = BooleanField("Allow byes", default=True)
     ranking = SelectField(

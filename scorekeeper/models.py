@@ -360,7 +360,10 @@ class ClubNight(Model):
     rounds: Mapped[int] = mapped_column(Integer)
     minutes: Mapped[int | None] = mapped_column(Integer)
     points: Mapped[int | None] = mapped_column(Integer)  # as the table writes them
-    movement: Mapped[str] = mapped_column(String(10))  # fixed | rotating | swiss
+    movement: Mapped[str] = mapped_column(String(20))  # fixed | rotating | swiss | kcmo-rotation
+    # The round the KCMO rotation's draw was made for (None: no draw yet); "B" teams have
+    # moved one table for each round since.
+    draw_round: Mapped[int | None] = mapped_column(Integer)
     byes: Mapped[bool] = mapped_column(Boolean, default=True)
     ranking: Mapped[str] = mapped_column(String(20))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
@@ -395,6 +398,8 @@ class ClubEntrant(Model):
     # The rounds paired when the player left (None: still playing): paired no more, their
     # results kept in the standings.
     left_after: Mapped[int | None] = mapped_column(Integer)
+    # The number the player's team drew for the KCMO rotation ("3B"; None: not drawn).
+    draw: Mapped[str | None] = mapped_column(String(4))
 
     night: Mapped[ClubNight] = relationship(back_populates="entrants")
     player: Mapped[Player] = relationship(lazy="joined")

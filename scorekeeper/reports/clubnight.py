@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from flask import render_template, url_for
 
 from .. import qr
+from ..rules.clubrotation import Letter, Slot
+from ..rules.clubsettings import Movement
 from ..services.clubresults import NightView, RoundView
 from .pdf import render_pdf
 
@@ -25,6 +27,7 @@ class Card:
     teams: tuple[str, ...]
     url: str
     svg: str
+    moves: tuple[str, ...] = ()  # under the KCMO rotation, each team's letter and next table
 
 
 def results_pdf(view: NightView) -> bytes:
@@ -41,8 +44,25 @@ def round_cards(view: NightView, number: int) -> tuple[RoundView, tuple[Card, ..
     cards = []
     for table in found.tables:
         url = qr.public_url(url_for("sessions.show", session_id=table.session_id))
-        cards.append(Card(table.number, tuple(s.names for s in table.sides), url, qr.svg(url, 4)))
+        names = tuple(s.names for s in table.sides)
+        moves = rotation_moves(view, number, table.number)
+        cards.append(Card(table.number, names, url, qr.svg(url, 4), moves))
     return found, tuple(cards)
+
+
+def rotation_moves(view: NightView, number: int, table: int) -> tuple[str, ...]:
+    """Where each team of ``table`` in round ``number`` goes next under the KCMO rotation,
+    the "A" team (seated first) and the "B" team; none for a round paired otherwise."""
+    if view.settings.movement is not Movement.KCMO or view.rotation is None:
+        return ()
+    tables, since = view.rotation
+    if number < since:
+        return ()
+    stay = f"A: stays at table {table} all night"
+    if number >= view.settings.rounds:
+        return stay, "B: the last round"
+    up = Slot(table, Letter.B).table_after(1, tables)
+    return stay, f"B: moves to table {up} for round {number + 1}"
 
 
 def cards_pdf(view: NightView, number: int) -> bytes:

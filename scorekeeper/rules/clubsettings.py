@@ -5,7 +5,9 @@ The KCMO tournament rules (``kcmo``): eight rounds of 50 minutes or 500 points, 
 comes first; fixed partners; ranked on wins and losses with total points as the tie-break;
 with an odd number of teams, the team with the bye scores the average winning score of the
 round. The rules are silent on whether a bye is a win: here it counts as one (the bye team
-is scored as a winning team is), said in docs/club-nights.md.
+is scored as a winning team is), said in docs/club-nights.md. The KCMO table rotation of
+fixed teams ("A" teams stay, "B" teams move a table up) is a movement of its own,
+``Movement.KCMO``, seated by ``clubrotation``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ class Movement(enum.Enum):
     FIXED = "fixed"  # partners stay together all night; teams paired on the standings
     ROTATING = "rotating"  # new partners each round, in the order players joined
     SWISS = "swiss"  # every player paired on the standings, new partners where possible
+    KCMO = "kcmo-rotation"  # fixed teams drawn A (stay) or B (move a table up each round)
 
     @property
     def label(self) -> str:
@@ -37,6 +40,7 @@ _MOVEMENT_LABELS = {
     Movement.FIXED: "Fixed partners",
     Movement.ROTATING: "Rotating partners",
     Movement.SWISS: "Swiss pairing of the standings",
+    Movement.KCMO: "KCMO table rotation (A teams stay, B teams move up a table)",
 }
 
 
@@ -112,7 +116,7 @@ class NightSettings:
     @property
     def plays_as_teams(self) -> bool:
         """True when the night's entrants are fixed teams rather than players."""
-        return self.movement is Movement.FIXED and self.team_size > 1
+        return self.movement in (Movement.FIXED, Movement.KCMO) and self.team_size > 1
 
     @property
     def entrants_per_table(self) -> int:
@@ -136,6 +140,16 @@ class NightSettings:
                 OptionError(
                     option("movement"),
                     "Rotating partners needs partners: choose teams of 2 or more.",
+                )
+            )
+        if self.movement is Movement.KCMO and (
+            self.team_size < 2 or self.table_size != 2 * self.team_size
+        ):
+            checks.add(
+                OptionError(
+                    option("movement"),
+                    "The KCMO table rotation seats two fixed teams a table, an A and a B: "
+                    "choose tables of 4 in teams of 2.",
                 )
             )
         checks.done()

@@ -9,14 +9,16 @@ session, so no hand entered at a table is lost.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import select
 
 from ..extensions import db
 from ..models import ClubEntrant, ClubNight, ClubRound, ClubTable, Table, utcnow
-from ..rules.clubpairing import Entrant, Pairing, Seating, pair_round
+from ..rules.clubpairing import Entrant, Pairing, Seating, check_entrants, pair_round
+from ..rules.clubrotation import Slot, deal, pair_rotation, seat_late, tables_of
 from ..rules.clubsettings import Movement, NightSettings
 from ..rules.errors import Checks, OptionError, Part, PlayerError, RuleError, Where, option
 from ..rules.options import Options
@@ -29,6 +31,8 @@ SETTINGS: tuple[str, ...] = ("system", "table_size", "team_size", "rounds", "min
 SETTINGS += ("points", "movement", "byes", "ranking")
 FIXED_AT_FIRST_ROUND = ("system", "table_size", "team_size")
 """Settings the sessions of a paired round were started with: they stay as they are."""
+shuffle_hat: Callable[[list[Entrant]], None] = random.SystemRandom().shuffle
+"""How the app draws the KCMO numbers: the teams shuffled in place (tests put theirs)."""
 
 
 def settings_of(night: ClubNight) -> NightSettings:
@@ -240,7 +244,11 @@ def start_round(night: ClubNight, standings: Sequence[Entrant]) -> ClubRound:
     playing = entrants_of(night, settings, playing=True)
     order = [e for e in standings if e in playing]
     order += [e for e in playing if e not in order]  # a team made anew since
-    pairing = pair_round(settings, playing, order, earlier, names)
+    if settings.movement is Movement.KCMO:
+        check_entrants(settings, playing, names)
+        pairing = _rotation_round(night, playing, len(earlier) + 1)
+    else:
+        pairing = pair_round(settings, playing, order, earlier, names)
     data = {"system": night.system, **night.options}
     row = ClubRound(number=pairing.round, byes=[list(bye) for bye in pairing.byes])
     for seating in pairing.tables:
@@ -256,6 +264,47 @@ def start_round(night: ClubNight, standings: Sequence[Entrant]) -> ClubRound:
     night.rounds_played.append(row)
     db.session.flush()
     return row
+
+
+def draw_of(night: ClubNight) -> dict[Entrant, Slot]:
+    """Each playing team's number in the KCMO draw (teams without one left out): the number
+    its first player to have drawn holds, unless a team that joined before holds it."""
+    settings = settings_of(night)
+    drawn = {e.player_id: Slot.parse(e.draw) for e in night.entrants if e.draw is not None}
+    draw: dict[Entrant, Slot] = {}
+    for team in entrants_of(night, settings, playing=True):
+        slot = next((drawn[p] for p in team if p in drawn), None)
+        if slot is not None and slot not in draw.values():
+            draw[team] = slot
+    return draw
+
+
+def rotation_tables(night: ClubNight) -> int | None:
+    """The tables the KCMO rotation goes round (None: no draw made yet)."""
+    drawn = [Slot.parse(e.draw) for e in night.entrants if e.draw is not None]
+    return max(slot.table for slot in drawn) if drawn else None
+
+
+def _rotation_round(night: ClubNight, playing: list[Entrant], number: int) -> Pairing:
+    """Round ``number`` by the KCMO rotation: the draw made now when there is none (the
+    teams shuffled, then given 1A, 1B, 2A...), a team that joined since given a free
+    number; every number written on its players, so a replay seats the same tables."""
+    names = names_of(night)
+    tables, since = rotation_tables(night), night.draw_round
+    if tables is None or since is None:
+        hat = list(playing)
+        shuffle_hat(hat)
+        draw, since = deal(hat), number
+        tables = tables_of(draw)
+    else:
+        draw = seat_late(draw_of(night), tables, playing, names)
+    pairing = pair_rotation(draw, tables, number - since, number, night.byes)
+    night.draw_round = since
+    by_player = {p: str(slot) for team, slot in draw.items() for p in team}
+    for entrant in night.entrants:
+        if entrant.player_id in by_player:
+            entrant.draw = by_player[entrant.player_id]
+    return pairing
 
 
 def call_time(night: ClubNight) -> None:

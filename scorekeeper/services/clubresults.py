@@ -22,7 +22,14 @@ from ..rules.clubsettings import NightSettings
 from ..rules.clubstandings import RoundResult, SideScore, Standing, TableResult, standings
 from ..rules.errors import Part, RuleError, SeatingError, Where
 from ..rules.holders import Holder, members
-from .clubnights import entrants_of, names_of, pairing_of, settings_of, start_round
+from .clubnights import (
+    entrants_of,
+    names_of,
+    pairing_of,
+    rotation_tables,
+    settings_of,
+    start_round,
+)
 from .sessions import LoadedSession, load_session
 
 
@@ -81,6 +88,7 @@ class RosterLine:
     name: str
     team: int | None
     left_after: int | None
+    draw: str | None = None  # the number the player's team drew for the KCMO rotation
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,8 @@ class NightView:
     after: tuple[tuple[int, tuple[StandingLine, ...]], ...]  # (round, standings), each round over
     next_round: int | None  # the round that can be paired now, None when none can
     why_not: str | None  # why no round can be paired now
+    # The KCMO rotation's tables and the round its draw was made for (None: no draw)
+    rotation: tuple[int, int] | None = None
 
 
 def _side_of(loaded: LoadedSession, team: list[int]) -> Holder:
@@ -188,9 +198,13 @@ def night_view(night: ClubNight) -> NightView:
     next_round = None if why_not else len(rounds) + 1
     players = tuple(_named(e, names) for e in entrants_of(night, settings, playing=True))
     roster = tuple(
-        RosterLine(e.player_id, e.player.name, e.team, e.left_after) for e in night.entrants
+        RosterLine(e.player_id, e.player.name, e.team, e.left_after, e.draw) for e in night.entrants
     )
-    return NightView(night, settings, players, roster, tuple(rounds), after, next_round, why_not)
+    tables = rotation_tables(night)
+    rotation = (tables, night.draw_round) if tables and night.draw_round else None
+    return NightView(
+        night, settings, players, roster, tuple(rounds), after, next_round, why_not, rotation
+    )
 
 
 def _lines(table: tuple[Standing, ...], names: dict[int, str]) -> tuple[StandingLine, ...]:
