@@ -21,7 +21,7 @@ from ..rules.clubpairing import Entrant
 from ..rules.clubsettings import NightSettings
 from ..rules.clubstandings import RoundResult, SideScore, Standing, TableResult, standings
 from ..rules.errors import Part, RuleError, SeatingError, Where
-from ..rules.holders import Holder, members
+from ..rules.holders import Holder, players_of
 from .clubnights import entrants_of, names_of, pairing_of, settings_of, start_round
 from .sessions import LoadedSession, load_session
 
@@ -101,7 +101,7 @@ def _side_of(loaded: LoadedSession, team: list[int]) -> Holder:
     """The session's holder (a team, or a player alone) made of the players of ``team``."""
     wanted = set(team)
     for holder in loaded.setup.holders:
-        if {getattr(p, "id", None) for p in members(holder)} == wanted:
+        if {p.id for p in players_of(holder)} == wanted:
             return holder
     raise LookupError(f"No side of players {team} in session {loaded.row.id}.")
 

@@ -33,7 +33,7 @@ from ..rules.cards import Suit
 from ..rules.closing import session_nets
 from ..rules.deck import Deck
 from ..rules.handinput import HandResult
-from ..rules.holders import Holder, Player, Team, members
+from ..rules.holders import Holder, Player, Team, members, players_of
 from ..rules.options import GameSystem, Options
 from ..rules.outcome import Outcome
 from ..rules.session import HandRecord, SessionState
@@ -317,7 +317,7 @@ class Record:
 
     def partners(self, team: Team) -> Partnership:
         """The record of a team's partners (made empty the first time)."""
-        partners = tuple(p for p in members(team) if isinstance(p, Player))
+        partners = players_of(team)
         key = frozenset(partners)
         if key not in self.partnerships:
             self.partnerships[key] = Partnership(partners)
@@ -332,7 +332,7 @@ class Record:
                 if isinstance(holder, Team):
                     self.partners(holder).games_played += 1
                     self.partners(holder).games_won += won
-                for player in _players(holder):
+                for player in players_of(holder):
                     if player in self.players:
                         self.players[player].kind(kind).games_played += 1
                         self.players[player].kind(kind).games_won += won
@@ -464,10 +464,6 @@ def _blank(value: Any) -> Any:
     if isinstance(value, Partnership):
         return Partnership(value.partners)
     return HeadToHead(value.declarer, value.defender)
-
-
-def _players(holder: Holder) -> Iterable[Player]:
-    return (p for p in members(holder) if isinstance(p, Player))
 
 
 def _side_tricks(

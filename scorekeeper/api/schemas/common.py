@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...rules.holders import Holder, Player, PlayerKey, holder_kind, members
+from ...rules.holders import Holder, Player, PlayerKey, holder_kind, players_of
 from ...services.handfields import Id
 
 Unit = Literal["units", "points"]
@@ -154,5 +154,5 @@ def player_ref(player: PlayerKey) -> PlayerRef:
 
 def holder_ref(holder: Holder) -> HolderRef:
     """The API's view of a holder."""
-    ids = [p.id for p in members(holder) if isinstance(p, Player)]
+    ids = [p.id for p in players_of(holder)]
     return HolderRef(kind=holder_kind(holder), name=str(holder), player_ids=ids)  # type: ignore[arg-type]
