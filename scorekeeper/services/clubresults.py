@@ -10,6 +10,7 @@ units). A round is over when every table finished its game or time was called.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -17,7 +18,6 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import ClubNight, ClubRound, ClubTable, GameSession
-from ..rules.clubpairing import Entrant
 from ..rules.clubsettings import NightSettings
 from ..rules.clubstandings import RoundResult, SideScore, Standing, TableResult, standings
 from ..rules.errors import Part, RuleError, SeatingError, Where
@@ -126,8 +126,7 @@ def live_table(row: ClubTable, names: dict[int, str], time_called: bool) -> Live
         winner = sides[holders.index(first.winner)].players
     result = TableResult(row.number, sides, winner) if first or time_called else None
     lines = tuple(
-        SideLine(" & ".join(names[p] for p in side.players), side.score, side.players == winner)
-        for side in sides
+        SideLine(_named(side.players, names), side.score, side.players == winner) for side in sides
     )
     return LiveTable(row.number, row.session_id, lines, len(state.hands), first is not None, result)
 
@@ -138,7 +137,7 @@ def _round_view(
     """A round's view and, when it is over and can be scored, its result."""
     called = row.time_called_at is not None
     tables = tuple(live_table(t, names, called) for t in row.tables)
-    byes = tuple(" & ".join(names[p] for p in bye) for bye in row.byes)
+    byes = tuple(_named(bye, names) for bye in row.byes)
     results = [t.result for t in tables]
     over = all(r is not None for r in results)
     problem, result = None, None
@@ -154,8 +153,9 @@ def _round_view(
     return view, result
 
 
-def _named(entrant: Entrant, names: dict[int, str]) -> str:
-    return " & ".join(names[p] for p in entrant)
+def _named(players: Sequence[int], names: dict[int, str]) -> str:
+    """Players by id (an entrant, a side, a bye) named: ``Ann & Cal``."""
+    return " & ".join(names[p] for p in players)
 
 
 def _walk(night: ClubNight) -> tuple[list[RoundView], list[RoundResult]]:
