@@ -254,7 +254,7 @@ _REMEMBERED: Recent[RatingsKey, TableRatings] = Recent(16)
 def table_ratings(table: Table) -> TableRatings:
     """Every player of ``table`` rated over every rated game of its sessions (worked out
     again whenever a session or the roster has changed since this worker last did)."""
-    roster = tuple(Player(row.id, row.name) for row in tables.roster(table))
+    roster = tables.roster_players(table)
     keys, games = table_games(table)
     key = (keys, roster, tuple(p.name for p in roster))
     found = _REMEMBERED.get(key)

@@ -192,7 +192,7 @@ _sessions: Recent[tuple[str, date], Record] = Recent(MAX_SESSIONS)
 
 def table_record(table: Table, dates: DateRange = EVERY_DAY) -> TableRecord:
     """Every player's record over the table's sessions within ``dates``."""
-    roster = tuple(Player(p.id, p.name) for p in tables.roster(table))
+    roster = tables.roster_players(table)
     rows = [(row, local_time(row.created_at).date()) for row in reversed(list_sessions(table))]
     rows = [(row, day) for row, day in rows if dates.holds(day)]
     key = (table.id, dates, roster, tuple(stamp_of(row) for row, _ in rows))
