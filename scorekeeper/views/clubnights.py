@@ -16,6 +16,7 @@ from ..forms import ConfirmForm
 from ..reports.clubnight import cards_pdf, results_pdf
 from ..rules.errors import RuleError
 from ..services import clubnights, clubresults
+from .downloads import download
 from .routing import form_post
 
 bp = Blueprint("club", __name__, url_prefix="/club")
@@ -193,18 +194,11 @@ def settings(night_id: int):
     return render_template("club/settings.html", form=form, night=night, errors=errors), 422
 
 
-def _pdf(body: bytes, filename: str) -> Response:
-    response = Response(body, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 @bp.get("/<id:night_id>/results.pdf")
 def results(night_id: int):
     """The night's results as a PDF."""
     view = clubresults.night_view(_night(night_id))
-    return _pdf(results_pdf(view), f"club-night-{night_id}-results.pdf")
+    return download(results_pdf(view), "application/pdf", f"club-night-{night_id}-results.pdf")
 
 
 @bp.get("/<id:night_id>/rounds/<id:number>/cards.pdf")
@@ -215,4 +209,4 @@ def cards(night_id: int, number: int):
         body = cards_pdf(view, number)
     except LookupError:
         abort(404)
-    return _pdf(body, f"club-night-{night_id}-round-{number}-cards.pdf")
+    return download(body, "application/pdf", f"club-night-{night_id}-round-{number}-cards.pdf")
