@@ -48,6 +48,11 @@ class DateRange:
         return (self.start is None or day >= self.start) and (self.end is None or day <= self.end)
 
     @property
+    def backwards(self) -> bool:
+        """True when the range would end before it starts (refused at its 'to')."""
+        return self.start is not None and self.end is not None and self.end < self.start
+
+    @property
     def words(self) -> str:
         """The sessions the range picks, in words, for a figure's caption."""
         if self.start and self.end:
@@ -94,7 +99,7 @@ def read_range(start: str, end: str) -> tuple[DateRange, dict[str, str]]:
     if problems:
         return EVERY_DAY, problems
     dates = DateRange(days["from"], days["to"])
-    if dates.start and dates.end and dates.end < dates.start:
+    if dates.backwards:
         return EVERY_DAY, {"to": LATER_THAN_TO}
     return dates, {}
 
