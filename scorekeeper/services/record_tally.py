@@ -44,6 +44,9 @@ RANGE = 50
 NOT_DECLARED = (Outcome.PLAYED, Outcome.ALL_PASS, Outcome.MISDEAL)
 NOT_MELDED = (Outcome.ALL_PASS, Outcome.MISDEAL)
 NO_TRUMP = "none"
+TRUMP_ORDER = (*(suit.value for suit in Suit), NO_TRUMP)
+"""The keys of declared hands by trump in the order they are shown: spades first, no trump
+last."""
 
 
 class Fate(enum.Enum):
@@ -172,16 +175,28 @@ class KindRecord:
         return [(self.kind.range_text(s), d) for s, d in sorted(self.by_range.items())]
 
     @property
+    def by_trump_in_order(self) -> list[tuple[str, Declared]]:
+        """Declared hands by trump (a suit's letter, or ``NO_TRUMP``), in ``TRUMP_ORDER``."""
+        return [(key, self.by_trump[key]) for key in TRUMP_ORDER if key in self.by_trump]
+
+    @property
     def trumps(self) -> list[tuple[str, Declared]]:
-        """Declared hands by trump, in suit order (spades first), then those without one."""
-        order = [(suit.value, f"{suit.symbol} {suit.noun}") for suit in Suit]
-        order.append((NO_TRUMP, "no trump"))
-        return [(words, self.by_trump[key]) for key, words in order if key in self.by_trump]
+        """Declared hands by trump in words, in suit order (spades first), then those without
+        one."""
+        return [(_trump_words(key), d) for key, d in self.by_trump_in_order]
 
     @property
     def biggest_written(self) -> int | None:
         """The biggest bid made, as the table writes it."""
         return None if self.biggest_bid is None else self.kind.written(self.biggest_bid)
+
+
+def _trump_words(key: str) -> str:
+    """A trump key in words: ``♠ spades``, ``no trump``."""
+    if key == NO_TRUMP:
+        return "no trump"
+    suit = Suit(key)
+    return f"{suit.symbol} {suit.noun}"
 
 
 def _average(total: int, count: int, scale: int) -> float | None:
