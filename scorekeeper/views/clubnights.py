@@ -27,6 +27,15 @@ def _night(night_id: int):
     return clubnights.load_night(night_id, current_table())
 
 
+def _confirmed(night_id: int):
+    """The night a button of the organiser's page posts to, its form's token checked (400
+    when it is missing or wrong)."""
+    night = _night(night_id)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    return night
+
+
 def _found(night_id: int, **_: int) -> None:
     """A GET of a night's form address: the 404 of a night that is not the table's."""
     _night(night_id)
@@ -135,9 +144,7 @@ def add_player(night_id: int):
 )
 def remove_player(night_id: int, player_id: int):
     """Take a player off the night: one who has played leaves, keeping their results."""
-    night = _night(night_id)
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
+    night = _confirmed(night_id)
     name = clubnights.remove_player(night, player_id)
     flash(f"{name} is off the night: later rounds are paired without them.", "ok")
     return redirect(url_for("club.show", night_id=night_id) + "#players")
@@ -146,9 +153,7 @@ def remove_player(night_id: int, player_id: int):
 @form_post(bp, "/<id:night_id>/rounds", "club.show", found=_found)
 def pair(night_id: int):
     """Pair the next round: a session at each card table (refused with the reason)."""
-    night = _night(night_id)
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
+    night = _confirmed(night_id)
     try:
         row = clubresults.pair_next(night)
     except RuleError as error:
@@ -160,9 +165,7 @@ def pair(night_id: int):
 @form_post(bp, "/<id:night_id>/time", "club.show", found=_found)
 def call_time(night_id: int):
     """Call time on the round being played."""
-    night = _night(night_id)
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
+    night = _confirmed(night_id)
     try:
         clubnights.call_time(night)
     except RuleError as error:
