@@ -39,6 +39,15 @@ def session_id(url: str) -> int:
     return int(found.group(1))
 
 
+def both_hands(page, live_server) -> int:
+    """The session above with Bob's hand 1 saved and Cal's hand 2 entered and saved: its id."""
+    sid = session_id(brooklyn(page, live_server))
+    enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
+    saved_hand(page, 1)
+    enter_hand(page, declarer="Cal", bid=300, trump="S", outcome="Set")
+    return sid
+
+
 def audit(app, sid: int) -> list[tuple[str, int | None]]:
     """The session's audit trail: (action, hand number), oldest first."""
     with app.app_context():
@@ -52,10 +61,7 @@ def test_undo_deletes_exactly_the_hand_just_saved_and_the_history_says_so(
     app, live_server, browser_page, screenshots_dir
 ):
     page = browser_page
-    sid = session_id(brooklyn(page, live_server))
-    enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
-    saved_hand(page, 1)
-    enter_hand(page, declarer="Cal", bid=300, trump="S", outcome="Set")
+    sid = both_hands(page, live_server)
     note = page.locator(".saved-note")
     expect(note).to_contain_text("Hand 2 saved. Cal is set at 300")
     undo = note.get_by_role("button", name="Undo")
@@ -139,10 +145,7 @@ def test_a_hand_renumbered_on_another_phone_is_said_so_and_undone_by_its_new_num
     app, live_server, browser_page, screenshots_dir
 ):
     page = browser_page
-    sid = session_id(brooklyn(page, live_server))
-    enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
-    saved_hand(page, 1)
-    enter_hand(page, declarer="Cal", bid=300, trump="S", outcome="Set")
+    sid = both_hands(page, live_server)
     # The phone learns at its next look at the session: Cal's hand is hand 1 now.
     note = renumbered_elsewhere(
         app,
