@@ -11,9 +11,8 @@ from .codes import ProblemCode
 from .conditional import tagged
 from .headers import tagged_read
 from .problems import Problem, field_problem
-from .schemas.common import ReadHeaders
+from .schemas.common import PlayerPath, ReadHeaders
 from .schemas.records import (
-    PlayerPath,
     PlayerRecordOut,
     RecordQuery,
     TableRecordOut,

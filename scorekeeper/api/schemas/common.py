@@ -125,6 +125,12 @@ class SessionPath(BaseModel):
     session_id: Id
 
 
+class PlayerPath(BaseModel):
+    """A player of the table in the URL."""
+
+    player_id: Id
+
+
 class PlayerRef(BaseModel):
     """A player: the id names them everywhere; the name is for display."""
 

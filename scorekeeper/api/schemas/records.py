@@ -53,12 +53,6 @@ class RecordQuery(RequestParameters):
     )
 
 
-class PlayerPath(BaseModel):
-    """A player of the table in the URL."""
-
-    player_id: Id
-
-
 class Counted(BaseModel):
     """The sessions the figures are counted over."""
 
