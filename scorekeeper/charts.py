@@ -21,6 +21,17 @@ def _label(holder: Hashable) -> str:
     return holder.written(15) if isinstance(holder, Team) else str(holder)
 
 
+def chart_head(title: str, width: int, height: int, left: int) -> list[str]:
+    """The opening of every chart's SVG: its size, its name for a screen reader and its title
+    written at ``left`` (the plot's left edge)."""
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'class="chart" role="img" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f'<text x="{left}" y="15" class="chart-title" font-size="12">{escape(title)}</text>',
+    ]
+
+
 def running_chart(
     series: Sequence[tuple[Hashable, Sequence[int]]],
     title: str,
@@ -54,10 +65,7 @@ def running_chart(
         return pad_t + plot_h * (high - v) / (high - low)
 
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'class="chart" role="img" aria-label="{escape(title)}">',
-        f"<title>{escape(title)}</title>",
-        f'<text x="{pad_l}" y="15" class="chart-title" font-size="12">{escape(title)}</text>',
+        *chart_head(title, width, height, pad_l),
         f'<line x1="{pad_l}" x2="{width - pad_r}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
         'stroke="currentColor" stroke-opacity=".35"/>',
         *(

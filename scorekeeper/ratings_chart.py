@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from html import escape
+
+from .charts import chart_head
 
 BAND = "#2f7bd9"
 LINE = "#2f7bd9"
@@ -53,10 +54,7 @@ def rating_chart(
     if abs(mu_y - ordinal_y) < 11:
         ordinal_y = mu_y + 11
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'class="chart" role="img" aria-label="{escape(title)}">',
-        f"<title>{escape(title)}</title>",
-        f'<text x="{pad_l}" y="15" class="chart-title" font-size="12">{escape(title)}</text>',
+        *chart_head(title, width, height, pad_l),
         *(
             f'<text x="{pad_l - 4}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="10">{v}</text>'
             for v in (low, high)

@@ -25,6 +25,16 @@ def two_workers(postgres_url, tmp_path):
         dispose(second)
 
 
+def hoyle(app) -> tuple[int, int]:
+    """A Hoyle session of FOUR started through ``app``'s API: its id and Bob's."""
+    made = (
+        app.test_client()
+        .post("/api/v1/sessions", json={"system": "hoyle", "players": FOUR})
+        .get_json()
+    )
+    return made["id"], made["players"][1]["id"]
+
+
 def listen(app, session_id: int) -> Listening:
     answer = app.test_client().get(
         f"/api/v1/sessions/{session_id}/events?timeout=4", buffered=False
@@ -35,12 +45,7 @@ def listen(app, session_id: int) -> Listening:
 
 def test_a_hand_saved_by_one_worker_reaches_the_streams_of_both(two_workers):
     first, second = two_workers
-    made = (
-        first.test_client()
-        .post("/api/v1/sessions", json={"system": "hoyle", "players": FOUR})
-        .get_json()
-    )
-    sid, bob = made["id"], made["players"][1]["id"]
+    sid, bob = hoyle(first)
     here, there = listen(first, sid), listen(second, sid)
     assert [here.next(), here.next()][1] == version_event(1)
     assert [there.next(), there.next()][1] == version_event(1)
@@ -62,12 +67,7 @@ def test_a_hand_saved_by_one_worker_reaches_the_streams_of_both(two_workers):
 
 def test_a_change_refused_is_never_announced(two_workers):
     first, second = two_workers
-    made = (
-        first.test_client()
-        .post("/api/v1/sessions", json={"system": "hoyle", "players": FOUR})
-        .get_json()
-    )
-    sid, bob = made["id"], made["players"][1]["id"]
+    sid, bob = hoyle(first)
     there = listen(second, sid)
     assert [there.next(), there.next()][1] == version_event(1)
 

@@ -71,6 +71,22 @@ def page_text(page: str | TestResponse) -> str:
     return text_of(body if body is not None else tree)
 
 
+def table_rows(table: Element) -> dict[str, list[str]]:
+    """A figures table's body: each row's head -> the text of each of its cells."""
+    body = table.find("tbody")
+    return {text_of(row.find("th")): [text_of(td) for td in row.findall("td")] for row in body}
+
+
+def facts(page: str | TestResponse) -> dict[str, str]:
+    """The page's facts (a ``div`` of a ``dt`` and its ``dd``): each term and its figure, the
+    first where a term stands twice."""
+    found: dict[str, str] = {}
+    for div in parse(page).iter("div"):
+        if div.find("dt") is not None:
+            found.setdefault(text_of(div.find("dt")), text_of(div.find("dd")))
+    return found
+
+
 def _parents(tree: Element) -> dict[Element, Element]:
     return {child: parent for parent in tree.iter() for child in parent}
 

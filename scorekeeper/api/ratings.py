@@ -10,12 +10,11 @@ from .conditional import tagged
 from .headers import tagged_read
 from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
 from .problems import Problem
-from .schemas.common import ReadHeaders
+from .schemas.common import PlayerPath, ReadHeaders
 from .schemas.ratings import (
     PLACES,
     PlayerRatingDetail,
     RatingList,
-    RatingPath,
     rating_detail,
     rating_items,
 )
@@ -57,7 +56,7 @@ def list_ratings(query: PageQuery, header: ReadHeaders):
     f"{FIGURES} Answered 304 to If-None-Match with the current ETag.",
     responses={**tagged_read(PlayerRatingDetail), 404: Problem},
 )
-def read_rating(path: RatingPath, header: ReadHeaders):
+def read_rating(path: PlayerPath, header: ReadHeaders):
     """A player's rating with its history and chances."""
     ratings = table_ratings(current_table())
     return tagged(rating_detail(ratings, ratings.of(path.player_id)))

@@ -11,9 +11,8 @@ from .codes import ProblemCode
 from .conditional import tagged
 from .headers import tagged_read
 from .problems import Problem, field_problem
-from .schemas.common import ReadHeaders
+from .schemas.common import PlayerPath, ReadHeaders
 from .schemas.records import (
-    PlayerPath,
     PlayerRecordOut,
     RecordQuery,
     TableRecordOut,
@@ -40,7 +39,7 @@ COUNTED = (
 def _dates(query: RecordQuery) -> DateRange:
     """The range asked; a 'to' before 'from' is a problem at 'to'."""
     dates = DateRange(query.from_, query.to)
-    if dates.start and dates.end and dates.end < dates.start:
+    if dates.backwards:
         raise field_problem(422, ProblemCode.INVALID_REQUEST, "to", LATER_THAN_TO)
     return dates
 

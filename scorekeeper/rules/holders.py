@@ -125,6 +125,12 @@ def members(holder: Holder) -> tuple[PlayerKey, ...]:
     return (holder,)
 
 
+def players_of(holder: Holder) -> tuple[Player, ...]:
+    """The seated players (``Player``, with an id) behind a holder: a team's, a player alone,
+    nobody for a pool or a bare name."""
+    return tuple(p for p in members(holder) if isinstance(p, Player))
+
+
 __all__ = [
     "KITTY",
     "POT",
@@ -136,4 +142,5 @@ __all__ = [
     "holder_kind",
     "members",
     "player_id",
+    "players_of",
 ]

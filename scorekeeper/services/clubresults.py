@@ -10,6 +10,7 @@ units). A round is over when every table finished its game or time was called.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -17,11 +18,10 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import ClubNight, ClubRound, ClubTable, GameSession
-from ..rules.clubpairing import Entrant
 from ..rules.clubsettings import NightSettings
 from ..rules.clubstandings import RoundResult, SideScore, Standing, TableResult, standings
 from ..rules.errors import Part, RuleError, SeatingError, Where
-from ..rules.holders import Holder, members
+from ..rules.holders import Holder, players_of
 from .clubnights import (
     entrants_of,
     names_of,
@@ -111,7 +111,7 @@ def _side_of(loaded: LoadedSession, team: list[int]) -> Holder:
     """The session's holder (a team, or a player alone) made of the players of ``team``."""
     wanted = set(team)
     for holder in loaded.setup.holders:
-        if {getattr(p, "id", None) for p in members(holder)} == wanted:
+        if {p.id for p in players_of(holder)} == wanted:
             return holder
     raise LookupError(f"No side of players {team} in session {loaded.row.id}.")
 
@@ -136,8 +136,7 @@ def live_table(row: ClubTable, names: dict[int, str], time_called: bool) -> Live
         winner = sides[holders.index(first.winner)].players
     result = TableResult(row.number, sides, winner) if first or time_called else None
     lines = tuple(
-        SideLine(" & ".join(names[p] for p in side.players), side.score, side.players == winner)
-        for side in sides
+        SideLine(_named(side.players, names), side.score, side.players == winner) for side in sides
     )
     return LiveTable(row.number, row.session_id, lines, len(state.hands), first is not None, result)
 
@@ -148,7 +147,7 @@ def _round_view(
     """A round's view and, when it is over and can be scored, its result."""
     called = row.time_called_at is not None
     tables = tuple(live_table(t, names, called) for t in row.tables)
-    byes = tuple(" & ".join(names[p] for p in bye) for bye in row.byes)
+    byes = tuple(_named(bye, names) for bye in row.byes)
     results = [t.result for t in tables]
     over = all(r is not None for r in results)
     problem, result = None, None
@@ -164,8 +163,9 @@ def _round_view(
     return view, result
 
 
-def _named(entrant: Entrant, names: dict[int, str]) -> str:
-    return " & ".join(names[p] for p in entrant)
+def _named(players: Sequence[int], names: dict[int, str]) -> str:
+    """Players by id (an entrant, a side, a bye) named: ``Ann & Cal``."""
+    return " & ".join(names[p] for p in players)
 
 
 def _walk(night: ClubNight) -> tuple[list[RoundView], list[RoundResult]]:

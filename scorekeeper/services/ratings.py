@@ -22,7 +22,7 @@ from ..recent import Recent
 from ..rules.figures import MINUS
 from ..rules.holders import Holder, Player
 from . import tables, unit_of_work
-from .keyset import Page, Paged
+from .keyset import Page, Paged, page_of_list
 from .ratings_games import RatedGame, SessionKey, table_games
 from .sessions import NotFound
 
@@ -254,7 +254,7 @@ _REMEMBERED: Recent[RatingsKey, TableRatings] = Recent(16)
 def table_ratings(table: Table) -> TableRatings:
     """Every player of ``table`` rated over every rated game of its sessions (worked out
     again whenever a session or the roster has changed since this worker last did)."""
-    roster = tuple(Player(row.id, row.name) for row in tables.roster(table))
+    roster = tables.roster_players(table)
     keys, games = table_games(table)
     key = (keys, roster, tuple(p.name for p in roster))
     found = _REMEMBERED.get(key)
@@ -267,7 +267,4 @@ def table_ratings(table: Table) -> TableRatings:
 
 def ratings_page(ratings: TableRatings, page: Page) -> Paged[PlayerRating]:
     """A page of every player's rating in their order, after ``page.after`` (a ``sort_key``)."""
-    after = page.after
-    found = [r for r in ratings.players if after is None or sort_key(r) > tuple(after)]
-    items = found[: page.limit]
-    return Paged(items, sort_key(items[-1]) if len(found) > page.limit else None)
+    return page_of_list(ratings.players, sort_key, page, descending=False)

@@ -3,10 +3,9 @@ page lists them."""
 
 from __future__ import annotations
 
-import csv
-import io
+from typing import Any
 
-from .exports.csv_export import _cell
+from .exports.csv_export import cell, csv_text
 from .ratings import TableRatings
 
 HEADER = ["player", "player id", "rating", "skill (mu)", "uncertainty (sigma)", "games",
@@ -20,14 +19,12 @@ def _figure(value: float | None) -> str:
 def ratings_csv(ratings: TableRatings) -> str:
     """Every player's rating (ordinal, mu, sigma to three places), games and last change;
     a player not rated yet has empty figures."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(HEADER)
+    rows: list[list[Any]] = [HEADER]
     for rating in ratings.players:
         figure = rating.figure
-        writer.writerow(
+        rows.append(
             [
-                _cell(rating.name),
+                cell(rating.name),
                 rating.player.id,
                 _figure(figure.ordinal if figure else None),
                 _figure(figure.mu if figure else None),
@@ -36,4 +33,4 @@ def ratings_csv(ratings: TableRatings) -> str:
                 _figure(rating.last_change),
             ]
         )
-    return buffer.getvalue()
+    return csv_text(rows)

@@ -26,7 +26,7 @@ from ..extensions import db
 from ..models import GameSession, Table
 from ..recent import Recent
 from ..rules.closing import close_session
-from ..rules.holders import Holder, Player, members
+from ..rules.holders import Holder, Player, players_of
 from ..templating import month_day
 from . import unit_of_work
 from .sessions import LoadedSession, load_session
@@ -46,7 +46,7 @@ class Placing:
     @cached_property
     def players(self) -> tuple[Player, ...]:
         """The players of the side: the player, or the team's members."""
-        return tuple(p for p in members(self.side) if isinstance(p, Player))
+        return players_of(self.side)
 
 
 @dataclass(frozen=True)

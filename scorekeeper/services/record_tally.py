@@ -33,7 +33,7 @@ from ..rules.cards import Suit
 from ..rules.closing import session_nets
 from ..rules.deck import Deck
 from ..rules.handinput import HandResult
-from ..rules.holders import Holder, Player, Team, members
+from ..rules.holders import Holder, Player, Team, members, players_of
 from ..rules.options import GameSystem, Options
 from ..rules.outcome import Outcome
 from ..rules.session import HandRecord, SessionState
@@ -44,6 +44,9 @@ RANGE = 50
 NOT_DECLARED = (Outcome.PLAYED, Outcome.ALL_PASS, Outcome.MISDEAL)
 NOT_MELDED = (Outcome.ALL_PASS, Outcome.MISDEAL)
 NO_TRUMP = "none"
+TRUMP_ORDER = (*(suit.value for suit in Suit), NO_TRUMP)
+"""The keys of declared hands by trump in the order they are shown: spades first, no trump
+last."""
 
 
 class Fate(enum.Enum):
@@ -172,16 +175,28 @@ class KindRecord:
         return [(self.kind.range_text(s), d) for s, d in sorted(self.by_range.items())]
 
     @property
+    def by_trump_in_order(self) -> list[tuple[str, Declared]]:
+        """Declared hands by trump (a suit's letter, or ``NO_TRUMP``), in ``TRUMP_ORDER``."""
+        return [(key, self.by_trump[key]) for key in TRUMP_ORDER if key in self.by_trump]
+
+    @property
     def trumps(self) -> list[tuple[str, Declared]]:
-        """Declared hands by trump, in suit order (spades first), then those without one."""
-        order = [(suit.value, f"{suit.symbol} {suit.noun}") for suit in Suit]
-        order.append((NO_TRUMP, "no trump"))
-        return [(words, self.by_trump[key]) for key, words in order if key in self.by_trump]
+        """Declared hands by trump in words, in suit order (spades first), then those without
+        one."""
+        return [(_trump_words(key), d) for key, d in self.by_trump_in_order]
 
     @property
     def biggest_written(self) -> int | None:
         """The biggest bid made, as the table writes it."""
         return None if self.biggest_bid is None else self.kind.written(self.biggest_bid)
+
+
+def _trump_words(key: str) -> str:
+    """A trump key in words: ``♠ spades``, ``no trump``."""
+    if key == NO_TRUMP:
+        return "no trump"
+    suit = Suit(key)
+    return f"{suit.symbol} {suit.noun}"
 
 
 def _average(total: int, count: int, scale: int) -> float | None:
@@ -317,7 +332,7 @@ class Record:
 
     def partners(self, team: Team) -> Partnership:
         """The record of a team's partners (made empty the first time)."""
-        partners = tuple(p for p in members(team) if isinstance(p, Player))
+        partners = players_of(team)
         key = frozenset(partners)
         if key not in self.partnerships:
             self.partnerships[key] = Partnership(partners)
@@ -332,7 +347,7 @@ class Record:
                 if isinstance(holder, Team):
                     self.partners(holder).games_played += 1
                     self.partners(holder).games_won += won
-                for player in _players(holder):
+                for player in players_of(holder):
                     if player in self.players:
                         self.players[player].kind(kind).games_played += 1
                         self.players[player].kind(kind).games_won += won
@@ -464,10 +479,6 @@ def _blank(value: Any) -> Any:
     if isinstance(value, Partnership):
         return Partnership(value.partners)
     return HeadToHead(value.declarer, value.defender)
-
-
-def _players(holder: Holder) -> Iterable[Player]:
-    return (p for p in members(holder) if isinstance(p, Player))
 
 
 def _side_tricks(

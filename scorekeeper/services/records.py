@@ -48,6 +48,11 @@ class DateRange:
         return (self.start is None or day >= self.start) and (self.end is None or day <= self.end)
 
     @property
+    def backwards(self) -> bool:
+        """True when the range would end before it starts (refused at its 'to')."""
+        return self.start is not None and self.end is not None and self.end < self.start
+
+    @property
     def words(self) -> str:
         """The sessions the range picks, in words, for a figure's caption."""
         if self.start and self.end:
@@ -94,7 +99,7 @@ def read_range(start: str, end: str) -> tuple[DateRange, dict[str, str]]:
     if problems:
         return EVERY_DAY, problems
     dates = DateRange(days["from"], days["to"])
-    if dates.start and dates.end and dates.end < dates.start:
+    if dates.backwards:
         return EVERY_DAY, {"to": LATER_THAN_TO}
     return dates, {}
 
@@ -192,7 +197,7 @@ _sessions: Recent[tuple[str, date], Record] = Recent(MAX_SESSIONS)
 
 def table_record(table: Table, dates: DateRange = EVERY_DAY) -> TableRecord:
     """Every player's record over the table's sessions within ``dates``."""
-    roster = tuple(Player(p.id, p.name) for p in tables.roster(table))
+    roster = tables.roster_players(table)
     rows = [(row, local_time(row.created_at).date()) for row in reversed(list_sessions(table))]
     rows = [(row, day) for row, day in rows if dates.holds(day)]
     key = (table.id, dates, roster, tuple(stamp_of(row) for row, _ in rows))

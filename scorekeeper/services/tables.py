@@ -29,6 +29,7 @@ from sqlalchemy import or_, select
 from ..extensions import db
 from ..limits import has_control_characters
 from ..models import Player, Table
+from ..rules import holders
 from ..rules.errors import Part, RuleError, SeatingError, Where
 from ..rules.holders import name_key
 from . import attempts
@@ -270,3 +271,8 @@ def roster(table: Table) -> list[Player]:
             select(Player).where(Player.table_id == table.id).order_by(Player.name_key, Player.id)
         )
     )
+
+
+def roster_players(table: Table) -> tuple[holders.Player, ...]:
+    """The table's players, by name, as the engine's players (equal by id)."""
+    return tuple(holders.Player(row.id, row.name) for row in roster(table))

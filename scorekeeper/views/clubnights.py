@@ -16,6 +16,7 @@ from ..forms import ConfirmForm
 from ..reports.clubnight import cards_pdf, results_pdf
 from ..rules.errors import RuleError
 from ..services import clubnights, clubresults
+from .downloads import download
 from .routing import form_post
 
 bp = Blueprint("club", __name__, url_prefix="/club")
@@ -24,6 +25,15 @@ bp = Blueprint("club", __name__, url_prefix="/club")
 def _night(night_id: int):
     """The night of this table (``NotFound``, the 404 page, otherwise)."""
     return clubnights.load_night(night_id, current_table())
+
+
+def _confirmed(night_id: int):
+    """The night a button of the organiser's page posts to, its form's token checked (400
+    when it is missing or wrong)."""
+    night = _night(night_id)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    return night
 
 
 def _found(night_id: int, **_: int) -> None:
@@ -134,9 +144,7 @@ def add_player(night_id: int):
 )
 def remove_player(night_id: int, player_id: int):
     """Take a player off the night: one who has played leaves, keeping their results."""
-    night = _night(night_id)
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
+    night = _confirmed(night_id)
     name = clubnights.remove_player(night, player_id)
     flash(f"{name} is off the night: later rounds are paired without them.", "ok")
     return redirect(url_for("club.show", night_id=night_id) + "#players")
@@ -145,9 +153,7 @@ def remove_player(night_id: int, player_id: int):
 @form_post(bp, "/<id:night_id>/rounds", "club.show", found=_found)
 def pair(night_id: int):
     """Pair the next round: a session at each card table (refused with the reason)."""
-    night = _night(night_id)
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
+    night = _confirmed(night_id)
     try:
         row = clubresults.pair_next(night)
     except RuleError as error:
@@ -159,9 +165,7 @@ def pair(night_id: int):
 @form_post(bp, "/<id:night_id>/time", "club.show", found=_found)
 def call_time(night_id: int):
     """Call time on the round being played."""
-    night = _night(night_id)
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
+    night = _confirmed(night_id)
     try:
         clubnights.call_time(night)
     except RuleError as error:
@@ -193,18 +197,11 @@ def settings(night_id: int):
     return render_template("club/settings.html", form=form, night=night, errors=errors), 422
 
 
-def _pdf(body: bytes, filename: str) -> Response:
-    response = Response(body, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 @bp.get("/<id:night_id>/results.pdf")
 def results(night_id: int):
     """The night's results as a PDF."""
     view = clubresults.night_view(_night(night_id))
-    return _pdf(results_pdf(view), f"club-night-{night_id}-results.pdf")
+    return download(results_pdf(view), "application/pdf", f"club-night-{night_id}-results.pdf")
 
 
 @bp.get("/<id:night_id>/rounds/<id:number>/cards.pdf")
@@ -215,4 +212,4 @@ def cards(night_id: int, number: int):
         body = cards_pdf(view, number)
     except LookupError:
         abort(404)
-    return _pdf(body, f"club-night-{night_id}-round-{number}-cards.pdf")
+    return download(body, "application/pdf", f"club-night-{night_id}-round-{number}-cards.pdf")

@@ -3,13 +3,14 @@ history, and the ratings as CSV (figures from ``services.ratings``)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, render_template
 from markupsafe import Markup
 
 from ..access import current_table
 from ..ratings_chart import rating_chart
 from ..services.ratings import START, rating_text, table_ratings
 from ..services.ratings_csv import ratings_csv
+from .downloads import download
 
 bp = Blueprint("ratings", __name__)
 bp.add_app_template_filter(rating_text, "rating_text")
@@ -40,8 +41,4 @@ def show(player_id: int):
 @bp.get("/ratings.csv")
 def csv():
     """Every player's rating as CSV, as the ratings page lists them."""
-    response = Response(ratings_csv(table_ratings(current_table())), mimetype="text/csv")
-    response.headers["Content-Disposition"] = 'attachment; filename="ratings.csv"'
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    return response
+    return download(ratings_csv(table_ratings(current_table())), "text/csv", "ratings.csv")

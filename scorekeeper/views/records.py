@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from ..access import current_table
@@ -15,6 +15,7 @@ from ..rules.holders import Player
 from ..services import ratings, records
 from ..services.exports.records_csv import records_csv
 from ..services.records import RANGE_FIELDS, DateRange, TableRecord
+from .downloads import download
 
 bp = Blueprint("records", __name__, url_prefix="/records")
 
@@ -109,8 +110,4 @@ def _csv(player_id: int | None, page: str):
     name = "scorekeeper-records" + (f"-player-{player_id}" if player_id else "")
     if dates.start or dates.end:
         name += f"-{dates.start or 'start'}-to-{dates.end or 'now'}"
-    response = Response(body, mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="{name}.csv"'
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    return response
+    return download(body, "text/csv", f"{name}.csv")

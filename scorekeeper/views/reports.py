@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from flask import (
     Blueprint,
-    Response,
     current_app,
     flash,
     redirect,
@@ -26,6 +25,7 @@ from ..reports.page import render_html
 from ..reports.pdf import page_size, report_pdf
 from ..services.exports import csv_export, imports, json_export
 from ..services.exports.filenames import export_filename
+from .downloads import download
 from .loading import load_or_404
 from .stale import reshown_when_stale
 
@@ -35,14 +35,6 @@ bp = Blueprint("reports", __name__)
 def _size() -> str:
     default = page_size(current_app.config.get("PDF_PAGE_SIZE"), "Letter")
     return page_size(request.args.get("size"), default)
-
-
-def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
-    response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    return response
 
 
 @bp.get("/s/<id:session_id>/print")
@@ -68,7 +60,7 @@ def pdf(session_id: int):
     """The session report as a PDF download."""
     loaded = load_or_404(session_id)
     body = report_pdf(loaded, _size())
-    return _download(body, "application/pdf", export_filename(loaded, "pdf"))
+    return download(body, "application/pdf", export_filename(loaded, "pdf"))
 
 
 @bp.get("/s/<id:session_id>/hands.csv")
@@ -76,7 +68,7 @@ def hands_csv(session_id: int):
     """The hand log as CSV."""
     loaded = load_or_404(session_id)
     body = csv_export.hands_csv(loaded)
-    return _download(body, "text/csv", export_filename(loaded, "csv"))
+    return download(body, "text/csv", export_filename(loaded, "csv"))
 
 
 @bp.get("/s/<id:session_id>/session.json")
@@ -84,7 +76,7 @@ def session_json(session_id: int):
     """The whole session as JSON, to keep or to import elsewhere."""
     loaded = load_or_404(session_id)
     body = json_export.session_json(loaded)
-    return _download(body, "application/json", export_filename(loaded, "json"))
+    return download(body, "application/json", export_filename(loaded, "json"))
 
 
 def _render_import(error: str | None, text: str, status: int = 200):

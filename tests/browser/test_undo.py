@@ -27,10 +27,25 @@ pytestmark = pytest.mark.browser
 UNDO = re.compile(r"^Undo \((10|[1-9]) s\)$")
 
 
+def brooklyn(page, live_server) -> str:
+    """The session above started on ``page`` (Brooklyn, Ann, Bob, Cal, Ann dealing): its
+    address."""
+    return start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann")
+
+
 def session_id(url: str) -> int:
     found = re.search(r"/s/(\d+)", url)
     assert found, url
     return int(found.group(1))
+
+
+def both_hands(page, live_server) -> int:
+    """The session above with Bob's hand 1 saved and Cal's hand 2 entered and saved: its id."""
+    sid = session_id(brooklyn(page, live_server))
+    enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
+    saved_hand(page, 1)
+    enter_hand(page, declarer="Cal", bid=300, trump="S", outcome="Set")
+    return sid
 
 
 def audit(app, sid: int) -> list[tuple[str, int | None]]:
@@ -46,10 +61,7 @@ def test_undo_deletes_exactly_the_hand_just_saved_and_the_history_says_so(
     app, live_server, browser_page, screenshots_dir
 ):
     page = browser_page
-    sid = session_id(start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann"))
-    enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
-    saved_hand(page, 1)
-    enter_hand(page, declarer="Cal", bid=300, trump="S", outcome="Set")
+    sid = both_hands(page, live_server)
     note = page.locator(".saved-note")
     expect(note).to_contain_text("Hand 2 saved. Cal is set at 300")
     undo = note.get_by_role("button", name="Undo")
@@ -71,7 +83,7 @@ def test_undo_deletes_exactly_the_hand_just_saved_and_the_history_says_so(
 
 def test_undo_is_offered_only_on_the_phone_that_saved(app, live_server, browser, browser_page):
     page = browser_page
-    url = start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann")
+    url = brooklyn(page, live_server)
     enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
     saved_hand(page, 1)
     other_context = browser.new_context(**PHONE)
@@ -95,7 +107,7 @@ def test_undo_goes_after_ten_seconds_and_the_hand_stays(app, live_server, browse
     try:
         page = context.new_page()
         page.clock.install()
-        url = start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann")
+        url = brooklyn(page, live_server)
         enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
         saved_hand(page, 1)
         undo = page.locator(".saved-note").get_by_role("button", name="Undo")
@@ -119,24 +131,29 @@ def delete_elsewhere(app, sid: int, number: int) -> None:
     assert deleted.status_code == 200, deleted.get_json()
 
 
+def renumbered_elsewhere(app, page, sid: int, saved: str, renumbered: str):
+    """The saved note says ``saved``; another phone deletes hand 1; the note then says
+    ``renumbered`` (read at the phone's next look at the session). The note."""
+    note = page.locator(".saved-note")
+    expect(note).to_contain_text(saved)
+    delete_elsewhere(app, sid, 1)
+    expect(note).to_contain_text(renumbered, timeout=8000)
+    return note
+
+
 def test_a_hand_renumbered_on_another_phone_is_said_so_and_undone_by_its_new_number(
     app, live_server, browser_page, screenshots_dir
 ):
     page = browser_page
-    sid = session_id(start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann"))
-    enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
-    saved_hand(page, 1)
-    enter_hand(page, declarer="Cal", bid=300, trump="S", outcome="Set")
-    note = page.locator(".saved-note")
-    expect(note).to_contain_text("Hand 2 saved. Cal is set at 300")
-
-    delete_elsewhere(app, sid, 1)
-
+    sid = both_hands(page, live_server)
     # The phone learns at its next look at the session: Cal's hand is hand 1 now.
-    expect(note).to_contain_text(
+    note = renumbered_elsewhere(
+        app,
+        page,
+        sid,
+        "Hand 2 saved. Cal is set at 300",
         "Hand 1 saved (it was hand 2: a hand before it was deleted on another phone). "
         "Cal is set at 300",
-        timeout=8000,
     )
     # Cal alone, set at 300 in spades, pays 4 to each: Ann +4, Bob +4, Cal -8.
     assert figures(page) == {"Ann": "+4", "Bob": "+4", "Cal": "−8"}
@@ -151,7 +168,7 @@ def test_a_hand_deleted_on_another_phone_is_said_so_and_offers_no_undo(
     app, live_server, browser_page
 ):
     page = browser_page
-    sid = session_id(start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann"))
+    sid = session_id(brooklyn(page, live_server))
     enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made")
     saved_hand(page, 1)
 
@@ -171,7 +188,7 @@ def test_a_hand_past_the_first_page_of_the_list_is_found_when_renumbered(
     # The API lists a session's hands 50 to a page: the phone reads them all before it says
     # what became of its hand, so hand 61 is not taken for deleted when hand 1 goes.
     page = browser_page
-    sid = session_id(start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann"))
+    sid = session_id(brooklyn(page, live_server))
     other = app.test_client()
     bob = next(
         p["id"]
@@ -187,13 +204,11 @@ def test_a_hand_past_the_first_page_of_the_list_is_found_when_renumbered(
     # The live stream brings the page up to date by itself: nothing typed, it is read again.
     expect(page.locator("#next-hand")).to_contain_text("Hand 61", timeout=8000)
     enter_hand(page, declarer="Cal", bid=300, trump="S", outcome="Set")
-    note = page.locator(".saved-note")
-    expect(note).to_contain_text("Hand 61 saved. Cal is set at 300")
-
-    delete_elsewhere(app, sid, 1)
-
-    expect(note).to_contain_text(
+    renumbered_elsewhere(
+        app,
+        page,
+        sid,
+        "Hand 61 saved. Cal is set at 300",
         "Hand 60 saved (it was hand 61: a hand before it was deleted on another phone). "
         "Cal is set at 300",
-        timeout=8000,
     )

@@ -14,6 +14,7 @@ from scorekeeper.rules.holders import (
     holder_kind,
     members,
     player_id,
+    players_of,
 )
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.outcome import Outcome
@@ -51,6 +52,21 @@ def test_a_team_is_its_members_and_reads_with_an_ampersand():
     assert AMP in team and KITTY_PLAYER not in team
     assert team != "Ann & Bob and 🂡 Dee"
     assert members(team) == (AMP, EMOJI) and members(AMP) == (AMP,) and members(KITTY) == ()
+
+
+@pytest.mark.parametrize(
+    ("holder", "players"),
+    [
+        pytest.param(Team((AMP, EMOJI)), (AMP, EMOJI), id="a-team-its-members"),
+        pytest.param(AMP, (AMP,), id="a-player-alone"),
+        pytest.param(Team((AMP, "Bob")), (AMP,), id="a-bare-name-is-not-seated"),
+        pytest.param("Bob", (), id="a-bare-name-alone"),
+        pytest.param(KITTY, (), id="the-kitty-nobody"),
+        pytest.param(POT, (), id="the-pot-nobody"),
+    ],
+)
+def test_the_seated_players_behind_a_holder(holder, players):
+    assert players_of(holder) == players
 
 
 def test_pools_read_as_the_score_sheet_writes_them():

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 import reportsessions as rs
-from views.test_game_over import ENDINGS
+from views.test_game_over import ENDINGS, play_ending
 
 from scorekeeper.rules.holders import members
 from scorekeeper.services.ratings import table_ratings
 from scorekeeper.services.ratings_games import rated_games
-from scorekeeper.services.sessions import create_session, end_session, load_session
+from scorekeeper.services.sessions import end_session, load_session
 from scorekeeper.services.stats import load_table_sessions
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import unit_of_work
@@ -111,14 +111,8 @@ ENDED_PLACES = {
 
 @pytest.mark.parametrize("system", list(ENDED_PLACES))
 def test_every_game_shape_that_ends_places_its_sides(app, system):
-    options, names, hands, _title, _scores = ENDINGS[system]
-    with app.app_context():
-        with unit_of_work():
-            sid = create_session(default_table(), {"system": system, **options}, names, 0).id
-        for fields in hands:
-            with unit_of_work():
-                rs._add(sid, **{k: dict(v) if isinstance(v, dict) else v
-                                for k, v in fields.items()})  # fmt: skip
+    names = ENDINGS[system][1]
+    play_ending(app, system)
 
     assert places_of(app) == [ENDED_PLACES[system]]
     with app.app_context():

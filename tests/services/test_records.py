@@ -322,6 +322,19 @@ def test_a_date_range_counts_only_the_sessions_started_within_it(table):
     assert early.player(next(p.id for p in early.roster if p.name == "Bob")).net_cents == 80
 
 
+@pytest.mark.parametrize(
+    ("start", "end", "backwards"),
+    [
+        pytest.param(date(2026, 11, 21), date(2026, 11, 20), True, id="ends-the-day-before"),
+        pytest.param(date(2026, 11, 21), date(2026, 11, 21), False, id="one-day"),
+        pytest.param(date(2026, 11, 21), None, False, id="open-end"),
+        pytest.param(None, date(2026, 11, 20), False, id="open-start"),
+    ],
+)
+def test_a_range_is_backwards_only_when_it_ends_before_it_starts(start, end, backwards):
+    assert DateRange(start, end).backwards is backwards
+
+
 def test_every_player_on_the_roster_has_a_record_and_a_stranger_none(table):
     brooklyn(table)
     counted = table_record(default_table(), DateRange(end=date(2000, 1, 1)))

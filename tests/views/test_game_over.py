@@ -134,9 +134,9 @@ ENDINGS = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("system", list(ENDINGS))
-def test_every_cumulative_game_shows_each_final_score_when_it_ends(app, client, system):
-    options, names, hands, title, scores = ENDINGS[system]
+def play_ending(app, system: str) -> int:
+    """The session of ``ENDINGS[system]`` with its hands saved (its game over): its id."""
+    options, names, hands, _title, _scores = ENDINGS[system]
     with app.app_context():
         with unit_of_work():
             sid = create_session(default_table(), {"system": system, **options}, names, 0).id
@@ -144,6 +144,13 @@ def test_every_cumulative_game_shows_each_final_score_when_it_ends(app, client, 
             with unit_of_work():
                 rs._add(sid, **{k: dict(v) if isinstance(v, dict) else v
                                 for k, v in fields.items()})  # fmt: skip
+    return sid
+
+
+@pytest.mark.parametrize("system", list(ENDINGS))
+def test_every_cumulative_game_shows_each_final_score_when_it_ends(app, client, system):
+    _options, _names, _hands, title, scores = ENDINGS[system]
+    sid = play_ending(app, system)
 
     page = client.get(f"/s/{sid}")
     banner = _banner(page)

@@ -4,28 +4,21 @@ from __future__ import annotations
 
 from webhelpers import (
     errors_at,
+    facts,
     new_session,
     page_text,
     parse,
     player_ids,
     save_hand,
     shown_value,
-    text_of,
+    table_rows,
 )
 
 
 def stats_table(page) -> dict[str, list[str]]:
     """The roster table: name -> [declared, made, set, avg meld, biggest]."""
     tree = parse(page)
-    table = next(t for t in tree.iter("table") if "stats" in (t.get("class") or ""))
-    body = table.find("tbody")
-    return {text_of(row.find("th")): [text_of(td) for td in row.findall("td")] for row in body}
-
-
-def facts(page) -> dict[str, str]:
-    tree = parse(page)
-    return {text_of(div.find("dt")): text_of(div.find("dd")) for div in tree.iter("div")
-            if div.find("dt") is not None}  # fmt: skip
+    return table_rows(next(t for t in tree.iter("table") if "stats" in (t.get("class") or "")))
 
 
 def charts(page) -> list[str]:

@@ -9,6 +9,7 @@ import io
 
 import reportsessions as rs
 from webhelpers import (
+    facts,
     find_form,
     form_values,
     new_session,
@@ -16,6 +17,7 @@ from webhelpers import (
     parse,
     player_ids,
     save_hand,
+    table_rows,
     text_of,
 )
 
@@ -31,18 +33,7 @@ FOUR = ["Ann", "Bob", "Cal", "Dee"]
 def ratings_table(page) -> dict[str, list[str]]:
     """The ratings table: name -> [rating, skill ± uncertainty, games, last change], in order."""
     tree = parse(page)
-    table = next(t for t in tree.iter("table") if "ratings" in (t.get("class") or ""))
-    return {
-        text_of(row.find("th")): [text_of(td) for td in row.findall("td")]
-        for row in table.find("tbody")
-    }
-
-
-def facts(page) -> dict[str, str]:
-    """The rating's facts: each term and its figure."""
-    tree = parse(page)
-    return {text_of(div.find("dt")): text_of(div.find("dd")) for div in tree.iter("div")
-            if div.find("dt") is not None}  # fmt: skip
+    return table_rows(next(t for t in tree.iter("table") if "ratings" in (t.get("class") or "")))
 
 
 def built(app, builder) -> int:

@@ -10,12 +10,14 @@ from datetime import date, timedelta
 import pytest
 from webhelpers import (
     errors_at,
+    facts,
     new_session,
     page_text,
     parse,
     player_ids,
     save_hand,
     shown_value,
+    table_rows,
     text_of,
 )
 
@@ -34,22 +36,7 @@ def _fresh_memory():
 
 def tables(page) -> list[dict[str, list[str]]]:
     """Every figures table of the page: row head -> its cells."""
-    out = []
-    for table in parse(page).iter("table"):
-        body = table.find("tbody")
-        out.append(
-            {text_of(row.find("th")): [text_of(td) for td in row.findall("td")] for row in body}
-        )
-    return out
-
-
-def facts(page) -> dict[str, str]:
-    tree = parse(page)
-    found = {}
-    for div in tree.iter("div"):
-        if div.find("dt") is not None:
-            found.setdefault(text_of(div.find("dt")), text_of(div.find("dd")))
-    return found
+    return [table_rows(table) for table in parse(page).iter("table")]
 
 
 def evening(client) -> int:

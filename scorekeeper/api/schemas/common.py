@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...rules.holders import Holder, Player, PlayerKey, holder_kind, members
+from ...rules.holders import Holder, Player, PlayerKey, holder_kind, players_of
 from ...services.handfields import Id
 
 Unit = Literal["units", "points"]
@@ -125,6 +125,12 @@ class SessionPath(BaseModel):
     session_id: Id
 
 
+class PlayerPath(BaseModel):
+    """A player of the table in the URL."""
+
+    player_id: Id
+
+
 class PlayerRef(BaseModel):
     """A player: the id names them everywhere; the name is for display."""
 
@@ -154,5 +160,5 @@ def player_ref(player: PlayerKey) -> PlayerRef:
 
 def holder_ref(holder: Holder) -> HolderRef:
     """The API's view of a holder."""
-    ids = [p.id for p in members(holder) if isinstance(p, Player)]
+    ids = [p.id for p in players_of(holder)]
     return HolderRef(kind=holder_kind(holder), name=str(holder), player_ids=ids)  # type: ignore[arg-type]

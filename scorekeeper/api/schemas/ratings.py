@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from ...services.handfields import Id
 from ...services.keyset import Paged
@@ -27,12 +27,6 @@ ROUNDED = f"Rounded to {PLACES} decimal places."
 
 def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, PLACES)
-
-
-class RatingPath(BaseModel):
-    """A player in the URL."""
-
-    player_id: Id
 
 
 class PlayerRatingOut(Answer):

@@ -53,12 +53,6 @@ class RecordQuery(RequestParameters):
     )
 
 
-class PlayerPath(BaseModel):
-    """A player of the table in the URL."""
-
-    player_id: Id
-
-
 class Counted(BaseModel):
     """The sessions the figures are counted over."""
 
@@ -237,14 +231,12 @@ def _kind(figures: KindRecord) -> KindFigures:
         )
         for start, d in sorted(figures.by_range.items())
     ]
-    order = ["S", "H", "D", "C", NO_TRUMP]
     trumps = [
         TrumpFates(
             trump=None if key == NO_TRUMP else key,  # type: ignore[arg-type]
-            **fates_out(figures.by_trump[key]).model_dump(),
+            **fates_out(d).model_dump(),
         )
-        for key in order
-        if key in figures.by_trump
+        for key, d in figures.by_trump_in_order
     ]
     return KindFigures(
         kind=kind.slug,

@@ -1,9 +1,11 @@
-"""The hand log as CSV, safe to open in a spreadsheet."""
+"""The hand log as CSV, safe to open in a spreadsheet; ``cell`` and ``csv_text`` are what
+every CSV the app writes shares (the ratings and players' records too)."""
 
 from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...rules.holders import PlayerKey
@@ -11,11 +13,18 @@ from ..sessions import LoadedSession
 from .handlog import hand_log, log_holders
 
 
-def _cell(text: str) -> str:
+def cell(text: str) -> str:
     """Text for a spreadsheet cell; a leading = + - @ would make it a formula, so it is quoted."""
     if text and text[0] in "=+-@\t\r":
         return "'" + text
     return text
+
+
+def csv_text(rows: Iterable[Sequence[Any]]) -> str:
+    """``rows`` (the header first) as CSV text, each line ended by CR LF."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\r\n").writerows(rows)
+    return buffer.getvalue()
 
 
 def hands_csv(loaded: LoadedSession) -> str:
@@ -42,20 +51,18 @@ def hands_csv(loaded: LoadedSession) -> str:
     counted = " (chips)" if loaded.options.system.is_chip_game else ""
     for holder in holders:
         header += [f"{holder} change{counted}", f"{holder} total{counted}"]
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow([_cell(h) for h in header])
+    rows: list[list[Any]] = [[cell(h) for h in header]]
     for entry in hand_log(loaded):
         row: list[Any] = [
             entry.number if entry.number is not None else "",
             entry.game,
-            _cell(_shown(entry.dealer)),
-            _cell(", ".join(str(p) for p in entry.sitting_out)),
-            _cell(_shown(entry.declarer)),
+            cell(_shown(entry.dealer)),
+            cell(", ".join(str(p) for p in entry.sitting_out)),
+            cell(_shown(entry.declarer)),
             "" if entry.bid is None else entry.bid,
         ]
         if summed:
-            row.append(_cell("; ".join(entry.contracts)))
+            row.append(cell("; ".join(entry.contracts)))
         row.append(entry.trump.value if entry.trump else "")
         if cumulative:
             melds, tricks = dict(entry.melds), dict(entry.tricks)
@@ -66,12 +73,12 @@ def hands_csv(loaded: LoadedSession) -> str:
                 "" if entry.meld is None else entry.meld,
                 "" if entry.trick_points is None else entry.trick_points,
             ]
-        row += [entry.outcome, _cell(entry.text)]
+        row += [entry.outcome, cell(entry.text)]
         totals = dict(entry.totals)
         for holder, change in entry.changes:
             row += [change, totals[holder]]
-        writer.writerow(row)
-    return buffer.getvalue()
+        rows.append(row)
+    return csv_text(rows)
 
 
 def _shown(player: PlayerKey | None) -> str:

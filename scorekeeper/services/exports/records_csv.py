@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from ..record_tally import Declared, KindRecord, PlayerRecord
 from ..records import TableRecord
-from .csv_export import _cell
+from .csv_export import cell, csv_text
 
 HEADER = [
     "player", "player id", "game", "from", "to", "sessions", "hands played", "declared",
@@ -31,17 +29,15 @@ def records_csv(counted: TableRecord, player_id: int | None = None) -> str:
     players: list[PlayerRecord] = counted.players
     if player_id is not None:
         players = [counted.player(player_id)]
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(HEADER)
+    rows: list[list[Any]] = [HEADER]
     dates = counted.dates
     for record in players:
         for figures in sorted(record.kinds.values(), key=lambda k: k.kind.label):
             start = "" if dates.start is None else dates.start.isoformat()
             end = "" if dates.end is None else dates.end.isoformat()
-            who = [_cell(record.player.name), record.player.id, figures.kind.slug, start, end]
-            writer.writerow([*who, *_figures(figures)])
-    return buffer.getvalue()
+            who = [cell(record.player.name), record.player.id, figures.kind.slug, start, end]
+            rows.append([*who, *_figures(figures)])
+    return csv_text(rows)
 
 
 def _figures(figures: KindRecord) -> list[Any]:
