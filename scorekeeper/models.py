@@ -349,6 +349,7 @@ class ClubNight(Model):
     """
 
     __tablename__ = "club_nights"
+    __table_args__ = (UniqueConstraint("table_id", "request_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
@@ -365,6 +366,10 @@ class ClubNight(Model):
     ranking: Mapped[str] = mapped_column(String(20))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # The client's Idempotency-Key of the request that made the night (POST /club-nights)
+    # and a digest of what it sent, as a session keeps its own.
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    request_digest: Mapped[str | None] = mapped_column(String(64))
 
     table: Mapped[Table] = relationship(back_populates="club_nights")
     entrants: Mapped[list[ClubEntrant]] = relationship(

@@ -21,6 +21,8 @@ from ..rules.clubsettings import Movement, NightSettings
 from ..rules.errors import Checks, OptionError, Part, PlayerError, RuleError, Where, option
 from ..rules.options import Options
 from ..rules.shape import Shape
+from .created import RequestKey, made_once
+from .keyset import Page, Paged, page_of
 from .sessions import NotFound, create_session
 from .tables import clean_name, find_or_add_player
 
@@ -120,6 +122,14 @@ def create_night(table: Table, name: str, data: Mapping[str, Any]) -> ClubNight:
     return night
 
 
+def create_night_once(
+    table: Table, name: str, data: Mapping[str, Any], request: RequestKey | None
+) -> tuple[ClubNight, bool, bool]:
+    """``create_night`` once per client key (``created.made_once``): the night, whether the
+    same key made it before and, if so, whether that request sent the same."""
+    return made_once(ClubNight, table, request, lambda: create_night(table, name, data))
+
+
 def change_settings(night: ClubNight, data: Mapping[str, Any]) -> None:
     """Change the night's settings; the game and the tables stay once a round is paired (its
     sessions were started with them); later rounds play to the new limit. The sessions
@@ -162,6 +172,12 @@ def list_nights(table: Table) -> list[ClubNight]:
     """The table's club nights, newest first."""
     query = select(ClubNight).where(ClubNight.table_id == table.id)
     return list(db.session.scalars(query.order_by(ClubNight.created_at.desc(), ClubNight.id)))
+
+
+def night_page(table: Table, page: Page) -> Paged[ClubNight]:
+    """A page of the table's club nights, newest first."""
+    query = select(ClubNight).where(ClubNight.table_id == table.id)
+    return page_of(query, (ClubNight.created_at, ClubNight.id), page, descending=True)
 
 
 def add_player(night: ClubNight, name: str, team: int | None = None) -> ClubEntrant:

@@ -33,6 +33,7 @@ class SideLine:
     names: str
     score: int
     won: bool
+    player_ids: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class RoundView:
     byes: tuple[str, ...]
     over: bool
     problem: str | None
+    bye_ids: tuple[tuple[int, ...], ...]  # the players of each bye, as ``byes`` names them
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ class StandingLine:
     losses: int
     byes: int
     points: int
+    player_ids: tuple[int, ...]  # the entrant: a player, or a fixed team's players
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,12 @@ def live_table(row: ClubTable, names: dict[int, str], time_called: bool) -> Live
         winner = sides[holders.index(first.winner)].players
     result = TableResult(row.number, sides, winner) if first or time_called else None
     lines = tuple(
-        SideLine(" & ".join(names[p] for p in side.players), side.score, side.players == winner)
+        SideLine(
+            " & ".join(names[p] for p in side.players),
+            side.score,
+            side.players == winner,
+            side.players,
+        )
         for side in sides
     )
     return LiveTable(row.number, row.session_id, lines, len(state.hands), first is not None, result)
@@ -150,7 +158,8 @@ def _round_view(
         except RuleError as error:
             problem, result = error.rule, None
     due = row.started_at + timedelta(minutes=minutes) if minutes else None
-    view = RoundView(row.number, row.started_at, due, called, tables, byes, over, problem)
+    bye_ids = tuple(tuple(bye) for bye in row.byes)
+    view = RoundView(row.number, row.started_at, due, called, tables, byes, over, problem, bye_ids)
     return view, result
 
 
@@ -196,7 +205,9 @@ def night_view(night: ClubNight) -> NightView:
 def _lines(table: tuple[Standing, ...], names: dict[int, str]) -> tuple[StandingLine, ...]:
     """The standings with each entrant named."""
     return tuple(
-        StandingLine(s.rank, _named(s.entrant, names), s.wins, s.losses, s.byes, s.points)
+        StandingLine(
+            s.rank, _named(s.entrant, names), s.wins, s.losses, s.byes, s.points, s.entrant
+        )
         for s in table
     )
 

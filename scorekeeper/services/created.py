@@ -1,10 +1,10 @@
-"""A session made once per client key: ``POST /sessions`` and ``POST /imports`` sent again
-with the same Idempotency-Key (a phone that lost the answer) find the session the first one
-made instead of making a second.
+"""A session or a club night made once per client key: ``POST /sessions``, ``POST /imports``
+and ``POST /club-nights`` sent again with the same Idempotency-Key (a phone that lost the
+answer) find what the first one made instead of making a second.
 
-The key is kept on the session it made (``GameSession.request_id``, unique per table) with a
-digest of what the request sent (``request_digest``), as a hand keeps its own
-(``Hand.request_id``): it lasts as long as the session. The same key with something else is
+The key is kept on what it made (``GameSession.request_id``, ``ClubNight.request_id``, unique
+per table) with a digest of what the request sent (``request_digest``), as a hand keeps its
+own (``Hand.request_id``): it lasts as long as that row. The same key with something else is
 a repeat that does not match, which the caller refuses.
 """
 
@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import GameSession, Table
+from ..models import ClubNight, GameSession, Table
 
 
 @dataclass(frozen=True)
@@ -49,36 +50,46 @@ def _session(session_id: int) -> GameSession:
     return row
 
 
-def _under(table: Table, request: RequestKey) -> Created | None:
-    """The session made under ``request``'s key before, if any."""
+Row = TypeVar("Row", GameSession, ClubNight)
+
+
+def _under(model: type[Row], table: Table, request: RequestKey) -> tuple[Row, bool] | None:
+    """What was made under ``request``'s key before, if anything, and whether that request
+    sent the same."""
     row = db.session.scalar(
-        select(GameSession).where(
-            GameSession.table_id == table.id, GameSession.request_id == request.key
-        )
+        select(model).where(model.table_id == table.id, model.request_id == request.key)
     )
-    if row is None:
-        return None
-    return Created(row, repeated=True, matches=row.request_digest == request.digest)
+    return None if row is None else (row, row.request_digest == request.digest)
+
+
+def made_once(
+    model: type[Row], table: Table, request: RequestKey | None, create: Callable[[], Row]
+) -> tuple[Row, bool, bool]:
+    """The row ``create`` makes, once per ``request`` key: the one made under the key before
+    when there is one; with whether it was made before and, if so, whether its request sent
+    the same. Written, not committed (see ``unit_of_work``)."""
+    if request is None:
+        return create(), False, True
+    earlier = _under(model, table, request)
+    if earlier is not None:
+        return earlier[0], True, earlier[1]
+    row = create()
+    row.request_id, row.request_digest = request.key, request.digest
+    try:
+        db.session.flush()
+    except IntegrityError:
+        # The same request, sent twice at once, made it first (PostgreSQL: the unique key
+        # waited for its commit). Only this request's work is rolled back.
+        db.session.rollback()
+        earlier = _under(model, table, request)
+        if earlier is None:
+            raise
+        return earlier[0], True, earlier[1]
+    return row, False, True
 
 
 def create_once(table: Table, request: RequestKey | None, create: Callable[[], int]) -> Created:
     """The session ``create`` makes (it gives its id), once per ``request`` key: the one made
     under the key before when there is one. Written, not committed (see ``unit_of_work``)."""
-    if request is None:
-        return Created(_session(create()))
-    earlier = _under(table, request)
-    if earlier is not None:
-        return earlier
-    row = _session(create())
-    row.request_id, row.request_digest = request.key, request.digest
-    try:
-        db.session.flush()
-    except IntegrityError:
-        # The same request, sent twice at once, made the session first (PostgreSQL: the
-        # unique key waited for its commit). Only this request's work is rolled back.
-        db.session.rollback()
-        earlier = _under(table, request)
-        if earlier is None:
-            raise
-        return earlier
-    return Created(row)
+    row, repeated, matches = made_once(GameSession, table, request, lambda: _session(create()))
+    return Created(row, repeated, matches)
