@@ -19,6 +19,8 @@ from flask.testing import FlaskClient
 from hostedhelpers import hosted_app, start_table
 from webhelpers import dispose
 
+from scorekeeper.rules.clubsettings import Movement
+
 from .calls import API
 
 NIGHTS = f"{API}/club-nights"
@@ -378,3 +380,18 @@ def test_a_night_of_another_hosted_table_is_not_found_and_a_stranger_needs_a_tok
         assert client.get(night).status_code == 401
     finally:
         dispose(app)
+
+
+def test_the_movements_and_rankings_offered_are_the_engines_own(api):
+    schemas = api.get(f"{API}/openapi.json").get_json()["components"]["schemas"]
+    movements = [m.value.replace("_", "-") for m in Movement]
+    assert schemas["ClubMovement"]["enum"] == movements
+    assert {"fixed", "rotating", "swiss"} <= set(movements)
+    assert schemas["ClubRanking"]["enum"] == ["kcmo", "plain"]
+
+
+@pytest.mark.parametrize("movement", [pytest.param(m, id=m.value) for m in Movement])
+def test_every_movement_of_the_engine_can_be_chosen_and_read_back(api, movement):
+    sent = movement.value.replace("_", "-")
+    night = create(api, {**ROTATING, "movement": sent})
+    assert night["settings"]["movement"] == sent
