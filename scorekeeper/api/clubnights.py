@@ -117,9 +117,12 @@ def _tag(out: ClubNightOut) -> str:
     return content_tag(out.model_dump(mode="json"))
 
 
-def _based_on_latest(night: ClubNight) -> None:
-    """A change naming a version of the night (If-Match) that is not the latest: 412."""
+def _changing(night_id: int) -> ClubNight:
+    """The night of this table a change is made to; 412 when the change names a version of it
+    (If-Match) that is not the latest."""
+    night = _night(night_id)
     optional_match(_tag(_out(night)), _stale)
+    return night
 
 
 def _answer(night: ClubNight, status: int = 200) -> Response:
@@ -187,8 +190,7 @@ def read_club_night(path: ClubNightPath, header: ReadHeaders):
 )
 def change_club_night(path: ClubNightPath, body: ClubNightChange, header: ClubNightMatchHeaders):
     """Change the night's settings; what the tables entered is never touched."""
-    night = _night(path.night_id)
-    _based_on_latest(night)
+    night = _changing(path.night_id)
     with refused():
         nights.change_settings(night, engine_settings(body, night))
     return _answer(night)
@@ -203,8 +205,7 @@ def change_club_night(path: ClubNightPath, body: ClubNightChange, header: ClubNi
 )
 def add_club_entrant(path: ClubNightPath, body: ClubEntrantCreate, header: ClubNightMatchHeaders):
     """Add a player to the night."""
-    night = _night(path.night_id)
-    _based_on_latest(night)
+    night = _changing(path.night_id)
     with refused():
         nights.add_player(night, body.name, body.team_number)
     return _answer(night, 201)
@@ -219,8 +220,7 @@ def add_club_entrant(path: ClubNightPath, body: ClubEntrantCreate, header: ClubN
 )
 def remove_club_entrant(path: ClubEntrantPath, header: ClubNightMatchHeaders):
     """Take a player off the night."""
-    night = _night(path.night_id)
-    _based_on_latest(night)
+    night = _changing(path.night_id)
     nights.remove_player(night, path.player_id)
     return _answer(night)
 
@@ -237,8 +237,7 @@ def remove_club_entrant(path: ClubEntrantPath, header: ClubNightMatchHeaders):
 )
 def pair_club_round(path: ClubNightPath, header: ClubNightMatchHeaders):
     """Pair the next round."""
-    night = _night(path.night_id)
-    _based_on_latest(night)
+    night = _changing(path.night_id)
     with refused(body=False):
         clubresults.pair_next(night)
     return _answer(night, 201)
@@ -253,8 +252,7 @@ def pair_club_round(path: ClubNightPath, header: ClubNightMatchHeaders):
 )
 def call_club_time(path: ClubNightPath, header: ClubNightMatchHeaders):
     """Call time on the round being played."""
-    night = _night(path.night_id)
-    _based_on_latest(night)
+    night = _changing(path.night_id)
     with refused(body=False):
         nights.call_time(night)
     return _answer(night)
