@@ -388,6 +388,7 @@ class ClubEntrant(Model):
     __table_args__ = (
         UniqueConstraint("night_id", "player_id"),
         UniqueConstraint("night_id", "position"),
+        UniqueConstraint("night_id", "request_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -400,6 +401,10 @@ class ClubEntrant(Model):
     # The rounds paired when the player left (None: still playing): paired no more, their
     # results kept in the standings.
     left_after: Mapped[int | None] = mapped_column(Integer)
+    # The Idempotency-Key of the request that added the player (POST .../entrants), and a
+    # digest of what it sent.
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    request_digest: Mapped[str | None] = mapped_column(String(64))
 
     night: Mapped[ClubNight] = relationship(back_populates="entrants")
     player: Mapped[Player] = relationship(lazy="joined")
@@ -410,7 +415,10 @@ class ClubRound(Model):
     organiser called time."""
 
     __tablename__ = "club_rounds"
-    __table_args__ = (UniqueConstraint("night_id", "number"),)
+    __table_args__ = (
+        UniqueConstraint("night_id", "number"),
+        UniqueConstraint("night_id", "request_id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     night_id: Mapped[int] = mapped_column(
@@ -420,6 +428,10 @@ class ClubRound(Model):
     byes: Mapped[list[list[int]]] = mapped_column(JSON)
     started_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     time_called_at: Mapped[datetime | None] = mapped_column(DateTime)
+    # The Idempotency-Key of the request that paired the round (POST .../rounds), and a
+    # digest of what it sent.
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    request_digest: Mapped[str | None] = mapped_column(String(64))
 
     night: Mapped[ClubNight] = relationship(back_populates="rounds_played")
     tables: Mapped[list[ClubTable]] = relationship(

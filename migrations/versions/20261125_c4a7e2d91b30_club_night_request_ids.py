@@ -1,9 +1,11 @@
-"""club_night_request_ids: a club night remembers the Idempotency-Key that made it
+"""club_night_request_ids: a club night, a player added to it and a round paired remember
+the Idempotency-Key that made them
 
-``POST /api/v1/club-nights`` takes an Idempotency-Key, as starting a session does:
-``club_nights.request_id`` keeps the key of the request that made the night (unique per
-table) and ``request_digest`` a digest of what it sent, so the same request again is
-answered with that night instead of making a second one. Nights made so far have neither.
+``POST /api/v1/club-nights``, ``.../entrants`` and ``.../rounds`` take an Idempotency-Key, as
+starting a session does: ``request_id`` keeps the key of the request that made the row
+(unique per table for a night, per night for a player added or a round) and
+``request_digest`` a digest of what it sent, so the same request again is answered with what
+it made instead of making it again. Rows made so far have neither.
 
 Revision ID: c4a7e2d91b30
 Revises: 66e1f5f4130b
@@ -21,19 +23,25 @@ branch_labels = None
 depends_on = None
 
 
+KEYED = {'club_nights': 'table_id', 'club_entrants': 'night_id', 'club_rounds': 'night_id'}
+"""Each table given a request key, and the column its key is unique within."""
+
+
 def upgrade():
-    with op.batch_alter_table('club_nights', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('request_id', sa.String(length=64), nullable=True))
-        batch_op.add_column(sa.Column('request_digest', sa.String(length=64), nullable=True))
-        batch_op.create_unique_constraint(
-            batch_op.f('uq_club_nights_table_id_request_id'), ['table_id', 'request_id']
-        )
+    for table, owner in KEYED.items():
+        with op.batch_alter_table(table, schema=None) as batch_op:
+            batch_op.add_column(sa.Column('request_id', sa.String(length=64), nullable=True))
+            batch_op.add_column(sa.Column('request_digest', sa.String(length=64), nullable=True))
+            batch_op.create_unique_constraint(
+                batch_op.f(f'uq_{table}_{owner}_request_id'), [owner, 'request_id']
+            )
 
 
 def downgrade():
-    with op.batch_alter_table('club_nights', schema=None) as batch_op:
-        batch_op.drop_constraint(
-            batch_op.f('uq_club_nights_table_id_request_id'), type_='unique'
-        )
-        batch_op.drop_column('request_digest')
-        batch_op.drop_column('request_id')
+    for table, owner in KEYED.items():
+        with op.batch_alter_table(table, schema=None) as batch_op:
+            batch_op.drop_constraint(
+                batch_op.f(f'uq_{table}_{owner}_request_id'), type_='unique'
+            )
+            batch_op.drop_column('request_digest')
+            batch_op.drop_column('request_id')

@@ -200,15 +200,20 @@ def change_club_night(path: ClubNightPath, body: ClubNightChange, header: ClubNi
     "/club-nights/<id:night_id>/entrants",
     summary="Add a player to a club night",
     description="A player of the table by that name, or a new one; a team number groups "
-    "fixed partners. A player who left comes back; one playing already is refused (422).",
-    responses={**CHANGED, 201: with_headers(ClubNightOut, "ETag")},
+    "fixed partners. A player who left comes back; one playing already is refused (422). "
+    "With an Idempotency-Key, sending the same body again adds nothing (200, the night as it "
+    "stands); another body under the same key is refused (422).",
+    responses={**CHANGED, **made_once(ClubNightOut, "ETag")},
 )
-def add_club_entrant(path: ClubNightPath, body: ClubEntrantCreate, header: ClubNightMatchHeaders):
-    """Add a player to the night."""
-    night = _changing(path.night_id)
+def add_club_entrant(path: ClubNightPath, body: ClubEntrantCreate, header: CreateHeaders):
+    """Add a player to the night (once per Idempotency-Key)."""
+    night = _night(path.night_id)
+    key = request_key(header.idempotency_key, "club-night-entrants", body)
     with refused():
-        nights.add_player(night, body.name, body.team_number)
-    return _answer(night, 201)
+        _, repeated, matches = nights.add_player_once(night, body.name, body.team_number, key)
+    if not matches:
+        raise key_reused("player added")
+    return _answer(night, 200 if repeated else 201)
 
 
 @bp.delete(
@@ -231,16 +236,17 @@ def remove_club_entrant(path: ClubEntrantPath, header: ClubNightMatchHeaders):
     description="Paired on the standings now, a session started at each card table. Refused "
     "with the reason (422) while a round is still being played, when a round cannot be "
     "scored or paired (too few players, byes not allowed, a player without a partner), or "
-    "when every round is paired. Send the night's ETag as If-Match so that a request sent "
-    "again pairs no second round.",
-    responses={**CHANGED, 201: with_headers(ClubNightOut, "ETag")},
+    "when every round is paired. With an Idempotency-Key, sending the request again pairs "
+    "nothing new (200, the night as it stands).",
+    responses={**CHANGED, **made_once(ClubNightOut, "ETag")},
 )
-def pair_club_round(path: ClubNightPath, header: ClubNightMatchHeaders):
-    """Pair the next round."""
-    night = _changing(path.night_id)
+def pair_club_round(path: ClubNightPath, header: CreateHeaders):
+    """Pair the next round (once per Idempotency-Key)."""
+    night = _night(path.night_id)
+    key = request_key(header.idempotency_key, "club-night-rounds", None)
     with refused(body=False):
-        clubresults.pair_next(night)
-    return _answer(night, 201)
+        _, repeated, _ = clubresults.pair_next_once(night, key)
+    return _answer(night, 200 if repeated else 201)
 
 
 @bp.post(

@@ -127,7 +127,8 @@ def create_night_once(
 ) -> tuple[ClubNight, bool, bool]:
     """``create_night`` once per client key (``created.made_once``): the night, whether the
     same key made it before and, if so, whether that request sent the same."""
-    return made_once(ClubNight, table, request, lambda: create_night(table, name, data))
+    scope = ClubNight.table_id == table.id
+    return made_once(ClubNight, scope, request, lambda: create_night(table, name, data))
 
 
 def change_settings(night: ClubNight, data: Mapping[str, Any]) -> None:
@@ -198,6 +199,15 @@ def add_player(night: ClubNight, name: str, team: int | None = None) -> ClubEntr
     night.entrants.append(entrant)
     db.session.flush()
     return entrant
+
+
+def add_player_once(
+    night: ClubNight, name: str, team: int | None, request: RequestKey | None
+) -> tuple[ClubEntrant, bool, bool]:
+    """``add_player`` once per client key (``created.made_once``): the player added, whether
+    the same key added them before and, if so, whether that request sent the same."""
+    scope = ClubEntrant.night_id == night.id
+    return made_once(ClubEntrant, scope, request, lambda: add_player(night, name, team))
 
 
 def remove_player(night: ClubNight, player_id: int) -> str:

@@ -23,6 +23,7 @@ from ..rules.clubstandings import RoundResult, SideScore, Standing, TableResult,
 from ..rules.errors import Part, RuleError, SeatingError, Where
 from ..rules.holders import Holder, members
 from .clubnights import entrants_of, names_of, pairing_of, settings_of, start_round
+from .created import RequestKey, made_once
 from .sessions import LoadedSession, load_session
 
 
@@ -234,6 +235,13 @@ def pair_next(night: ClubNight) -> ClubRound:
     entrants = entrants_of(night, settings)
     order = [s.entrant for s in standings(settings, entrants, scored)]
     return start_round(night, order)
+
+
+def pair_next_once(night: ClubNight, request: RequestKey | None) -> tuple[ClubRound, bool, bool]:
+    """``pair_next`` once per client key (``created.made_once``): the round, whether the same
+    key paired it before and, if so, whether that request sent the same."""
+    scope = ClubRound.night_id == night.id
+    return made_once(ClubRound, scope, request, lambda: pair_next(night))
 
 
 def night_stamp(night: ClubNight) -> str:

@@ -313,8 +313,8 @@ def test_a_change_based_on_a_stale_version_is_refused_and_changes_nothing(api):
     assert refusal(answer)[:2] == (412, "stale-club-night")
     assert answer.headers["ETag"] == current.headers["ETag"]
     assert api.get(f"{NIGHTS}/{night['id']}").get_json()["settings"]["round_count"] == 8
-    paired = api.post(f"{NIGHTS}/{night['id']}/rounds", headers={"If-Match": stale})
-    assert paired.status_code == 412
+    removed = api.delete(f"{NIGHTS}/{night['id']}/entrants/1", headers={"If-Match": stale})
+    assert refusal(removed)[:2] == (412, "stale-club-night")
 
     fresh = api.patch(
         f"{NIGHTS}/{night['id']}",
@@ -345,6 +345,28 @@ def test_a_night_is_created_once_per_idempotency_key(api):
         [("Idempotency-Key", "Idempotency-Key: used for another club night.")],
     )  # fmt: skip
     assert len(api.get(NIGHTS).get_json()["club_nights"]) == 1
+
+
+def test_a_player_is_added_and_a_round_paired_once_per_idempotency_key(api):
+    night = night_with(api, PLAYERS[:3])
+    url = f"{NIGHTS}/{night['id']}"
+    key = {"Idempotency-Key": "dee-joins"}
+    first = api.post(f"{url}/entrants", json={"name": "Dee"}, headers=key)
+    again = api.post(f"{url}/entrants", json={"name": "Dee"}, headers=key)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert [e["name"] for e in again.get_json()["entrants"]] == ["Ann", "Bob", "Cal", "Dee"]
+    other = api.post(f"{url}/entrants", json={"name": "Eve"}, headers=key)
+    assert refusal(other) == (
+        422, "idempotency-key-reused",
+        [("Idempotency-Key", "Idempotency-Key: used for another player added.")],
+    )  # fmt: skip
+
+    key = {"Idempotency-Key": "round-1"}
+    paired = api.post(f"{url}/rounds", headers=key)
+    repeated = api.post(f"{url}/rounds", headers=key)
+    assert (paired.status_code, repeated.status_code) == (201, 200)
+    assert [r["number"] for r in repeated.get_json()["rounds"]] == [1]
+    assert repeated.headers["ETag"] == api.get(url).headers["ETag"]
 
 
 def test_the_nights_are_listed_newest_first_a_page_at_a_time(api):

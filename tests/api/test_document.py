@@ -435,8 +435,6 @@ def test_if_match_is_documented_as_required_where_its_absence_is_a_428(document)
         f"DELETE {PREFIX}/sessions/{{session_id}}/hands/{{number}}": (True, True),
         f"PATCH {PREFIX}/sessions/{{session_id}}": (False, False),
         f"PATCH {PREFIX}/club-nights/{{night_id}}": (False, False),
-        f"POST {PREFIX}/club-nights/{{night_id}}/entrants": (False, False),
         f"DELETE {PREFIX}/club-nights/{{night_id}}/entrants/{{player_id}}": (False, False),
-        f"POST {PREFIX}/club-nights/{{night_id}}/rounds": (False, False),
         f"POST {PREFIX}/club-nights/{{night_id}}/call-time": (False, False),
     }
