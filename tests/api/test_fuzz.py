@@ -241,8 +241,13 @@ def test_every_kind_of_club_night_answer_conforms_to_the_document():
     call(f"{NIGHT}/entrants/{{player_id}}", "DELETE", 200, night_id=nid, player_id=eve)
     call(f"{NIGHT}/entrants/{{player_id}}", "DELETE", 404, night_id=nid, player_id=eve)
     call(f"{NIGHT}/call-time", "POST", 422, night_id=nid)
-    paired = call(f"{NIGHT}/rounds", "POST", 201, night_id=nid)
+    call(f"{NIGHT}/entrants", "POST", 201, {"name": "Fay"}, {"Idempotency-Key": "f"}, night_id=nid)
+    call(f"{NIGHT}/entrants", "POST", 200, {"name": "Fay"}, {"Idempotency-Key": "f"}, night_id=nid)
+    fay = call(NIGHT, "GET", 200, night_id=nid)["entrants"][-1]["player_id"]
+    call(f"{NIGHT}/entrants/{{player_id}}", "DELETE", 200, night_id=nid, player_id=fay)
+    paired = call(f"{NIGHT}/rounds", "POST", 201, headers={"Idempotency-Key": "r1"}, night_id=nid)
     assert [len(r["tables"]) for r in paired["rounds"]] == [1]
+    call(f"{NIGHT}/rounds", "POST", 200, headers={"Idempotency-Key": "r1"}, night_id=nid)
     call(f"{NIGHT}/rounds", "POST", 422, night_id=nid)
     call(NIGHT, "PATCH", 422, {"table_size": 6, "team_size": 3}, night_id=nid)
     call(f"{NIGHT}/call-time", "POST", 200, night_id=nid)
