@@ -349,6 +349,7 @@ class ClubNight(Model):
     """
 
     __tablename__ = "club_nights"
+    __table_args__ = (UniqueConstraint("table_id", "request_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
@@ -368,6 +369,10 @@ class ClubNight(Model):
     ranking: Mapped[str] = mapped_column(String(20))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # The client's Idempotency-Key of the request that made the night (POST /club-nights)
+    # and a digest of what it sent, as a session keeps its own.
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    request_digest: Mapped[str | None] = mapped_column(String(64))
 
     table: Mapped[Table] = relationship(back_populates="club_nights")
     entrants: Mapped[list[ClubEntrant]] = relationship(
@@ -386,6 +391,7 @@ class ClubEntrant(Model):
     __table_args__ = (
         UniqueConstraint("night_id", "player_id"),
         UniqueConstraint("night_id", "position"),
+        UniqueConstraint("night_id", "request_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -400,6 +406,10 @@ class ClubEntrant(Model):
     left_after: Mapped[int | None] = mapped_column(Integer)
     # The number the player's team drew for the KCMO rotation ("3B"; None: not drawn).
     draw: Mapped[str | None] = mapped_column(String(4))
+    # The Idempotency-Key of the request that added the player (POST .../entrants), and a
+    # digest of what it sent.
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    request_digest: Mapped[str | None] = mapped_column(String(64))
 
     night: Mapped[ClubNight] = relationship(back_populates="entrants")
     player: Mapped[Player] = relationship(lazy="joined")
@@ -410,7 +420,10 @@ class ClubRound(Model):
     organiser called time."""
 
     __tablename__ = "club_rounds"
-    __table_args__ = (UniqueConstraint("night_id", "number"),)
+    __table_args__ = (
+        UniqueConstraint("night_id", "number"),
+        UniqueConstraint("night_id", "request_id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     night_id: Mapped[int] = mapped_column(
@@ -420,6 +433,10 @@ class ClubRound(Model):
     byes: Mapped[list[list[int]]] = mapped_column(JSON)
     started_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     time_called_at: Mapped[datetime | None] = mapped_column(DateTime)
+    # The Idempotency-Key of the request that paired the round (POST .../rounds), and a
+    # digest of what it sent.
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    request_digest: Mapped[str | None] = mapped_column(String(64))
 
     night: Mapped[ClubNight] = relationship(back_populates="rounds_played")
     tables: Mapped[list[ClubTable]] = relationship(

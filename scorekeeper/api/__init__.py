@@ -25,6 +25,7 @@ from .body import BodyJsonProvider, DuplicateKey, loads
 from .codes import ProblemCode
 from .invalid import unreadable
 from .problems import (
+    BODILESS,
     COMMON_RESPONSES,
     ApiProblem,
     FieldProblem,
@@ -95,12 +96,14 @@ def openapi_settings() -> dict[str, Any]:
 def _readable_body():
     """Before every API request that sends a body: JSON only (415), readable as JSON, each
     object's keys named once and not nested too deeply (400), a JSON object (422). Only of
-    a request that reaches an operation: an unknown path or method is still a 404 or 405."""
+    a request that reaches an operation: an unknown path or method is still a 404 or 405;
+    not of a DELETE or a POST that takes no body (``BODILESS``), whose body is not read."""
     if not is_api_request():
         return None
     if request.routing_exception is not None:
         return None
-    if request.method in WRITING_METHODS and request.method != "DELETE":
+    takes_body = request.method != "DELETE" and request.endpoint not in BODILESS
+    if request.method in WRITING_METHODS and takes_body:
         if not request.is_json:
             return problem_response(
                 415,
@@ -173,6 +176,7 @@ def init_app(app: Flask) -> None:
     """Attach the API's blueprints, its gate, its problem answers and its document."""
     from . import (
         catalog,
+        clubnights,
         docs,
         events,
         exports,
@@ -192,7 +196,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(ApiProblem, from_api_problem)
     app.register_error_handler(AccessDenied, _denied)
     modules = (sessions, saved_rules, hands, payments, exports, meld, records, catalog, events)
-    for module in (*modules, ratings):
+    for module in (*modules, ratings, clubnights):
         csrf.exempt(module.bp)
         app.register_api(module.bp)
     app.add_url_rule(f"{PREFIX}/openapi.json", "api_openapi", _document(app))

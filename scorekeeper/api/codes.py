@@ -35,6 +35,7 @@ class ProblemCode(StrEnum):
     HAND_CONFLICT = "hand-conflict"
     STALE_SESSION = "stale-session"
     STALE_HAND = "stale-hand"
+    STALE_CLUB_NIGHT = "stale-club-night"
     TOO_LARGE = "too-large"
     UNSUPPORTED_MEDIA_TYPE = "unsupported-media-type"
     INVALID_REQUEST = "invalid-request"
@@ -117,7 +118,8 @@ EXPLAINED: dict[ProblemCode, Explained] = {
     ),
     ProblemCode.NOT_FOUND: Explained(
         (404,),
-        "No such address, or no such session, hand, payment or saved rules for this table "
+        "No such address, or no such session, hand, payment, saved rules or club night (or "
+        "player of it) for this table "
         "(deleted, or another table's).",
         "Check the ids in the address; list the collection again to find the right one.",
     ),
@@ -150,6 +152,13 @@ EXPLAINED: dict[ProblemCode, Explained] = {
         "If-Match named a version of the hand that is no longer current: another phone "
         "changed it. Nothing was changed; 'current' holds the hand as it stands.",
         "Show the hand in 'current', then make the change again with its etag.",
+    ),
+    ProblemCode.STALE_CLUB_NIGHT: Explained(
+        (412,),
+        "If-Match named a version of the club night that is no longer current (its settings "
+        "or players changed, a round paired, a hand entered at one of its tables since). "
+        "Nothing was changed; the ETag header is the current one.",
+        "Read the club night again, then make the change with its new ETag.",
     ),
     ProblemCode.TOO_LARGE: Explained(
         (413,),

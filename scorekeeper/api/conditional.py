@@ -7,6 +7,7 @@ the RFC says: the change is made even if another phone changed it first.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from flask import Response, json, request
 from pydantic import BaseModel
@@ -70,17 +71,23 @@ def based_on(current: str) -> bool:
     return request.if_match.contains(current.strip('"'))
 
 
-def optional_match(current: str) -> None:
-    """Refuse a change of a session not based on ``current`` when the client names the
-    version it read (``If-Match``): 412 with the current tag. Without it the change is made."""
+def stale_session(current: str) -> ApiProblem:
+    """A change of a session based on a version that is not ``current``: 412."""
+    return ApiProblem(
+        412,
+        ProblemCode.STALE_SESSION,
+        "If-Match: this session was changed since you read it (a hand saved, its rules "
+        "changed); nothing was changed. Read it again and make your change on it.",
+        headers={"ETag": current},
+    )
+
+
+def optional_match(current: str, stale: Callable[[str], ApiProblem] = stale_session) -> None:
+    """Refuse a change not based on ``current`` (a session's, by default) when the client
+    names the version it read (``If-Match``): the 412 ``stale`` makes, with the current tag.
+    Without it the change is made."""
     if request.headers.get("If-Match") and not based_on(current):
-        raise ApiProblem(
-            412,
-            ProblemCode.STALE_SESSION,
-            "If-Match: this session was changed since you read it (a hand saved, its rules "
-            "changed); nothing was changed. Read it again and make your change on it.",
-            headers={"ETag": current},
-        )
+        raise stale(current)
 
 
 def required_match(current: str, stale: dict | None = None) -> None:

@@ -2,7 +2,7 @@
 of an answer names what a next request works on. A session started names itself to read,
 change, enter a hand in, record a payment toward or leave; a hand saved or read names itself,
 with its ETag to send as ``If-Match``; a payment recorded names itself to delete; saved rules
-name themselves.
+and club nights name themselves.
 
 A client (or a fuzzer following them, as the tests' stateful phase does) can go from one
 answer to the next request without knowing how the URLs are built. ``headers.with_headers``
@@ -57,6 +57,19 @@ def _rules_links() -> dict[str, dict[str, Any]]:
     }
 
 
+def _night_links() -> dict[str, dict[str, Any]]:
+    """What is done to the club night the answer is: read it, change its settings, add a
+    player, pair the next round, call time."""
+    night = {"path.night_id": "$response.body#/id"}
+    return {
+        "ReadClubNight": _link("read_club_night", "Read the club night.", night),
+        "ChangeClubNight": _link("change_club_night", "Change its settings.", night),
+        "AddClubEntrant": _link("add_club_entrant", "Add a player to it.", night),
+        "PairClubRound": _link("pair_club_round", "Pair its next round.", night),
+        "CallClubTime": _link("call_club_time", "Call time on its round.", night),
+    }
+
+
 LINKS: dict[str, dict[str, dict[str, Any]]] = {
     "session": _session_links(SESSION_IN_BODY),
     "hand-saved": _hand_links("$response.body#/hand/number", "$response.body#/hand/etag"),
@@ -69,5 +82,6 @@ LINKS: dict[str, dict[str, dict[str, Any]]] = {
         )
     },
     "saved-rules": _rules_links(),
+    "club-night": _night_links(),
 }
 """The links of each kind of answer, by the name ``with_headers`` is given."""

@@ -228,6 +228,10 @@ PAGE_PARAMETERS: set[str] = set()
 """The names of the query models that say which page of a list is read (``paging``): their
 wrong values are a 400, the address of a page being wrong rather than data sent."""
 
+BODILESS: set[str] = set()
+"""The endpoints of a POST that takes no body (pairing a club night's round, calling time): as
+a DELETE, whatever is sent with it is not read, so it needs no Content-Type."""
+
 BEYOND_SHAPE: dict[str, Callable[[list[FieldProblem]], list[FieldProblem]]] = {}
 """Per endpoint: the problems of what did parse in a request refused for its shape, given
 the shape's problems (a hand: the rules its parsed inputs break, ``api/hands.py``)."""

@@ -23,6 +23,8 @@ from ..rules.clubsettings import Movement, NightSettings
 from ..rules.errors import Checks, OptionError, Part, PlayerError, RuleError, Where, option
 from ..rules.options import Options
 from ..rules.shape import Shape
+from .created import RequestKey, made_once
+from .keyset import Page, Paged, page_of
 from .sessions import NotFound, create_session
 from .tables import clean_name, find_or_add_player
 
@@ -124,6 +126,15 @@ def create_night(table: Table, name: str, data: Mapping[str, Any]) -> ClubNight:
     return night
 
 
+def create_night_once(
+    table: Table, name: str, data: Mapping[str, Any], request: RequestKey | None
+) -> tuple[ClubNight, bool, bool]:
+    """``create_night`` once per client key (``created.made_once``): the night, whether the
+    same key made it before and, if so, whether that request sent the same."""
+    scope = ClubNight.table_id == table.id
+    return made_once(ClubNight, scope, request, lambda: create_night(table, name, data))
+
+
 def change_settings(night: ClubNight, data: Mapping[str, Any]) -> None:
     """Change the night's settings; the game and the tables stay once a round is paired (its
     sessions were started with them); later rounds play to the new limit. The sessions
@@ -168,6 +179,12 @@ def list_nights(table: Table) -> list[ClubNight]:
     return list(db.session.scalars(query.order_by(ClubNight.created_at.desc(), ClubNight.id)))
 
 
+def night_page(table: Table, page: Page) -> Paged[ClubNight]:
+    """A page of the table's club nights, newest first."""
+    query = select(ClubNight).where(ClubNight.table_id == table.id)
+    return page_of(query, (ClubNight.created_at, ClubNight.id), page, descending=True)
+
+
 def add_player(night: ClubNight, name: str, team: int | None = None) -> ClubEntrant:
     """Add a player to the night (from the table's roster, or new to it); ``team`` numbers
     fixed partners. A player who left comes back; one already playing is refused."""
@@ -186,6 +203,15 @@ def add_player(night: ClubNight, name: str, team: int | None = None) -> ClubEntr
     night.entrants.append(entrant)
     db.session.flush()
     return entrant
+
+
+def add_player_once(
+    night: ClubNight, name: str, team: int | None, request: RequestKey | None
+) -> tuple[ClubEntrant, bool, bool]:
+    """``add_player`` once per client key (``created.made_once``): the player added, whether
+    the same key added them before and, if so, whether that request sent the same."""
+    scope = ClubEntrant.night_id == night.id
+    return made_once(ClubEntrant, scope, request, lambda: add_player(night, name, team))
 
 
 def remove_player(night: ClubNight, player_id: int) -> str:

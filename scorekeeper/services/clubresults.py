@@ -30,6 +30,7 @@ from .clubnights import (
     settings_of,
     start_round,
 )
+from .created import RequestKey, made_once
 from .sessions import LoadedSession, load_session
 
 
@@ -40,6 +41,7 @@ class SideLine:
     names: str
     score: int
     won: bool
+    player_ids: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class RoundView:
     byes: tuple[str, ...]
     over: bool
     problem: str | None
+    bye_ids: tuple[tuple[int, ...], ...]  # the players of each bye, as ``byes`` names them
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,7 @@ class StandingLine:
     losses: int
     byes: int
     points: int
+    player_ids: tuple[int, ...]  # the entrant: a player, or a fixed team's players
 
 
 @dataclass(frozen=True)
@@ -136,7 +140,8 @@ def live_table(row: ClubTable, names: dict[int, str], time_called: bool) -> Live
         winner = sides[holders.index(first.winner)].players
     result = TableResult(row.number, sides, winner) if first or time_called else None
     lines = tuple(
-        SideLine(_named(side.players, names), side.score, side.players == winner) for side in sides
+        SideLine(_named(side.players, names), side.score, side.players == winner, side.players)
+        for side in sides
     )
     return LiveTable(row.number, row.session_id, lines, len(state.hands), first is not None, result)
 
@@ -159,7 +164,8 @@ def _round_view(
         except RuleError as error:
             problem, result = error.rule, None
     due = row.started_at + timedelta(minutes=minutes) if minutes else None
-    view = RoundView(row.number, row.started_at, due, called, tables, byes, over, problem)
+    bye_ids = tuple(tuple(bye) for bye in row.byes)
+    view = RoundView(row.number, row.started_at, due, called, tables, byes, over, problem, bye_ids)
     return view, result
 
 
@@ -210,7 +216,9 @@ def night_view(night: ClubNight) -> NightView:
 def _lines(table: tuple[Standing, ...], names: dict[int, str]) -> tuple[StandingLine, ...]:
     """The standings with each entrant named."""
     return tuple(
-        StandingLine(s.rank, _named(s.entrant, names), s.wins, s.losses, s.byes, s.points)
+        StandingLine(
+            s.rank, _named(s.entrant, names), s.wins, s.losses, s.byes, s.points, s.entrant
+        )
         for s in table
     )
 
@@ -237,6 +245,13 @@ def pair_next(night: ClubNight) -> ClubRound:
     entrants = entrants_of(night, settings)
     order = [s.entrant for s in standings(settings, entrants, scored)]
     return start_round(night, order)
+
+
+def pair_next_once(night: ClubNight, request: RequestKey | None) -> tuple[ClubRound, bool, bool]:
+    """``pair_next`` once per client key (``created.made_once``): the round, whether the same
+    key paired it before and, if so, whether that request sent the same."""
+    scope = ClubRound.night_id == night.id
+    return made_once(ClubRound, scope, request, lambda: pair_next(night))
 
 
 def night_stamp(night: ClubNight) -> str:

@@ -229,11 +229,11 @@ def writes(path: str, method: str) -> bool:
 
 def expected_headers(path: str, method: str, status: str, operation: dict) -> set[str]:
     """The headers an answer always carries, from what the operation does:
-    - ETag on a read tagged for polling (200 and 304), on a hand saved, a session changed and
-      a change refused as stale (412);
+    - ETag on a read tagged for polling (200 and 304), on a hand saved, a session or a club
+      night changed and a change refused as stale (412);
     - Location on 201 when something with an address of its own was made (a session, a hand,
-      saved rules), on 200 when it was made before under the same Idempotency-Key, and on
-      saved rules replaced (200);
+      saved rules, a club night), on 200 when it was made before under the same
+      Idempotency-Key, and on saved rules replaced (200);
     - WWW-Authenticate on 401 (the scheme to use), Retry-After on 503 (a busy database)."""
     expected = set()
     if method == "get" and status in ("200", "304") and "304" in operation["responses"]:
@@ -243,9 +243,13 @@ def expected_headers(path: str, method: str, status: str, operation: dict) -> se
         expected.add("ETag")
     if path == f"{PREFIX}/sessions/{{session_id}}" and method == "patch" and status == "200":
         expected.add("ETag")  # the session changed: its new version
+    night_changed = path.startswith(f"{PREFIX}/club-nights/") and method != "get"
+    if night_changed and status in ("200", "201"):
+        expected.add("ETag")  # a club night changed: its new version
     if status == "412":
         expected.add("ETag")
     made = (f"{PREFIX}/sessions", f"{PREFIX}/imports", f"{PREFIX}/saved-rules")
+    made += (f"{PREFIX}/club-nights",)
     rules_replaced = path == f"{PREFIX}/saved-rules" and method == "post" and status == "200"
     made_again = method == "post" and status == "200" and path in made  # the same key again
     if hand_saved or rules_replaced or made_again or (status == "201" and path in made):
@@ -430,4 +434,7 @@ def test_if_match_is_documented_as_required_where_its_absence_is_a_428(document)
         f"PUT {PREFIX}/sessions/{{session_id}}/hands/{{number}}": (True, True),
         f"DELETE {PREFIX}/sessions/{{session_id}}/hands/{{number}}": (True, True),
         f"PATCH {PREFIX}/sessions/{{session_id}}": (False, False),
+        f"PATCH {PREFIX}/club-nights/{{night_id}}": (False, False),
+        f"DELETE {PREFIX}/club-nights/{{night_id}}/entrants/{{player_id}}": (False, False),
+        f"POST {PREFIX}/club-nights/{{night_id}}/call-time": (False, False),
     }

@@ -55,6 +55,8 @@ HANDS = f"{SESSION}/hands"
 HAND = f"{HANDS}/{{number}}"
 RULES = "/api/v1/saved-rules"
 RULE = f"{RULES}/{{rules_id}}"
+NIGHTS = "/api/v1/club-nights"
+NIGHT = f"{NIGHTS}/{{night_id}}"
 FOUR = ["Ann", "Bob", "Cal", "Dan"]
 
 # Schemathesis makes one test per operation when the module is collected, so the document is
@@ -65,6 +67,7 @@ atexit.register(shutil.rmtree, ROOT, ignore_errors=True)  # also when no test he
 APP = migrated_app(ROOT)
 SEEDED: list[tuple[int, int]] = []  # (session id, hands) of this test's sessions
 SEEDED_RULES: list[int] = []  # the ids of this test's saved rules
+SEEDED_NIGHTS: list[tuple[int, list[int]]] = []  # (club night id, its players' ids)
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 tune(schema)
 
@@ -127,6 +130,10 @@ def seed() -> list[tuple[int, int]]:
     answer = APP.test_client().post(RULES, json={**friday, "replace": True})
     assert answer.status_code in (200, 201), answer.text  # saved anew or as it was
     SEEDED_RULES[:] = [answer.get_json()["id"]]
+    night = call(NIGHTS, "POST", 201, {"name": "Club", "system": "partnership"})
+    for name in FOUR:
+        night = call(f"{NIGHT}/entrants", "POST", 201, {"name": name}, night_id=night["id"])
+    SEEDED_NIGHTS[:] = [(night["id"], [e["player_id"] for e in night["entrants"]])]
     return [(hoyle["id"], 3), (bison["id"], 3)]
 
 
@@ -213,9 +220,53 @@ def test_every_kind_of_successful_answer_conforms_to_the_document():
     call(RULE, "GET", 404, rules_id=rid)
 
 
+def test_every_kind_of_club_night_answer_conforms_to_the_document():
+    body = {"name": "Walked night", "system": "partnership", "movement": "rotating"}
+    key = {"Idempotency-Key": "walked-night"}
+    nid = call(NIGHTS, "POST", 201, body, key)["id"]
+    call(NIGHTS, "POST", 200, body, key)
+    call(NIGHTS, "POST", 422, {**body, "round_count": 2}, key)
+    call(NIGHTS, "POST", 422, {**body, "table_size": 9})
+    page = call(NIGHTS, "GET", 200, query={"limit": 1})  # with a Link
+    call(NIGHTS, "GET", 200, query={"limit": 1, "cursor": page["next_cursor"]})
+    call(NIGHTS, "GET", 400, query={"cursor": page["next_cursor"][:-1]})
+    etag = APP.test_client().get(f"{NIGHTS}/{nid}").headers["ETag"]
+    call(NIGHT, "GET", 304, headers={"If-None-Match": etag}, night_id=nid)
+    for name in ("Ann", "Bob", "Cal", "Dan", "Eve"):
+        night = call(f"{NIGHT}/entrants", "POST", 201, {"name": name}, night_id=nid)
+    call(f"{NIGHT}/entrants", "POST", 422, {"name": "ann"}, night_id=nid)
+    call(NIGHT, "PATCH", 412, {"round_count": 3}, {"If-Match": etag}, night_id=nid)
+    call(NIGHT, "PATCH", 200, {"round_count": 3, "minutes": None}, night_id=nid)
+    eve = night["entrants"][-1]["player_id"]
+    call(f"{NIGHT}/entrants/{{player_id}}", "DELETE", 200, night_id=nid, player_id=eve)
+    call(f"{NIGHT}/entrants/{{player_id}}", "DELETE", 404, night_id=nid, player_id=eve)
+    call(f"{NIGHT}/call-time", "POST", 422, night_id=nid)
+    call(f"{NIGHT}/entrants", "POST", 201, {"name": "Fay"}, {"Idempotency-Key": "f"}, night_id=nid)
+    call(f"{NIGHT}/entrants", "POST", 200, {"name": "Fay"}, {"Idempotency-Key": "f"}, night_id=nid)
+    fay = call(NIGHT, "GET", 200, night_id=nid)["entrants"][-1]["player_id"]
+    call(f"{NIGHT}/entrants/{{player_id}}", "DELETE", 200, night_id=nid, player_id=fay)
+    paired = call(f"{NIGHT}/rounds", "POST", 201, headers={"Idempotency-Key": "r1"}, night_id=nid)
+    assert [len(r["tables"]) for r in paired["rounds"]] == [1]
+    call(f"{NIGHT}/rounds", "POST", 200, headers={"Idempotency-Key": "r1"}, night_id=nid)
+    call(f"{NIGHT}/rounds", "POST", 422, night_id=nid)
+    call(NIGHT, "PATCH", 422, {"table_size": 6, "team_size": 3}, night_id=nid)
+    call(f"{NIGHT}/call-time", "POST", 200, night_id=nid)
+    call(NIGHT, "GET", 200, night_id=nid)
+    call(NIGHT, "GET", 404, night_id=nid + 1000)
+
+
 @schema.hook("flatmap_path_parameters")
 def real_ids(context, path_parameters):
     """Half the time, ids that exist (so the fuzzer reaches past the 404s)."""
+    if path_parameters and "night_id" in path_parameters:
+        known_nights = [
+            {**path_parameters, "night_id": nid, "player_id": pid}
+            if "player_id" in path_parameters
+            else {**path_parameters, "night_id": nid}
+            for nid, players in SEEDED_NIGHTS
+            for pid in players
+        ]
+        return st.one_of(st.just(path_parameters), st.sampled_from(known_nights))
     if path_parameters and "rules_id" in path_parameters:
         known_rules = [{**path_parameters, "rules_id": rid} for rid in SEEDED_RULES]
         return st.one_of(st.just(path_parameters), st.sampled_from(known_rules))

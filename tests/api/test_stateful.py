@@ -3,8 +3,9 @@
 
 A session started leads to reading and changing it, a hand, a payment and a player leaving;
 a hand saved or read leads to reading, correcting and deleting it with its ETag as If-Match; a
-payment recorded to deleting it; saved rules to reading, changing and deleting them. Three
-times in four a schema-valid request that makes something sends a body that stands
+payment recorded to deleting it; saved rules to reading, changing and deleting them; a club
+night made or read to reading and changing it, adding a player, pairing a round and calling
+time. Three times in four a schema-valid request that makes something sends a body that stands
 (``Workflow.before_call``), so the sequences get past the rules engine. Every answer of every
 step is held to all of Schemathesis's checks (``fuzzing.ALL_CHECKS``): besides the
 conformance of each answer, a resource just created is found (``ensure_resource_availability``)
@@ -79,10 +80,22 @@ def hands(system: str, ids: list[int]) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+NIGHTS = [
+    {"name": "Thursday club", "system": "partnership", "movement": "rotating"},
+    {"name": "Cutthroat club", "system": "cutthroat", "table_size": 3, "team_size": 1},
+]
+ENTRANTS = [{"name": name} for name in ("Ann", "Bob", "Cal", "Dan", "Eve", "Fay", "Gus")]
+
+
 def bodies(case: Any) -> list[dict[str, Any]]:
-    """Bodies that a session's hands, payments and leaving players take as they stand."""
+    """Bodies that a session's hands, payments and leaving players, and a club night and its
+    players, take as they stand."""
     if case.operation.path == "/api/v1/sessions":
         return SESSIONS
+    if case.operation.path == "/api/v1/club-nights":
+        return NIGHTS
+    if case.operation.path.endswith("/entrants"):
+        return ENTRANTS
     read = APP.test_client().get(f"/api/v1/sessions/{case.path_parameters['session_id']}")
     if read.status_code != 200:
         return []
@@ -101,6 +114,8 @@ REALISTIC = {
     ("PUT", "/api/v1/sessions/{session_id}/hands/{number}"),
     ("POST", "/api/v1/sessions/{session_id}/payments"),
     ("POST", "/api/v1/sessions/{session_id}/departures"),
+    ("POST", "/api/v1/club-nights"),
+    ("POST", "/api/v1/club-nights/{night_id}/entrants"),
 }
 
 
@@ -168,3 +183,6 @@ def test_the_document_links_each_thing_made_to_what_works_on_it():
     assert links("/sessions/{session_id}/payments", "post", "201") == ["DeletePayment"]
     rules = ["ChangeSavedRules", "DeleteSavedRules", "ReadSavedRules"]
     assert links("/saved-rules", "post", "201") == rules
+    night = ["AddClubEntrant", "CallClubTime", "ChangeClubNight", "PairClubRound", "ReadClubNight"]
+    assert links("/club-nights", "post", "201") == night
+    assert links("/club-nights/{night_id}", "get", "200") == night
