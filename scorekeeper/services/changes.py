@@ -4,7 +4,7 @@ remember its replay once the change is committed.
 Every change to a session is written by its own service (a hand saved, edited or deleted and
 a player leaving in ``hands``; a session started, its house rules changed, ended or reopened
 in ``sessions``; a session imported in ``exports.imports``) and then recorded here, in the
-same transaction, by ``record_change``. Its three steps, and why each:
+same transaction, by ``record_change``. Its four steps, and why each:
 
 1. The session's version goes up by one (``bump``), by an atomic UPDATE in the same
    transaction. Open phones poll the version to know when to refresh and the API's ETags carry
@@ -20,7 +20,10 @@ same transaction, by ``record_change``. Its three steps, and why each:
    or imported) is at its first version: there is nothing to bump.
 2. The audit entry (``AuditEntry``) is written: the session's history of what changed and
    when, with the entry before and after. Ending and reopening a session write none.
-3. The replay of the session after the change is remembered, but only once the transaction
+3. The session's count for players' records is stored (``session_tallies``: a cache keyed
+   by the version, so the first record read after a restart replays nothing), unless another
+   change came in between.
+4. The replay of the session after the change is remembered, but only once the transaction
    has committed (``unit_of_work.after_commit``): the memory must never show a figure the
    database does not hold, and a change refused or rolled back leaves no trace in it. When the
    version moved by more than one, another change came in between that this replay does not
@@ -41,7 +44,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..models import AuditEntry, GameSession, utcnow
-from . import live, replays, unit_of_work
+from . import live, replays, session_tallies, unit_of_work
 from .replays import Replayed
 
 if TYPE_CHECKING:
@@ -108,6 +111,8 @@ def record_change(
         alone = row.version == before + 1
     if audit is not None:
         db.session.add(AuditEntry(session_id=row.id, **asdict(audit)))
+    if alone:
+        session_tallies.store(row, after.state)
     db.session.flush()
     _remember_after_commit(after, alone)
 
