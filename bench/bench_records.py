@@ -99,7 +99,7 @@ def first_read(folder: str, player: int) -> None:
         {"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3"},
         instance_path=Path(folder) / "instance",
     )
-    with app.app_context():
+    with app.test_request_context(f"/records/{player}"):  # a GET: it reads, never writes
         table = default_table()
         times = []
         for _ in range(2):
@@ -113,10 +113,13 @@ def new_process_ms(folder: str, player: int) -> tuple[float, float]:
     """The first and second record read of a new process (the medians of RUNS processes)."""
     runs = []
     for _ in range(RUNS):
-        out = subprocess.run(
+        done = subprocess.run(
             [sys.executable, __file__, "--first-read", folder, str(player)],
-            check=True, capture_output=True, text=True,
-        ).stdout  # fmt: skip
+            capture_output=True, text=True,
+        )  # fmt: skip
+        if done.returncode:
+            sys.exit(done.stderr)
+        out = done.stdout
         runs.append([float(t) for t in out.split()[-2:]])
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
@@ -171,6 +174,7 @@ def main() -> None:
                 replays.forget(sid)
 
             cold = median_ms(record, forget_all)
+            db.session.remove()  # this process's transaction ended: the new one reads alone
             process_first, process_second = new_process_ms(folder, bob)
             scratch = median_ms(record, drop_stored_counts)
             start = time.perf_counter()
