@@ -8,6 +8,7 @@ work through it as well.
 
 from __future__ import annotations
 
+import gc
 import os
 import resource
 import socket
@@ -78,6 +79,7 @@ def serve_command(host: str, port: int, pin: str | None) -> None:
     click.echo("\nPress Ctrl+C to stop.", err=True)
     raise_open_files_limit()
     streams = live.hub().limit
+    gc.freeze()  # the app's start-up objects, never scanned again: gunicorn_config says why
     # Each live stream holds a thread while it waits: SERVE_THREADS stay for everything else.
     waitress.serve(
         app,
