@@ -1,5 +1,5 @@
-"""One way to record a change to a session: bump its version, write its audit entry, and
-remember its replay once the change is committed.
+"""One way to record a change to a session: bump its version, write its audit entry, store
+its count for players' records, and remember its replay once the change is committed.
 
 Every change to a session is written by its own service (a hand saved, edited or deleted and
 a player leaving in ``hands``; a session started, its house rules changed, ended or reopened
@@ -101,8 +101,9 @@ def record_change(
     new: bool = False,
 ) -> None:
     """Record a change already written to ``after``'s session: bump its version (``checked``,
-    ``rewrites``: see ``bump``; not for a ``new`` session), write ``audit``, and remember
-    ``after`` (the session with the change) once the transaction commits."""
+    ``rewrites``: see ``bump``; not for a ``new`` session), write ``audit``, store the
+    session's count for players' records, and remember ``after`` (the session with the
+    change) once the transaction commits."""
     row = after.row
     alone = True  # no other change came in between: ``after`` is the session now
     if not new:

@@ -7,9 +7,8 @@ every change to it changes), so a record over many sessions adds up remembered c
 replays only the sessions changed since. A worker's first read after a restart takes each
 session's count stored in the database (``session_tallies``, written with every change) and
 replays only a session whose stored count is missing or stale. The record added up is
-remembered too, per table,
-range and the stamps of the sessions and names it is of, so showing it again costs two
-queries.
+remembered too, per table, range and the stamps of the sessions and names it is of, so
+showing it again costs two queries.
 """
 
 from __future__ import annotations
