@@ -287,7 +287,7 @@ def count_records_command() -> None:
     """
     from scorekeeper.services.records import store_missing_counts
 
-    click.echo(f"Counted {store_missing_counts()} sessions for players' records.")
+    click.echo(f"Sessions counted for players' records: {store_missing_counts()}.")
 
 
 def store_record_counts(app: Flask) -> None:
