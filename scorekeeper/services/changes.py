@@ -113,7 +113,7 @@ def record_change(
     if audit is not None:
         db.session.add(AuditEntry(session_id=row.id, **asdict(audit)))
     if alone:
-        session_tallies.store(row, after.state)
+        session_tallies.store(row, after.state, adds_only=not new and not rewrites)
     db.session.flush()
     _remember_after_commit(after, alone)
 

@@ -49,18 +49,33 @@ FORMAT = 1
 def count(row: GameSession, state: SessionState) -> Record:
     """One session counted from its replay (its day in the table's zone)."""
     record = Record()
-    record.add(state, SessionMeta(row.id, local_time(row.created_at).date()))
+    record.add(state, _meta(row))
     return record
 
 
-def store(row: GameSession, state: SessionState) -> None:
+def store(row: GameSession, state: SessionState, adds_only: bool = False) -> None:
     """Write the count of ``state`` (the session ``row`` as changed, at its new version) in
-    the current transaction, replacing the session's earlier tally."""
+    the current transaction, replacing the session's earlier tally.
+
+    A change that only adds events (``adds_only``: a hand saved, a player leaving) counts the
+    new hands alone into the hands counted at the version before, kept beside the count
+    (``base``, what ``Record.open`` and ``Record.count_hands`` made of them); the session's
+    games and money are counted again whole (``Record.close``). Any other change, or no
+    count at the version before, counts every hand."""
+    meta = _meta(row)
+    base = _counted_before(row, state, meta) if adds_only else None
+    if base is None:
+        base = Record()
+        base.open(state, meta)
+        base.count_hands(state, state.hands)
+    whole = Record()
+    whole.merge(base)
+    whole.close(state, meta)
     values = {
         "session_id": row.id,
         "token": row.token,
         "version": row.version,
-        "counts": encode(count(row, state)),
+        "counts": {**encode(whole), "base": encode(base), "counted": len(state.hands)},
     }
     dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
     insert = dialect.insert(SessionTally).values(values)
@@ -70,6 +85,28 @@ def store(row: GameSession, state: SessionState) -> None:
             set_={name: insert.excluded[name] for name in ("token", "version", "counts")},
         )
     )
+
+
+def _meta(row: GameSession) -> SessionMeta:
+    return SessionMeta(row.id, local_time(row.created_at).date())
+
+
+def _counted_before(row: GameSession, state: SessionState, meta: SessionMeta) -> Record | None:
+    """The hands counted at the version before this change with the hands added since, or
+    None when no count of that version is stored."""
+    before = db.session.execute(
+        select(SessionTally.token, SessionTally.version, SessionTally.counts).where(
+            SessionTally.session_id == row.id
+        )
+    ).one_or_none()
+    if before is None or (before.token, before.version) != (row.token, row.version - 1):
+        return None
+    counts = before.counts
+    if counts.get("format") != FORMAT or counts["counted"] > len(state.hands):
+        return None
+    base = decode(counts["base"], meta, {})
+    base.count_hands(state, state.hands[counts["counted"] :])
+    return base
 
 
 def recall(rows: Iterable[tuple[GameSession, date]], names: Mapping[int, str]) -> dict[int, Record]:

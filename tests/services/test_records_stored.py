@@ -13,6 +13,7 @@ from scorekeeper.models import GameSession, SessionTally
 from scorekeeper.services import records, replays, session_tallies
 from scorekeeper.services.entries import HandEntry
 from scorekeeper.services.hands import edit_hand
+from scorekeeper.services.record_tally import Record
 from scorekeeper.services.records import table_record
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import unit_of_work
@@ -83,6 +84,29 @@ def test_an_edit_to_hand_3_of_an_old_session_changes_the_record_read_cold(table)
     assert bob(cold).declared.made == bob(before).declared.made
     stored = db.session.get(SessionTally, old)
     assert stored is not None and stored.version == db.session.get(GameSession, old).version
+
+
+def test_a_hand_saved_counts_that_hand_alone_and_a_correction_every_hand(table, monkeypatch):
+    with unit_of_work():
+        sid = build(table, "brooklyn")  # two hands
+    counted = []
+    every_hand = Record.count_hands
+
+    def count_hands(record, state, hands):
+        hands = list(hands)
+        counted.append(len(hands))
+        every_hand(record, state, hands)
+
+    monkeypatch.setattr(Record, "count_hands", count_hands)
+    with unit_of_work():
+        table.hand(sid, "made", "Ann", 300, "D")
+    with unit_of_work():
+        ids = table.ids(sid)
+        edit_hand(
+            table.load(sid), 1, HandEntry(outcome="set", declarer=ids["Bob"], bid=350, trump="H")
+        )
+
+    assert counted == [1, 3]
 
 
 def test_the_first_read_after_a_restart_replays_no_session(table, monkeypatch):
