@@ -53,6 +53,7 @@ import threading
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -139,9 +140,11 @@ def saver(
     record: Record,
     twin_port: Address,
     pace: float,
+    make_body: Callable[[random.Random, dict[str, Any]], dict[str, Any]] = hand_body,
 ) -> None:
     """Save hands to one session until ``stop`` (a monotonic time), a save due every ``pace``
-    seconds on average (Poisson arrivals; 0: the next as soon as the last is answered)."""
+    seconds on average (Poisson arrivals; 0: the next as soon as the last is answered); each
+    hand ``make_body``'s for the session's next hand (a Brooklyn hand by default)."""
     rng = random.Random(seed)
     connection = Connection(port)
     second = Connection(twin_port)
@@ -162,7 +165,7 @@ def saver(
                 break
             late = time.monotonic() - due  # held up behind this client's last save
             due += rng.expovariate(1 / pace) if pace else 0
-            body = hand_body(rng, next_hand)
+            body = make_body(rng, next_hand)
             number = next_hand["number"]
             key = uuid.uuid4().hex
             if rng.random() < TWIN:

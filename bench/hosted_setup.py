@@ -239,6 +239,20 @@ class Table:
 def start_table(address: Address, name: str) -> Table:
     """Start a table through its pages (the form's CSRF token, the links page), then a
     Brooklyn session through the API with the member token."""
+    phone, member = new_table(address, name)
+    status, _, made = phone.json(
+        "POST", "/api/v1/sessions",
+        {"system": "brooklyn", "players": FOUR, "stake_cents": 25},
+        {"Authorization": f"Bearer {member}"},
+    )  # fmt: skip
+    assert status == 201, made
+    phone.close()
+    return Table(member, made["id"], {p["name"]: p["id"] for p in made["players"]})
+
+
+def new_table(address: Address, name: str) -> tuple[Connection, str]:
+    """Start a table through its pages (the form's CSRF token, the links page): the phone
+    that started it (its cookie opens the table's pages) and the member token."""
     phone = Connection(address)
     status, _, page = phone.send("GET", "/tables/new")
     assert status == 200, status
@@ -253,15 +267,7 @@ def start_table(address: Address, name: str) -> Table:
     assert status == 200, status
     found = re.search(r"/join/([A-Za-z0-9_-]{32})", links.decode())
     assert found, "no member link on /links"
-    member = found.group(1)
-    status, _, made = phone.json(
-        "POST", "/api/v1/sessions",
-        {"system": "brooklyn", "players": FOUR, "stake_cents": 25},
-        {"Authorization": f"Bearer {member}"},
-    )  # fmt: skip
-    assert status == 201, made
-    phone.close()
-    return Table(member, made["id"], {p["name"]: p["id"] for p in made["players"]})
+    return phone, found.group(1)
 
 
 Sessions = tuple[int, ...] | None
@@ -364,13 +370,30 @@ def matches(sent: dict[str, Any], stored: dict[str, Any]) -> bool:
 def replay_all(database_url: str, sessions: Sessions = None) -> tuple[int, list[str]]:
     """Load every session (of ``sessions``) through the services in an app of its own (a
     separate app context): (sessions loaded, what failed)."""
-    from scorekeeper import create_app
     from scorekeeper.extensions import db
     from scorekeeper.models import GameSession
     from scorekeeper.services.sessions import load_session
 
     failed: list[str] = []
     loaded = 0
+    with app_context_on(database_url):
+        every = sessions or [row for (row,) in db.session.query(GameSession.id)]
+        for session_id in every:
+            try:
+                load_session(session_id)
+                loaded += 1
+            except Exception as error:  # every failure is reported
+                failed.append(f"session {session_id}: {error!r}")
+    return loaded, failed
+
+
+@contextmanager
+def app_context_on(database_url: str) -> Iterator[None]:
+    """An app of its own on ``database_url`` (not the server's), its context entered; its
+    connections closed afterwards."""
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as instance:
         app = create_app(
             {"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench"},
@@ -378,17 +401,10 @@ def replay_all(database_url: str, sessions: Sessions = None) -> tuple[int, list[
         )
         with app.app_context():
             try:
-                every = sessions or [row for (row,) in db.session.query(GameSession.id)]
-                for session_id in every:
-                    try:
-                        load_session(session_id)
-                        loaded += 1
-                    except Exception as error:  # every failure is reported
-                        failed.append(f"session {session_id}: {error!r}")
+                yield
             finally:
                 db.session.remove()
                 db.engine.dispose()
-    return loaded, failed
 
 
 TICKS = os.sysconf("SC_CLK_TCK")

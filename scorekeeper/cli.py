@@ -8,6 +8,7 @@ work through it as well.
 
 from __future__ import annotations
 
+import gc
 import os
 import resource
 import socket
@@ -21,7 +22,7 @@ import click
 import flask_migrate
 import segno
 import waitress
-from flask import current_app
+from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 
 from scorekeeper.access import check_pin_setting, is_on
@@ -63,6 +64,9 @@ def serve_command(host: str, port: int, pin: str | None) -> None:
             raise click.BadParameter(str(error), param_hint="--pin") from None
     flask_migrate.upgrade()
     threading.Thread(target=warm_rules, name="warm-rules", daemon=True).start()
+    threading.Thread(
+        target=store_record_counts, args=(app,), name="record-counts", daemon=True
+    ).start()
 
     url = phone_url(host, port)
     # Pages opened as http://localhost on this machine use it to show phones a reachable address.
@@ -75,6 +79,7 @@ def serve_command(host: str, port: int, pin: str | None) -> None:
     click.echo("\nPress Ctrl+C to stop.", err=True)
     raise_open_files_limit()
     streams = live.hub().limit
+    gc.freeze()  # the app's start-up objects, never scanned again: gunicorn_config says why
     # Each live stream holds a thread while it waits: SERVE_THREADS stay for everything else.
     waitress.serve(
         app,
@@ -269,6 +274,29 @@ def hosted_command(
     sys.stderr.flush()
     env = {**os.environ, "SCOREKEEPER_HOSTED": "true", "SCOREKEEPER_LIVE_STREAMS": str(streams)}
     os.execve(sys.executable, argv, env)
+
+
+@click.command("count-records")
+@with_appcontext
+def count_records_command() -> None:
+    """Store each session's count for players' records where it is missing or stale.
+
+    Every change to a session stores its count; sessions played before this Scorekeeper
+    kept counts, or restored from an older backup, have none until counted here (or changed),
+    and the first record read after a restart replays them. Safe while the server runs.
+    """
+    from scorekeeper.services.records import store_missing_counts
+
+    click.echo(f"Sessions counted for players' records: {store_missing_counts()}.")
+
+
+def store_record_counts(app: Flask) -> None:
+    """Store the counts for players' records missing after an upgrade (``count-records``),
+    beside the server, so the first record read replays nothing."""
+    from scorekeeper.services.records import store_missing_counts
+
+    with app.app_context():
+        store_missing_counts()
 
 
 def warm_rules() -> None:

@@ -248,7 +248,14 @@ def _favicon():
 
 
 def _register_commands(app: Flask) -> None:
-    from scorekeeper.cli import backup_command, hosted_command, restore_command, serve_command
+    from scorekeeper.cli import (
+        backup_command,
+        count_records_command,
+        hosted_command,
+        restore_command,
+        serve_command,
+    )
 
-    for command in (serve_command, hosted_command, backup_command, restore_command):
+    commands = (serve_command, hosted_command, backup_command, restore_command)
+    for command in (*commands, count_records_command):
         app.cli.add_command(command)

@@ -5,7 +5,9 @@ each table's link secrets (as hashes); and the wrong PINs tried and the tables s
 counted per client address.
 
 Scores, balances, dealers, kitty, pot and winners are never stored: services replay the
-hands through ``scorekeeper.rules`` to derive them. Each hand row keeps the inputs exactly as
+hands through ``scorekeeper.rules`` to derive them. The one derived row, ``SessionTally``
+(a session's count for players' records), is a cache keyed by the session's version, counted
+again from the hands whenever it is missing or stale. Each hand row keeps the inputs exactly as
 entered (meld as the number, cards or claims typed; tricks as the figures given).
 """
 
@@ -461,3 +463,19 @@ class ClubTable(Model):
 
     round: Mapped[ClubRound] = relationship(back_populates="tables")
     session: Mapped[GameSession] = relationship()
+
+
+class SessionTally(Model):
+    """A derived cache, never the source of truth: one session's count for players' records
+    (``services.session_tallies``), written in the transaction of each change to the session
+    and valid only while its token and version are the session's. A missing or
+    stale tally is counted again from the stored hands; dropping every row loses nothing."""
+
+    __tablename__ = "session_tallies"
+
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True
+    )
+    token: Mapped[str] = mapped_column(String(32))  # the session's token and version counted
+    version: Mapped[int] = mapped_column(Integer)
+    counts: Mapped[dict[str, Any]] = mapped_column(JSON)

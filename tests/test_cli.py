@@ -6,6 +6,10 @@ import flask_migrate
 import pytest
 
 from scorekeeper import cli
+from scorekeeper.extensions import db
+from scorekeeper.models import SessionTally
+from scorekeeper.services import sessions, unit_of_work
+from scorekeeper.services.tables import default_table
 
 THREADS = {"threads": 8 + 64, "connection_limit": 8 * 10 + 64}
 """waitress's threads: 8 for pages and saves, and one for each of the 64 live streams a
@@ -25,6 +29,7 @@ def events(monkeypatch):
     monkeypatch.setattr(cli.flask_migrate, "upgrade", upgrade)
     monkeypatch.setattr(cli.waitress, "serve", lambda app, **options: events.append(options))
     monkeypatch.setattr(cli, "lan_address", lambda: "192.168.1.23")
+    monkeypatch.setattr(cli.gc, "freeze", lambda: None)  # the tests' process keeps collecting
     return events
 
 
@@ -84,3 +89,17 @@ def test_hosted_workers_have_a_thread_for_each_live_stream_beside_their_own():
 
     assert argv[argv.index("--threads") + 1] == "5004"
     assert argv[argv.index("--worker-connections") + 1] == "6000"
+
+
+def test_count_records_stores_the_count_of_each_session_without_one(app, runner):
+    with app.app_context(), unit_of_work.unit_of_work():
+        table = default_table()
+        for _ in range(2):
+            sessions.create_session(table, {"system": "brooklyn"}, ["Ann", "Bob", "Cal"], 0)
+        db.session.query(SessionTally).delete()  # as after the upgrade that made the table
+
+    first = runner.invoke(args=["count-records"])
+    again = runner.invoke(args=["count-records"])
+
+    assert first.output == "Sessions counted for players' records: 2.\n"
+    assert again.output == "Sessions counted for players' records: 0.\n"

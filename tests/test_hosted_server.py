@@ -99,6 +99,15 @@ def test_each_worker_hands_the_interpreter_lock_over_every_half_millisecond(app,
         sys.setswitchinterval(before)
 
 
+def test_each_worker_keeps_the_loaded_app_out_of_the_collectors_scans(monkeypatch):
+    frozen = []
+    monkeypatch.setattr(gunicorn_config.gc, "freeze", lambda: frozen.append(True))
+
+    gunicorn_config.post_worker_init(None)
+
+    assert frozen == [True]
+
+
 def test_hosted_refuses_a_single_worker(app):
     result = app.test_cli_runner().invoke(args=["hosted", "--workers", "1"])
 

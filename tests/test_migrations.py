@@ -136,12 +136,17 @@ def check_the_round_trip(app: Flask) -> None:
     ids = play_an_evening(app)
     dump_before = database_dump(app)
     shown_before = what_the_services_show(app, ids)
+    # Each session's count for players' records is stored with every change to it: a cache
+    # the downgrade drops (counted again from the hands), so the trip brings it back empty.
+    assert [row[0] for row in dump_before.pop("session_tallies")] == sorted(ids.values())
 
     visited = down_to_the_first_revision_and_up(app)
 
     revisions = revisions_newest_first(app)
     assert visited == [*revisions, revisions[0]]
-    assert database_dump(app) == dump_before
+    dump_after = database_dump(app)
+    assert dump_after.pop("session_tallies") == []
+    assert dump_after == dump_before
     assert what_the_services_show(app, ids) == shown_before
 
     brooklyn, hoyle, bison = (shown_before[name][0] for name in ("brooklyn", "hoyle", "bison"))

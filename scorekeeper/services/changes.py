@@ -1,10 +1,10 @@
-"""One way to record a change to a session: bump its version, write its audit entry, and
-remember its replay once the change is committed.
+"""One way to record a change to a session: bump its version, write its audit entry, store
+its count for players' records, and remember its replay once the change is committed.
 
 Every change to a session is written by its own service (a hand saved, edited or deleted and
 a player leaving in ``hands``; a session started, its house rules changed, ended or reopened
 in ``sessions``; a session imported in ``exports.imports``) and then recorded here, in the
-same transaction, by ``record_change``. Its three steps, and why each:
+same transaction, by ``record_change``. Its four steps, and why each:
 
 1. The session's version goes up by one (``bump``), by an atomic UPDATE in the same
    transaction. Open phones poll the version to know when to refresh and the API's ETags carry
@@ -20,7 +20,10 @@ same transaction, by ``record_change``. Its three steps, and why each:
    or imported) is at its first version: there is nothing to bump.
 2. The audit entry (``AuditEntry``) is written: the session's history of what changed and
    when, with the entry before and after. Ending and reopening a session write none.
-3. The replay of the session after the change is remembered, but only once the transaction
+3. The session's count for players' records is stored (``session_tallies``: a cache keyed
+   by the version, so the first record read after a restart replays nothing), unless another
+   change came in between.
+4. The replay of the session after the change is remembered, but only once the transaction
    has committed (``unit_of_work.after_commit``): the memory must never show a figure the
    database does not hold, and a change refused or rolled back leaves no trace in it. When the
    version moved by more than one, another change came in between that this replay does not
@@ -41,7 +44,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..models import AuditEntry, GameSession, utcnow
-from . import live, replays, unit_of_work
+from . import live, replays, session_tallies, unit_of_work
 from .replays import Replayed
 
 if TYPE_CHECKING:
@@ -98,8 +101,9 @@ def record_change(
     new: bool = False,
 ) -> None:
     """Record a change already written to ``after``'s session: bump its version (``checked``,
-    ``rewrites``: see ``bump``; not for a ``new`` session), write ``audit``, and remember
-    ``after`` (the session with the change) once the transaction commits."""
+    ``rewrites``: see ``bump``; not for a ``new`` session), write ``audit``, store the
+    session's count for players' records, and remember ``after`` (the session with the
+    change) once the transaction commits."""
     row = after.row
     alone = True  # no other change came in between: ``after`` is the session now
     if not new:
@@ -108,6 +112,8 @@ def record_change(
         alone = row.version == before + 1
     if audit is not None:
         db.session.add(AuditEntry(session_id=row.id, **asdict(audit)))
+    if alone:
+        session_tallies.store(row, after.state, adds_only=not new and not rewrites)
     db.session.flush()
     _remember_after_commit(after, alone)
 

@@ -311,20 +311,37 @@ class Record:
 
     def add(self, state: SessionState, meta: SessionMeta) -> None:
         """Count one replayed session (sessions are added oldest first)."""
+        self.open(state, meta)
+        self.count_hands(state, state.hands)
+        self.close(state, meta)
+
+    def open(self, state: SessionState, meta: SessionMeta) -> None:
+        """``add``'s first step: the session, and one session for each of its players."""
         self.sessions.append(meta)
-        kind = Kind.of(state.options)
+        counter = self._counter(state)
+        for player, figures in counter.figures.items():
+            self.players[player].sessions += 1
+            figures.sessions += 1
+
+    def count_hands(self, state: SessionState, hands: Iterable[HandRecord]) -> None:
+        """``add``'s second step: ``hands`` of the session ``open`` began (all of them, or
+        only those a change added to hands counted already)."""
+        counter = self._counter(state)
+        for hand in hands:
+            counter.hand(hand)
+
+    def close(self, state: SessionState, meta: SessionMeta) -> None:
+        """``add``'s last step: the session's games and money, from the session as it is."""
+        self._games(state, Kind.of(state.options))
+        self._money(state, meta, self._counter(state).figures)
+
+    def _counter(self, state: SessionState) -> _Counter:
+        """A counter of ``state``'s hands into this record (its players added the first time)."""
         seated = [p for p in state.setup.players if isinstance(p, Player)]
         for player in seated:
             if player not in self.players:
                 self.players[player] = PlayerRecord(player)
-        counter = _Counter(self, kind, seated, state.setup.teams)
-        for player in seated:
-            self.players[player].sessions += 1
-            counter.figures[player].sessions += 1
-        for hand in state.hands:
-            counter.hand(hand)
-        self._games(state, kind)
-        self._money(state, meta, counter.figures)
+        return _Counter(self, Kind.of(state.options), seated, state.setup.teams)
 
     def merge(self, other: Record) -> None:
         """Add the sessions ``other`` counted (later ones) to these; ``other`` is unchanged."""

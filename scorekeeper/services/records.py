@@ -4,9 +4,11 @@ replayed and counted by ``record_tally``, and remembered while none of them chan
 A session counts when the day it started, in the table's zone, is within the range (both
 ends included). Each session is counted once and its count remembered by its stamp (which
 every change to it changes), so a record over many sessions adds up remembered counts and
-replays only the sessions changed since; the record added up is remembered too, per table,
-range and the stamps of the sessions and names it is of, so showing it again costs two
-queries.
+replays only the sessions changed since. A worker's first read after a restart takes each
+session's count stored in the database (``session_tallies``, written with every change) and
+replays only a session whose stored count is missing or stale. The record added up is
+remembered too, per table, range and the stamps of the sessions and names it is of, so
+showing it again costs two queries.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ..models import GameSession, Table
 from ..recent import Recent
 from ..rules.holders import Player
 from ..templating import local_time
-from . import tables
+from . import session_tallies, tables
 from .record_tally import (
     Declared,
     HeadToHead,
@@ -27,9 +29,9 @@ from .record_tally import (
     Partnership,
     PlayerRecord,
     Record,
-    SessionMeta,
 )
 from .sessions import NotFound, list_sessions, load_session, stamp_of
+from .unit_of_work import unit_of_work
 
 MAX_RECORDS = 16
 MAX_SESSIONS = 1024
@@ -204,22 +206,27 @@ def table_record(table: Table, dates: DateRange = EVERY_DAY) -> TableRecord:
     known = _memory.get(key)
     if known is not None:
         return known
+    names = {player.id: player.name for player in roster}
+    uncounted = [(row, day) for row, day in rows if _sessions.get((stamp_of(row), day)) is None]
+    stored = session_tallies.recall(uncounted, names)
     record = Record()
     for row, day in rows:
-        record.merge(_session_record(table, row, day))
+        record.merge(_session_record(table, row, day, stored.get(row.id)))
     counted = TableRecord(dates, record, roster)
     _memory.put(key, counted)
     return counted
 
 
-def _session_record(table: Table, row: GameSession, day: date) -> Record:
-    """One session counted, remembered by its stamp (which every change to it changes)."""
+def _session_record(
+    table: Table, row: GameSession, day: date, stored: Record | None = None
+) -> Record:
+    """One session counted, remembered by its stamp (which every change to it changes): its
+    count ``stored`` in the database when current, else counted from its replay."""
     key = (stamp_of(row), day)
-    known = _sessions.get(key)
+    known = _sessions.get(key) or stored
     if known is None:
-        known = Record()
-        known.add(load_session(row.id, table).state, SessionMeta(row.id, day))
-        _sessions.put(key, known)
+        known = session_tallies.count(row, load_session(row.id, table).state)
+    _sessions.put(key, known)
     return known
 
 
@@ -248,3 +255,15 @@ def forget_session(session_id: int) -> None:
     for key, known in _sessions.snapshot().items():
         if any(meta.session_id == session_id for meta in known.sessions):
             _sessions.drop(key)
+
+
+def store_missing_counts() -> int:
+    """Count and store every session whose count is not stored or is stale (a database
+    upgraded or restored: each change stores its session's count otherwise), one session a
+    transaction; how many were counted."""
+    missing = session_tallies.missing()
+    for session_id in missing:
+        with unit_of_work():
+            loaded = load_session(session_id)
+            session_tallies.store(loaded.row, loaded.state)
+    return len(missing)
