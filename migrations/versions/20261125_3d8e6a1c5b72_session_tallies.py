@@ -8,7 +8,7 @@ count from then on, and ``python -m scorekeeper count-records`` (run by ``serve`
 server) counts the sessions played before. The downgrade drops it: nothing is lost.
 
 Revision ID: 3d8e6a1c5b72
-Revises: 66e1f5f4130b
+Revises: c4a7e2d91b30
 Create Date: 2026-11-25 04:40:00.000000
 
 """
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '3d8e6a1c5b72'
-down_revision = '66e1f5f4130b'
+down_revision = 'c4a7e2d91b30'
 branch_labels = None
 depends_on = None
 
