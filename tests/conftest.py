@@ -7,6 +7,8 @@
 - ``postgres_url``: a throwaway PostgreSQL cluster for the session; ``pg_app``: the app on it.
 - ``screenshots_dir``: ``test-artifacts/screenshots`` at the repository root (git-ignored).
 
+The URL builders of the apps' routing rules are compiled once per process (tests/routingcache.py).
+
 A browser or database that is missing skips its tests, except when ``CI=true``: there a test
 may not be skipped because a browser or database is missing, so it fails instead.
 """
@@ -22,11 +24,14 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from pgcluster import ClusterUnavailable, throwaway_postgres
+from routingcache import install as share_url_builders
 from webhelpers import dispose, migrated_app
 from werkzeug.serving import make_server
 
 from scorekeeper import ROOT
 from scorekeeper.extensions import db
+
+share_url_builders()  # tests/routingcache.py: the apps made for the tests made 5 times faster
 
 CHROMIUM = os.environ.get("CHROMIUM_EXECUTABLE", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

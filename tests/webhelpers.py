@@ -15,12 +15,13 @@ import re
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import closing
+from copy import deepcopy
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from xml.etree.ElementTree import Element
 
 import flask_migrate
@@ -505,6 +506,47 @@ def dispose(app: Flask) -> None:
     """Close the app's database connections (a test's temporary file can then go)."""
     with app.app_context():
         db.engine.dispose()
+
+
+@dataclass(frozen=True)
+class _Built:
+    database: Path  # a copy of the database as ``build`` left it
+    result: Any
+    cookies: dict[Any, Any]  # the test client's cookies as ``build`` left them
+
+
+_built: dict[str, _Built] = {}
+T = TypeVar("T")
+
+
+def built_once(client: FlaskClient, key: str, build: Callable[[FlaskClient], T]) -> T:
+    """What ``build(client)`` returns, and the database and cookies it leaves, made by the
+    requests once per test process (the first time ``key`` is asked for) and copied after.
+
+    Each test still has a database of its own, a fresh copy of the state ``build`` left on a
+    fresh database, for the cost of a file copy instead of the pages and posts: for a
+    fixture many tests set up the same way. ``key`` names what ``build`` does (one key, one
+    ``build``); ``client`` is a test client of ``migrated_app``'s app on SQLite, as it was
+    made, nothing asked of it yet.
+    """
+    app = client.application
+    path = Path(app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///"))
+    known = _built.get(key)
+    if known is None:
+        result = build(client)
+        dispose(app)
+        copy = Path(tempfile.mkdtemp(prefix="scorekeeper-built-")) / path.name
+        atexit.register(shutil.rmtree, copy.parent, ignore_errors=True)
+        with closing(sqlite3.connect(path)) as source, closing(sqlite3.connect(copy)) as target:
+            source.backup(target)  # consistent whatever the -wal beside it holds
+        _built[key] = _Built(copy, deepcopy(result), dict(client._cookies))
+        return result
+    dispose(app)
+    for extra in ("-wal", "-shm"):
+        path.with_name(path.name + extra).unlink(missing_ok=True)
+    shutil.copyfile(known.database, path)
+    client._cookies.update(known.cookies)
+    return deepcopy(known.result)
 
 
 CLUB_NIGHT = {

@@ -14,6 +14,7 @@ import pytest
 from hostedhelpers import hosted_app, start_table
 from webhelpers import (
     CLUB_NIGHT,
+    built_once,
     club_night_paired,
     dispose,
     new_session,
@@ -142,7 +143,9 @@ def _leads_back(client, address: str, page: str) -> None:
 
 @pytest.fixture
 def evening(client) -> Evening:
-    return _table_evening(client)
+    """The evening of ``_table_evening``, entered through the pages once per test process,
+    each test on a copy of its database."""
+    return built_once(client, "test_form_addresses.evening", _table_evening)
 
 
 @pytest.mark.parametrize(("address", "page"), TABLE_MODE, ids=[a for a, _ in TABLE_MODE])

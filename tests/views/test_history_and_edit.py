@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from webhelpers import (
     all_errors,
+    built_once,
     errors_at,
     figures,
     find_form,
@@ -30,7 +31,12 @@ FOUR = ["Ann", "Bob", "Cal", "Dee"]
 
 @pytest.fixture
 def evening(client):
-    """Brooklyn, two hands: Bob makes 350 in hearts (hand 1), Dee 300 in spades (hand 2)."""
+    """Brooklyn, two hands: Bob makes 350 in hearts (hand 1), Dee 300 in spades (hand 2)
+    (entered through the pages once per test process, each test on a copy of it)."""
+    return built_once(client, "test_history_and_edit.evening", _two_hands)
+
+
+def _two_hands(client) -> int:
     sid = new_session(client, "brooklyn", FOUR)
     save_hand(client, sid, declarer="Bob", bid=350, trump="H", outcome="made")
     save_hand(client, sid, declarer="Dee", bid=300, trump="S", outcome="made")

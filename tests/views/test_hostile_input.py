@@ -9,6 +9,7 @@ import json
 import pytest
 from webhelpers import (
     all_errors,
+    built_once,
     database_dump,
     errors_at,
     hand_data,
@@ -32,7 +33,12 @@ PAST_32_BITS = str(2**31)  # past the id columns of PostgreSQL
 
 @pytest.fixture
 def sid(client) -> int:
-    """A Brooklyn session with one hand (Ann made 300 in spades) and one payment recorded."""
+    """A Brooklyn session with one hand (Ann made 300 in spades) and one payment recorded
+    (entered through the pages once per test process, each test on a copy of it)."""
+    return built_once(client, "test_hostile_input.sid", _session_with_a_hand_and_a_payment)
+
+
+def _session_with_a_hand_and_a_payment(client) -> int:
     sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal"])
     save_hand(client, sid, declarer="Ann", bid=300, trump="S", outcome="made")
     ids = player_ids(client)
