@@ -184,6 +184,7 @@ def _build(client, side_ids: dict[str, int], started: Started, names: list[str])
         "club.pair": Req(form={}),
         "club.call_time": Req(form={}),
         "club.settings": Req(form=page_form(f"/club/{side_ids['night_id']}/settings")),
+        "api_club_nights.add_club_entrant": Req(json={"name": "Quin", "team_number": 3}),
     }
 
 
