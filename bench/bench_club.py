@@ -39,7 +39,8 @@ from sqlalchemy import event
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Table
-from scorekeeper.services import clubnights, clubresults
+from scorekeeper.services.club import nights as clubnights
+from scorekeeper.services.club import results as clubresults
 from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.hands import save_hand
 from scorekeeper.services.sessions import load_session

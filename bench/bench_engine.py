@@ -20,16 +20,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.rules.bidding import legal_bids
-from scorekeeper.rules.cards import DECK, SUITS, Hand, Suit
-from scorekeeper.rules.deck import Deck
-from scorekeeper.rules.hands import HandInput, MeldCards, MeldNumber
-from scorekeeper.rules.meld import meld_from_cards, meld_points
-from scorekeeper.rules.options import Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.session import SessionSetup, replay
-from scorekeeper.rules.settlement import fewest_payments
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks
+from scorekeeper.rules.evening.session import SessionSetup, replay
+from scorekeeper.rules.evening.settlement import fewest_payments
+from scorekeeper.rules.game.bidding import legal_bids
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.hand.hands import HandInput, MeldCards, MeldNumber
+from scorekeeper.rules.hand.outcome import Outcome
+from scorekeeper.rules.pack.cards import DECK, SUITS, Hand, Suit
+from scorekeeper.rules.pack.deck import Deck
+from scorekeeper.rules.pack.meld import meld_from_cards, meld_points
+from scorekeeper.rules.pack.tricks import PlayerTricks, SideTricks
 
 
 def random_hands(

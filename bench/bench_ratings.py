@@ -33,11 +33,12 @@ from bench_web import make_app
 from scorekeeper.extensions import db
 from scorekeeper.rules.holders import Holder, Player, Team
 from scorekeeper.services import hands as hand_service
-from scorekeeper.services import ratings, ratings_games, replays
+from scorekeeper.services import replays
 from scorekeeper.services import sessions as session_service
 from scorekeeper.services.entries import HandEntry, MeldText
-from scorekeeper.services.ratings import rate_games, table_ratings
-from scorekeeper.services.ratings_games import Placing, RatedGame
+from scorekeeper.services.history import ratings, ratings_games
+from scorekeeper.services.history.ratings import rate_games, table_ratings
+from scorekeeper.services.history.ratings_games import Placing, RatedGame
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import unit_of_work
 

@@ -53,9 +53,11 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, SessionTally
 from scorekeeper.services import hands as hand_service
-from scorekeeper.services import records, replays, session_tallies
+from scorekeeper.services import replays
 from scorekeeper.services import sessions as session_service
 from scorekeeper.services.exports import imports, json_export
+from scorekeeper.services.history import player as records
+from scorekeeper.services.history import stored as session_tallies
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import unit_of_work
 

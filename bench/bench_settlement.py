@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.rules.settlement import fewest_payments, greedy_payments
+from scorekeeper.rules.evening.settlement import fewest_payments, greedy_payments
 
 
 def random_nets(holders: int, rng: random.Random, bound: int = 500) -> dict[str, int]:

@@ -1,9 +1,12 @@
-"""Command line: ``python -m scorekeeper serve`` for the table (also ``flask --app
-scorekeeper serve``), ``python -m scorekeeper hosted`` for many private tables, and
-``backup FILE`` / ``restore FILE`` for the SQLite database (see ``services.backup``).
+"""The app's commands: ``python -m scorekeeper serve`` for the table (also ``flask --app
+scorekeeper serve``), ``python -m scorekeeper hosted`` for many private tables,
+``backup FILE`` / ``restore FILE`` for the SQLite database (see ``services.backup``) and
+``count-records``.
 
-``python -m scorekeeper`` is a Flask command group, so ``db upgrade``, ``routes`` and ``shell``
-work through it as well.
+``create_app`` adds them to the app's commands (``factory``); ``python -m scorekeeper``
+(``__main__``) is the Flask command group that makes the app and runs them, so ``db
+upgrade``, ``routes`` and ``shell`` work through it as well. The commands run in the app
+that was made (``current_app``), so this module imports neither of those.
 """
 
 from __future__ import annotations
@@ -23,11 +26,13 @@ import flask_migrate
 import segno
 import waitress
 from flask import Flask, current_app
-from flask.cli import FlaskGroup, with_appcontext
+from flask.cli import with_appcontext
 
 from scorekeeper.access import check_pin_setting, is_on
-from scorekeeper.services import live, replays
+from scorekeeper.services import replays
 from scorekeeper.services.backup import BackupError, backup_database, restore_database
+from scorekeeper.services.livestream import hub as live
+from scorekeeper.settings import proxy_counts
 
 WILDCARD_HOSTS = {"", "0.0.0.0", "::"}
 MAX_DEFAULT_WORKERS = 8
@@ -189,7 +194,6 @@ def gunicorn_argv(
     instance its own path (``--control-socket PATH`` among the options after ours).
     """
     from scorekeeper import gunicorn_config
-    from scorekeeper.factory import proxy_counts
 
     behind_proxy = any(proxy_counts(config).values())
     allowed = str(config.get("FORWARDED_ALLOW_IPS") or "127.0.0.1,::1") if behind_proxy else ""
@@ -285,7 +289,7 @@ def count_records_command() -> None:
     kept counts, or restored from an older backup, have none until counted here (or changed),
     and the first record read after a restart replays them. Safe while the server runs.
     """
-    from scorekeeper.services.records import store_missing_counts
+    from scorekeeper.services.history.player import store_missing_counts
 
     click.echo(f"Sessions counted for players' records: {store_missing_counts()}.")
 
@@ -293,7 +297,7 @@ def count_records_command() -> None:
 def store_record_counts(app: Flask) -> None:
     """Store the counts for players' records missing after an upgrade (``count-records``),
     beside the server, so the first record read replays nothing."""
-    from scorekeeper.services.records import store_missing_counts
+    from scorekeeper.services.history.player import store_missing_counts
 
     with app.app_context():
         store_missing_counts()
@@ -302,8 +306,8 @@ def store_record_counts(app: Flask) -> None:
 def warm_rules() -> None:
     """Work out each preset's attainable meld totals now (about a second each), not on the
     first bid or meld a player enters."""
-    from scorekeeper.rules.meld import attainable_totals
-    from scorekeeper.rules.options import PRESETS
+    from scorekeeper.rules.game.options import PRESETS
+    from scorekeeper.rules.pack.meld import attainable_totals
 
     for options in PRESETS.values():
         attainable_totals(options)
@@ -333,16 +337,3 @@ def lan_address() -> str:
         return socket.gethostbyname(socket.gethostname())
     except OSError:
         return "127.0.0.1"
-
-
-def _create_app():
-    from scorekeeper import create_app
-
-    return create_app()
-
-
-main = FlaskGroup(
-    name="scorekeeper",
-    create_app=_create_app,
-    help="Scorekeeper for Auction Pinochle. Start the table with: python -m scorekeeper serve",
-)

@@ -27,8 +27,10 @@ from scorekeeper.extensions import (
     set_sqlite_pragmas,
 )
 from scorekeeper.limits import MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
-from scorekeeper.services import live, unit_of_work
+from scorekeeper.services import unit_of_work
+from scorekeeper.services.livestream import hub as live
 from scorekeeper.services.tables import NEW_TABLES_PER_HOUR
+from scorekeeper.settings import new_tables_per_hour, proxy_counts
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root: templates, migrations and the instance folder live beside the package."""
@@ -68,7 +70,7 @@ def create_app(
         MAX_FORM_MEMORY_SIZE=MAX_REQUEST_BYTES,
         MAX_FORM_PARTS=500,
         # Every form's security token lasts the evening: a form left open for hours still
-        # saves (an older one is re-shown with what was typed, see views/errors.py).
+        # saves (an older one is re-shown with what was typed, see errorhandlers.py).
         WTF_CSRF_TIME_LIMIT=12 * 3600,
         COMPRESS_MIMETYPES=COMPRESSED_TYPES,
         COMPRESS_ALGORITHM=["br", "gzip"],
@@ -129,41 +131,6 @@ def _load_or_create_secret_key(path: Path) -> str:
     return key
 
 
-def proxy_counts(config: Mapping[str, Any]) -> dict[str, int]:
-    """The ``PROXY_FIX_X_*`` settings as ProxyFix's counts (``x_for``, ``x_proto``, ``x_host``);
-    each a whole number from 0 (trust no proxy's header) up."""
-    return {
-        f"x_{name}": whole_number(
-            config,
-            f"PROXY_FIX_X_{name.upper()}",
-            0,
-            "a whole number of proxies (0 trusts none)",
-            unset=0,
-        )
-        for name in ("for", "proto", "host")
-    }
-
-
-def new_tables_per_hour(config: Mapping[str, Any]) -> int:
-    """The ``NEW_TABLES_PER_HOUR`` setting as a number: a whole number of at least 1."""
-    return whole_number(config, "NEW_TABLES_PER_HOUR", 1, "a whole number of at least 1")
-
-
-def whole_number(
-    config: Mapping[str, Any], key: str, least: int, rule: str, unset: int | None = None
-) -> int:
-    """The setting ``key`` (a number, or digits from the environment) as a whole number of at
-    least ``least``; ``unset`` when it is empty or 0, if given; ``ValueError`` naming ``rule``
-    otherwise."""
-    value = config.get(key)
-    if unset is not None and not value:
-        return unset
-    text = str(value).strip()
-    if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or int(text) < least:
-        raise ValueError(f"{key} must be {rule}, not {value!r}.")
-    return int(text)
-
-
 def _trust_proxy(app: Flask) -> None:
     """Read the client's address, scheme and host from a reverse proxy's X-Forwarded-* headers,
     only as far as ``PROXY_FIX_X_*`` says (werkzeug's ProxyFix); nothing when all are 0."""
@@ -202,13 +169,13 @@ def _request_limits() -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    """Attach the app's pages: the blueprints of ``scorekeeper/views/`` and the filters."""
-    from scorekeeper import api
-    from scorekeeper.templating import init_templating
+    """Attach the app's pages (the blueprints of ``scorekeeper/views/``) and the filters, the
+    JSON API, and the answers to errors (``errorhandlers``)."""
+    from scorekeeper import api, errorhandlers
+    from scorekeeper.api.problems import error_problem
     from scorekeeper.views import (
         app_shell,
         clubnights,
-        errors,
         hands,
         players,
         ratings,
@@ -220,6 +187,7 @@ def _register_blueprints(app: Flask) -> None:
         tables,
     )
     from scorekeeper.views.routing import IdConverter
+    from scorekeeper.web.templating import init_templating
 
     app.url_map.converters["id"] = IdConverter  # before any rule uses <id:...>
     init_templating(app)
@@ -229,7 +197,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(ratings.bp)
     app.add_url_rule("/healthz", "healthz", _healthz)
     api.init_app(app)
-    errors.register(app)
+    errorhandlers.register(app, error_problem)  # pages, and the API's problems
     app.add_url_rule("/favicon.ico", "favicon", _favicon)
 
 

@@ -7,7 +7,14 @@
 - ``postgres_url``: a throwaway PostgreSQL cluster for the session; ``pg_app``: the app on it.
 - ``screenshots_dir``: ``test-artifacts/screenshots`` at the repository root (git-ignored).
 
-The URL builders of the apps' routing rules are compiled once per process (tests/routingcache.py).
+This file is loaded for every test, those of ``tests/rules`` among them, which import nothing
+of Flask (``tests/rules/test_purity.py`` checks it): so at module level it imports only
+pytest and the standard library, and each fixture imports the app, Flask, Werkzeug or the
+database when it is first used.
+
+The URL builders of the apps' routing rules are compiled once per process (tests/routingcache.py),
+shared from before the first test module outside ``tests/rules`` is imported
+(``pytest_collectstart``): some of them make an app at import time.
 
 A browser or database that is missing skips its tests, except when ``CI=true``: there a test
 may not be skipped because a browser or database is missing, so it fails instead.
@@ -19,19 +26,16 @@ import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from flask import Flask
-from flask.testing import FlaskClient, FlaskCliRunner
-from pgcluster import ClusterUnavailable, throwaway_postgres
-from routingcache import install as share_url_builders
-from webhelpers import dispose, migrated_app
-from werkzeug.serving import make_server
+from pgcluster import ClusterUnavailable, throwaway_postgres  # the standard library only
 
-from scorekeeper import ROOT
-from scorekeeper.extensions import db
+if TYPE_CHECKING:
+    from flask import Flask
+    from flask.testing import FlaskClient, FlaskCliRunner
 
-share_url_builders()  # tests/routingcache.py: the apps made for the tests made 5 times faster
+RULES_TESTS = Path(__file__).resolve().parent / "rules"
 
 CHROMIUM = os.environ.get("CHROMIUM_EXECUTABLE", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -58,12 +62,23 @@ def unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
+def pytest_collectstart(collector: pytest.Collector) -> None:
+    """Before a test module outside ``tests/rules`` is imported, share the URL builders
+    (tests/routingcache.py: the apps made for the tests made 5 times faster)."""
+    if isinstance(collector, pytest.Module) and RULES_TESTS not in collector.path.parents:
+        from routingcache import install as share_url_builders
+
+        share_url_builders()  # once: it does nothing the second time
+
+
 # --- the app -------------------------------------------------------------------------------
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     """The app on a fresh SQLite file, a copy of the one the migrations built for the run."""
+    from webhelpers import dispose, migrated_app
+
     app = migrated_app(tmp_path)
     yield app
     dispose(app)
@@ -73,6 +88,10 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 def pg_app(postgres_url: str, tmp_path: Path) -> Iterator[Flask]:
     """The app on the session's PostgreSQL database, brought up to date by the migrations
     (shared by the tests that use it: each looks only at the rows it made)."""
+    from webhelpers import dispose, migrated_app
+
+    from scorekeeper.extensions import db
+
     app = migrated_app(tmp_path, database_url=postgres_url)
     with app.app_context():
         assert db.engine.dialect.name == "postgresql"
@@ -93,6 +112,8 @@ def runner(app: Flask) -> FlaskCliRunner:
 @pytest.fixture
 def live_server(app: Flask) -> Iterator[str]:
     """Serve ``app`` on 127.0.0.1 at a free port in a background thread; yields the base URL."""
+    from werkzeug.serving import make_server
+
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live_server", daemon=True)
     thread.start()
@@ -133,6 +154,8 @@ def browser_page(browser):
 
 @pytest.fixture(scope="session")
 def screenshots_dir() -> Path:
+    from scorekeeper import ROOT  # scorekeeper.factory, which imports Flask
+
     path = ROOT / "test-artifacts" / "screenshots"
     path.mkdir(parents=True, exist_ok=True)
     return path

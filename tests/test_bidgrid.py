@@ -6,14 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.bidgrid import (
-    MISSHAPEN,
-    grid_rows,
-    grid_value,
-    has_bid_grid,
-    split_grid_value,
-)
-from scorekeeper.rules.options import GameSystem, Options
+from scorekeeper.rules.game import variant
+from scorekeeper.rules.game.options import Options
+from scorekeeper.web.bidgrid import MISSHAPEN, grid_rows, grid_value, has_bid_grid, split_grid_value
 
 
 @pytest.mark.parametrize(
@@ -35,7 +30,7 @@ def test_the_grid_is_for_four_in_teams_bidding_on_a_double_deck(system, changes,
 
 
 def test_every_preset_is_accounted_for():
-    with_grid = {s.value for s in GameSystem if has_bid_grid(Options.preset(s))}
+    with_grid = {s.value for s in variant.all_games() if has_bid_grid(Options.preset(s))}
     assert with_grid == {"double-deck"}
 
 

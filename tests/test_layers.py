@@ -5,75 +5,25 @@
 - ``scorekeeper.services`` import no views and no forms.
 - ``scorekeeper.views`` import no models: they reach the database through the services.
 - ``scorekeeper.api`` (the JSON API) is a sibling of the views: no models, no database
-  library, no views and no forms; the services import nothing of it.
+  library, no views and no forms; the services import nothing of it, and the views nothing of
+  it either.
+- ``scorekeeper.errorhandlers`` (every error answered, pages and API alike) imports neither
+  the views nor the API: the API hands it its problem.
 
-Imports are found with ``ast`` in every module on disk (a new module is covered too), those
-inside functions included; an import under ``if TYPE_CHECKING:`` is for annotations only and
-is not counted.
+Imports are found with ``ast`` in every module on disk (``importgraph``: a new module is
+covered too), those inside functions included; an import under ``if TYPE_CHECKING:`` is for
+annotations only and is not counted.
 """
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
+from importgraph import PACKAGE, imports_of, module_name, modules, within
 
-PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 LIBRARIES = ("flask", "flask_sqlalchemy", "flask_wtf", "sqlalchemy", "wtforms", "weasyprint")
 
 KNOWN: dict[str, str] = {}
 """Views that still import models, and why; once the import is gone the test passes (XPASS)."""
-
-
-def module_name(path: Path) -> str:
-    """``scorekeeper.views.hands`` for ``scorekeeper/views/hands.py``."""
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _type_checking_only(node: ast.AST) -> set[int]:
-    """Ids of the statements under ``if TYPE_CHECKING:`` blocks."""
-    out: set[int] = set()
-    for block in ast.walk(node):
-        test = getattr(block, "test", None)
-        if isinstance(block, ast.If) and (
-            (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
-            or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-        ):
-            out.update(id(inner) for stmt in block.body for inner in ast.walk(stmt))
-    return out
-
-
-def imports_of(path: Path) -> set[str]:
-    """Every module ``path`` imports, absolute; ``from a import b`` counts as ``a`` and ``a.b``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = module_name(path).split(".")
-    if path.name != "__init__.py":
-        package = package[:-1]
-    skip = _type_checking_only(tree)
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1] if node.level else []
-            parent = ".".join([*base, *([node.module] if node.module else [])])
-            found.add(parent)
-            found.update(f"{parent}.{alias.name}" for alias in node.names)
-    return found
-
-
-def modules(subpackage: str) -> list[Path]:
-    """Every module of ``scorekeeper.<subpackage>``, found on disk."""
-    return sorted((PACKAGE / subpackage).rglob("*.py"))
-
-
-def within(name: str, prefix: str) -> bool:
-    """True when module ``name`` is ``prefix`` or inside it."""
-    return name == prefix or name.startswith(prefix + ".")
 
 
 def test_the_module_finder_resolves_relative_imports():
@@ -119,6 +69,21 @@ def test_the_views_import_no_models(path):
     found = imports_of(path)
     wrong = sorted(n for n in found if within(n, "scorekeeper.models"))
     assert wrong == [], f"{module_name(path)} imports {wrong}: use a service instead"
+
+
+@pytest.mark.parametrize("path", modules("views"), ids=lambda p: module_name(p))
+def test_the_views_import_nothing_of_the_api(path):
+    found = imports_of(path)
+    wrong = sorted(n for n in found if within(n, "scorekeeper.api"))
+    assert wrong == [], f"{module_name(path)} imports {wrong}: the API is a sibling of the views"
+
+
+def test_the_error_handlers_import_neither_the_views_nor_the_api():
+    found = imports_of(PACKAGE / "errorhandlers.py")
+    wrong = sorted(
+        n for n in found if within(n, "scorekeeper.views") or within(n, "scorekeeper.api")
+    )
+    assert wrong == [], f"scorekeeper.errorhandlers imports {wrong}"
 
 
 @pytest.mark.parametrize("path", modules("api"), ids=lambda p: module_name(p))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.optiontext import changes_in_words
-from scorekeeper.rules.options import Options
+from scorekeeper.rules.game.options import Options
+from scorekeeper.web.optiontext import changes_in_words
 
 
 @pytest.mark.parametrize(

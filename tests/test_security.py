@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from webhelpers import dispose, find_form, form_values, migrated_app, new_session, parse
 
-from scorekeeper import ROOT, charts, qr
+from scorekeeper import ROOT
 from scorekeeper.security import https_only
+from scorekeeper.web import charts, qr
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
 

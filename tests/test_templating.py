@@ -19,7 +19,7 @@ from webhelpers import migrated_app, page_text
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, GameSession
-from scorekeeper.templating import day, month_day, parse_timezone, stamp, when
+from scorekeeper.web.templating import day, month_day, parse_timezone, stamp, when
 
 LATE = datetime(2026, 7, 4, 23, 30)  # naive UTC, as stored
 LONDON = ZoneInfo("Europe/London")

@@ -18,6 +18,7 @@ from flask_openapi3 import Contact, Info, License, OpenAPI, Server
 from werkzeug.exceptions import BadRequest
 
 from ..access import AccessDenied
+from ..errorhandlers import is_api_request
 from ..extensions import csrf
 from ..services.unit_of_work import WRITING_METHODS
 from .blueprint import PREFIX
@@ -31,7 +32,6 @@ from .problems import (
     FieldProblem,
     Problem,
     from_api_problem,
-    is_api_request,
     problem_response,
     validation_problem,
 )

@@ -16,9 +16,9 @@ from flask import Response, url_for
 
 from ..access import current_table
 from ..rules.errors import Part, RuleError
-from ..services import clubnights as nights
-from ..services import clubresults
-from ..services.clubnights import SETTINGS
+from ..services.club import nights
+from ..services.club import results as clubresults
+from ..services.club.nights import SETTINGS
 from .blueprint import api_blueprint
 from .codes import ProblemCode
 from .conditional import content_tag, json_response, optional_match, tagged

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from flask import Blueprint, render_template, send_from_directory
 
-from ..templating import asset_version
+from ..web.templating import asset_version
 from .blueprint import PREFIX
 from .codes import EXPLAINED, PROBLEMS_PAGE
 

@@ -1,13 +1,15 @@
 """The OpenAPI document as served: what flask-openapi3 generates from the code, finished.
 
 ``DocumentedApp`` is the app's class (``create_app``): flask-openapi3's ``OpenAPI``, whose
-document gets two finishing touches once, when it is first generated, so ``app.api_doc`` and
+document gets three finishing touches once, when it is first generated, so ``app.api_doc`` and
 ``/api/v1/openapi.json`` are the same everywhere:
 
 - a problem is answered as ``application/problem+json`` only (the server sends nothing else
   for one), so the ``application/json`` flask-openapi3 writes beside it is left out;
 - 413 (too large) and 415 (not JSON) are documented on the operations that take a request
-  body, and only there: the API reads no other body (``api._readable_body``).
+  body, and only there: the API reads no other body (``api._readable_body``);
+- ``GameSystem`` lists the games registered when the document is written (its schema was
+  made when the API's modules were imported, and a game may be registered after that).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from flask_openapi3 import OpenAPI
 
+from ..rules.game.variant import GAMES
 from .problems import PROBLEM_JSON
 
 BODY_PROBLEMS = (HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.UNSUPPORTED_MEDIA_TYPE)
@@ -46,6 +49,9 @@ def finish(document: dict[str, Any]) -> None:
                 if PROBLEM_JSON in content:
                     content.pop("application/json", None)
             operation["responses"] = dict(sorted(responses.items()))
+    games = document.get("components", {}).get("schemas", {}).get("GameSystem")
+    if games is not None:
+        games["enum"] = list(GAMES)
 
 
 class DocumentedApp(OpenAPI):

@@ -4,7 +4,7 @@ Server-sent events fit a one-way "the session changed" notice: plain HTTP that p
 with their buffering off, and a browser's ``EventSource`` connects again by itself after the
 Wi-Fi drops or the server restarts, sending the last id it saw as ``Last-Event-ID``. The
 events carry only the version; the phone then reads what changed (the standings) as before.
-How a version reaches this process's streams is ``services.live``.
+How a version reaches this process's streams is ``services.livestream``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from flask import Response
 from pydantic import Field
 
 from ..access import current_table
-from ..services import live
+from ..services.livestream import hub as live
 from .blueprint import api_blueprint
 from .codes import ProblemCode
 from .problems import BUSY, Problem, problem_response

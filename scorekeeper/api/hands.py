@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from ..rules.errors import RuleError
 from ..services import hands as hand_service
 from ..services.entries import from_row
+from ..services.hands import SavedHand
 from ..services.sessions import LoadedSession, NotFound
 from ..services.standings import hand_line
 from .blueprint import api_blueprint
@@ -55,17 +56,22 @@ from .sessions import load
 bp = api_blueprint("hands", "Hands", "Enter, correct and delete hands; a player leaving.")
 
 
-def _hand(loaded: LoadedSession, number: int) -> HandOut:
+def _hand(loaded: LoadedSession, number: int, saved: SavedHand | None = None) -> HandOut:
     """Hand ``number`` of the session as the API shows it (``NotFound``, a 404 problem, when
-    there is none)."""
-    line = hand_line(loaded, number)
-    row = loaded.event_row(line.record.position)
+    there is none); ``saved``: that hand as just saved, its row and its words at hand."""
+    if saved is None:
+        line = hand_line(loaded, number)
+        row = loaded.event_row(line.record.position)
+    else:
+        line, row = hand_line(loaded, number, saved.text), saved.row
     return hand_out(line, from_row(row, loaded.options), hand_etag(row.seq, row.version))
 
 
-def _saved(loaded: LoadedSession, number: int, repeated: bool = False) -> SavedHandOut:
+def _saved(
+    loaded: LoadedSession, number: int, repeated: bool = False, saved: SavedHand | None = None
+) -> SavedHandOut:
     return SavedHandOut(
-        hand=_hand(loaded, number), repeated=repeated, standings=session_standings(loaded)
+        hand=_hand(loaded, number, saved), repeated=repeated, standings=session_standings(loaded)
     )
 
 
@@ -111,7 +117,7 @@ def create_hand(path: SessionPath, query: CreateQuery, body: HandBody, header: C
         raise field_problem(409, ProblemCode.HAND_CONFLICT, where, error.message) from error
     if saved.repeated and not saved.matches:
         raise key_reused("hand")
-    out = _saved(saved.after, saved.number, saved.repeated)
+    out = _saved(saved.after, saved.number, saved.repeated, saved)
     location = url_for("api_hands.read_hand", session_id=path.session_id, number=saved.number)
     status = 200 if saved.repeated else 201
     return json_response(out, status, Location=location, ETag=out.hand.etag)

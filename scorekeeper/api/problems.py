@@ -4,6 +4,10 @@
 A rule the engine refuses arrives as a ``RuleError`` (``RuleErrors`` for several) placed in
 the engine's own terms; ``body_path`` turns each place into its path in the body the view
 parsed (the meld of player 7, listed first in the body, is ``melds.0``).
+
+An error no API view answers (an unknown address, a method not taken, a body too large, a
+500, the database busy) meets the app-wide handler (``scorekeeper.errorhandlers``), which
+answers a request to the API with ``error_problem``.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from flask import Response, json, request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from werkzeug.exceptions import HTTPException
 
-from ..access import API_PREFIX
+from ..errorhandlers import BUSY_HEADERS
 from ..rules.errors import Part, RuleError, Where
 from ..rules.holders import PlayerKey, player_id
 from ..services.handfields import API_NAMES
@@ -108,11 +112,6 @@ class ApiProblem(Exception):
         self.errors = list(errors)
         self.headers = dict(headers or {})
         self.extra = extra
-
-
-def is_api_request() -> bool:
-    """True when the request is for the JSON API (its errors are problems, not pages)."""
-    return request.path.startswith(API_PREFIX)
 
 
 def problem_response(
@@ -278,3 +277,18 @@ def http_problem(error: HTTPException) -> Response:
         headers["Allow"] = ", ".join(valid)
     code = HTTP_CODES.get(status, ProblemCode.HTTP_ERROR)
     return problem_response(status, code, detail, (), headers)
+
+
+def error_problem(error: HTTPException) -> Response:
+    """An error the app-wide handler (``errorhandlers``) met in a request to the API, as a
+    problem: a 503 says the database was busy and when to send the request again, a 500 that
+    the change was not saved (the handler has rolled it back), any other as ``http_problem``
+    says."""
+    status = error.code or 500
+    if status == 503:
+        detail = error.description or ""
+        return problem_response(503, ProblemCode.DATABASE_BUSY, detail, headers=BUSY_HEADERS)
+    if status >= 500:
+        detail = "The change was not saved; try again."
+        return problem_response(500, ProblemCode.SERVER_ERROR, detail)
+    return http_problem(error)

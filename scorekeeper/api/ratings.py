@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..access import current_table
-from ..services.ratings import ratings_page, table_ratings
+from ..services.history.ratings import ratings_page, table_ratings
 from .blueprint import api_blueprint
 from .conditional import tagged
 from .headers import tagged_read

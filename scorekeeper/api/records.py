@@ -4,8 +4,8 @@ player's, each narrowed to the sessions started from one day to another."""
 from __future__ import annotations
 
 from ..access import current_table
-from ..services import records
-from ..services.records import LATER_THAN_TO, DateRange
+from ..services.history import player as records
+from ..services.history.player import LATER_THAN_TO, DateRange
 from .blueprint import api_blueprint
 from .codes import ProblemCode
 from .conditional import tagged

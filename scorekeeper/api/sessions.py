@@ -10,12 +10,12 @@ from flask import json, url_for
 from pydantic import BaseModel
 
 from ..access import current_table
-from ..recent import Recent
 from ..rules.errors import OptionError, Part, Where
 from ..services import saved_rules as rules_service
 from ..services import sessions as session_service
 from ..services.created import create_once
-from ..services.settle import settle_session
+from ..services.settle import settle_both
+from ..web.recent import Recent
 from .blueprint import api_blueprint
 from .codes import ProblemCode
 from .conditional import (
@@ -69,8 +69,10 @@ def no_system_among_options(body: BaseModel) -> None:
         )  # fmt: skip
 
 
-def _session(loaded: session_service.LoadedSession) -> SessionOut:
-    return session_out(loaded, settle_session(loaded), settle_session(loaded, direct=True))
+def _session(loaded: session_service.LoadedSession, new: bool = False) -> SessionOut:
+    """The session as the API shows it, settled both ways at once (``new``: started by this
+    request, so no payment toward it is read)."""
+    return session_out(loaded, *settle_both(loaded, new=new))
 
 
 @bp.get(
@@ -104,8 +106,12 @@ def create_session(body: SessionCreate, header: CreateHeaders):
     if not created.matches:
         raise key_reused("session")
     location = url_for("api_sessions.read_session", session_id=created.session_id)
-    status = 200 if created.repeated else 201
-    return json_response(_session(load(created.session_id)), status, Location=location)
+    if created.repeated:  # started by an earlier request: as it stands now
+        return json_response(_session(load(created.session_id)), 200, Location=location)
+    # started now: the session as started, its replay at hand (read and replayed again only
+    # if something changed it since); no payment can be recorded toward it yet
+    loaded = session_service.started_now(created.row) or load(created.session_id)
+    return json_response(_session(loaded, new=True), 201, Location=location)
 
 
 def _start(body: SessionCreate) -> int:

@@ -11,20 +11,21 @@ from datetime import datetime
 
 from markupsafe import Markup
 
-from ..charts import running_chart
 from ..models import utcnow
-from ..money import format_money
-from ..optiontext import option_text
+from ..rules.game.options import OPTION_SPECS, PRESETS, Options
+from ..rules.game.present import Presenter, Unit
 from ..rules.holders import Holder, PlayerKey
-from ..rules.options import OPTION_SPECS, PRESETS, Options
 from ..services.exports.handlog import hand_log
 from ..services.gameend_words import game_end_words
+from ..services.history.stats import game_series
 from ..services.sessions import LoadedSession
 from ..services.settle import SettleUp, settle_session
 from ..services.standings import DealCount, deal_count
-from ..services.stats import game_series
 from ..services.tables import heading_name
-from ..templating import day as format_day
+from ..web.charts import running_chart
+from ..web.money import format_money
+from ..web.optiontext import option_text
+from ..web.templating import day as format_day
 from .handlog_layout import LogTable, holder_labels, log_table
 
 
@@ -93,11 +94,12 @@ class Report:
     generated: datetime
     system_label: str
     system: str
+    present: Presenter  # the game's words and columns
     players: tuple[PlayerKey, ...]
     first_dealer: PlayerKey
     teams: tuple[Holder, ...]
     options: tuple[OptionLine, ...]
-    stake: str  # "$0.10 a chip" in chip games
+    stake: str  # "$0.10 a chip" in chip games, "" where nothing is played for chips
     settle: SettleUp
     standings: tuple[Standing, ...]  # points games
     games: tuple[GameSummary, ...]
@@ -107,11 +109,6 @@ class Report:
     leaves: tuple[str, ...] = field(default=())
     rules_name: str | None = None  # the saved rules the session was started under
     deals: DealCount | None = None  # chip games counting deals to an even round (RULES 5.9)
-
-    @property
-    def is_chip_game(self) -> bool:
-        """Brooklyn, Brooklyn with a pot and Hoyle."""
-        return self.settle.is_chip_game
 
     @property
     def any_changed(self) -> bool:
@@ -127,7 +124,7 @@ def _games(loaded: LoadedSession, settle: SettleUp, series) -> list[GameSummary]
         Markup(running_chart([(label.get(n, n), v) for n, v in s.series], s.title, width=480))
         for s in series
     ]
-    if options.system.is_chip_game:
+    if not options.system.present.in_games:  # one running total: the session as one game
         if not state.hands:
             return []
         return [
@@ -172,7 +169,7 @@ def _games(loaded: LoadedSession, settle: SettleUp, series) -> list[GameSummary]
 
 
 def _standings(loaded: LoadedSession, settle: SettleUp) -> tuple[Standing, ...]:
-    if loaded.options.system.is_chip_game:
+    if not loaded.options.system.present.in_games:
         return ()
     playing = settle.unfinished_game is not None
     scores = dict(loaded.state.balances)
@@ -189,6 +186,7 @@ def _standings(loaded: LoadedSession, settle: SettleUp) -> tuple[Standing, ...]:
 def build_report(loaded: LoadedSession, size: str = "Letter") -> Report:
     """The report of a session as it stands now (ended or not)."""
     options, state, row = loaded.options, loaded.state, loaded.row
+    present = options.system.present
     settle = settle_session(loaded)
     entries = hand_log(loaded)
     day = format_day(row.created_at)
@@ -203,12 +201,13 @@ def build_report(loaded: LoadedSession, size: str = "Letter") -> Report:
         generated=utcnow().replace(microsecond=0),
         system_label=options.system.label,
         system=options.system.value,
+        present=present,
         players=loaded.setup.players,
         first_dealer=loaded.setup.first_dealer,
-        teams=loaded.setup.holders if options.system.is_partnership else (),
+        teams=loaded.setup.holders if present.by_sides else (),
         options=tuple(option_lines(options)),
         rules_name=loaded.row.rules_name,
-        stake=f"{format_money(options.stake)} a chip" if options.system.is_chip_game else "",
+        stake=f"{format_money(options.stake)} a chip" if present.unit is Unit.CHIPS else "",
         settle=settle,
         standings=_standings(loaded, settle),
         games=tuple(_games(loaded, settle, game_series(loaded))),

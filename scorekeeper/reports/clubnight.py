@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from flask import render_template, url_for
 
-from .. import qr
-from ..rules.clubrotation import Letter, Slot
-from ..rules.clubsettings import Movement
-from ..services.clubresults import NightView, RoundView
+from ..rules.club.rotation import Letter, Slot
+from ..rules.club.settings import Movement
+from ..services.club.results import NightView, RoundView
+from ..web import qr
 from .pdf import render_pdf
 
 CARD_LINES = 14

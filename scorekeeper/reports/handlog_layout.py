@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..rules.figures import signed
+from ..rules.game.present import Column
 from ..rules.holders import Holder, PlayerKey, Pool, Team
 from ..services.exports.handlog import LogEntry, log_holders
 from ..services.sessions import LoadedSession
@@ -118,16 +119,21 @@ class LogColumns:
 
     facts: tuple[FactColumn, ...]
     holders: tuple[Holder, ...]
-    figures: tuple[str, ...]  # the headers of the figures under every holder
-    chip_game: bool
+    under_holders: tuple[Column, ...]  # the figures under every holder
+
+    @property
+    def figures(self) -> tuple[str, ...]:
+        """The headers of the figures under every holder."""
+        return tuple(column.heading for column in self.under_holders)
 
 
 def log_columns(loaded: LoadedSession, entries: Sequence[LogEntry]) -> LogColumns:
-    """The columns of a session's log: "Out" only when someone sat out; a chip game shows the
-    declarer's meld and tricks among the facts, a score game each holder's under their name."""
-    chip_game = loaded.options.system.is_chip_game
+    """The columns of a session's log: "Out" only when someone sat out; the game's presenter
+    says which figures stand among the facts (a chip game's declarer's meld and tricks) and
+    which under each holder's name (a score game's meld and tricks too)."""
+    present = loaded.options.system.present
     out = (FactColumn("out", "Out"),) if any(entry.sitting_out for entry in entries) else ()
-    played = (FactColumn("meld", "Meld", True), FactColumn("tricks", "Tricks", True))
+    played = tuple(FactColumn(column.key, column.heading, True) for column in present.hand_columns)
     facts = (
         FactColumn("#", "#", True),
         FactColumn("dealer", "Dealer"),
@@ -135,11 +141,10 @@ def log_columns(loaded: LoadedSession, entries: Sequence[LogEntry]) -> LogColumn
         FactColumn("declarer", "Declarer"),
         FactColumn("bid", "Bid", True),
         FactColumn("trump", "Tr"),
-        *(played if chip_game else ()),
+        *played,
         FactColumn("result", "Result"),
     )
-    figures = ("+/−", "total") if chip_game else ("meld", "trk", "+/−", "total")
-    return LogColumns(facts, log_holders(loaded), figures, chip_game)
+    return LogColumns(facts, log_holders(loaded), present.holder_columns)
 
 
 # -- the cells: each entry's text per column ------------------------------------------------
@@ -164,8 +169,11 @@ class EntryCells:
         return lines[i] if i < len(lines) else ""
 
 
-def entry_cells(entry: LogEntry, label: Mapping[PlayerKey, str], chip_game: bool) -> EntryCells:
-    """The entry's text per column, players by their ``label`` in the log."""
+def entry_cells(
+    entry: LogEntry, label: Mapping[PlayerKey, str], under_holders: Sequence[Column]
+) -> EntryCells:
+    """The entry's text per column, players by their ``label`` in the log, and each holder's
+    figures ``under_holders`` (``LogColumns.under_holders``)."""
 
     def name(player: PlayerKey | None) -> str:
         return "" if player is None else label.get(player, str(player))
@@ -186,7 +194,7 @@ def entry_cells(entry: LogEntry, label: Mapping[PlayerKey, str], chip_game: bool
         "tricks": ["" if entry.trick_points is None else str(entry.trick_points)],
         "result": result,
     }
-    return EntryCells(entry, facts, _figure_cells(entry, chip_game))
+    return EntryCells(entry, facts, _figure_cells(entry, under_holders))
 
 
 def _bid_lines(entry: LogEntry, name: Callable[[PlayerKey | None], str]) -> list[str]:
@@ -199,20 +207,19 @@ def _bid_lines(entry: LogEntry, name: Callable[[PlayerKey | None], str]) -> list
     return ["" if entry.bid is None else str(entry.bid)]
 
 
-def _figure_cells(entry: LogEntry, chip_game: bool) -> list[list[str]]:
+def _figure_cells(entry: LogEntry, under_holders: Sequence[Column]) -> list[list[str]]:
     melds, tricks, totals = dict(entry.melds), dict(entry.tricks), dict(entry.totals)
     groups: list[list[str]] = []
     for holder, change in entry.changes:
         total = totals[holder]  # the kitty or pot holds an amount, never below 0: no sign
-        figures = [signed(change), str(total) if isinstance(holder, Pool) else signed(total)]
-        if not chip_game:
-            meld, took = melds.get(holder), tricks.get(holder)
-            figures = [
-                "" if meld is None or entry.kind != "hand" else str(meld),
-                "" if took is None else str(took),
-                *figures,
-            ]
-        groups.append(figures)
+        meld, took = melds.get(holder), tricks.get(holder)
+        cells = {
+            "meld": "" if meld is None or entry.kind != "hand" else str(meld),
+            "tricks": "" if took is None else str(took),
+            "change": signed(change),
+            "total": str(total) if isinstance(holder, Pool) else signed(total),
+        }
+        groups.append([cells[column.key] for column in under_holders])
     return groups
 
 
@@ -307,13 +314,14 @@ class LogLayout:
             lines.append(self.line(facts, [g if i == 0 else blank for g in cells.figures]))
         return "\n".join(lines)
 
-    def rows(self, cells: Sequence[EntryCells], cumulative: bool) -> list[LogRow]:
-        """Every entry's block, with a note where each game starts (cumulative games) and ends."""
+    def rows(self, cells: Sequence[EntryCells], in_games: bool) -> list[LogRow]:
+        """Every entry's block, with a note where each game starts (scores in numbered games)
+        and ends."""
         rows: list[LogRow] = []
         game = 0
         for each in cells:
             entry = each.entry
-            if cumulative and entry.game != game:
+            if in_games and entry.game != game:
                 game = entry.game
                 rows.append(LogRow(f"Game {game}", "note"))
             rows.append(LogRow(self.block(each), entry.kind))
@@ -355,10 +363,10 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
     label = short_names(names)
     columns = log_columns(loaded, entries)
     holder_label = holder_labels(columns.holders)
-    cells = [entry_cells(entry, label, columns.chip_game) for entry in entries]
+    cells = [entry_cells(entry, label, columns.under_holders) for entry in entries]
     layout = LogLayout(columns, column_widths(columns, cells, holder_label))
     head = layout.head(holder_label)
-    rows = layout.rows(cells, loaded.options.system.is_cumulative)
+    rows = layout.rows(cells, loaded.options.system.present.in_games)
     width = widest(line for text in [head, *(r.text for r in rows)] for line in text.split("\n"))
     points, landscape = _fit(width, size)
     shortened = tuple((str(n), label[n]) for n in names if label[n] != str(n))

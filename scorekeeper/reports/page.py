@@ -6,7 +6,7 @@ import functools
 
 from flask import render_template
 
-from ..templating import asset_version
+from ..web.templating import asset_version
 from .assemble import Report
 
 

@@ -16,7 +16,7 @@ from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from ..services.sessions import LoadedSession
-from ..templating import STATIC as STATIC_DIR
+from ..web.templating import STATIC as STATIC_DIR
 from .assemble import build_report
 from .page import render_html
 

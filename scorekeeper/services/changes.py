@@ -44,7 +44,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..models import AuditEntry, GameSession, utcnow
-from . import live, replays, session_tallies, unit_of_work
+from . import replays, unit_of_work
+from .history import stored as session_tallies
+from .livestream import hub as live
 from .replays import Replayed
 
 if TYPE_CHECKING:

@@ -14,17 +14,17 @@ from typing import Literal, get_args
 
 from ..limits import MAX_FIGURE, is_whole_number, within
 from ..models import Hand, HandBid, HandMeld, HandTake
-from ..rules.cards import Hand as CardHand
-from ..rules.cards import Suit
 from ..rules.errors import Checks, Part, RuleError, Where
+from ..rules.evening.session import Event, PlayerLeaves
 from ..rules.figures import shown
-from ..rules.hands import HandInput, MeldCards, MeldClaims, MeldEntry, MeldNumber
+from ..rules.game.options import CardValues, Options
+from ..rules.hand.hands import HandInput, MeldCards, MeldClaims, MeldEntry, MeldNumber
+from ..rules.hand.outcome import Outcome
 from ..rules.holders import Player, PlayerKey
-from ..rules.meld import format_claims, parse_claims
-from ..rules.options import CardValues, Options
-from ..rules.outcome import Outcome
-from ..rules.session import Event, PlayerLeaves
-from ..rules.tricks import PlayerTricks, SideTricks, TrickShares
+from ..rules.pack.cards import Hand as CardHand
+from ..rules.pack.cards import Suit
+from ..rules.pack.meld import format_claims, parse_claims
+from ..rules.pack.tricks import PlayerTricks, SideTricks, TrickShares
 
 MeldMode = Literal["number", "cards", "claims", "side"]
 MELD_MODES: tuple[str, ...] = get_args(MeldMode)

@@ -7,8 +7,8 @@ naming the winner, with every figure as the table writes it ("Ann went out biddi
 
 from __future__ import annotations
 
+from scorekeeper.rules.evening.games import Ending, EndReason
 from scorekeeper.rules.figures import MINUS
-from scorekeeper.rules.games import Ending, EndReason
 from scorekeeper.rules.holders import Holder
 
 _COUNTS = ("None", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, StrictBool
 
 from ..limits import MAX_FIGURE, MAX_ID, MAX_MELD_TEXT
-from ..rules.outcome import Outcome
+from ..rules.hand.outcome import Outcome
 from .entries import HandEntry, MeldText
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID)]

@@ -17,13 +17,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import GameSession, Hand, utcnow
-from ..rules.cards import Suit
-from ..rules.describe import describe
 from ..rules.errors import Part, RuleError, Where
-from ..rules.hands import HandResult, breakdowns, meld_breakdown, score_hand
-from ..rules.holders import Player, PlayerKey
-from ..rules.meld import MeldScore
-from ..rules.session import (
+from ..rules.evening.session import (
     Event,
     PlayerLeaves,
     Replayer,
@@ -31,6 +26,11 @@ from ..rules.session import (
     check_new_hand,
     replace_event,
 )
+from ..rules.hand.describe import describe
+from ..rules.hand.hands import HandResult, breakdowns, meld_breakdown, score_hand
+from ..rules.holders import Player, PlayerKey
+from ..rules.pack.cards import Suit
+from ..rules.pack.meld import MeldScore
 from .changes import Audit, Clash, ConflictError, record_change
 from .entries import HandEntry, apply_to_row, from_row, meld_entry, same_entry, to_input
 from .keyset import Page, Paged, page_of_list

@@ -26,11 +26,11 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..limits import has_control_characters, parse_id
 from ..models import GameSession, LedgerPayment, Player, Table
-from ..money import MoneyError, MoneyTooLarge, format_money, parse_money
 from ..rules import holders
-from ..rules.closing import close_session
 from ..rules.errors import Part, RuleError, Where
-from ..rules.settlement import Payment, nets_owed, still_owed
+from ..rules.evening.closing import close_session
+from ..rules.evening.settlement import Payment, nets_owed, still_owed
+from ..web.money import MoneyError, MoneyTooLarge, format_money, parse_money
 from .keyset import Page, Paged, keyset, page_of, page_of_list
 from .sessions import LoadedSession, NotFound, load_session
 

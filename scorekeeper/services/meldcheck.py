@@ -12,11 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.cards import Hand, Suit
 from ..rules.errors import MeldError, OptionError, Part, RuleError, TrumpError, Where
-from ..rules.hands import MeldClaims, MeldEntry, MeldNumber, evaluate_meld
-from ..rules.meld import MeldScore, meld_by_trump, meld_from_cards, parse_claims
-from ..rules.options import GameSystem, Options
+from ..rules.game.options import Options
+from ..rules.game.variant import Game
+from ..rules.hand.hands import MeldClaims, MeldEntry, MeldNumber, evaluate_meld
+from ..rules.pack.cards import Hand, Suit
+from ..rules.pack.meld import MeldScore, meld_by_trump, meld_from_cards, parse_claims
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class MeldVerdict:
     reason: str | None
 
 
-def options_for(system: GameSystem, values: Mapping[str, Any]) -> Options:
+def options_for(system: Game, values: Mapping[str, Any]) -> Options:
     """The preset of ``system`` with ``values`` (stored values) changed, checked by the engine;
     a refusal names the option."""
     if "system" in values:
@@ -61,7 +62,7 @@ def ranked(scores: Mapping[Suit, MeldScore]) -> tuple[tuple[Suit, MeldScore], ..
 
 
 def score_meld(
-    system: GameSystem, values: Mapping[str, Any], cards: str, trump: str | None
+    system: Game, values: Mapping[str, Any], cards: str, trump: str | None
 ) -> MeldReport:
     """The meld of ``cards`` (RULES 1.2 notation) in ``trump`` and in each trump; a bad card, more
     copies than the deck holds (a third from a single deck, a fifth from the others, a nine from
@@ -79,7 +80,7 @@ def score_meld(
 
 
 def check_meld(
-    system: GameSystem,
+    system: Game,
     values: Mapping[str, Any],
     trump: str | None,
     claims: str | None = None,

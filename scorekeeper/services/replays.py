@@ -23,9 +23,9 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..recent import Recent
 from ..rules import holders
-from ..rules.session import Event, Replayer, SessionSetup, SessionState
+from ..rules.evening.session import Event, Replayer, SessionSetup, SessionState
+from ..web.recent import Recent
 
 if TYPE_CHECKING:
     from ..models import GameSession

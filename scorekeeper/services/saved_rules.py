@@ -26,10 +26,10 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..limits import has_control_characters
 from ..models import GameSession, SavedRules, Table, utcnow
-from ..optiontext import changes_in_words
 from ..rules.errors import Checks, OptionError, Part, RuleError, Where
+from ..rules.game.options import Options
 from ..rules.holders import name_key
-from ..rules.options import Options
+from ..web.optiontext import changes_in_words
 from . import sessions as session_service
 from .keyset import Page, Paged, keyset, page_of
 from .sessions import LoadedSession, NotFound

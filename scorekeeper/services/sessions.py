@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, inspect, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
@@ -23,25 +23,30 @@ from ..models import (
     HandBid,
     HandMeld,
     HandTake,
+    Player,
     Seat,
     Table,
     utcnow,
 )
-from ..optiontext import option_text
 from ..rules import holders
 from ..rules.errors import Checks, OptionError, Part, RuleError, SeatingError, Where
-from ..rules.options import OPTION_SPECS, Options
-from ..rules.session import Event, HandRecord, Replayer, ReplayError, SessionSetup, SessionState
+from ..rules.evening.session import (
+    Event,
+    HandRecord,
+    Replayer,
+    ReplayError,
+    SessionSetup,
+    SessionState,
+)
+from ..rules.game.options import OPTION_SPECS, Options
+from ..web.optiontext import option_text
 from . import replays, unit_of_work
 from .changes import Audit, Clash, ConflictError, record_change
 from .entries import row_event
 from .keyset import Page, Paged, keyset, page_of
+from .notfound import NotFound
 from .replays import Replayed, replay_key
-from .tables import clean_name, find_or_add_player
-
-
-class NotFound(LookupError):
-    """No such session, hand or player for this table."""
+from .tables import clean_name
 
 
 @dataclass
@@ -293,7 +298,7 @@ def create_session(
     commits it.
     """
     options, names = _checked_setup(option_data, seat_names, first_dealer)
-    players = [find_or_add_player(table, name) for name in names]
+    players = _roster_players(table, names)
     row = GameSession(
         table=table,
         system=options.system.value,
@@ -309,8 +314,58 @@ def create_session(
         f"Session started{under}: {options.system.label}, "
         f"{', '.join(p.name for p in players)}; {players[first_dealer].name} deals first."
     )
-    record_change(replay_events(row, [], []), Audit("started", summary), new=True)
+    started = _started(row, options, players, first_dealer)
+    record_change(started, Audit("started", summary), new=True)
+    inspect(row).info[STARTED] = (row.version, started)
     return row
+
+
+STARTED = "scorekeeper.started"
+"""Where a session row made by ``create_session`` keeps the session as started, with its
+version then (``started_now``), for as long as the row object lives (this transaction's)."""
+
+
+def _roster_players(table: Table, names: Sequence[str]) -> list[Player]:
+    """The roster's players of ``names`` (tidied, each a different player), in order, those
+    not on the roster added (flushed, not committed): the roster read in one query."""
+    keys = [holders.name_key(name) for name in names]
+    found = {
+        player.name_key: player
+        for player in db.session.scalars(
+            select(Player).where(Player.table_id == table.id, Player.name_key.in_(keys))
+        )
+    }
+    players = []
+    for name, key in zip(names, keys, strict=True):
+        player = found.get(key)
+        if player is None:
+            player = Player(table=table, name=name)  # its name_key follows
+            db.session.add(player)
+        players.append(player)
+    if len(found) < len(keys):
+        db.session.flush()
+    return players
+
+
+def _started(
+    row: GameSession, options: Options, players: Sequence[Player], first_dealer: int
+) -> LoadedSession:
+    """The session ``row`` just started, as loading it would replay it, from the options and
+    players already checked: nothing read or parsed again."""
+    seated = {p.id: holders.Player(p.id, p.name) for p in players}
+    setup = SessionSetup(options, tuple(seated.values()), seated[players[first_dealer].id])
+    replayer = Replayer(setup)
+    return LoadedSession(row, options, seated, setup, [], [], replayer.state(), replayer)
+
+
+def started_now(row: GameSession) -> LoadedSession | None:
+    """The session ``row`` as ``create_session`` started it in this transaction (its replay,
+    not read or replayed again), while nothing has changed it since; else None."""
+    found = inspect(row).info.get(STARTED)
+    if found is None:
+        return None
+    version, started = found
+    return started if row.version == version else None
 
 
 def _checked_setup(
@@ -430,4 +485,5 @@ __all__ = [
     "replay_stored",
     "session_stamp",
     "stamp_of",
+    "started_now",
 ]

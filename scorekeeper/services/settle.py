@@ -13,18 +13,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..money import format_money
-from ..rules.closing import Closing, close_session
-from ..rules.holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members, player_id
-from ..rules.options import GameSystem
-from ..rules.session import GameRecord
-from ..rules.settlement import (
+from ..rules.evening.closing import Closing, close_session
+from ..rules.evening.session import GameRecord
+from ..rules.evening.settlement import (
     Payment,
     apply_payments,
     fewest_payments,
     pairwise_debts,
     still_owed,
 )
+from ..rules.game.variant import Game
+from ..rules.holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members, player_id
+from ..web.money import format_money
 from .gameend_words import game_end_words
 from .ledger import Debt, RecordedPayment, build_ledger, session_payments
 from .sessions import LoadedSession
@@ -164,7 +164,7 @@ class SettleUp:
     """Everything a session's settle-up prints: nets, kitty or pot, payments, stakes, ledger."""
 
     session_id: int
-    system: GameSystem
+    system: Game
     system_label: str
     stake: int | None  # cents per chip in chip games; None in points games
     ended: bool
@@ -226,13 +226,33 @@ def settle_session(
     what is left once the payments recorded toward this session are taken off (the same
     view: the fewest payments of the nets left, or the direct ones net of what was paid).
     """
+    return _settled(loaded, include_ledger, (direct,))[0]
+
+
+def settle_both(loaded: LoadedSession, *, new: bool = False) -> tuple[SettleUp, SettleUp]:
+    """The session's settle-up both ways, the fewest payments and the direct ones (each what
+    ``settle_session`` gives), its closing, nets, fund and stakes worked out once. ``new``:
+    the session was started in this very transaction, so no payment can have been recorded
+    toward it yet, and the ledger is not read."""
+    fewest, direct = _settled(loaded, False, (False, True), () if new else None)
+    return fewest, direct
+
+
+def _settled(
+    loaded: LoadedSession,
+    include_ledger: bool,
+    views: tuple[bool, ...],
+    recorded: tuple[RecordedPayment, ...] | None = None,
+) -> list[SettleUp]:
+    """The settle-up of each view asked (``direct`` or not), sharing everything but the
+    payments; ``recorded``: the payments recorded toward the session, when known (else read)."""
     state, options = loaded.state, loaded.options
     closing = close_session(state)
-    table = loaded.row.table
     carried: tuple[Debt, ...] = ()
     if include_ledger:
-        carried = build_ledger(table, exclude_session=loaded.row.id).debts
-    recorded = session_payments(table, loaded.row.id)
+        carried = build_ledger(loaded.row.table, exclude_session=loaded.row.id).debts
+    if recorded is None:
+        recorded = session_payments(loaded.row.table, loaded.row.id)
 
     rows = _rows(loaded, closing, carried)
     nets: dict[Holder, int] = dict(closing.cents)
@@ -246,39 +266,47 @@ def settle_session(
         direct_payments = pairwise_debts(flows)
     else:
         fewest, direct_payments = closing.payments, closing.direct
-    chosen, other = (direct_payments, fewest) if direct else (fewest, direct_payments)
     paid: list[Payment[Holder]] = [  # oldest first
         Payment(Player(p.payer_id, p.payer), Player(p.payee_id, p.payee), p.cents)
         for p in reversed(recorded)
     ]
-    if not paid:
-        left = chosen
-    elif direct:  # the direct payments net of what was paid, pair by pair
-        left = still_owed(chosen, paid)
-    else:  # the fewest payments of the nets left once what was paid is taken off
-        left = fewest_payments(apply_payments(nets, paid))
-    return SettleUp(
-        session_id=loaded.row.id,
-        system=options.system,
-        system_label=options.system.label,
-        stake=options.stake if options.system.is_chip_game else None,
-        ended=loaded.row.ended_at is not None,
-        ended_at=loaded.row.ended_at,
-        view=DIRECT if direct else FEWEST,
-        rows=rows,
-        fund=_fund(loaded, closing),
-        payments=_lines(chosen),
-        other_count=len(other),
-        games=tuple(_game(game, loaded) for game in state.games),
-        unfinished_game=_unfinished(loaded),
-        game_stake=0 if options.system.is_chip_game else options.game_stake,
-        set_stake=options.set_stake if options.system is GameSystem.BISON else 0,
-        include_ledger=include_ledger,
-        carried=carried,
-        recorded=recorded,
-        still_to_pay=_lines(left),
-        share_label=share_label(options),
-    )
+    fund = _fund(loaded, closing)
+    games = tuple(_game(game, loaded) for game in state.games)
+    unfinished = _unfinished(loaded)
+    views_out = []
+    for direct in views:
+        chosen, other = (direct_payments, fewest) if direct else (fewest, direct_payments)
+        if not paid:
+            left = chosen
+        elif direct:  # the direct payments net of what was paid, pair by pair
+            left = still_owed(chosen, paid)
+        else:  # the fewest payments of the nets left once what was paid is taken off
+            left = fewest_payments(apply_payments(nets, paid))
+        views_out.append(
+            SettleUp(
+                session_id=loaded.row.id,
+                system=options.system,
+                system_label=options.system.label,
+                stake=options.stake if options.system.is_chip_game else None,
+                ended=loaded.row.ended_at is not None,
+                ended_at=loaded.row.ended_at,
+                view=DIRECT if direct else FEWEST,
+                rows=rows,
+                fund=fund,
+                payments=_lines(chosen),
+                other_count=len(other),
+                games=games,
+                unfinished_game=unfinished,
+                game_stake=0 if options.system.is_chip_game else options.game_stake,
+                set_stake=options.set_stake if options.system.pays_set_stakes else 0,
+                include_ledger=include_ledger,
+                carried=carried,
+                recorded=recorded,
+                still_to_pay=_lines(left),
+                share_label=share_label(options),
+            )
+        )
+    return views_out
 
 
 def _debtor(debt: Debt) -> Player:
@@ -409,7 +437,7 @@ def _game(game: GameRecord, loaded: LoadedSession) -> GameStakes:
     for player in loaded.setup.players:
         if options.game_stake:
             pot.append(StakeLine(player, "ante", options.game_stake))
-        if options.system is GameSystem.BISON and options.set_stake:
+        if options.system.pays_set_stakes and options.set_stake:
             singles, doubles = sets.get(player, (0, 0))
             if singles:
                 label = f"{singles} single set{'s' if singles != 1 else ''}"
@@ -454,5 +482,6 @@ __all__ = [
     "SettleUp",
     "Share",
     "StakeLine",
+    "settle_both",
     "settle_session",
 ]

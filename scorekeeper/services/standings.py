@@ -6,14 +6,20 @@ a template.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..money import format_money
-from ..rules.bidding import TAKEOVER_BID, highest_makeable, legal_bids, takeover_allowed
-from ..rules.closing import fund_shares
-from ..rules.describe import describe
-from ..rules.hands import breakdowns
+from ..rules.evening.closing import fund_shares
+from ..rules.evening.rounds import deal_round
+from ..rules.evening.seating import deals_ahead
+from ..rules.evening.session import HandRecord
+from ..rules.game.bidding import TAKEOVER_BID, highest_makeable, legal_bids, takeover_allowed
+from ..rules.game.options import CardValues, Options, Scoring
+from ..rules.hand.describe import describe
+from ..rules.hand.hands import breakdowns
+from ..rules.hand.outcome import Outcome
+from ..rules.hand.payments import Flow
 from ..rules.holders import (
     KITTY,
     POT,
@@ -24,13 +30,8 @@ from ..rules.holders import (
     members,
     player_id,
 )
-from ..rules.options import CardValues, Options, Scoring
-from ..rules.outcome import Outcome
-from ..rules.payments import Flow
-from ..rules.rounds import deal_round
-from ..rules.seating import deals_ahead
-from ..rules.session import HandRecord
-from ..rules.tricks import buried_most, other_side, trick_total
+from ..rules.pack.tricks import buried_most, other_side, trick_total
+from ..web.money import format_money
 from .gameend_words import game_end_words
 from .sessions import LoadedSession
 
@@ -236,10 +237,11 @@ def standings(loaded: LoadedSession) -> list[StandingRow]:
         top = max(balances.values()) if balances else 0
         fund = KITTY if options.system.has_kitty else POT if options.system.has_pot else None
         shares = fund_shares(state, fund)[0] if fund is not None else {}
+        sitting_out, label = nxt.sitting_out, share_label(options)  # the same for every row
         for player in loaded.setup.players:
             units = balances[player]
             note = "left" if player in left else ("deals" if player == nxt.dealer else "")
-            if player in nxt.sitting_out and player not in left:
+            if player in sitting_out and player not in left:
                 note = "deals, sits out" if player == nxt.dealer else "sits out"
             with_share = None if fund is None else units + shares.get(player, 0)
             rows.append(
@@ -248,7 +250,7 @@ def standings(loaded: LoadedSession) -> list[StandingRow]:
                     leader=units == top and units > 0,
                     with_share=with_share,
                     with_share_cents=None if with_share is None else with_share * options.stake,
-                    share_label=share_label(options),
+                    share_label=label,
                 )
             )  # fmt: skip
         if options.system.has_kitty:
@@ -319,11 +321,7 @@ def next_hand(loaded: LoadedSession) -> NextHand:
     """The next hand's number, dealer, players dealt in and quick-pick bids."""
     state = loaded.state
     nxt = state.next_hand
-    seated = loaded.players.values()
-
-    def player(key: PlayerKey) -> Player:
-        return next(p for p in seated if p == key)
-
+    player = _by_key(loaded)
     bids, ladder = _bids(loaded.options)
     system = loaded.options.system
     at_table = tuple(player(p) for p in state.seated)
@@ -354,6 +352,24 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         winner_deals=system.is_cumulative and system.scoring is Scoring.EACH,
         leads=not loaded.options.auction,
     )
+
+
+def dealt_in_next(loaded: LoadedSession) -> tuple[Player, ...]:
+    """The players dealt in the next hand, in bidding order (``next_hand``'s ``active``,
+    without the rest of what the page shows of the next hand)."""
+    player = _by_key(loaded)
+    return tuple(player(p) for p in loaded.state.next_hand.active)
+
+
+def bid_choices(options: Options) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The quick-pick bids and every legal bid under ``options`` (``next_hand``'s ``bids``
+    and ``ladder``), in full points."""
+    return _bids(options)
+
+
+def _by_key(loaded: LoadedSession) -> Callable[[PlayerKey], Player]:
+    """The session's ``Player`` of an engine key (a seated player: equal by id)."""
+    return {p: p for p in loaded.players.values()}.__getitem__
 
 
 def _out(seated: tuple[Player, ...], active: tuple[PlayerKey, ...]) -> tuple[Player, ...]:
@@ -421,13 +437,14 @@ def hand_lines(loaded: LoadedSession, last: int | None = None) -> list[HandLine]
     return [_line(record, loaded.options) for record in reversed(records)]
 
 
-def hand_line(loaded: LoadedSession, number: int) -> HandLine:
+def hand_line(loaded: LoadedSession, number: int, text: str | None = None) -> HandLine:
     """Hand ``number`` in words, with each holder's change and running total (``NotFound``
-    when the session has no such hand)."""
-    return _line(loaded.hand(number), loaded.options)
+    when the session has no such hand); ``text``: the hand in words when the caller has it
+    already (``describe`` of its result: a save worked it out for the preview's words)."""
+    return _line(loaded.hand(number), loaded.options, text)
 
 
-def _line(record: HandRecord, options: Options) -> HandLine:
+def _line(record: HandRecord, options: Options, text: str | None = None) -> HandLine:
     scale = 1 if options.system.is_chip_game else options.scale
     change = dict(record.result.changes)  # in the balances' (seating) order, 0 if not in it
     return HandLine(
@@ -435,7 +452,7 @@ def _line(record: HandRecord, options: Options) -> HandLine:
         record.game,
         record.dealer,
         ", ".join(str(p) for p in record.sitting_out),
-        describe(record.result, options),
+        describe(record.result, options) if text is None else text,
         tuple((h, change.get(h, 0) // scale) for h, _ in record.balances),
         tuple((h, b // scale) for h, b in record.balances),
         record,

@@ -23,7 +23,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..templating import STATIC, VERSIONED_ASSETS, asset_version
+from ..web.templating import STATIC, VERSIONED_ASSETS, asset_version
 
 bp = Blueprint("app_shell", __name__)
 

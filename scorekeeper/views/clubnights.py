@@ -9,13 +9,14 @@ import functools
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from .. import qr
 from ..access import current_table, writes_only
-from ..clubforms import ClubPlayerForm, NightForm, night_errors
-from ..forms import ConfirmForm
+from ..forms.club import ClubPlayerForm, NightForm, night_errors
+from ..forms.setup import ConfirmForm
 from ..reports.clubnight import cards_pdf, results_pdf
 from ..rules.errors import RuleError
-from ..services import clubnights, clubresults
+from ..services.club import nights as clubnights
+from ..services.club import results as clubresults
+from ..web import qr
 from .downloads import download
 from .routing import form_post
 

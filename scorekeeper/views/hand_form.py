@@ -14,14 +14,14 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from ..forms import HandFormBase, hand_form
+from ..forms.hand import HandFormBase, hand_form
 from ..limits import parse_id
 from ..rules.errors import RuleError
 from ..rules.holders import Player
 from ..services.entries import from_row
 from ..services.hands import preview_hand
 from ..services.sessions import LoadedSession
-from ..services.standings import next_hand, teams_enter_own_tricks
+from ..services.standings import bid_choices, dealt_in_next, teams_enter_own_tricks
 
 
 def version_text(row: Any) -> str:
@@ -41,23 +41,23 @@ def hand_form_for(
 ) -> HandFormBase:
     """The hand form for the next hand (``number`` None) or a correction of hand ``number``
     (``NotFound`` when there is none), with ``formdata`` as posted or else filled in afresh."""
-    nxt = next_hand(loaded)
     record = None if number is None else loaded.hand(number)
-    active = nxt.active if record is None else record.context.active
+    active = dealt_in_next(loaded) if record is None else record.context.active
     declarers = [p.id for p in active if isinstance(p, Player)]  # a seat is always a Player
     teams = [
         tuple(p.id for p in team if isinstance(p, Player)) for team in loaded.setup.teams
     ]  # a seat is always a Player
+    bids, ladder = bid_choices(loaded.options)
     form = hand_form(
-        loaded.players, loaded.options, declarers, list(nxt.bids), formdata,
-        ladder=list(nxt.ladder), teams=teams,
+        loaded.players, loaded.options, declarers, list(bids), formdata,
+        ladder=list(ladder), teams=teams,
         own_tricks=teams_enter_own_tricks(loaded.options),
     )  # fmt: skip
     if formdata is not None:
         return form
     if record is None:  # a new hand: the key that makes a repeated post save it once
         form.request_id.data = uuid.uuid4().hex
-        form.hand_number.data = str(nxt.number)
+        form.hand_number.data = str(len(loaded.state.hands) + 1)  # next_hand's number
     else:
         row = loaded.event_row(record.position)
         form.fill(from_row(row, loaded.options))

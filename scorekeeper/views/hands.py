@@ -4,7 +4,7 @@ Each view parses the form, calls one service function and redirects (Post/Redire
 Every rule broken comes back from the engine with its place, and each is shown next to its
 field (``HandFormBase.field_for``), with everything typed kept. An expired CSRF token
 re-shows the form (the ``_reshow_*`` functions, called by the one ``CSRFError`` handler in
-``views/errors.py``), never loses the hand.
+``errorhandlers.py``), never loses the hand.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 
 from ..access import writes_only
-from ..forms import ConfirmForm
+from ..forms.setup import ConfirmForm
 from ..limits import clean_request_id, parse_id
 from ..rules.errors import RuleError
 from ..services import hands as hand_service
@@ -42,15 +42,14 @@ def create(session_id: int):
     """Save the next hand (or preview it), then go back to the session page."""
     loaded = load_or_404(session_id)
     form = hand_form_for(loaded, formdata=request.form)
-    nxt = next_hand(loaded)
     if not form.validate():
         every_problem(loaded, form)
-        return render_session(loaded, form, nxt, status=422)
+        return render_session(loaded, form, status=422)
     entry = form.to_entry()
     try:
         if request.form.get("action") == "preview":
             preview = hand_service.preview_hand(loaded, entry)
-            return render_session(loaded, form, nxt, preview=preview)
+            return render_session(loaded, form, preview=preview)
         saved = hand_service.save_hand(
             loaded, entry, clean_request_id(form.request_id.data), parse_id(form.hand_number.data)
         )
@@ -62,7 +61,7 @@ def create(session_id: int):
         return render_session(fresh, fresh_form, fresh_nxt, status=409)
     except RuleError as error:
         form.add_rule_error(error)
-        return render_session(loaded, form, nxt, status=422)
+        return render_session(loaded, form, status=422)  # the next hand worked out there
     if saved.repeated:  # the same form posted twice: it was saved the first time
         flash("That hand was already saved.", "ok")
     else:

@@ -6,12 +6,12 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from markupsafe import Markup
 
 from ..access import current_table
-from ..charts import running_chart
-from ..forms import AddPlayerForm
+from ..forms.setup import AddPlayerForm
 from ..rules.errors import RuleError
 from ..rules.holders import Player, members
 from ..services import tables
-from ..services.stats import game_series, load_table_sessions, table_stats
+from ..services.history.stats import game_series, load_table_sessions, table_stats
+from ..web.charts import running_chart
 from .stale import reshown_when_stale
 
 bp = Blueprint("players", __name__, url_prefix="/players")

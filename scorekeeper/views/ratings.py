@@ -7,9 +7,9 @@ from flask import Blueprint, render_template
 from markupsafe import Markup
 
 from ..access import current_table
-from ..ratings_chart import rating_chart
-from ..services.ratings import START, rating_text, table_ratings
-from ..services.ratings_csv import ratings_csv
+from ..services.history.ratings import START, rating_text, table_ratings
+from ..services.history.ratings_csv import ratings_csv
+from ..web.ratings_chart import rating_chart
 from .downloads import download
 
 bp = Blueprint("ratings", __name__)

@@ -9,12 +9,13 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from ..access import current_table
-from ..charts import running_chart
-from ..money import format_money
 from ..rules.holders import Player
-from ..services import ratings, records
 from ..services.exports.records_csv import records_csv
-from ..services.records import RANGE_FIELDS, DateRange, TableRecord
+from ..services.history import player as records
+from ..services.history import ratings
+from ..services.history.player import RANGE_FIELDS, DateRange, TableRecord
+from ..web.charts import running_chart
+from ..web.money import format_money
 from .downloads import download
 
 bp = Blueprint("records", __name__, url_prefix="/records")
@@ -106,7 +107,7 @@ def _csv(player_id: int | None, page: str):
     if problems:
         return redirect(url_for(page, **{**ids, **typed}))
     counted = records.table_record(current_table(), dates)
-    body = records_csv(counted, player_id)  # NotFound: the 404 page (views/errors)
+    body = records_csv(counted, player_id)  # NotFound: the 404 page (errorhandlers)
     name = "scorekeeper-records" + (f"-player-{player_id}" if player_id else "")
     if dates.start or dates.end:
         name += f"-{dates.start or 'start'}-to-{dates.end or 'now'}"

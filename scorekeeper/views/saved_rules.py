@@ -6,9 +6,10 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from ..access import current_table, writes_only
-from ..forms import ConfirmForm, SavedRulesForm, option_values, setup_errors
+from ..forms.setup import ConfirmForm, SavedRulesForm, option_values, setup_errors
 from ..rules.errors import RuleError
-from ..rules.options import GameSystem, Options
+from ..rules.game.options import Options
+from ..rules.game.variant import all_games
 from ..services import saved_rules as rules_service
 from .sessions import option_fields, preset_asked
 from .stale import reshown_when_stale
@@ -39,7 +40,7 @@ def _form_page(
         form=form,
         rules=rules,
         system=shown.system,
-        systems=list(GameSystem),
+        systems=list(all_games()),
         fields=option_fields(shown, request.form if posted else None),
         errors=errors,
     ), status

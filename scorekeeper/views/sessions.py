@@ -15,10 +15,9 @@ from flask import (
     url_for,
 )
 
-from .. import qr
 from ..access import current_table, hosted, writes_only
-from ..forms import (
-    MAX_SEATS,
+from ..forms.hand import MAX_SEATS
+from ..forms.setup import (
     ConfirmForm,
     NewSessionForm,
     SavedRulesForm,
@@ -28,12 +27,14 @@ from ..forms import (
 )
 from ..limits import parse_id
 from ..rules.errors import Part, RuleError, Where
-from ..rules.options import OPTION_SPECS, GameSystem, Options, parse_system
+from ..rules.game.options import OPTION_SPECS, Options, parse_system
+from ..rules.game.variant import NEW_SESSION_GAME, Game, all_games
 from ..services import hands as hand_service
 from ..services import saved_rules as rules_service
 from ..services import sessions as session_service
 from ..services.standings import form_facts, game_over, hand_lines, next_hand, standings
 from ..services.tables import roster
+from ..web import qr
 from .hand_form import hand_form_for
 from .loading import load_or_404
 from .routing import form_post
@@ -94,16 +95,16 @@ def _asked_rules(values: Mapping[str, str]) -> rules_service.Rules | None:
     return rules if rules.options is not None else None
 
 
-def preset_asked(values: Mapping[str, str] | None = None) -> GameSystem:
+def preset_asked(values: Mapping[str, str] | None = None) -> Game:
     """The preset a form is for (``?system=``; Brooklyn when none, or an unknown one, is
     asked)."""
     try:
         return parse_system((values or request.values).get("system") or "brooklyn")
     except RuleError:
-        return GameSystem.BROOKLYN
+        return NEW_SESSION_GAME
 
 
-def _asked(values: Mapping[str, str]) -> tuple[GameSystem, rules_service.Rules | None]:
+def _asked(values: Mapping[str, str]) -> tuple[Game, rules_service.Rules | None]:
     """The game the new-session form is for and the saved rules it starts from, if any: their
     game, or else the preset asked for."""
     rules = _asked_rules(values)
@@ -118,7 +119,7 @@ def _seats() -> list[str]:
     return [request.form.get(f"seat-{i}", "") for i in range(MAX_SEATS)]
 
 
-def _shown_options(system: GameSystem, rules: rules_service.Rules | None) -> Options:
+def _shown_options(system: Game, rules: rules_service.Rules | None) -> Options:
     """The options the form starts from: the saved rules', or else the preset's."""
     return rules.options if rules is not None and rules.options else Options.preset(system)
 
@@ -160,7 +161,7 @@ def _new_session_page(form: NewSessionForm, errors: dict[str, list[str]], status
         "sessions/new.html",
         form=form,
         system=system,
-        systems=list(GameSystem),
+        systems=list(all_games()),
         rules=rules,
         saved=[r for r in rules_service.list_rules(table) if r.options is not None],
         fields=fields,

@@ -14,13 +14,13 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 
 from ..access import current_table, writes_only
-from ..money import format_cents_plain, format_money
 from ..services import ledger as ledger_service
 from ..services import saved_rules as rules_service
 from ..services.ledger import AskedPayment, PaymentErrors
 from ..services.sessions import NotFound
 from ..services.settle import settle_session
 from ..services.tables import roster
+from ..web.money import format_cents_plain, format_money
 from .loading import load_or_404
 from .redirects import local_target
 from .routing import form_post

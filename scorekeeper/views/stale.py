@@ -9,7 +9,7 @@ from flask.typing import ResponseReturnValue
 
 def reshown_when_stale(reshow: Callable[..., ResponseReturnValue]):
     """Mark a form's view: when its security token has expired (or the cookie holding it was
-    lost), the one ``CSRFError`` handler (``views/errors.py``) calls
+    lost), the one ``CSRFError`` handler (``errorhandlers.py``) calls
     ``reshow(message, **view_args)``, which shows the same form again with everything typed
     kept and ``message`` at its top, and saves nothing."""
 

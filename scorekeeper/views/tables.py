@@ -30,7 +30,6 @@ from flask import (
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
-from .. import qr
 from ..access import (
     MEMBER,
     WATCHER,
@@ -51,10 +50,11 @@ from ..access import (
     take_new_pin,
     writes_only,
 )
-from ..forms import ConfirmForm
+from ..forms.setup import ConfirmForm
 from ..rules.errors import RuleError
 from ..services import attempts, pins
 from ..services import tables as table_service
+from ..web import qr
 from .redirects import local_target
 from .routing import form_post
 from .stale import reshown_when_stale

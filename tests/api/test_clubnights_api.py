@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from hostedhelpers import hosted_app, start_table
 from webhelpers import dispose
 
-from scorekeeper.rules.clubsettings import Movement
+from scorekeeper.rules.club.settings import Movement
 
 from .calls import API
 

@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 from webhelpers import dispose, migrated_app, new_session, parse, player_ids, save_hand
 from webhelpers import standings as page_standings
 
-from scorekeeper.money import format_money
+from scorekeeper.web.money import format_money
 
 from .calls import API, figures, names, nets, notes, payments, start
 

@@ -23,7 +23,7 @@ from flask.testing import FlaskClient
 from hostedhelpers import hosted_app, start_table
 from webhelpers import dispose
 
-from scorekeeper.rules.session import Replayer
+from scorekeeper.rules.evening.session import Replayer
 from scorekeeper.services import replays
 
 from .calls import API, Session, changes, start

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.services.ratings import MODEL
+from scorekeeper.services.history.ratings import MODEL
 
 from .calls import API, start
 

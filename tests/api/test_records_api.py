@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.services import records
-from scorekeeper.services.records import LATER_THAN_TO
+from scorekeeper.services.history import player as records
+from scorekeeper.services.history.player import LATER_THAN_TO
 
 from .calls import problem_fields
 from .test_payments_api import API, brooklyn_hand

@@ -40,7 +40,8 @@ from webhelpers import (
 )
 from werkzeug.serving import make_server
 
-from scorekeeper.rules.options import PRESETS, GameSystem
+from scorekeeper.rules.game import variant
+from scorekeeper.rules.game.options import PRESETS
 
 pytestmark = pytest.mark.browser
 
@@ -55,7 +56,7 @@ class Evening:
     refused: str
 
 
-def _players(system: GameSystem) -> list[str]:
+def _players(system: variant.Game) -> list[str]:
     return _NAMES[: PRESETS[system].shape.players]
 
 
@@ -63,7 +64,7 @@ def play_an_evening(app: Flask) -> Evening:
     """Sessions of every preset, one of them played with hands, a payment and saved rules."""
     client = app.test_client()
     pages = {"home": "/"}
-    for system in GameSystem:
+    for system in variant.all_games():
         sid = new_session(client, system.value, _players(system))
         pages[f"session-{system.value}"] = f"/s/{sid}"
     sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal", "Dee"])

@@ -12,7 +12,7 @@ from phone import check_phone_page, phone_page, shoot
 from reflow import split_words
 from settle_fixtures import Table, bison
 
-from scorekeeper.rules.options import GameSystem
+from scorekeeper.rules.game import variant
 from scorekeeper.services import sessions as session_service
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import unit_of_work
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 NAMES = ("Ann", "Bob", "Cal", "Dan", "Eve", "Fay", "Gus", "Hal")
 SEATINGS = [
     (system.value, players)
-    for system in GameSystem
+    for system in variant.all_games()
     for players in range(system.player_range[0], system.player_range[1] + 1)
 ]
 

@@ -24,10 +24,11 @@ from scorekeeper.reports.handlog_layout import (
 )
 from scorekeeper.reports.page import render_html
 from scorekeeper.reports.pdf import render_pdf
+from scorekeeper.rules.game.variant import BISON, BROOKLYN
 from scorekeeper.services.exports.handlog import hand_log
 from scorekeeper.services.sessions import create_session, load_session
 from scorekeeper.services.tables import default_table
-from scorekeeper.templating import STATIC as STATIC_DIR
+from scorekeeper.web.templating import STATIC as STATIC_DIR
 
 # -- the log's columns ----------------------------------------------------------------------
 
@@ -165,7 +166,7 @@ def test_a_log_has_the_columns_its_game_fills(ctx, builder, facts, figures):
 def test_a_takeover_and_a_renege_are_noted_under_the_result(ctx):
     row = create_session(default_table(), {"system": "brooklyn"}, ["Ann", "Bob", "Cal"], 0)
     rs._add(row.id, declarer="Ann", bid=250, trump="C", outcome="made", takeover=True)
-    takeover = entry_cells(hand_log(load_session(row.id))[0], {}, chip_game=True)
+    takeover = entry_cells(hand_log(load_session(row.id))[0], {}, BROOKLYN.present.holder_columns)
     assert takeover.facts["result"] == ["made", "(takeover)"]
     assert takeover.height == 2
     assert takeover.fact_line("dealer", 1) == ""  # one-line facts are blank below
@@ -173,7 +174,7 @@ def test_a_takeover_and_a_renege_are_noted_under_the_result(ctx):
     loaded = load_session(rs.bison())
     reneger = loaded.setup.players[2]  # Cal
     entry = dataclasses.replace(hand_log(loaded)[0], outcome="renege", reneger=reneger)
-    cells = entry_cells(entry, {reneger: "Cal"}, chip_game=False)
+    cells = entry_cells(entry, {reneger: "Cal"}, BISON.present.holder_columns)
     assert cells.facts["result"] == ["renege", "by Cal"]
     # Bison hand 1 (tests/reportsessions.py): Ann melds 40 and takes 80 in tricks, +120
     assert cells.figures[0] == ["40", "80", "+120", "+120"]
@@ -183,7 +184,8 @@ def test_a_holder_named_wider_than_the_figures_widens_only_its_own_total(ctx):
     loaded = load_session(rs.brooklyn(("Ann", "Bob", "Cal", LONG)))
     columns = log_columns(loaded, entries := hand_log(loaded))
     labels = short_names(columns.holders, 14)
-    cells = [entry_cells(entry, short_names(list(loaded.setup.players)), True) for entry in entries]
+    label = short_names(list(loaded.setup.players))
+    cells = [entry_cells(entry, label, columns.under_holders) for entry in entries]
     widths = column_widths(columns, cells, labels)
     ann, bob, cal, long = columns.holders
     # "+/−" is 3 columns and "total" 5, wider than any figure (−10 at most); the long name's
@@ -212,7 +214,8 @@ def test_under_summed_bids_the_bid_column_gives_each_teams_contract_and_its_bids
     loaded = load_session(rs.summed_bids())
     entries = hand_log(loaded)
     label = {p: str(p) for p in loaded.setup.players}
-    cells = [entry_cells(entry, label, chip_game=False) for entry in entries]
+    columns = log_columns(loaded, entries)
+    cells = [entry_cells(entry, label, columns.under_holders) for entry in entries]
     assert [c.facts["bid"] for c in cells] == [
         ["65 N 40+S 25", "30 E 30"],
         ["70 N 45+S 25", "50 W 20+E 30"],

@@ -25,7 +25,7 @@ from scorekeeper.reports.page import render_html
 from scorekeeper.reports.pdf import FetchRefused, StaticFetcher, page_size, render_pdf
 from scorekeeper.services.sessions import create_session, load_session
 from scorekeeper.services.tables import default_table
-from scorekeeper.templating import STATIC as STATIC_DIR
+from scorekeeper.web.templating import STATIC as STATIC_DIR
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ here: the engine holds full points. They are typed from the sources, not read fr
 
 from __future__ import annotations
 
-from scorekeeper.rules.options import Options
+from scorekeeper.rules.game.options import Options
 
 # Points of 0, 1, 2, 3 and 4 copies, as published (x10 below).
 PUBLISHED = {

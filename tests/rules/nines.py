@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scorekeeper.rules.deck import Deck
-from scorekeeper.rules.options import CardValues, Options
-from scorekeeper.rules.shape import Shape
+from scorekeeper.rules.game.options import CardValues, Options
+from scorekeeper.rules.game.shape import Shape
+from scorekeeper.rules.pack.deck import Deck
 
 # Points of 0, 1, 2, 3 and 4 copies. No hand holds a quadruple run (20 cards; 16 at most):
 # the engine would count it as the triple and the single it holds.

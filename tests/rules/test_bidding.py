@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.bidding import (
+from scorekeeper.rules.errors import BidError, OptionError, Part, RuleError, Where
+from scorekeeper.rules.game.bidding import (
     check_bid,
     check_takeover,
     highest_makeable,
@@ -18,8 +19,7 @@ from scorekeeper.rules.bidding import (
     step_bid,
     takeover_allowed,
 )
-from scorekeeper.rules.errors import BidError, OptionError, Part, RuleError, Where
-from scorekeeper.rules.options import Options
+from scorekeeper.rules.game.options import Options
 
 BROOKLYN = Options.preset("brooklyn")  # min 300, no 40 or 90 endings
 POT_GAME = Options.preset("brooklyn-pot")  # min 250

@@ -15,16 +15,16 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.contract import NoTrick
 from scorekeeper.rules.errors import OutcomeError
-from scorekeeper.rules.games import partnership_end
-from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_hand
+from scorekeeper.rules.evening.games import partnership_end
+from scorekeeper.rules.evening.session import SessionSetup, replay
+from scorekeeper.rules.game.contract import NoTrick
+from scorekeeper.rules.game.options import BothReach, Options
+from scorekeeper.rules.hand.hands import HandContext, HandInput, MeldNumber, score_hand
+from scorekeeper.rules.hand.outcome import Outcome
 from scorekeeper.rules.holders import Team
-from scorekeeper.rules.options import BothReach, Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.session import SessionSetup, replay
-from scorekeeper.rules.tricks import SideTricks
+from scorekeeper.rules.pack.cards import Suit
+from scorekeeper.rules.pack.tricks import SideTricks
 
 BLOG = replace(Options.preset("partnership"), scale=10, min_bid=250, target=1500)
 HIGHER = replace(BLOG, both_reach=BothReach.HIGHER)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.cards import DECK, Card, Hand, Rank, Suit, parse_cards
 from scorekeeper.rules.errors import (
     CardCopiesError,
     CardNotationError,
@@ -18,6 +17,7 @@ from scorekeeper.rules.errors import (
     RuleError,
     Where,
 )
+from scorekeeper.rules.pack.cards import DECK, Card, Hand, Rank, Suit, parse_cards
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 

@@ -11,16 +11,16 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.closing import close_session, session_nets
 from scorekeeper.rules.errors import RuleError
-from scorekeeper.rules.hands import HandInput, MeldNumber
+from scorekeeper.rules.evening.closing import close_session, session_nets
+from scorekeeper.rules.evening.session import PlayerLeaves, SessionSetup, check_new_hand, replay
+from scorekeeper.rules.evening.settlement import apply_payments
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.hand.hands import HandInput, MeldNumber
+from scorekeeper.rules.hand.outcome import Outcome
 from scorekeeper.rules.holders import KITTY, POT, Team
-from scorekeeper.rules.options import Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.session import PlayerLeaves, SessionSetup, check_new_hand, replay
-from scorekeeper.rules.settlement import apply_payments
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks
+from scorekeeper.rules.pack.cards import Suit
+from scorekeeper.rules.pack.tricks import PlayerTricks, SideTricks
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 MADE, SET, CONCEDED, FORFEIT = Outcome.MADE, Outcome.SET, Outcome.CONCEDED, Outcome.FORFEIT

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.clubpairing import Pairing, Seating, pair_round
-from scorekeeper.rules.clubsettings import Movement, NightSettings, kcmo
-from scorekeeper.rules.clubstandings import RoundResult, SideScore, TableResult, standings
+from scorekeeper.rules.club.pairing import Pairing, Seating, pair_round
+from scorekeeper.rules.club.settings import Movement, NightSettings, kcmo
+from scorekeeper.rules.club.standings import RoundResult, SideScore, TableResult, standings
 from scorekeeper.rules.errors import OptionError, Part, RuleError, RuleErrors, SeatingError
 
 NAMES = dict(enumerate(["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"], 1))

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.clubpairing import Pairing, Seating
-from scorekeeper.rules.clubrotation import (
+from scorekeeper.rules.club.pairing import Pairing, Seating
+from scorekeeper.rules.club.rotation import (
     Letter,
     Slot,
     deal,
@@ -33,7 +33,7 @@ from scorekeeper.rules.clubrotation import (
     seat_late,
     tables_of,
 )
-from scorekeeper.rules.clubsettings import Movement, NightSettings
+from scorekeeper.rules.club.settings import Movement, NightSettings
 from scorekeeper.rules.errors import Part, RuleError, SeatingError
 
 T = {n: (2 * n - 1, 2 * n) for n in range(1, 11)}

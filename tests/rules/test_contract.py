@@ -11,15 +11,15 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.contract import MeldSave, Surrender
-from scorekeeper.rules.games import partnership_end
-from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_hand
+from scorekeeper.rules.evening.games import partnership_end
+from scorekeeper.rules.game.contract import MeldSave, Surrender
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.game.shape import Shape
+from scorekeeper.rules.hand.hands import HandContext, HandInput, MeldNumber, score_hand
+from scorekeeper.rules.hand.outcome import Outcome
 from scorekeeper.rules.holders import Team
-from scorekeeper.rules.options import Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.shape import Shape
-from scorekeeper.rules.tricks import SideTricks, TrickShares
+from scorekeeper.rules.pack.cards import Suit
+from scorekeeper.rules.pack.tricks import SideTricks, TrickShares
 
 PARTNERSHIP = Options.preset("partnership")
 DOUBLE = Options.preset("double-deck")

@@ -2,8 +2,8 @@
 
 import pytest
 
-from scorekeeper.rules.cards import Card
-from scorekeeper.rules.deck import Deck
+from scorekeeper.rules.pack.cards import Card
+from scorekeeper.rules.pack.deck import Deck
 
 
 @pytest.mark.parametrize(

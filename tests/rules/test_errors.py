@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.cards import Hand, Suit
 from scorekeeper.rules.errors import (
     BidError,
     Checks,
@@ -24,12 +23,13 @@ from scorekeeper.rules.errors import (
     Where,
     option,
 )
-from scorekeeper.rules.hands import HandContext, HandInput, MeldCards, MeldNumber, score_hand
+from scorekeeper.rules.evening.session import PlayerLeaves, ReplayError, SessionSetup, replay
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.hand.hands import HandContext, HandInput, MeldCards, MeldNumber, score_hand
+from scorekeeper.rules.hand.outcome import Outcome
 from scorekeeper.rules.holders import Team
-from scorekeeper.rules.options import Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.session import PlayerLeaves, ReplayError, SessionSetup, replay
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks, TrickShares
+from scorekeeper.rules.pack.cards import Hand, Suit
+from scorekeeper.rules.pack.tricks import PlayerTricks, SideTricks, TrickShares
 
 S, H = Suit.SPADES, Suit.HEARTS
 MADE = Outcome.MADE

@@ -12,15 +12,15 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.games import Ending, EndReason, bison_end, partnership_end
-from scorekeeper.rules.hands import HandInput, MeldNumber
+from scorekeeper.rules.evening.games import Ending, EndReason, bison_end, partnership_end
+from scorekeeper.rules.evening.session import SessionSetup, replay
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.hand.hands import HandInput, MeldNumber
+from scorekeeper.rules.hand.outcome import Outcome
+from scorekeeper.rules.hand.payments import Flow
 from scorekeeper.rules.holders import Team
-from scorekeeper.rules.options import Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.payments import Flow
-from scorekeeper.rules.session import SessionSetup, replay
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks
+from scorekeeper.rules.pack.cards import Suit
+from scorekeeper.rules.pack.tricks import PlayerTricks, SideTricks
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 BISON = Options.preset("bison")

@@ -12,7 +12,6 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.cards import Hand, Suit
 from scorekeeper.rules.errors import (
     BidError,
     MeldError,
@@ -24,7 +23,8 @@ from scorekeeper.rules.errors import (
     TrumpError,
     Where,
 )
-from scorekeeper.rules.hands import (
+from scorekeeper.rules.game.options import AllPass, CardValues, Options, Schedule, SitOut
+from scorekeeper.rules.hand.hands import (
     HandContext,
     HandInput,
     MeldCards,
@@ -32,12 +32,12 @@ from scorekeeper.rules.hands import (
     MeldNumber,
     score_hand,
 )
+from scorekeeper.rules.hand.outcome import Outcome
+from scorekeeper.rules.hand.payments import KITTY, POT, Flow
 from scorekeeper.rules.holders import Team
-from scorekeeper.rules.meld import parse_claims
-from scorekeeper.rules.options import AllPass, CardValues, Options, Schedule, SitOut
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.payments import KITTY, POT, Flow
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks, check_sides
+from scorekeeper.rules.pack.cards import Hand, Suit
+from scorekeeper.rules.pack.meld import parse_claims
+from scorekeeper.rules.pack.tricks import PlayerTricks, SideTricks, check_sides
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 MADE, SET, CONCEDED = Outcome.MADE, Outcome.SET, Outcome.CONCEDED

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.hands import HandContext, HandInput, score_hand
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.hand.hands import HandContext, HandInput, score_hand
+from scorekeeper.rules.hand.outcome import Outcome
+from scorekeeper.rules.hand.payments import Flow
 from scorekeeper.rules.holders import (
     KITTY,
     POT,
@@ -16,9 +19,6 @@ from scorekeeper.rules.holders import (
     player_id,
     players_of,
 )
-from scorekeeper.rules.options import Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.payments import Flow
 
 KITTY_PLAYER = Player(1, "kitty")
 POT_PLAYER = Player(2, "Pot")

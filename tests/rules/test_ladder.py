@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules.errors import OptionError, RuleError, option
-from scorekeeper.rules.ladder import BidLadder, Rung, format_rungs, parse_rungs
+from scorekeeper.rules.game.ladder import BidLadder, Rung, format_rungs, parse_rungs
 
 SINGLE = BidLadder(300, 10)
 DOUBLE = BidLadder(500, 10, (Rung(600, 50),), scale=10)

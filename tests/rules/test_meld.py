@@ -16,7 +16,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.cards import DECK, SUITS, Hand, Rank, Suit
 from scorekeeper.rules.errors import (
     HandSizeError,
     MeldError,
@@ -25,7 +24,9 @@ from scorekeeper.rules.errors import (
     TrumpError,
     Where,
 )
-from scorekeeper.rules.meld import (
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.pack.cards import DECK, SUITS, Hand, Rank, Suit
+from scorekeeper.rules.pack.meld import (
     Claim,
     MeldCounts,
     MeldKind,
@@ -42,7 +43,6 @@ from scorekeeper.rules.meld import (
     roundhouse_bonus,
     score_melds,
 )
-from scorekeeper.rules.options import Options
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 

@@ -17,11 +17,12 @@ from dataclasses import replace
 import pytest
 from doubledeck import DOUBLE, PUBLISHED
 
-from scorekeeper.rules.cards import Hand, Suit
-from scorekeeper.rules.deck import Deck
 from scorekeeper.rules.errors import CardCopiesError, MeldError, OptionError, Part, Where
-from scorekeeper.rules.hands import MeldCards, evaluate_meld
-from scorekeeper.rules.meld import (
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.hand.hands import MeldCards, evaluate_meld
+from scorekeeper.rules.pack.cards import Hand, Suit
+from scorekeeper.rules.pack.deck import Deck
+from scorekeeper.rules.pack.meld import (
     attainable_totals,
     check_meld_number,
     meld_by_trump,
@@ -30,7 +31,6 @@ from scorekeeper.rules.meld import (
     meld_points,
     parse_claims,
 )
-from scorekeeper.rules.options import Options
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 RH390 = replace(DOUBLE, roundhouse_with_run=390)

@@ -14,10 +14,11 @@ from dataclasses import replace
 import pytest
 from nines import EIGHT, SIX
 
-from scorekeeper.rules.cards import Card, Hand, Suit
-from scorekeeper.rules.deck import Deck
 from scorekeeper.rules.errors import CardCopiesError, HandSizeError, MeldError, OptionError
-from scorekeeper.rules.meld import (
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.pack.cards import Card, Hand, Suit
+from scorekeeper.rules.pack.deck import Deck
+from scorekeeper.rules.pack.meld import (
     check_meld_number,
     meld_by_trump,
     meld_from_cards,
@@ -25,7 +26,6 @@ from scorekeeper.rules.meld import (
     meld_points,
     parse_claims,
 )
-from scorekeeper.rules.options import Options
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 RUN_S = "AS TS KS QS JS"

@@ -17,10 +17,10 @@ from dataclasses import replace
 
 from nines import DIX, EIGHT, MARRIAGE, ROUNDHOUSE_390, SIX, TABLE
 
-from scorekeeper.rules.cards import Card, Hand, Suit
-from scorekeeper.rules.deck import Deck
-from scorekeeper.rules.meld import attainable_totals, meld_from_cards, meld_points
-from scorekeeper.rules.options import Options
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.pack.cards import Card, Hand, Suit
+from scorekeeper.rules.pack.deck import Deck
+from scorekeeper.rules.pack.meld import attainable_totals, meld_from_cards, meld_points
 
 SUITS = "SHDC"
 PACK = [rank + suit for suit in SUITS for rank in "ATKQJ9" for _ in range(4)]  # 96 cards

@@ -11,9 +11,10 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.cards import Hand, Suit
 from scorekeeper.rules.errors import MeldError, OptionError
-from scorekeeper.rules.meld import (
+from scorekeeper.rules.game.options import OPTION_SPECS, Options
+from scorekeeper.rules.pack.cards import Hand, Suit
+from scorekeeper.rules.pack.meld import (
     check_meld_number,
     format_claims,
     meld_from_cards,
@@ -21,7 +22,6 @@ from scorekeeper.rules.meld import (
     meld_points,
     parse_claims,
 )
-from scorekeeper.rules.options import OPTION_SPECS, Options
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 BROOKLYN = Options.preset("brooklyn")  # no double bonus, 350, 80

@@ -13,14 +13,14 @@ from dataclasses import replace
 import pytest
 from nines import EIGHT, SIX
 
-from scorekeeper.rules.cards import Hand, Suit
-from scorekeeper.rules.deck import Deck
 from scorekeeper.rules.errors import MeldError, TrickError
-from scorekeeper.rules.hands import HandContext, HandInput, MeldCards, MeldNumber, score_hand
+from scorekeeper.rules.evening.session import SessionSetup, replay
+from scorekeeper.rules.game.options import CardValues
+from scorekeeper.rules.hand.hands import HandContext, HandInput, MeldCards, MeldNumber, score_hand
 from scorekeeper.rules.holders import Team
-from scorekeeper.rules.options import CardValues
-from scorekeeper.rules.session import SessionSetup, replay
-from scorekeeper.rules.tricks import SideTricks, check_side_points, check_sides
+from scorekeeper.rules.pack.cards import Hand, Suit
+from scorekeeper.rules.pack.deck import Deck
+from scorekeeper.rules.pack.tricks import SideTricks, check_side_points, check_sides
 
 SIX_SEATS = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay")
 EIGHT_SEATS = (*SIX_SEATS, "Gus", "Hal")

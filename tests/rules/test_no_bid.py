@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.errors import BidError, RuleErrors
-from scorekeeper.rules.games import Ending, EndReason, bison_end
-from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_hand
-from scorekeeper.rules.options import Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.session import SessionSetup, replay
-from scorekeeper.rules.tricks import PlayerTricks
+from scorekeeper.rules.evening.games import Ending, EndReason, bison_end
+from scorekeeper.rules.evening.session import SessionSetup, replay
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.hand.hands import HandContext, HandInput, MeldNumber, score_hand
+from scorekeeper.rules.hand.outcome import Outcome
+from scorekeeper.rules.pack.cards import Suit
+from scorekeeper.rules.pack.tricks import PlayerTricks
 
 TWO = Options.preset("two-handed")
 FOUR = Options.preset("cutthroat")

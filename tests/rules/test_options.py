@@ -13,21 +13,21 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.rules.errors import OptionError, Part, RuleError, Where, option
-from scorekeeper.rules.ladder import Rung
-from scorekeeper.rules.meldtable import BONUS_MELDS
-from scorekeeper.rules.options import (
+from scorekeeper.rules.game import variant
+from scorekeeper.rules.game.ladder import Rung
+from scorekeeper.rules.game.options import (
     OPTION_NAMES,
     OPTION_SPECS,
     PRESETS,
     AllPass,
     CardValues,
-    GameSystem,
     Options,
     Schedule,
     SitOut,
     parse_system,
-    validate_player_count,
 )
+from scorekeeper.rules.game.validation import validate_player_count
+from scorekeeper.rules.pack.meldtable import BONUS_MELDS
 
 BROOKLYN = Options.preset("brooklyn")
 POT_GAME = Options.preset("brooklyn-pot")
@@ -162,16 +162,16 @@ def test_cumulative_presets_play_to_1500_with_no_floor_and_no_fixed_deals(option
 @pytest.mark.parametrize(
     ("system", "chip", "kitty", "pot", "partners", "everyone_melds", "hand_size"),
     [
-        pytest.param(GameSystem.BROOKLYN, True, False, False, False, False, 15, id="brooklyn"),
-        pytest.param(GameSystem.BROOKLYN_POT, True, False, True, False, False, 15, id="pot"),
-        pytest.param(GameSystem.HOYLE, True, True, False, False, False, 15, id="hoyle"),
-        pytest.param(GameSystem.BISON, False, False, False, False, True, 15, id="bison"),
-        pytest.param(GameSystem.PARTNERSHIP, False, False, False, True, True, 12, id="partners"),
-        pytest.param(GameSystem.DOUBLE_DECK, False, False, False, True, True, 20, id="double"),
-        pytest.param(GameSystem.SIX_HANDED, False, False, False, True, True, 13, id="six"),
-        pytest.param(GameSystem.EIGHT_HANDED, False, False, False, True, True, 10, id="eight"),
-        pytest.param(GameSystem.TWO_HANDED, False, False, False, False, True, 24, id="two"),
-        pytest.param(GameSystem.CUTTHROAT, False, False, False, False, True, 12, id="cutthroat"),
+        pytest.param(variant.BROOKLYN, True, False, False, False, False, 15, id="brooklyn"),
+        pytest.param(variant.BROOKLYN_POT, True, False, True, False, False, 15, id="pot"),
+        pytest.param(variant.HOYLE, True, True, False, False, False, 15, id="hoyle"),
+        pytest.param(variant.BISON, False, False, False, False, True, 15, id="bison"),
+        pytest.param(variant.PARTNERSHIP, False, False, False, True, True, 12, id="partners"),
+        pytest.param(variant.DOUBLE_DECK, False, False, False, True, True, 20, id="double"),
+        pytest.param(variant.SIX_HANDED, False, False, False, True, True, 13, id="six"),
+        pytest.param(variant.EIGHT_HANDED, False, False, False, True, True, 10, id="eight"),
+        pytest.param(variant.TWO_HANDED, False, False, False, False, True, 24, id="two"),
+        pytest.param(variant.CUTTHROAT, False, False, False, False, True, 12, id="cutthroat"),
     ],
 )
 def test_system_structure(system, chip, kitty, pot, partners, everyone_melds, hand_size):
@@ -605,7 +605,7 @@ def _allowed_values(spec):
 
 
 def _dollars():
-    from scorekeeper.money import format_money, parse_money
+    from scorekeeper.web.money import format_money, parse_money
 
     return format_money, parse_money
 

@@ -10,9 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.options import Options, Schedule
-from scorekeeper.rules.payments import Flow, ante_units, schedule_value, trump_multiplier
+from scorekeeper.rules.game.options import Options, Schedule
+from scorekeeper.rules.hand.payments import Flow, ante_units, schedule_value, trump_multiplier
+from scorekeeper.rules.pack.cards import Suit
 
 HOYLE = Options.preset("hoyle")
 

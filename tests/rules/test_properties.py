@@ -20,16 +20,8 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.bidding import legal_bids
-from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.deck import Deck
-from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_hand
-from scorekeeper.rules.meld import attainable_totals
-from scorekeeper.rules.options import AllPass, CardValues, Options, Schedule, Scoring, SitOut
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.payments import KITTY, POT
-from scorekeeper.rules.seating import dealt_in
-from scorekeeper.rules.session import (
+from scorekeeper.rules.evening.seating import dealt_in
+from scorekeeper.rules.evening.session import (
     PlayerLeaves,
     Replayer,
     ReplayError,
@@ -38,8 +30,22 @@ from scorekeeper.rules.session import (
     replace_event,
     replay,
 )
-from scorekeeper.rules.shape import Shape
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks, TrickShares, side_totals, trick_total
+from scorekeeper.rules.game.bidding import legal_bids
+from scorekeeper.rules.game.options import AllPass, CardValues, Options, Schedule, Scoring, SitOut
+from scorekeeper.rules.game.shape import Shape
+from scorekeeper.rules.hand.hands import HandContext, HandInput, MeldNumber, score_hand
+from scorekeeper.rules.hand.outcome import Outcome
+from scorekeeper.rules.hand.payments import KITTY, POT
+from scorekeeper.rules.pack.cards import Suit
+from scorekeeper.rules.pack.deck import Deck
+from scorekeeper.rules.pack.meld import attainable_totals
+from scorekeeper.rules.pack.tricks import (
+    PlayerTricks,
+    SideTricks,
+    TrickShares,
+    side_totals,
+    trick_total,
+)
 
 NAMES = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
 SUITS = list(Suit)

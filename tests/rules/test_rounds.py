@@ -13,11 +13,11 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.hands import HandInput
-from scorekeeper.rules.options import AllPass, Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.rounds import deal_round
-from scorekeeper.rules.session import PlayerLeaves, SessionSetup, replay
+from scorekeeper.rules.evening.rounds import deal_round
+from scorekeeper.rules.evening.session import PlayerLeaves, SessionSetup, replay
+from scorekeeper.rules.game.options import AllPass, Options
+from scorekeeper.rules.hand.hands import HandInput
+from scorekeeper.rules.hand.outcome import Outcome
 
 # Throw-ins keep the hands short: an all-pass deal moves the deal on, a misdeal does not.
 BROOKLYN = replace(Options.preset("brooklyn"), all_pass=AllPass.THROW_IN, even_deals=True)

@@ -11,11 +11,11 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.rules.errors import OptionError, Part, SeatingError, option
-from scorekeeper.rules.hands import HandContext
+from scorekeeper.rules.evening.seating import check_players, deals_ahead, dealt_in, next_clockwise
+from scorekeeper.rules.evening.session import SessionSetup
+from scorekeeper.rules.game.options import Options, SitOut
+from scorekeeper.rules.hand.hands import HandContext
 from scorekeeper.rules.holders import Team, name_key
-from scorekeeper.rules.options import Options, SitOut
-from scorekeeper.rules.seating import check_players, deals_ahead, dealt_in, next_clockwise
-from scorekeeper.rules.session import SessionSetup
 
 NAMES = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
 BROOKLYN = Options.preset("brooklyn")

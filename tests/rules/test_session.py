@@ -10,15 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.describe import describe
 from scorekeeper.rules.errors import Part, PlayerError, SeatingError
-from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_hand
-from scorekeeper.rules.holders import Team
-from scorekeeper.rules.options import AllPass, Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.payments import KITTY, POT, Flow
-from scorekeeper.rules.session import (
+from scorekeeper.rules.evening.session import (
     PlayerLeaves,
     ReplayError,
     SessionSetup,
@@ -26,7 +19,14 @@ from scorekeeper.rules.session import (
     replace_event,
     replay,
 )
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks
+from scorekeeper.rules.game.options import AllPass, Options
+from scorekeeper.rules.hand.describe import describe
+from scorekeeper.rules.hand.hands import HandContext, HandInput, MeldNumber, score_hand
+from scorekeeper.rules.hand.outcome import Outcome
+from scorekeeper.rules.hand.payments import KITTY, POT, Flow
+from scorekeeper.rules.holders import Team
+from scorekeeper.rules.pack.cards import Suit
+from scorekeeper.rules.pack.tricks import PlayerTricks, SideTricks
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 MADE, SET, CONCEDED = Outcome.MADE, Outcome.SET, Outcome.CONCEDED

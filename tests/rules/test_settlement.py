@@ -19,9 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import settlement
 from scorekeeper.rules.errors import Part, RuleError, SettlementError
-from scorekeeper.rules.settlement import (
+from scorekeeper.rules.evening import settlement
+from scorekeeper.rules.evening.settlement import (
     Payment,
     apply_payments,
     divide,

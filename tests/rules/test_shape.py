@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules.errors import OptionError, SeatingError
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.game.shape import SHAPES, Shape
 from scorekeeper.rules.holders import Team
-from scorekeeper.rules.options import Options
-from scorekeeper.rules.shape import SHAPES, Shape
 
 NAMES = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
 

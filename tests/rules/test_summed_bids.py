@@ -16,18 +16,19 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.bidding import highest_makeable, step_bid
-from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.contract import MeldSave, NoTrick
-from scorekeeper.rules.describe import describe
 from scorekeeper.rules.errors import OptionError, Part, RuleError, RuleErrors
-from scorekeeper.rules.hands import HandContext, HandInput, MeldNumber, score_hand
+from scorekeeper.rules.evening.session import SessionSetup, replay
+from scorekeeper.rules.game import variant
+from scorekeeper.rules.game.bidding import highest_makeable, step_bid
+from scorekeeper.rules.game.contract import MeldSave, NoTrick
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.game.shape import Shape
+from scorekeeper.rules.hand.describe import describe
+from scorekeeper.rules.hand.hands import HandContext, HandInput, MeldNumber, score_hand
+from scorekeeper.rules.hand.outcome import Outcome
 from scorekeeper.rules.holders import Team
-from scorekeeper.rules.options import GameSystem, Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.session import SessionSetup, replay
-from scorekeeper.rules.shape import Shape
-from scorekeeper.rules.tricks import SideTricks, TrickShares
+from scorekeeper.rules.pack.cards import Suit
+from scorekeeper.rules.pack.tricks import SideTricks, TrickShares
 
 SUMMED = replace(Options.preset("double-deck"), summed_bids=True, min_bid=200)  # the 20s too
 NO_20S = replace(SUMMED, meld_minimum=0, meld_saved_by=MeldSave.A_TRICK_POINT)
@@ -317,7 +318,7 @@ def test_summed_bids_clash_with_no_auction():
     )
 
 
-@pytest.mark.parametrize("system", [s for s in GameSystem if s.is_partnership])
+@pytest.mark.parametrize("system", [s for s in variant.all_games() if s.is_partnership])
 def test_every_team_game_offers_summed_bids_off_by_default(system):
     assert Options.preset(system).summed_bids is False
     # The two-pack presets play without a bid (RULES 6.4): bidding goes back on with it, and

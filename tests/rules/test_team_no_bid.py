@@ -14,9 +14,6 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.cards import Hand, Suit
-from scorekeeper.rules.contract import MeldSave
-from scorekeeper.rules.describe import describe
 from scorekeeper.rules.errors import (
     BidError,
     MeldError,
@@ -25,13 +22,16 @@ from scorekeeper.rules.errors import (
     RuleErrors,
     TrickError,
 )
-from scorekeeper.rules.hands import HandContext, HandInput, MeldCards, MeldNumber, score_hand
+from scorekeeper.rules.evening.session import SessionSetup, replay
+from scorekeeper.rules.game.contract import MeldSave
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.game.shape import Shape
+from scorekeeper.rules.hand.describe import describe
+from scorekeeper.rules.hand.hands import HandContext, HandInput, MeldCards, MeldNumber, score_hand
+from scorekeeper.rules.hand.outcome import Outcome
 from scorekeeper.rules.holders import Team
-from scorekeeper.rules.options import Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.session import SessionSetup, replay
-from scorekeeper.rules.shape import Shape
-from scorekeeper.rules.tricks import SideTricks, TrickShares
+from scorekeeper.rules.pack.cards import Hand, Suit
+from scorekeeper.rules.pack.tricks import SideTricks, TrickShares
 
 # Bicycle's game on a single deck: the partnership preset with bidding off.
 UNBID = replace(Options.preset("partnership"), auction=False)

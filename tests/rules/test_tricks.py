@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.cards import RANKS, Rank
 from scorekeeper.rules.errors import Part, PlayerError, RuleError, TrickError, Where
-from scorekeeper.rules.options import CardValues, Options
-from scorekeeper.rules.tricks import (
+from scorekeeper.rules.game.options import CardValues, Options
+from scorekeeper.rules.pack.cards import RANKS, Rank
+from scorekeeper.rules.pack.tricks import (
     PlayerTricks,
     SideTricks,
     card_value,

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.cards import Hand, Suit
-from scorekeeper.rules.deck import Deck
-from scorekeeper.rules.hands import HandContext, HandInput, MeldCards, MeldNumber, score_hand
+from scorekeeper.rules.evening.session import SessionSetup, replay
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.game.shape import Shape
+from scorekeeper.rules.hand.hands import HandContext, HandInput, MeldCards, MeldNumber, score_hand
+from scorekeeper.rules.hand.outcome import Outcome
 from scorekeeper.rules.holders import Team
-from scorekeeper.rules.options import Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.session import SessionSetup, replay
-from scorekeeper.rules.shape import Shape
-from scorekeeper.rules.tricks import SideTricks, trick_total
+from scorekeeper.rules.pack.cards import Hand, Suit
+from scorekeeper.rules.pack.deck import Deck
+from scorekeeper.rules.pack.tricks import SideTricks, trick_total
 
 SIX = Options.preset("six-two-packs")
 EIGHT = Options.preset("eight-two-packs")

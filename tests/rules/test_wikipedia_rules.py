@@ -13,13 +13,13 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.cards import Hand, Suit
 from scorekeeper.rules.errors import MeldError, OptionError, TrickError, TrumpError
-from scorekeeper.rules.hands import HandContext, HandInput, MeldCards, MeldNumber, score_hand
+from scorekeeper.rules.game.options import CardValues, Options
+from scorekeeper.rules.hand.hands import HandContext, HandInput, MeldCards, MeldNumber, score_hand
+from scorekeeper.rules.hand.outcome import Outcome
 from scorekeeper.rules.holders import Team
-from scorekeeper.rules.options import CardValues, Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks, TrickShares
+from scorekeeper.rules.pack.cards import Hand, Suit
+from scorekeeper.rules.pack.tricks import PlayerTricks, SideTricks, TrickShares
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.services import clubnights, clubresults
+from scorekeeper.services.club import nights as clubnights
+from scorekeeper.services.club import results as clubresults
 from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.hands import save_hand
 from scorekeeper.services.sessions import load_session

@@ -21,7 +21,8 @@ import pytest
 from scorekeeper.extensions import db
 from scorekeeper.models import Table
 from scorekeeper.rules.errors import Part, RuleError
-from scorekeeper.services import clubnights, clubresults
+from scorekeeper.services.club import nights as clubnights
+from scorekeeper.services.club import results as clubresults
 from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.hands import save_hand
 from scorekeeper.services.sessions import NotFound, load_session

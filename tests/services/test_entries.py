@@ -8,17 +8,17 @@ import pytest
 from naming import named
 
 from scorekeeper.models import Hand
-from scorekeeper.rules.cards import Hand as Cards
-from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.deck import Deck
 from scorekeeper.rules.errors import Part, RuleError, Where
-from scorekeeper.rules.hands import MeldCards, MeldClaims, MeldNumber
+from scorekeeper.rules.evening.session import PlayerLeaves
+from scorekeeper.rules.game.options import Options
+from scorekeeper.rules.hand.hands import MeldCards, MeldClaims, MeldNumber
+from scorekeeper.rules.hand.outcome import Outcome
 from scorekeeper.rules.holders import Player
-from scorekeeper.rules.meld import Claim, MeldKind
-from scorekeeper.rules.options import Options
-from scorekeeper.rules.outcome import Outcome
-from scorekeeper.rules.session import PlayerLeaves
-from scorekeeper.rules.tricks import PlayerTricks, SideTricks
+from scorekeeper.rules.pack.cards import Hand as Cards
+from scorekeeper.rules.pack.cards import Suit
+from scorekeeper.rules.pack.deck import Deck
+from scorekeeper.rules.pack.meld import Claim, MeldKind
+from scorekeeper.rules.pack.tricks import PlayerTricks, SideTricks
 from scorekeeper.services.entries import (
     EntryError,
     HandEntry,

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules.options import Options
+from scorekeeper.rules.game.options import Options
 from scorekeeper.services.standings import FormFacts, form_facts
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.games import Ending, EndReason
+from scorekeeper.rules.evening.games import Ending, EndReason
 from scorekeeper.rules.holders import Player, Team
 from scorekeeper.services.gameend_words import game_end_words
 

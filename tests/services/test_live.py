@@ -1,5 +1,5 @@
-"""The live hub of one process (``services.live``) and the listener's reading of PostgreSQL's
-notifications (``services.livelisten``), without a server."""
+"""The live hub of one process (``services.livestream.hub``) and the reading of PostgreSQL's
+notifications (``services.livestream.notice``), without a server."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from scorekeeper.services.live import Hub, StreamsFull
-from scorekeeper.services.livelisten import parse
+from scorekeeper.services.livestream.hub import Hub, StreamsFull
+from scorekeeper.services.livestream.notice import parse, payload
 
 
 @pytest.mark.parametrize(
@@ -23,6 +23,11 @@ from scorekeeper.services.livelisten import parse
 )
 def test_a_notification_names_the_session_and_its_version(payload, found):
     assert parse(payload) == found
+
+
+def test_the_payload_announced_is_the_one_read():
+    assert payload(3, 17, 42) == "3:17:42"
+    assert parse(payload(3, 17, 42)) == (17, 42)
 
 
 def test_a_new_version_wakes_only_the_streams_of_its_session():

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules.errors import CardCopiesError, Part
-from scorekeeper.rules.options import GameSystem
+from scorekeeper.rules.game import variant
 from scorekeeper.services.meldcheck import check_meld, score_meld
 
-GAME = GameSystem.DOUBLE_DECK
+GAME = variant.DOUBLE_DECK
 # The research note's M1: a double run in spades, a spare K and Q of spades, a double pinochle
 # (the Q of spades serves both classes), single aces around and K Q of hearts.
 M1 = "AS AS TS TS KS KS KS QS QS QS JS JS JD JD AH AD AC KH QH KC"

@@ -11,14 +11,14 @@ from datetime import datetime
 import pytest
 
 from scorekeeper.rules.holders import Player, Team
-from scorekeeper.services.ratings import (
+from scorekeeper.services.history.ratings import (
     START,
     chance_words,
     ordinal_words,
     rate_games,
     rating_text,
 )
-from scorekeeper.services.ratings_games import Placing, RatedGame, placings
+from scorekeeper.services.history.ratings_games import Placing, RatedGame, placings
 
 ANN, BOB, CAL, DEE = (Player(i, n) for i, n in enumerate(["Ann", "Bob", "Cal", "Dee"], 1))
 MU, SIGMA, BETA, TAU = 25.0, 25 / 3, 25 / 6, 25 / 300

@@ -10,10 +10,10 @@ import reportsessions as rs
 from views.test_game_over import ENDINGS, play_ending
 
 from scorekeeper.rules.holders import members
-from scorekeeper.services.ratings import table_ratings
-from scorekeeper.services.ratings_games import rated_games
+from scorekeeper.services.history.ratings import table_ratings
+from scorekeeper.services.history.ratings_games import rated_games
+from scorekeeper.services.history.stats import load_table_sessions
 from scorekeeper.services.sessions import end_session, load_session
-from scorekeeper.services.stats import load_table_sessions
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import unit_of_work
 

@@ -12,8 +12,8 @@ from settle_fixtures import Table, bison, brooklyn, hoyle_with_leaver, partnersh
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
-from scorekeeper.services import records
-from scorekeeper.services.records import DateRange, table_record
+from scorekeeper.services.history import player as records
+from scorekeeper.services.history.player import DateRange, table_record
 from scorekeeper.services.sessions import NotFound
 from scorekeeper.services.tables import default_table
 

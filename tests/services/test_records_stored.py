@@ -10,11 +10,13 @@ import pytest
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, SessionTally
-from scorekeeper.services import records, replays, session_tallies
+from scorekeeper.services import replays
 from scorekeeper.services.entries import HandEntry
 from scorekeeper.services.hands import edit_hand
-from scorekeeper.services.record_tally import Record
-from scorekeeper.services.records import table_record
+from scorekeeper.services.history import player as records
+from scorekeeper.services.history import stored as session_tallies
+from scorekeeper.services.history.player import table_record
+from scorekeeper.services.history.tally import Record
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import unit_of_work
 

@@ -30,7 +30,7 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, LedgerPayment, Table
 from scorekeeper.rules.errors import RuleError
-from scorekeeper.rules.hands import HandContext
+from scorekeeper.rules.hand.hands import HandContext
 from scorekeeper.services import hands, ledger, replays, sessions
 from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.settle import settle_session

@@ -9,7 +9,7 @@ from scorekeeper.rules.holders import Player
 from scorekeeper.services import sessions, tables
 from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.hands import save_hand
-from scorekeeper.services.stats import game_series, load_table_sessions, table_stats
+from scorekeeper.services.history.stats import game_series, load_table_sessions, table_stats
 from scorekeeper.services.tables import default_table
 
 THREE = ("Ann", "Bob", "Cal")

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from webhelpers import parse, text_of
 
-from scorekeeper.templating import asset_version
 from scorekeeper.views.app_shell import shell_version
+from scorekeeper.web.templating import asset_version
 
 STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"
 CREAM = (0xF6, 0xF3, 0xEC)  # the spade: app.css's light --bg

@@ -21,7 +21,7 @@ import pytest
 from pdftext import pages_text
 from webhelpers import CLUB_NIGHT, errors_at, page_text, save_hand
 
-from scorekeeper.services import clubnights
+from scorekeeper.services.club import nights as clubnights
 
 TEAMS = [
     ("Ann", 1), ("Bob", 1), ("Cal", 2), ("Dee", 2), ("Eve", 3), ("Fay", 3),

@@ -5,10 +5,10 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from webhelpers import database_dump, page_text, parse
 
+from scorekeeper import errorhandlers
 from scorekeeper.extensions import db
 from scorekeeper.limits import MAX_REQUEST_BYTES
 from scorekeeper.models import Player
-from scorekeeper.views import errors
 
 
 def _uses_base_layout(response) -> bool:
@@ -57,7 +57,7 @@ def test_the_500_handler_rolls_back_what_the_request_wrote(app):
         db.session.add(Player(table=table, name="Half Saved"))
         db.session.flush()
 
-        page, status = errors.server_error(RuntimeError("boom"))
+        page, status = errorhandlers.server_error(RuntimeError("boom"))
         db.session.commit()  # anything the handler had left in the session would be saved now
 
         assert status == 500

@@ -24,8 +24,9 @@ from webhelpers import (
     text_of,
 )
 
-from scorekeeper.rules.bidding import highest_makeable
-from scorekeeper.rules.options import GameSystem, Options
+from scorekeeper.rules.game import variant
+from scorekeeper.rules.game.bidding import highest_makeable
+from scorekeeper.rules.game.options import Options
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
 
@@ -238,7 +239,7 @@ def test_the_stepper_lists_exactly_brooklyns_legal_bids(client):
     """Brooklyn: from 300 in steps of 10, no bid ending in 40 or 90 (RULES section 4), up to
     the most any hand can make."""
     sid = new_session(client, "brooklyn", FOUR)
-    top = highest_makeable(Options.preset(GameSystem.BROOKLYN))
+    top = highest_makeable(Options.preset(variant.BROOKLYN))
 
     ladder = _ladder(client, sid)
 
@@ -253,7 +254,7 @@ def test_the_stepper_lists_exactly_brooklyns_legal_bids(client):
 def test_the_stepper_lists_every_step_when_nothing_is_forbidden(client):
     """Hoyle: minimum 300, step 10, no forbidden endings."""
     sid = new_session(client, "hoyle", FOUR)
-    top = highest_makeable(Options.preset(GameSystem.HOYLE))
+    top = highest_makeable(Options.preset(variant.HOYLE))
 
     assert _ladder(client, sid) == list(range(300, top + 1, 10))
 

@@ -21,7 +21,7 @@ from webhelpers import (
     text_of,
 )
 
-from scorekeeper.services.ratings import MODEL, rating_text
+from scorekeeper.services.history.ratings import MODEL, rating_text
 from scorekeeper.services.unit_of_work import unit_of_work
 
 from .test_history_and_edit import edit_data

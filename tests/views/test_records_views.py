@@ -23,7 +23,7 @@ from webhelpers import (
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
-from scorekeeper.services import records
+from scorekeeper.services.history import player as records
 from views.test_players_views import evening as players_evening
 
 

@@ -29,16 +29,16 @@ from webhelpers import (
 )
 
 from scorekeeper import ROOT
+from scorekeeper.errorhandlers import STALE_FORM
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, LedgerPayment, Player, Table
-from scorekeeper.rules import session as rules_session
+from scorekeeper.rules.evening import session as rules_session
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services import replays
 from scorekeeper.services import sessions as session_service
 from scorekeeper.services.entries import HandEntry
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import after_commit, unit_of_work
-from scorekeeper.views.errors import STALE_FORM
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
 

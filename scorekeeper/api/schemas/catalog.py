@@ -7,7 +7,11 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from ...rules.options import OPTION_MAXIMA, OPTION_SPECS, GameSystem, Options, OptionSpec
+from ...rules.game.options import OPTION_SPECS, Options
+from ...rules.game.specs import OptionSpec
+from ...rules.game.validation import OPTION_MAXIMA
+from ...rules.game.variant import Game, all_games
+from .games import GameSystem
 from .sessions import OptionValue
 
 OptionKind = Literal[
@@ -96,7 +100,7 @@ class OptionList(BaseModel):
     options: list[OptionOut]
 
 
-def preset_out(system: GameSystem) -> PresetOut:
+def preset_out(system: Game) -> PresetOut:
     """The API's view of a game system and its preset."""
     low, high = system.player_range
     preset = Options.preset(system).to_dict()
@@ -118,7 +122,7 @@ def preset_out(system: GameSystem) -> PresetOut:
 
 def presets() -> PresetList:
     """Every game system with its preset."""
-    return PresetList(presets=[preset_out(system) for system in GameSystem])
+    return PresetList(presets=[preset_out(system) for system in all_games()])
 
 
 def bounds(name: str) -> tuple[int | None, int | None]:
@@ -134,7 +138,7 @@ def bounds(name: str) -> tuple[int | None, int | None]:
 
 def option_out(spec: OptionSpec) -> OptionOut:
     """The API's view of one option."""
-    systems = [system for system in GameSystem if system in spec.systems]
+    systems = [system for system in all_games() if spec.applies_to(system)]
     minimum, maximum = bounds(spec.name)
     return OptionOut(
         name=spec.name,

@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
-from ...rules.clubsettings import MAX_ROUNDS, MINUTES, POINTS, RANKINGS, Movement
-from ...rules.options import GameSystem
-from ...services.clubnights import SETTINGS, settings_of
-from ...services.clubresults import LiveTable, NightView, RoundView, StandingLine
+from ...rules.club.settings import MAX_ROUNDS, MINUTES, POINTS, RANKINGS, Movement
+from ...rules.game.variant import CLUB_NIGHT_GAME, Game
+from ...services.club.nights import SETTINGS, settings_of
+from ...services.club.results import LiveTable, NightView, RoundView, StandingLine
 from ...services.handfields import Id
 from ...services.tables import MAX_NAME
 from ..paging import NextCursor
 from .common import Answer, RequestBody, RequestParameters, utc
+from .games import GameSystem
 
 if TYPE_CHECKING:
     from ...models import ClubNight
@@ -119,7 +120,6 @@ class ClubNightCreate(_Settings):
         "spaces are tidied.",
     )
     system: GameSystem = Field(
-        strict=False,  # an enum: its value as JSON text
         description="The game every table plays: one played to a score (a night ranks on points).",
     )
 
@@ -130,8 +130,8 @@ class ClubNightChange(_Settings):
     paired; nothing a table entered is touched."""
 
     system: GameSystem = Field(
-        GameSystem.PARTNERSHIP,
-        strict=False,  # an enum: its value as JSON text
+        CLUB_NIGHT_GAME.key,
+        validate_default=True,
         description="The game every table plays.",
     )
 
@@ -165,7 +165,7 @@ def engine_settings(body: _Settings, night: ClubNight | None = None) -> dict[str
             value = getattr(kept, name)
         else:
             value = getattr(body, field)
-        data[name] = value.value if isinstance(value, Enum) else value
+        data[name] = value.value if isinstance(value, Enum | Game) else value
     data["movement"] = MOVEMENTS.get(data["movement"], data["movement"])
     data["ranking"] = RANKING_KEYS.get(data["ranking"], data["ranking"])
     return data

@@ -7,7 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...rules.outcome import Outcome
+from ...rules.hand.outcome import Outcome
+from ...rules.holders import KITTY, POT
 from ...services.entries import HandEntry, MeldMode, MeldText
 from ...services.handfields import API_NAMES, Figure, HandFields, Id, MeldTyped, TrumpLetter
 from ...services.standings import HandLine
@@ -298,7 +299,7 @@ def hand_etag(seq: int, version: int) -> str:
 def hand_out(line: HandLine, entry: HandEntry, etag: str) -> HandOut:
     """The API's view of a replayed hand."""
     record = line.record
-    chips = line.options.system.is_chip_game
+    present = line.options.system.present
     totals = dict(line.balances)
     result = record.result
     return HandOut(
@@ -312,7 +313,7 @@ def hand_out(line: HandLine, entry: HandEntry, etag: str) -> HandOut:
             text=line.text,
             outcome=result.outcome,
             made=result.made,
-            unit="units" if chips else "points",
+            unit=present.unit.in_api,
             changes=[
                 Change(holder=holder_ref(h), change=c, total=totals[h]) for h, c in line.changes
             ],
@@ -320,8 +321,8 @@ def hand_out(line: HandLine, entry: HandEntry, etag: str) -> HandOut:
                 MeldPoints(player_id=player_ref(p).id, points=line.options.to_table(n))
                 for p, n in result.melds
             ],
-            kitty=record.kitty if line.options.system.has_kitty else None,
-            pot=record.pot if line.options.system.has_pot else None,
+            kitty=record.kitty if KITTY in present.pools else None,
+            pot=record.pot if POT in present.pools else None,
             contracts=[
                 ContractOut(team=holder_ref(team), contract=line.options.to_table(c), made=made)
                 for team, c, made in result.contracts

@@ -8,11 +8,11 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ...limits import MAX_FIGURE, MAX_MELD_TEXT
-from ...rules.meld import MeldLine, MeldScore
-from ...rules.options import GameSystem
+from ...rules.pack.meld import MeldLine, MeldScore
 from ...services.handfields import TrumpLetter
 from ...services.meldcheck import MeldReport, MeldVerdict
 from .common import Answer, RequestBody
+from .games import GameSystem
 from .sessions import OptionValue
 
 FULL_POINTS = "Full points: a table at scale 10 writes this figure divided by ten."
@@ -22,7 +22,6 @@ class MeldRules(RequestBody):
     """The game system whose meld rules apply, and any house rules changed from its preset."""
 
     system: GameSystem = Field(
-        strict=False,  # an enum: its value as JSON text
         description="The game system (its preset), e.g. 'bison'.",
     )
     # Any name is read (an unknown one is refused as a broken rule, naming the options there

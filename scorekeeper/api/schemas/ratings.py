@@ -11,8 +11,8 @@ from typing import Literal
 from pydantic import Field
 
 from ...services.handfields import Id
+from ...services.history.ratings import Chance, PlayerRating, Step, TableRatings
 from ...services.keyset import Paged
-from ...services.ratings import Chance, PlayerRating, Step, TableRatings
 from ..paging import NextCursor
 from .common import Answer, HolderRef, holder_ref
 

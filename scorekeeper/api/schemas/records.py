@@ -10,11 +10,11 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
-from ...rules.deck import Deck
 from ...rules.holders import Player
-from ...rules.options import GameSystem
+from ...rules.pack.deck import Deck
 from ...services.handfields import Id, TrumpLetter
-from ...services.record_tally import (
+from ...services.history.player import Rivalry, TableRecord
+from ...services.history.tally import (
     NO_TRUMP,
     RANGE,
     Declared,
@@ -23,8 +23,8 @@ from ...services.record_tally import (
     Partnership,
     PlayerRecord,
 )
-from ...services.records import Rivalry, TableRecord
 from .common import RequestParameters
+from .games import GameSystem
 
 ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 

@@ -6,11 +6,11 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from ...rules.options import GameSystem
 from ...services.handfields import Id
 from ...services.saved_rules import MAX_RULES_NAME, Rules
 from ..paging import NextCursor
 from .common import HouseRules, OptionValue, RequestBody, utc
+from .games import GameSystem
 
 NAME_TYPED = MAX_RULES_NAME * 4
 """The longest name read: spaces are tidied first, then at most ``MAX_RULES_NAME`` are kept."""
@@ -31,7 +31,6 @@ class SavedRulesCreate(RequestBody):
 
     name: str = Field(max_length=NAME_TYPED, description=NAME_WORDS)
     system: GameSystem = Field(
-        strict=False,  # an enum: its value as JSON text
         description="The game system whose preset they start from.",
     )
     options: HouseRules = Field(
@@ -50,7 +49,6 @@ class SavedRulesChange(RequestBody):
     name: str | None = Field(None, max_length=NAME_TYPED, description=NAME_WORDS)
     system: GameSystem | None = Field(
         None,
-        strict=False,  # an enum: its value as JSON text
         description="Another game system: the options then start from its preset (with "
         "'options' on top) instead of from the rules' own.",
     )

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import BaseModel, Field, StrictBool, model_validator
 
 from ...limits import MAX_ID
-from ...rules.options import GameSystem
+from ...rules.game.variant import all_games, game_named
 from ...services.handfields import Id
 from ...services.sessions import LoadedSession
 from ...services.settle import Fund, PaymentLine, PlayerRow, SettleUp
@@ -24,12 +24,13 @@ from .common import (
     player_ref,
     utc,
 )
+from .games import GameSystem
 from .standings import Standings, session_standings
 
 if TYPE_CHECKING:
     from ...models import GameSession
 
-MAX_SEATS = max(system.player_range[1] for system in GameSystem)
+MAX_SEATS = max(system.player_range[1] for system in all_games())
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME * 2)]
 
 
@@ -39,7 +40,6 @@ class SessionCreate(RequestBody):
 
     system: GameSystem | None = Field(
         None,
-        strict=False,  # an enum: its value as JSON text
         description="The game system (its preset), e.g. 'hoyle'; needed unless the session "
         "starts from saved rules (then, if given, it must be theirs).",
     )
@@ -206,8 +206,8 @@ def summary(row: GameSession, hand_count: int) -> SessionSummary:
     """The list's view of a session row."""
     return SessionSummary(
         id=row.id,
-        system=GameSystem(row.system),
-        system_label=GameSystem(row.system).label,
+        system=game_named(row.system),
+        system_label=game_named(row.system).label,
         players=[PlayerRef(id=seat.player_id, name=seat.player.name) for seat in row.seats],
         hand_count=hand_count,
         created_at=utc(row.created_at),

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from ...rules.options import Options
-from ...rules.session import GameRecord
+from ...rules.evening.session import GameRecord
+from ...rules.game.options import Options
+from ...rules.game.present import Unit as ScoreUnit
+from ...rules.holders import KITTY, POT
 from ...services.gameend_words import game_end_words
 from ...services.sessions import LoadedSession
 from ...services.standings import DealCount, NextHand, StandingRow, next_hand, standings
@@ -157,18 +159,18 @@ def game(record: GameRecord, scale: int) -> Game:
 def session_standings(loaded: LoadedSession) -> Standings:
     """The standings of a loaded session."""
     options, state = loaded.options, loaded.state
-    chips = options.system.is_chip_game
+    present = options.system.present
     nxt = next_hand(loaded)
     return Standings(
         session_id=loaded.row.id,
         version=loaded.row.version,
-        unit="units" if chips else "points",
+        unit=present.unit.in_api,
         scale=options.scale,
-        stake_cents=options.stake if chips else None,
+        stake_cents=options.stake if present.unit is ScoreUnit.CHIPS else None,
         ended=loaded.row.ended_at is not None,
         rows=[standing(row) for row in standings(loaded)],
-        kitty=state.kitty if options.system.has_kitty else None,
-        pot=state.pot if options.system.has_pot else None,
+        kitty=state.kitty if KITTY in present.pools else None,
+        pot=state.pot if POT in present.pools else None,
         next_hand=next_hand_info(nxt, options),
         games=[game(g, options.scale) for g in state.games],
         deals=deals(nxt.deals),

@@ -8,6 +8,7 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ...rules.game.present import Whose
 from ...rules.holders import PlayerKey
 from ..sessions import LoadedSession
 from .handlog import hand_log, log_holders
@@ -38,17 +39,18 @@ def hands_csv(loaded: LoadedSession) -> str:
     as the table writes them; money is not in the log (chips times the stake is on the report).
     """
     holders = log_holders(loaded)
-    cumulative = loaded.options.system.is_cumulative
+    present = loaded.options.system.present
+    each = present.meld_of is Whose.EACH  # each holder's meld and tricks, or the declarer's
     summed = loaded.options.summed_bids
     header = ["hand", "game", "dealer", "sat out", "declarer", "bid"]
     header += ["contracts", "trump"] if summed else ["trump"]
-    if cumulative:
+    if each:
         for holder in loaded.setup.holders:
             header += [f"{holder} meld", f"{holder} tricks"]
     else:
         header += ["meld", "tricks"]
     header += ["outcome", "description"]
-    counted = " (chips)" if loaded.options.system.is_chip_game else ""
+    counted = present.figure_suffix
     for holder in holders:
         header += [f"{holder} change{counted}", f"{holder} total{counted}"]
     rows: list[list[Any]] = [[cell(h) for h in header]]
@@ -64,7 +66,7 @@ def hands_csv(loaded: LoadedSession) -> str:
         if summed:
             row.append(cell("; ".join(entry.contracts)))
         row.append(entry.trump.value if entry.trump else "")
-        if cumulative:
+        if each:
             melds, tricks = dict(entry.melds), dict(entry.tricks)
             for holder in loaded.setup.holders:
                 row += [melds.get(holder, ""), tricks.get(holder, "")]

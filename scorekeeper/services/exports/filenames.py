@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...templating import local_time
+from ...web.templating import local_time
 from ..sessions import LoadedSession
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...rules.cards import Suit
-from ...rules.describe import TeamBid, bid_words, describe, team_bids
-from ...rules.holders import KITTY, POT, Holder, PlayerKey, members
-from ...rules.outcome import Outcome
-from ...rules.session import HandRecord, LeaveRecord
+from ...rules.evening.session import HandRecord, LeaveRecord
+from ...rules.game.present import Whose
+from ...rules.hand.describe import TeamBid, bid_words, describe, team_bids
+from ...rules.hand.outcome import Outcome
+from ...rules.holders import Holder, PlayerKey, members
+from ...rules.pack.cards import Suit
 from ..sessions import LoadedSession
 
 
@@ -65,9 +66,7 @@ class LogEntry:
 
 def log_holders(loaded: LoadedSession) -> tuple[Holder, ...]:
     """Who has a column in the hand log: players or teams, then the kitty or the pot."""
-    system = loaded.options.system
-    extra = (KITTY,) if system.has_kitty else (POT,) if system.has_pot else ()
-    return (*loaded.setup.holders, *extra)
+    return (*loaded.setup.holders, *loaded.options.system.present.pools)
 
 
 def hand_log(loaded: LoadedSession) -> list[LogEntry]:
@@ -93,33 +92,26 @@ def hand_log(loaded: LoadedSession) -> list[LogEntry]:
 
 def _hand_entry(loaded, record: HandRecord, holders, totals, games) -> LogEntry:
     options = loaded.options
-    system = options.system
+    present = options.system.present
     result = record.result
     t = options.to_table
     melds: tuple[tuple[Holder, int], ...]
     tricks: tuple[tuple[Holder, int], ...] = ()
-    if system.is_chip_game:
-        changes: dict[Holder, int] = {h: result.change(h) for h in loaded.setup.players}
-        running: dict[Holder, int] = dict(record.balances)
-        for pool, change, balance in (
-            (KITTY, result.kitty_change, record.kitty),
-            (POT, result.pot_change, record.pot),
-        ):
-            if pool in holders:
-                changes[pool], running[pool] = change, balance
+    scale = present.scale(options)  # chips as they are, points as the table writes them
+    changes = {h: result.change(h) // scale for h in loaded.setup.holders}
+    running = {h: points // scale for h, points in record.balances}
+    for pool in present.pools:
+        changes[pool], running[pool] = result.pool_change(pool), record.pool_balance(pool)
+    if present.meld_of is Whose.DECLARER:  # the declarer's meld, their side's tricks
         melds = tuple((p, t(points)) for p, points in result.melds if p == result.declarer)
         if result.declarer_side is not None and result.declarer is not None:
             tricks = ((result.declarer, t(result.declarer_side)),)
-    else:
-        changes = {h: t(result.change(h)) for h in holders}
-        running = {h: t(points) for h, points in record.balances}
-        if system.is_partnership:
-            melds = tuple(
-                (team, t(sum(result.meld_of(p) for p in members(team))))
-                for team in loaded.setup.teams
-            )
-        else:
-            melds = tuple((p, t(points)) for p, points in result.melds)
+    else:  # every holder's, a side's meld its members' together
+        melds = (
+            tuple((h, t(sum(result.meld_of(p) for p in members(h)))) for h in loaded.setup.teams)
+            if present.by_sides
+            else tuple((p, t(points)) for p, points in result.melds)
+        )
         tricks = tuple((holder, t(points)) for holder, points in result.tricks)
     for holder in holders:
         totals[holder] = running.get(holder, 0)

@@ -18,12 +18,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from ...extensions import db
-from ...jsontext import where_unreadable
 from ...models import GameSession, Hand, Seat, Table, utcnow
 from ...rules.errors import Part, RuleError, Where
+from ...rules.evening.session import Event, PlayerLeaves, ReplayError, SessionSetup, replay
+from ...rules.game.options import Options
 from ...rules.holders import Player
-from ...rules.options import Options
-from ...rules.session import Event, PlayerLeaves, ReplayError, SessionSetup, replay
+from ...web.jsontext import where_unreadable
 from ..changes import Audit, record_change
 from ..entries import HandEntry, apply_to_row, to_input
 from ..sessions import LoadedSession, replay_stored

@@ -18,7 +18,7 @@ from sqlalchemy.orm import selectinload
 
 from ...extensions import db
 from ...models import Hand, utcnow
-from ...rules.games import EndReason
+from ...rules.evening.games import EndReason
 from ...rules.holders import Holder, Pool, Team
 from ..entries import from_row
 from ..sessions import LoadedSession
@@ -93,7 +93,7 @@ def derived_figures(loaded: LoadedSession) -> dict[str, Any]:
     settle = settle_session(loaded)
     key = holder_keys(loaded)
     t = loaded.options.to_table
-    chips = loaded.options.system.is_chip_game
+    written = loaded.options.system.present.written  # chips as they are, points as written
     return {
         "log": [
             {
@@ -120,7 +120,7 @@ def derived_figures(loaded: LoadedSession) -> dict[str, Any]:
             }
             for game in state.games
         ],
-        "balances": {key(h): (b if chips else t(b)) for h, b in state.balances},
+        "balances": {key(h): written(b, loaded.options) for h, b in state.balances},
         "kitty": state.kitty,
         "pot": state.pot,
         "next_dealer": key(state.next_hand.dealer),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..record_tally import Declared, KindRecord, PlayerRecord
-from ..records import TableRecord
+from ..history.player import TableRecord
+from ..history.tally import Declared, KindRecord, PlayerRecord
 from .csv_export import cell, csv_text
 
 HEADER = [

@@ -29,8 +29,8 @@ from pydantic_core import PydanticCustomError
 
 from ...rules.errors import RuleError
 from ...rules.figures import shown
+from ...rules.game.options import Options
 from ...rules.holders import name_key
-from ...rules.options import Options
 from ..entries import HandEntry, MeldMode, MeldText
 from ..handfields import Figure, HandFields, Id, MeldTyped
 from ..saved_rules import tidy_name

@@ -15,8 +15,8 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, GameSession, Hand, Player
-from scorekeeper.rules.closing import close_session
 from scorekeeper.rules.errors import Part, Where
+from scorekeeper.rules.evening.closing import close_session
 from scorekeeper.services.entries import from_row
 from scorekeeper.services.exports import imports
 from scorekeeper.services.exports.json_export import _stored_rows, derived_figures, session_json

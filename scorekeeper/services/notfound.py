@@ -1,0 +1,16 @@
+"""``NotFound``: what a service raises when the table has no such thing.
+
+A module of its own, beneath every service, so that any service raises it without importing
+``sessions`` (``livestream.hub`` does, and ``sessions`` imports the hub through ``changes``).
+``sessions`` names it among its own too (``__all__``): what loads a session imports it from
+there.
+"""
+
+from __future__ import annotations
+
+
+class NotFound(LookupError):
+    """No such session, hand or player for this table."""
+
+
+__all__ = ["NotFound"]
