@@ -16,7 +16,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import access, security
 from scorekeeper.api import openapi_settings
-from scorekeeper.api.document import DocumentedApp
+from scorekeeper.api.protocol.document import DocumentedApp
 from scorekeeper.extensions import (
     COMPRESSED_TYPES,
     begin_sqlite_transaction,
@@ -172,7 +172,7 @@ def _register_blueprints(app: Flask) -> None:
     """Attach the app's pages (the blueprints of ``scorekeeper/views/``) and the filters, the
     JSON API, and the answers to errors (``errorhandlers``)."""
     from scorekeeper import api, errorhandlers
-    from scorekeeper.api.problems import error_problem
+    from scorekeeper.api.protocol.problems import error_problem
     from scorekeeper.views import (
         app_shell,
         clubnights,

@@ -42,7 +42,8 @@ def test_the_graph_reads_each_import_as_the_module_it_names():
     assert "scorekeeper.errorhandlers" in graph["scorekeeper.factory"]  # from pkg import module
     assert "scorekeeper.api" in graph["scorekeeper.factory"]  # from pkg import module: __init__
     assert "scorekeeper" not in graph["scorekeeper.factory"]  # not the package of either
-    assert "scorekeeper.api.problems" in graph["scorekeeper.factory"]  # from module import name
+    # from module import name
+    assert "scorekeeper.api.protocol.problems" in graph["scorekeeper.factory"]
     assert "scorekeeper.services.livestream.listen" in graph["scorekeeper.services.livestream.hub"]
     # ``from .sessions import LoadedSession`` under ``if TYPE_CHECKING:``
     assert "scorekeeper.services.sessions" not in graph["scorekeeper.services.replays"]

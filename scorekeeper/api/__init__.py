@@ -21,11 +21,11 @@ from ..access import AccessDenied
 from ..errorhandlers import is_api_request
 from ..extensions import csrf
 from ..services.unit_of_work import WRITING_METHODS
-from .blueprint import PREFIX
-from .body import BodyJsonProvider, DuplicateKey, loads
-from .codes import ProblemCode
-from .invalid import unreadable
-from .problems import (
+from .protocol.blueprint import PREFIX
+from .protocol.body import BodyJsonProvider, DuplicateKey, loads
+from .protocol.codes import ProblemCode
+from .protocol.invalid import unreadable
+from .protocol.problems import (
     BODILESS,
     COMMON_RESPONSES,
     ApiProblem,

@@ -3,9 +3,9 @@ every table, tagged so an unchanged copy costs a 304."""
 
 from __future__ import annotations
 
-from .blueprint import api_blueprint
-from .conditional import tagged
-from .headers import tagged_read
+from .protocol.blueprint import api_blueprint
+from .protocol.conditional import tagged
+from .protocol.headers import tagged_read
 from .schemas.catalog import OptionList, PresetList, options, presets
 from .schemas.common import ReadHeaders
 

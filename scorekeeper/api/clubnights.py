@@ -19,13 +19,13 @@ from ..rules.errors import Part, RuleError
 from ..services.club import nights
 from ..services.club import results as clubresults
 from ..services.club.nights import SETTINGS
-from .blueprint import api_blueprint
-from .codes import ProblemCode
-from .conditional import content_tag, json_response, optional_match, tagged
-from .headers import made_once, tagged_read, with_headers
-from .idempotency import key_reused, request_key
-from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
-from .problems import BODILESS, BUSY, ApiProblem, FieldProblem, Problem
+from .protocol.blueprint import api_blueprint
+from .protocol.codes import ProblemCode
+from .protocol.conditional import content_tag, json_response, optional_match, tagged
+from .protocol.headers import made_once, tagged_read, with_headers
+from .protocol.idempotency import key_reused, request_key
+from .protocol.paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
+from .protocol.problems import BODILESS, BUSY, ApiProblem, FieldProblem, Problem
 from .schemas.clubnights import (
     FIELDS,
     ClubEntrantCreate,

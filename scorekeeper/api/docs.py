@@ -19,8 +19,8 @@ from pathlib import Path
 from flask import Blueprint, render_template, send_from_directory
 
 from ..web.templating import asset_version
-from .blueprint import PREFIX
-from .codes import EXPLAINED, PROBLEMS_PAGE
+from .protocol.blueprint import PREFIX
+from .protocol.codes import EXPLAINED, PROBLEMS_PAGE
 
 SWAGGER_PACKAGE = "flask_openapi3_swagger"
 ASSET_MAX_AGE = 7 * 86400  # seconds; the URLs carry the package's version, so an update shows

@@ -18,9 +18,9 @@ from pydantic import Field
 
 from ..access import current_table
 from ..services.livestream import hub as live
-from .blueprint import api_blueprint
-from .codes import ProblemCode
-from .problems import BUSY, Problem, problem_response
+from .protocol.blueprint import api_blueprint
+from .protocol.codes import ProblemCode
+from .protocol.problems import BUSY, Problem, problem_response
 from .schemas.common import Id, RequestParameters, SessionPath
 
 bp = api_blueprint(

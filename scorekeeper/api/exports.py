@@ -10,12 +10,12 @@ from flask import Response, url_for
 from ..access import current_table
 from ..services.created import create_once
 from ..services.exports import imports, json_export
-from .blueprint import api_blueprint
-from .codes import ProblemCode
-from .conditional import json_response
-from .headers import made_once
-from .idempotency import key_reused, request_key
-from .problems import BUSY, ApiProblem, FieldProblem, Problem
+from .protocol.blueprint import api_blueprint
+from .protocol.codes import ProblemCode
+from .protocol.conditional import json_response
+from .protocol.headers import made_once
+from .protocol.idempotency import key_reused, request_key
+from .protocol.problems import BUSY, ApiProblem, FieldProblem, Problem
 from .schemas.common import CreateHeaders, SessionPath, player_ref
 from .schemas.exports import ImportedOut, SessionFile
 from .sessions import load

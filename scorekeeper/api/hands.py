@@ -20,13 +20,13 @@ from ..services.entries import from_row
 from ..services.hands import SavedHand
 from ..services.sessions import LoadedSession, NotFound
 from ..services.standings import hand_line
-from .blueprint import api_blueprint
-from .codes import ProblemCode
-from .conditional import json_response, required_match
-from .headers import made_once, tagged_read, with_headers
-from .idempotency import key_reused
-from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
-from .problems import (
+from .protocol.blueprint import api_blueprint
+from .protocol.codes import ProblemCode
+from .protocol.conditional import json_response, required_match
+from .protocol.headers import made_once, tagged_read, with_headers
+from .protocol.idempotency import key_reused
+from .protocol.paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
+from .protocol.problems import (
     BEYOND_SHAPE,
     BUSY,
     FieldProblem,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ..access import reads_only
 from ..services import meldcheck
-from .blueprint import api_blueprint
-from .conditional import json_response
-from .problems import Problem, broken_in
+from .protocol.blueprint import api_blueprint
+from .protocol.conditional import json_response
+from .protocol.problems import Problem, broken_in
 from .schemas.meld import MeldCardsBody, MeldCheckBody, MeldCheckOut, MeldOut, check_out, meld_out
 
 bp = api_blueprint(

@@ -12,13 +12,21 @@ from ..services import ledger as ledger_service
 from ..services.keyset import Page, Paged
 from ..services.ledger import AskedPayment, Ledger, PaymentErrors
 from ..services.settle import settle_session
-from .blueprint import api_blueprint
-from .codes import ProblemCode
-from .conditional import json_response, tagged
-from .headers import made_once, tagged_read
-from .idempotency import key_reused
-from .paging import FIRST_PAGE, IN_PAGES, PageQuery, listed, page_asked, paged_read, rest_of
-from .problems import BUSY, ApiProblem, Problem, field_problems
+from .protocol.blueprint import api_blueprint
+from .protocol.codes import ProblemCode
+from .protocol.conditional import json_response, tagged
+from .protocol.headers import made_once, tagged_read
+from .protocol.idempotency import key_reused
+from .protocol.paging import (
+    FIRST_PAGE,
+    IN_PAGES,
+    PageQuery,
+    listed,
+    page_asked,
+    paged_read,
+    rest_of,
+)
+from .protocol.problems import BUSY, ApiProblem, Problem, field_problems
 from .schemas.common import CreateHeaders, ReadHeaders, SessionPath
 from .schemas.payments import (
     PAYMENT_FIELDS,

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from ..access import current_table
 from ..services.history.ratings import ratings_page, table_ratings
-from .blueprint import api_blueprint
-from .conditional import tagged
-from .headers import tagged_read
-from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
-from .problems import Problem
+from .protocol.blueprint import api_blueprint
+from .protocol.conditional import tagged
+from .protocol.headers import tagged_read
+from .protocol.paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
+from .protocol.problems import Problem
 from .schemas.common import PlayerPath, ReadHeaders
 from .schemas.ratings import (
     PLACES,

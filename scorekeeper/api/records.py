@@ -6,11 +6,11 @@ from __future__ import annotations
 from ..access import current_table
 from ..services.history import player as records
 from ..services.history.player import LATER_THAN_TO, DateRange
-from .blueprint import api_blueprint
-from .codes import ProblemCode
-from .conditional import tagged
-from .headers import tagged_read
-from .problems import Problem, field_problem
+from .protocol.blueprint import api_blueprint
+from .protocol.codes import ProblemCode
+from .protocol.conditional import tagged
+from .protocol.headers import tagged_read
+from .protocol.problems import Problem, field_problem
 from .schemas.common import PlayerPath, ReadHeaders
 from .schemas.records import (
     PlayerRecordOut,

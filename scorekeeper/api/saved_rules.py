@@ -9,11 +9,11 @@ from flask import url_for
 
 from ..access import current_table
 from ..services import saved_rules as rules_service
-from .blueprint import api_blueprint
-from .conditional import json_response, tagged
-from .headers import tagged_read, with_headers
-from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
-from .problems import BUSY, Problem, broken_in
+from .protocol.blueprint import api_blueprint
+from .protocol.conditional import json_response, tagged
+from .protocol.headers import tagged_read, with_headers
+from .protocol.paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
+from .protocol.problems import BUSY, Problem, broken_in
 from .schemas.common import ReadHeaders
 from .schemas.saved_rules import (
     SavedRulesChange,

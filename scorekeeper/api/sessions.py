@@ -16,9 +16,9 @@ from ..services import sessions as session_service
 from ..services.created import create_once
 from ..services.settle import settle_both
 from ..web.recent import Recent
-from .blueprint import api_blueprint
-from .codes import ProblemCode
-from .conditional import (
+from .protocol.blueprint import api_blueprint
+from .protocol.codes import ProblemCode
+from .protocol.conditional import (
     content_tag,
     json_response,
     not_modified,
@@ -27,10 +27,10 @@ from .conditional import (
     tagged,
     unchanged,
 )
-from .headers import made_once, tagged_read, with_headers
-from .idempotency import key_reused, request_key
-from .paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
-from .problems import BUSY, Problem, broken_in, field_problem, rule_problem
+from .protocol.headers import made_once, tagged_read, with_headers
+from .protocol.idempotency import key_reused, request_key
+from .protocol.paging import IN_PAGES, PageQuery, listed, page_asked, paged_read
+from .protocol.problems import BUSY, Problem, broken_in, field_problem, rule_problem
 from .schemas.common import CreateHeaders, ReadHeaders, SessionMatchHeaders, SessionPath
 from .schemas.sessions import (
     SessionChange,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import func, inspect, select
+from sqlalchemy import func, insert, inspect, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
@@ -304,11 +304,14 @@ def create_session(
         system=options.system.value,
         options={k: v for k, v in options.to_dict().items() if k != "system"},
         first_dealer=players[first_dealer],
-        seats=[Seat(player=p, position=i) for i, p in enumerate(players)],
         rules_name=rules_name,
     )
     db.session.add(row)
     db.session.flush()
+    seats = [
+        {"session_id": row.id, "player_id": p.id, "position": i} for i, p in enumerate(players)
+    ]
+    db.session.execute(insert(Seat), seats)  # in one statement (row.seats is read when asked)
     under = f" under {rules_name}" if rules_name else ""
     summary = (
         f"Session started{under}: {options.system.label}, "

@@ -1,4 +1,4 @@
-"""Request bodies read exactly as the document says (``scorekeeper/api/body.py`` and the
+"""Request bodies read exactly as the document says (``scorekeeper/api/protocol/body.py`` and the
 request models of ``api/schemas``): JSON types taken as documented (a whole number is an
 integer however it is written, as JSON Schema says), an unknown field refused by its name, a
 key named twice refused, and nothing saved by any refused body.
@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from scorekeeper.api.body import DuplicateKey, loads
+from scorekeeper.api.protocol.body import DuplicateKey, loads
 
 from .calls import API, FOUR, problem_fields, start
 

@@ -1,5 +1,5 @@
-"""Conditional requests (``scorekeeper/api/conditional.py``): a change of a session names the
-version it was read at when it wants to (If-Match, 412 when stale), a hand's change must
+"""Conditional requests (``scorekeeper/api/protocol/conditional.py``): a change of a session
+names the version it was read at when it wants to (If-Match, 412 when stale), a hand's change must
 (428 without), and ``If-Match: *`` matches whatever version is current, for both alike.
 
 Brooklyn, Ann, Bob, Cal and Dan at 25 cents a unit; Bob makes 350 in hearts: 2 units from

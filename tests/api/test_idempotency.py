@@ -1,5 +1,5 @@
-"""Idempotency-Key on every POST that creates (``scorekeeper/api/idempotency.py``): a session,
-an import, a player leaving (hands and payments have theirs in test_hands_api and
+"""Idempotency-Key on every POST that creates (``scorekeeper/api/protocol/idempotency.py``): a
+session, an import, a player leaving (hands and payments have theirs in test_hands_api and
 test_payments_api). The same key with the same body makes nothing new and answers 200 with
 what the first request made; with another body it is refused, nothing made.
 

@@ -1,5 +1,5 @@
-"""Problem codes: one fixed list (``scorekeeper.api.codes.ProblemCode``), given by the document
-as an enum, each explained on a page the app serves.
+"""Problem codes: one fixed list (``scorekeeper.api.protocol.codes.ProblemCode``), given by the
+document as an enum, each explained on a page the app serves.
 
 - the code sends no code outside the list: every place that makes a problem is read (its
   source, not a sample of requests) and names a member of it, and every member is sent
@@ -20,8 +20,8 @@ import pytest
 from hostedhelpers import hosted_app
 from webhelpers import dispose, migrated_app, parse
 
-from scorekeeper.api.codes import EXPLAINED, PROBLEMS_PAGE, ProblemCode, type_uri
-from scorekeeper.api.problems import HTTP_CODES
+from scorekeeper.api.protocol.codes import EXPLAINED, PROBLEMS_PAGE, ProblemCode, type_uri
+from scorekeeper.api.protocol.problems import HTTP_CODES
 from scorekeeper.limits import MAX_REQUEST_BYTES
 
 from .calls import API, start

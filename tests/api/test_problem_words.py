@@ -9,7 +9,7 @@ from typing import get_args
 import pytest
 from pydantic_core.core_schema import ErrorType
 
-from scorekeeper.api.invalid import _sentence
+from scorekeeper.api.protocol.invalid import _sentence
 
 from .calls import API, start
 

@@ -1,5 +1,5 @@
 """Schemathesis's stateful phase: sequences of requests that follow the document's links
-(``scorekeeper.api.links``), against the app in-process (WSGI), with every check.
+(``scorekeeper.api.protocol.links``), against the app in-process (WSGI), with every check.
 
 A session started leads to reading and changing it, a hand, a payment and a player leaving;
 a hand saved or read leads to reading, correcting and deleting it with its ETag as If-Match; a

@@ -20,7 +20,7 @@ from ...services.club.nights import SETTINGS, settings_of
 from ...services.club.results import LiveTable, NightView, RoundView, StandingLine
 from ...services.handfields import Id
 from ...services.tables import MAX_NAME
-from ..paging import NextCursor
+from ..protocol.paging import NextCursor
 from .common import Answer, RequestBody, RequestParameters, utc
 from .games import GameSystem
 

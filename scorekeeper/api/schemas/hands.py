@@ -12,9 +12,9 @@ from ...rules.holders import KITTY, POT
 from ...services.entries import HandEntry, MeldMode, MeldText
 from ...services.handfields import API_NAMES, Figure, HandFields, Id, MeldTyped, TrumpLetter
 from ...services.standings import HandLine
-from ..codes import ProblemCode
-from ..paging import NextCursor
-from ..problems import Problem, problem_config
+from ..protocol.codes import ProblemCode
+from ..protocol.paging import NextCursor
+from ..protocol.problems import Problem, problem_config
 from .common import (
     Answer,
     HolderRef,

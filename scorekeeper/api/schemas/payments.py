@@ -18,7 +18,7 @@ from ...services.ledger import (
     SessionOwing,
 )
 from ...services.settle import SettleUp
-from ..paging import NextCursor
+from ..protocol.paging import NextCursor
 from .common import Id, PlayerRef, RequestBody, utc
 from .sessions import PaymentOut, payment_out
 

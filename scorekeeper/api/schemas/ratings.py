@@ -13,7 +13,7 @@ from pydantic import Field
 from ...services.handfields import Id
 from ...services.history.ratings import Chance, PlayerRating, Step, TableRatings
 from ...services.keyset import Paged
-from ..paging import NextCursor
+from ..protocol.paging import NextCursor
 from .common import Answer, HolderRef, holder_ref
 
 PLACES = 3

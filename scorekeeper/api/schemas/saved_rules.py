@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from ...services.handfields import Id
 from ...services.saved_rules import MAX_RULES_NAME, Rules
-from ..paging import NextCursor
+from ..protocol.paging import NextCursor
 from .common import HouseRules, OptionValue, RequestBody, utc
 from .games import GameSystem
 

@@ -13,7 +13,7 @@ from ...services.handfields import Id
 from ...services.sessions import LoadedSession
 from ...services.settle import Fund, PaymentLine, PlayerRow, SettleUp
 from ...services.tables import MAX_NAME
-from ..paging import NextCursor
+from ..protocol.paging import NextCursor
 from .common import (
     HolderRef,
     HouseRules,

@@ -394,7 +394,7 @@ class _Counter:
     ) -> None:
         self.record = record
         self.kind = kind
-        self.everyone_melds = kind.system.present.meld_of is Whose.EACH
+        self.each_melds = kind.system.present.meld_of is Whose.EACH  # else the declarer alone
         self.players = {p: record.players[p] for p in seated}
         self.figures = {p: record.players[p].kind(kind) for p in seated}
         self.team_of: dict[Player, Partnership] = {}
@@ -412,7 +412,7 @@ class _Counter:
         active = [p for p in hand.context.active if p in self.players]
         melds = dict(result.melds)
         taken = dict(result.tricks)
-        melded = self.everyone_melds and result.outcome not in NOT_MELDED
+        melded = self.each_melds and result.outcome not in NOT_MELDED
         for player in active:
             self.players[player].hands_played += 1
             figures = self.figures[player]

@@ -16,7 +16,7 @@ import hashlib
 from flask import json
 from pydantic import BaseModel
 
-from ..services.created import RequestKey
+from ...services.created import RequestKey
 from .codes import ProblemCode
 from .problems import ApiProblem, FieldProblem
 

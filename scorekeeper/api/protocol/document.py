@@ -19,7 +19,7 @@ from typing import Any
 
 from flask_openapi3 import OpenAPI
 
-from ..rules.game.variant import GAMES
+from ...rules.game.variant import GAMES
 from .problems import PROBLEM_JSON
 
 BODY_PROBLEMS = (HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.UNSUPPORTED_MEDIA_TYPE)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask_openapi3 import APIBlueprint, Tag
 
-from ..rules.errors import RuleError
-from ..services.sessions import Clash, ConflictError, NotFound
+from ...rules.errors import RuleError
+from ...services.sessions import Clash, ConflictError, NotFound
 from .codes import ProblemCode
 from .problems import (
     COMMON_RESPONSES,

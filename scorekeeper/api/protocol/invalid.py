@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic_core import ErrorDetails
 
-from ..web.jsontext import where_unreadable
+from ...web.jsontext import where_unreadable
 
 _TAG = re.compile(r"^(bool|int|float|str|none|[a-z-]+\[.*\]|[a-z]+-[a-z-]+)$")
 """A part of pydantic's location that names a type it tried, not a field: ``int``,

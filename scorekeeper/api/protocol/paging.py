@@ -21,13 +21,13 @@ from flask_openapi3.types import ResponseDict
 from itsdangerous import BadData, URLSafeSerializer
 from pydantic import BaseModel, Field
 
-from ..access import current_table
-from ..services.keyset import Key, Page, Paged
+from ...access import current_table
+from ...services.keyset import Key, Page, Paged
+from ..schemas.common import QueryParameters
 from .codes import ProblemCode
 from .conditional import tagged
 from .headers import not_modified_answer, with_headers
 from .problems import PAGE_PARAMETERS, Problem, field_problem
-from .schemas.common import QueryParameters
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200

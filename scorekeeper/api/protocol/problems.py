@@ -21,10 +21,10 @@ from flask import Response, json, request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from werkzeug.exceptions import HTTPException
 
-from ..errorhandlers import BUSY_HEADERS
-from ..rules.errors import Part, RuleError, Where
-from ..rules.holders import PlayerKey, player_id
-from ..services.handfields import API_NAMES
+from ...errorhandlers import BUSY_HEADERS
+from ...rules.errors import Part, RuleError, Where
+from ...rules.holders import PlayerKey, player_id
+from ...services.handfields import API_NAMES
 from .codes import ProblemCode, type_uri
 from .headers import with_headers
 from .invalid import in_words
