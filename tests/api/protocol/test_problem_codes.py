@@ -24,9 +24,9 @@ from scorekeeper.api.protocol.codes import EXPLAINED, PROBLEMS_PAGE, ProblemCode
 from scorekeeper.api.protocol.problems import HTTP_CODES
 from scorekeeper.limits import MAX_REQUEST_BYTES
 
-from .calls import API, start
+from ..calls import API, start
 
-PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
+PACKAGE = Path(__file__).resolve().parents[3] / "scorekeeper"
 MAKERS = {"problem_response", "ApiProblem", "field_problem", "_body_problem", "AccessDenied"}
 """Every function or class that makes a problem from a code it is given."""
 PASSED_ON = {"code", "error.code", "ProblemCode(error.code)"}

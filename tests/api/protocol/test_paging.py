@@ -26,7 +26,7 @@ from webhelpers import dispose
 from scorekeeper.rules.evening.session import Replayer
 from scorekeeper.services import replays
 
-from .calls import API, Session, changes, start
+from ..calls import API, Session, changes, start
 
 THREE = ["Ann", "Bob", "Cal"]
 DEFAULT = 50

@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper.api.protocol.body import DuplicateKey, loads
 
-from .calls import API, FOUR, problem_fields, start
+from ..calls import API, FOUR, problem_fields, start
 
 HAND = {"bid": 350, "trump": "H", "outcome": "made"}
 

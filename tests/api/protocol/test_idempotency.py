@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from .calls import API, FOUR, figures, notes, problem_fields, start
+from ..calls import API, FOUR, figures, notes, problem_fields, start
 
 BRIDGE = {"system": "brooklyn", "players": FOUR, "first_dealer_seat": 0, "stake_cents": 25}
 

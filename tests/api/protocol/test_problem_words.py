@@ -11,7 +11,7 @@ from pydantic_core.core_schema import ErrorType
 
 from scorekeeper.api.protocol.invalid import _sentence
 
-from .calls import API, start
+from ..calls import API, start
 
 LIBRARY_WORDS = (
     "Input should", "Value error", "String should", "List should", "Dictionary should",

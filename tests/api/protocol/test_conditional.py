@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .calls import FOUR, cents, start
+from ..calls import FOUR, cents, start
 
 BOB_350 = dict(declarer="Bob", bid=350, trump="H", outcome="made")
 
