@@ -22,6 +22,7 @@ from ..rules.evening.settlement import (
     pairwise_debts,
     still_owed,
 )
+from ..rules.game.present import Unit
 from ..rules.game.variant import Game
 from ..rules.holders import KITTY, POT, Holder, Player, PlayerKey, Pool, Team, members, player_id
 from ..web.money import format_money
@@ -185,11 +186,6 @@ class SettleUp:
     share_label: str = ""  # what ``units`` is called when a fund is shared: "With kitty share"
 
     @property
-    def is_chip_game(self) -> bool:
-        """True for Brooklyn, Brooklyn with a pot and Hoyle."""
-        return self.system.is_chip_game
-
-    @property
     def has_stakes(self) -> bool:
         """Bison and Partnership: True when the game is played for money."""
         return bool(self.game_stake or self.set_stake)
@@ -287,7 +283,7 @@ def _settled(
                 session_id=loaded.row.id,
                 system=options.system,
                 system_label=options.system.label,
-                stake=options.stake if options.system.is_chip_game else None,
+                stake=options.stake if options.system.present.unit is Unit.CHIPS else None,
                 ended=loaded.row.ended_at is not None,
                 ended_at=loaded.row.ended_at,
                 view=DIRECT if direct else FEWEST,
@@ -297,7 +293,7 @@ def _settled(
                 other_count=len(other),
                 games=games,
                 unfinished_game=unfinished,
-                game_stake=0 if options.system.is_chip_game else options.game_stake,
+                game_stake=options.game_stake if options.system.present.in_games else 0,
                 set_stake=options.set_stake if options.system.pays_set_stakes else 0,
                 include_ledger=include_ledger,
                 carried=carried,
@@ -336,7 +332,8 @@ def _rows(
     leaves = {leave.player: leave for leave in state.leaves}
     teams = loaded.setup.teams
     balances = dict(state.balances)
-    fund = options.system.has_kitty or options.system.has_pot
+    present = options.system.present
+    fund = bool(present.pools)
     rows: list[PlayerRow] = []
     for player in loaded.players.values():
         notes = []
@@ -346,7 +343,7 @@ def _rows(
             if leave.kitty_share:
                 note += f" with {_units(leave.kitty_share)} from the kitty"
             notes.append(note)
-        if options.system.is_cumulative:
+        if present.in_games:
             holder: Holder = player
             if teams:
                 holder = next(team for team in teams if player in team)
@@ -357,7 +354,7 @@ def _rows(
         rows.append(
             PlayerRow(
                 player,
-                units.get(player, 0) if options.system.is_chip_game else None,
+                units.get(player, 0) if present.unit is Unit.CHIPS else None,
                 cents.get(player, 0),
                 "; ".join(notes),
                 "player",
@@ -393,11 +390,12 @@ def _stays(chips: int, ways: int) -> str:
 def _fund(loaded: LoadedSession, closing: Closing) -> Fund | None:
     options, state = loaded.options, loaded.state
     stake = options.stake
-    if options.system.has_kitty:
+    pools = options.system.present.pools
+    if KITTY in pools:
         name, balance, shares, undivided = (
             KITTY.label, closing.kitty, closing.kitty_shares, closing.kitty_undivided,
         )  # fmt: skip
-    elif options.system.has_pot:
+    elif POT in pools:
         name, balance, shares, undivided = (
             POT.label, closing.pot, closing.pot_shares, closing.pot_undivided,
         )  # fmt: skip
@@ -465,7 +463,7 @@ def _game(game: GameRecord, loaded: LoadedSession) -> GameStakes:
 
 def _unfinished(loaded: LoadedSession) -> int | None:
     state = loaded.state
-    if loaded.options.system.is_chip_game or not state.hands:
+    if not loaded.options.system.present.in_games or not state.hands:
         return None
     last_finished = state.games[-1].last_hand if state.games else 0
     played = [h for h in state.hands if h.number > last_finished and h.result.changes]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..rules.evening.closing import fund_shares
 from ..rules.evening.rounds import deal_round
@@ -21,8 +21,6 @@ from ..rules.hand.hands import breakdowns
 from ..rules.hand.outcome import Outcome
 from ..rules.hand.payments import Flow
 from ..rules.holders import (
-    KITTY,
-    POT,
     Holder,
     Player,
     PlayerKey,
@@ -82,11 +80,7 @@ class StandingRow:
 
 def share_label(options: Options) -> str:
     """The name of a balance plus the kitty or pot share, the same on every page and the PDF."""
-    if options.system.has_kitty:
-        return "With kitty share"
-    if options.system.has_pot:
-        return "With pot share"
-    return ""
+    return options.system.present.share_label
 
 
 @dataclass(frozen=True)
@@ -133,7 +127,7 @@ def _times(count: int) -> str:
 def deal_count(loaded: LoadedSession) -> DealCount | None:
     """The deals so far, where the house counts them (``even_deals``); else None."""
     options = loaded.options
-    if not (options.applies("even_deals") and options.even_deals):
+    if not (options.even_deals and options.applies("even_deals")):  # the option first: cheap
         return None
     found = deal_round(loaded.state)
     by_key: dict[PlayerKey, Player] = {p: p for p in loaded.players.values()}
@@ -175,11 +169,18 @@ class NextHand:
     target: int | None = None  # cumulative games: the score that ends a game, as written
     raised_from: int | None = None  # the game's first target when a tie has raised it
     deals: DealCount | None = None  # chip games counting deals to an even round
-    # the seatings of this hand and the next ones while each passes the deal (once round)
-    ahead: tuple[Seating, ...] = field(default=())
+    # what works out ``ahead`` when it is first asked for (the page's plan; the API's
+    # standings do not show it)
+    seatings: Callable[[], tuple[Seating, ...]] = field(default=tuple, repr=False, compare=False)
     cumulative: bool = False  # a waiting hand may end the game: the game number is unsure
     winner_deals: bool = False  # a game's winner deals the next: unsure after a game may end
     leads: bool = False  # a game without a bid: the first player leads rather than bids
+
+    @cached_property
+    def ahead(self) -> tuple[Seating, ...]:
+        """The seatings of this hand and the next ones while each passes the deal (once
+        round)."""
+        return self.seatings()
 
     @property
     def plan(self) -> dict[str, object]:
@@ -232,10 +233,11 @@ def standings(loaded: LoadedSession) -> list[StandingRow]:
     nxt = state.next_hand
     left = {leave.player for leave in state.leaves}
     rows: list[StandingRow] = []
-    if options.system.is_chip_game:
+    present = options.system.present
+    if not present.in_games:
         balances = dict(state.balances)
         top = max(balances.values()) if balances else 0
-        fund = KITTY if options.system.has_kitty else POT if options.system.has_pot else None
+        fund = next(iter(present.pools), None)
         shares = fund_shares(state, fund)[0] if fund is not None else {}
         sitting_out, label = nxt.sitting_out, share_label(options)  # the same for every row
         for player in loaded.setup.players:
@@ -253,10 +255,9 @@ def standings(loaded: LoadedSession) -> list[StandingRow]:
                     share_label=label,
                 )
             )  # fmt: skip
-        if options.system.has_kitty:
-            rows.append(StandingRow(KITTY, state.kitty, state.kitty * options.stake, signed=False))
-        if options.system.has_pot:
-            rows.append(StandingRow(POT, state.pot, state.pot * options.stake, signed=False))
+        for pool in present.pools:
+            held = state.pool_balance(pool)
+            rows.append(StandingRow(pool, held, held * options.stake, signed=False))
         return rows
     scores = dict(state.balances)
     top = max(scores.values()) if scores else 0
@@ -324,13 +325,16 @@ def next_hand(loaded: LoadedSession) -> NextHand:
     player = _by_key(loaded)
     bids, ladder = _bids(loaded.options)
     system = loaded.options.system
-    at_table = tuple(player(p) for p in state.seated)
-    ahead = tuple(
-        Seating(player(dealer), tuple(player(p) for p in active), _out(at_table, active))
-        for dealer, active in deals_ahead(
-            state.seated, nxt.dealer, loaded.setup.players, loaded.options
+
+    def seatings() -> tuple[Seating, ...]:
+        at_table = tuple(player(p) for p in state.seated)
+        return tuple(
+            Seating(player(dealer), tuple(player(p) for p in active), _out(at_table, active))
+            for dealer, active in deals_ahead(
+                state.seated, nxt.dealer, loaded.setup.players, loaded.options
+            )
         )
-    )
+
     return NextHand(
         number=len(state.hands) + 1,
         game=state.game,
@@ -341,14 +345,14 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         bids=bids,
         ladder=ladder,
         target=loaded.options.to_table(state.target)
-        if loaded.options.system.is_cumulative
+        if loaded.options.system.present.in_games
         else None,
         raised_from=loaded.options.to_table(loaded.options.target)
         if state.raised_target is not None
         else None,
         deals=deal_count(loaded),
-        ahead=ahead,
-        cumulative=system.is_cumulative,
+        seatings=seatings,
+        cumulative=system.present.in_games,
         winner_deals=system.is_cumulative and system.scoring is Scoring.EACH,
         leads=not loaded.options.auction,
     )
@@ -369,7 +373,8 @@ def bid_choices(options: Options) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def _by_key(loaded: LoadedSession) -> Callable[[PlayerKey], Player]:
     """The session's ``Player`` of an engine key (a seated player: equal by id)."""
-    return {p: p for p in loaded.players.values()}.__getitem__
+    seated: dict[PlayerKey, Player] = {p: p for p in loaded.players.values()}
+    return seated.__getitem__
 
 
 def _out(seated: tuple[Player, ...], active: tuple[PlayerKey, ...]) -> tuple[Player, ...]:
@@ -445,7 +450,7 @@ def hand_line(loaded: LoadedSession, number: int, text: str | None = None) -> Ha
 
 
 def _line(record: HandRecord, options: Options, text: str | None = None) -> HandLine:
-    scale = 1 if options.system.is_chip_game else options.scale
+    scale = options.system.present.scale(options)
     change = dict(record.result.changes)  # in the balances' (seating) order, 0 if not in it
     return HandLine(
         record.number,

@@ -61,7 +61,7 @@ def create(session_id: int):
         return render_session(fresh, fresh_form, fresh_nxt, status=409)
     except RuleError as error:
         form.add_rule_error(error)
-        return render_session(loaded, form, status=422)  # the next hand worked out there
+        return render_session(loaded, form, status=422)  # it works out the next hand itself
     if saved.repeated:  # the same form posted twice: it was saved the first time
         flash("That hand was already saved.", "ok")
     else:
