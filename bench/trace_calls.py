@@ -46,6 +46,13 @@ cut added to those before it, and the files that go with each.
     python bench/trace_calls.py --json               # the figures as JSON
     python bench/trace_calls.py --warm 20            # 20 hands saved before the traced ones
     python bench/trace_calls.py --without 'hands.py:_saved>standings.py:session_standings'
+    python bench/trace_calls.py --time-saves 200    # and what the records tally adds to a save
+
+``--time-saves N`` times, untraced, N phones' saves on each of two apps side by side, one save
+on each in turn so that a busy machine weighs on both alike: one as it is, one with the
+records tally (``services/history/stored.py`` ``store``, the count of the session kept with
+every change) left out. It prints each request's wall-clock time (median, mean, 90th
+percentile), the time spent in ``store`` itself, and the difference of the two apps' medians.
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ import io
 import json
 import os
 import re
+import statistics
 import sys
 import tempfile
 import time
@@ -74,7 +82,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import flask_migrate
 import tinyhtml5  # type: ignore[import-untyped]
-from flask import Flask
+from flask import Flask, current_app
 from flask.testing import FlaskClient
 from sqlalchemy import event as sql_event
 from sqlalchemy.engine import Engine
@@ -438,6 +446,85 @@ def saved(response: TestResponse, what: str, expected: int) -> None:
         raise SystemExit(f"{what}: answered {response.status_code}, not {expected}: {text}")
 
 
+# -- the records tally's cost per save --------------------------------------------------------
+
+NO_TALLY = "BENCH_NO_TALLY"
+"""The config key of the app whose saves leave the records tally out (``--time-saves``)."""
+
+
+@dataclass
+class SaveTimes:
+    """One app's timed saves: each request's milliseconds, and those spent in ``store``."""
+
+    requests: list[float] = field(default_factory=list)
+    store: list[float] = field(default_factory=list)
+
+
+def timed_store(times: dict[bool, SaveTimes]) -> Callable[[], None]:
+    """``history/stored.py`` ``store`` timed (into the app's ``SaveTimes``), or skipped on the
+    app that leaves the tally out; returns what puts the original back."""
+    from scorekeeper.services.history import stored
+
+    original = stored.store
+
+    def store(*args: Any, **kwargs: Any) -> None:
+        skipped = bool(current_app.config.get(NO_TALLY))
+        start = time.perf_counter()
+        if not skipped:
+            original(*args, **kwargs)
+        times[skipped].store.append((time.perf_counter() - start) * 1000)
+
+    stored.store = store  # type: ignore[assignment]
+    return lambda: setattr(stored, "store", original)
+
+
+def time_saves(body: dict[str, Any], count: int, folder: Path) -> dict[bool, SaveTimes]:
+    """``count`` phones' saves on two apps in turn, the second without the records tally;
+    their times by whether the tally was left out."""
+    times = {False: SaveTimes(), True: SaveTimes()}
+    clients = {}
+    for skipped in (False, True):
+        app = make_app(folder / ("without" if skipped else "with"))
+        app.config[NO_TALLY] = skipped
+        client = app.test_client()
+        started = create(client, body)
+        saved(started, "starting the session", 201)
+        assert started.json is not None
+        clients[skipped] = (client, started.json["id"])
+    restore = timed_store(times)
+    try:
+        for hand in range(count):
+            for skipped, (client, session_id) in clients.items():
+                send = phone_save(client, session_id, hand)  # the page read first, not timed
+                gc.collect()
+                start = time.perf_counter()
+                answered = send()
+                times[skipped].requests.append((time.perf_counter() - start) * 1000)
+                saved(answered, f"timed hand {hand + 1}", 201)
+    finally:
+        restore()
+    return times
+
+
+def print_save_times(times: dict[bool, SaveTimes], count: int) -> None:
+    """The timed saves' figures, as text."""
+
+    def line(ms: list[float]) -> str:
+        p90 = statistics.quantiles(ms, n=10)[-1] if len(ms) > 1 else ms[0]
+        return (
+            f"median {statistics.median(ms):6.2f} ms, mean {statistics.mean(ms):6.2f}, "
+            f"90th percentile {p90:6.2f}"
+        )
+
+    print(f"\n== {count} phones' saves each, timed untraced, one on each app in turn")
+    print(f"   with the records tally:    {line(times[False].requests)}")
+    print(f"   without it:                {line(times[True].requests)}")
+    print(f"   in store itself, per save: {line(times[False].store)}")
+    gap = statistics.median(times[False].requests) - statistics.median(times[True].requests)
+    share = statistics.median(times[False].store) / statistics.median(times[False].requests)
+    print(f"   the medians differ by {gap:.2f} ms; store is {share:.0%} of a save's median")
+
+
 # -- the figures ----------------------------------------------------------------------------
 
 
@@ -620,6 +707,13 @@ def main() -> None:
     parser.add_argument(
         "--warm", type=int, default=WARM_HANDS, metavar="N", help="hands saved before (2 or more)"
     )
+    parser.add_argument(
+        "--time-saves",
+        type=int,
+        default=0,
+        metavar="N",
+        help="and time N phones' saves with and without the records tally (untraced)",
+    )
     args = parser.parse_args()
 
     package = Path(scorekeeper.__file__).resolve().parent
@@ -650,6 +744,7 @@ def main() -> None:
         for name, expected in (("phone_save", 201), ("api_create", 201), ("page_save", 302)):
             if traces[name].status != expected:
                 raise SystemExit(f"{name}: answered {traces[name].status}, not {expected}")
+        save_times = time_saves(body, args.time_saves, Path(folder)) if args.time_saves else None
 
     if args.json:
         out: dict[str, Any] = {
@@ -665,6 +760,12 @@ def main() -> None:
             for name, trace in traces.items():
                 out["requests"][name]["function_list"] = functions_listed(trace)
                 out["requests"][name]["statement_list"] = trace.statements
+        if save_times is not None:
+            out["save_times_ms"] = {
+                "with_tally": save_times[False].requests,
+                "without_tally": save_times[True].requests,
+                "in_store": save_times[False].store,
+            }
         print(json.dumps(out, indent=2))
         return
     print(f"{args.game}, {len(body['players'])} players; package {package}")
@@ -675,6 +776,8 @@ def main() -> None:
     }
     for name, trace in traces.items():
         print_figures(titles[name], trace, args.list, args.tree, args.without)
+    if save_times is not None:
+        print_save_times(save_times, args.time_saves)
 
 
 if __name__ == "__main__":

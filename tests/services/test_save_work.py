@@ -9,14 +9,16 @@ in one query and the seats written in one statement.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
 from settle_fixtures import Table, bison, brooklyn, brooklyn_pot, hoyle_with_leaver, partnership
-from sqlalchemy import event
+from sqlalchemy import event, select
 
 from scorekeeper.extensions import db
+from scorekeeper.models import Seat
 from scorekeeper.services import replays
 from scorekeeper.services import sessions as session_service
 from scorekeeper.services.ledger import AskedPayment, save_payment
@@ -53,6 +55,10 @@ def statements() -> Iterator[list[str]]:
         yield sent
     finally:
         event.remove(engine, "before_cursor_execute", kept)
+
+
+def id_of(row: Seat) -> int:
+    return row.id
 
 
 def seated(system: str) -> list[str]:
@@ -150,3 +156,28 @@ def test_a_session_started_now_is_settled_without_reading_the_ledger(table, syst
             both = settle_both(made, new=True)
         assert not [s for s in sent if "ledger_payments" in s]
         assert both == (settle_session(made), settle_session(made, direct=True))
+
+
+@pytest.mark.postgres
+def test_on_postgresql_the_roster_read_once_and_the_seats_at_once_keep_their_order(pg_app):
+    new = [f"Pg{uuid.uuid4().hex[:8]}" for _ in range(3)]  # the cluster is the run's: unseen
+    with pg_app.app_context():
+        table = default_table()
+        add_player(table, new[1])
+        names = [new[0], new[1].upper(), "Ann", new[2]]
+        with unit_of_work(), statements() as sent:
+            row = session_service.create_session(table, {"system": "brooklyn"}, names, 3)
+            made = session_service.started_now(row)
+            sid = row.id
+        assert len([s for s in sent if s.startswith("SELECT") and "FROM players" in s]) == 1
+        assert len([s for s in sent if s.startswith("INSERT INTO seats")]) == 1
+        db.session.remove()
+        replays.forget()
+        loaded = session_service.load_session(sid, default_table())
+        assert made is not None
+        same_session(made, loaded)
+        seats = sorted(db.session.scalars(select(Seat).where(Seat.session_id == sid)), key=id_of)
+        assert [seat.position for seat in seats] == [0, 1, 2, 3]  # written in seat order
+        assert [seat.player.name for seat in seats] == [new[0], new[1], "Ann", new[2]]
+        added = [seats[0].player.id, seats[3].player.id]
+        assert added == sorted(added)  # the players added in the order they were typed
