@@ -353,7 +353,7 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         deals=deal_count(loaded),
         seatings=seatings,
         cumulative=system.present.in_games,
-        winner_deals=system.is_cumulative and system.scoring is Scoring.EACH,
+        winner_deals=system.kind.is_cumulative and system.scoring is Scoring.EACH,
         leads=not loaded.options.auction,
     )
 

@@ -130,9 +130,9 @@ def cumulative_setups(draw) -> SessionSetup:
         changes["set_stake"] = draw(st.sampled_from([0, 25]))
         changes["negative_floor"] = draw(st.sampled_from([None, -500, -1000]))
         changes["fixed_deals"] = draw(st.sampled_from([None, 3, 6]))
-    if options.system.is_partnership and draw(st.booleans()):  # trump turned up, no bid
+    if options.system.kind.is_partnership and draw(st.booleans()):  # trump turned up, no bid
         changes.update(NO_BIDDERS, target_raise=draw(st.sampled_from([0, 250])))
-    elif options.system.is_partnership:
+    elif options.system.kind.is_partnership:
         changes["set_to_opponents"] = draw(st.booleans())
         changes["set_keeps_meld"] = draw(st.booleans())
     options = replace(options, **changes)
@@ -178,7 +178,7 @@ def draw_hand(draw, ctx: HandContext, options: Options, allow_misdeal: bool = Tr
     else:
         trump = draw(st.sampled_from(SUITS))
     melds = _small_melds(options)
-    if options.system.is_chip_game:
+    if options.system.kind.is_chip_game:
         if outcome in (Outcome.MADE, Outcome.SET) and draw(st.booleans()):
             # enter the figures and let the outcome be worked out
             meld = ((declarer, MeldNumber(draw(st.sampled_from(melds)))),)
@@ -197,9 +197,9 @@ def draw_hand(draw, ctx: HandContext, options: Options, allow_misdeal: bool = Tr
 def draw_tricks(draw, ctx: HandContext, options: Options):
     """Trick figures that add up: a side's, each team's, or each player's take."""
     total = trick_total(options.deck)
-    if options.system.is_partnership and len(ctx.teams) == 2:
+    if options.system.kind.is_partnership and len(ctx.teams) == 2:
         return SideTricks(draw(st.sampled_from(range(0, total + 1, 10))))
-    if options.system.is_partnership:
+    if options.system.kind.is_partnership:
         shares = split(draw, total, len(ctx.teams), 10)
         return TrickShares(tuple((t.members[0], n) for t, n in zip(ctx.teams, shares, strict=True)))
     last = draw(st.sampled_from(ctx.active))
@@ -221,7 +221,11 @@ def draw_played(draw, ctx: HandContext, options: Options) -> HandInput:
 
 def draw_event(draw, state):
     """The next event of a session: usually a hand, at a chip table sometimes a departure."""
-    if state.options.system.is_chip_game and len(state.seated) > 3 and draw(st.integers(0, 7)) == 0:
+    if (
+        state.options.system.kind.is_chip_game
+        and len(state.seated) > 3
+        and draw(st.integers(0, 7)) == 0
+    ):
         return PlayerLeaves(draw(st.sampled_from(state.seated)))
     return draw_hand(draw, state.next_hand, state.options)
 
@@ -276,8 +280,8 @@ def single_chip_hands(draw):
         players,
         dealer,
         dealt_in(players, dealer, options),
-        kitty=draw(st.integers(0, 40)) if options.system.has_kitty else 0,
-        pot=draw(st.integers(0, 60)) if options.system.has_pot else 0,
+        kitty=draw(st.integers(0, 40)) if options.system.kind.has_kitty else 0,
+        pot=draw(st.integers(0, 60)) if options.system.kind.has_pot else 0,
     )
     return ctx, options, draw_hand(draw, ctx, options)
 
@@ -365,7 +369,7 @@ def _check_edit(data, setups):
     for event in edited[i:]:
         resumed.apply(event)
     assert resumed.state() == replayed
-    if setup.options.system.is_chip_game:
+    if setup.options.system.kind.is_chip_game:
         # the running totals are the sum of the hands entered (antes and cash-outs included)
         totals = {p: 0 for p in setup.players}
         for flow in replayed.opening:

@@ -42,7 +42,7 @@ class Closing:
 def close_session(state: SessionState) -> Closing:
     """The closing figures of a session as it stands now."""
     options = state.options
-    if options.system.is_chip_game:
+    if options.system.kind.is_chip_game:
         return _close_chips(state)
     flows = [flow for game in state.games for flow in game.money]
     cents: dict[Holder, int] = dict(state.money)
@@ -62,7 +62,7 @@ def fund_shares(state: SessionState, pool: Pool) -> tuple[dict[PlayerKey, int], 
 
 def session_nets(state: SessionState) -> dict[Holder, int]:
     """Each holder's net in cents, as ``close_session`` gives it, without the payments."""
-    if not state.options.system.is_chip_game:
+    if not state.options.system.kind.is_chip_game:
         return dict(state.money)
     units, _, _ = _chip_units(state)
     return {holder: n * state.options.stake for holder, n in units.items()}

@@ -56,7 +56,7 @@ def dealt_in(
     n = len(seated)
     d = seated.index(dealer)
     clockwise = [seated[(d + k) % n] for k in range(1, n + 1)]  # dealer's left ... dealer
-    if options.system.is_cumulative or n == 3:
+    if options.system.kind.is_cumulative or n == 3:
         return tuple(clockwise)
     rule = options.sit_out
     out: set[PlayerKey]

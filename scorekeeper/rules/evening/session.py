@@ -42,14 +42,14 @@ class SessionSetup:
     @property
     def teams(self) -> tuple[Team, ...]:
         """The teams of partners (empty when each plays for themselves)."""
-        if self.options.system.is_partnership:
+        if self.options.system.kind.is_partnership:
             return self.options.shape.teams(self.players)
         return ()
 
     @property
     def holders(self) -> tuple[Holder, ...]:
         """Who keeps a score: the players, or the teams of partners."""
-        if self.options.system.is_partnership:
+        if self.options.system.kind.is_partnership:
             return self.teams
         return self.players
 
@@ -305,7 +305,7 @@ class Replayer:
         if result.passes_deal:
             self.dealer = next_clockwise(self.seated, self.dealer, self.order)
             self.deals += 1
-        if self.system.is_cumulative:
+        if self.system.kind.is_cumulative:
             self._after_cumulative_hand(number, result)
 
     def _after_cumulative_hand(self, number: int, result: HandResult) -> None:
@@ -375,7 +375,7 @@ class Replayer:
         label = f"{player} leaving"
         leaver = Where(Part.LEAVER, player=player)
         try:
-            if not self.system.is_chip_game:
+            if not self.system.kind.is_chip_game:
                 raise SeatingError(
                     leaver, f"{self.system.label} needs all its players; end the session instead."
                 )
@@ -387,7 +387,7 @@ class Replayer:
             raise ReplayError(position, label, error) from error
         share = 0
         flows: tuple[Flow, ...] = ()
-        if self.system.has_kitty and self.kitty > 0:
+        if self.system.kind.has_kitty and self.kitty > 0:
             share = self.kitty // len(self.seated)
             if share:
                 flows = (Flow(KITTY, player, share),)

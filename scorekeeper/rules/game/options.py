@@ -227,7 +227,7 @@ def _hand_size(deck: Deck, players: int, kitty: int | None) -> int:
 def _outcomes(system: Game, all_pass: AllPass, auction: bool) -> frozenset[str]:
     if not auction:
         return frozenset({"played", "misdeal"})
-    names = set(system.outcomes_without_options) | {"misdeal"}
+    names = set(system.kind.outcomes_without_options) | {"misdeal"}
     if all_pass is AllPass.THROW_IN:
         names.add("all-pass")
     if all_pass is not AllPass.COMPULSORY_FIRST_BID:

@@ -130,7 +130,7 @@ def validate(options: Options, players: int | None = None) -> None:
     _validate_kitty_size(o)
     _validate_compulsory_bid(o, ladder)
     _validate_summed_bids(o)
-    if o.system.is_chip_game:
+    if o.system.kind.is_chip_game:
         _validate_chips(o)
     else:
         _validate_cumulative(o)
@@ -152,7 +152,7 @@ def _deck_shapes(deck: Deck) -> tuple[Shape, ...]:
 def _validate_composition(o: Options) -> None:
     """The deck, the shape and the way of scoring fit together."""
     deck = o.deck
-    if o.system.is_chip_game and not deck.chip_games:
+    if o.system.kind.is_chip_game and not deck.chip_games:
         raise OptionError(
             option("deck"),
             f"{o.system.label} is played with a single deck (three dealt in and a widow); "
@@ -171,7 +171,7 @@ def _validate_composition(o: Options) -> None:
             "deck",
             f"a {deck.phrase}'s meld table has its own doubles, triples and quadruples.",
         )
-    if o.system.is_chip_game:
+    if o.system.kind.is_chip_game:
         if o.shape != Shape(3):
             raise OptionError(option("shape"), f"{o.system.label} deals three players in.")
         return
@@ -182,13 +182,15 @@ def _validate_composition(o: Options) -> None:
             "deck",
             f"{o.shape.label.lower()} is not dealt from a {deck.phrase}; it seats {fits}.",
         )
-    if o.system.is_partnership != o.shape.has_teams:
-        needs = "partners in teams" if o.system.is_partnership else "each player for themselves"
+    if o.system.kind.is_partnership != o.shape.has_teams:
+        needs = (
+            "partners in teams" if o.system.kind.is_partnership else "each player for themselves"
+        )
         raise OptionError(
             option("shape"),
             f"{o.system.label} is scored with {needs}, not {o.shape.label.lower()}.",
         )
-    if o.system.is_partnership:
+    if o.system.kind.is_partnership:
         _validate_team_auction(o)
 
 
@@ -385,7 +387,7 @@ MATTERS: dict[str, Callable[[Options], bool]] = {
     "double_bonus_melds": lambda o: o.deck.takes(MeldCustoms.SINGLE_DECK) and o.double_meld_bonus,
     **dict.fromkeys(_DOUBLE_DECK_MELD, lambda o: o.deck.takes(MeldCustoms.DOUBLE_DECK)),
     **dict.fromkeys((*_BIDDING_OPTIONS, *_BIDDERS_ONLY), lambda o: o.auction),
-    "target_raise": lambda o: not (o.system.is_partnership and o.auction),
+    "target_raise": lambda o: not (o.system.kind.is_partnership and o.auction),
     "compulsory_bid": lambda o: o.all_pass is AllPass.COMPULSORY_FIRST_BID,
     "meld_save_points": lambda o: o.meld_saved_by is MeldSave.POINTS,
 }
@@ -453,11 +455,11 @@ def _validate_chips(o: Options) -> None:
         raise OptionError(option("set_factor"), "Set factor must be at least 1.")
     if o.stake <= 0:
         raise OptionError(option("stake"), "Stake per chip must be at least 1 cent.")
-    if o.system.has_kitty and (o.kitty_threshold <= 0 or o.kitty_threshold % 10):
+    if o.system.kind.has_kitty and (o.kitty_threshold <= 0 or o.kitty_threshold % 10):
         raise OptionError(
             option("kitty_threshold"), "Kitty joins at a bid: a multiple of 10 above 0."
         )
-    if o.system.has_pot:
+    if o.system.kind.has_pot:
         if o.ante < 0:
             raise OptionError(option("ante"), "Ante cannot be negative.")
         if o.ante % o.stake:
@@ -472,7 +474,7 @@ def _validate_chips(o: Options) -> None:
 
 
 def _validate_cumulative(o: Options) -> None:
-    if o.system.is_partnership:
+    if o.system.kind.is_partnership:
         for name in ("meld_minimum", "meld_save_points"):
             value = getattr(o, name)
             if value < 0 or value % o.scale:
@@ -501,7 +503,7 @@ def _validate_cumulative(o: Options) -> None:
 def validate_player_count(options: Options, players: int) -> None:
     """Refuse a number of players that the system or the sit-out rule cannot seat."""
     low, high = options.system.player_range
-    if options.system.is_cumulative:
+    if options.system.kind.is_cumulative:
         low = high = options.shape.players
     if not low <= players <= high:
         span = f"{low}" if low == high else f"{low} to {high}"
@@ -510,7 +512,7 @@ def validate_player_count(options: Options, players: int) -> None:
             f"{options.system.label} is played by {span} players, not {players}.",
         )
     if (
-        options.system.is_chip_game
+        options.system.kind.is_chip_game
         and players > 3
         and options.all_pass is AllPass.DEALER_TAKEOVER
         and options.sit_out
@@ -522,7 +524,7 @@ def validate_player_count(options: Options, players: int) -> None:
             f"'{OPTION_SPECS['sit_out'].choice_label(options.sit_out.value)}', so there is no "
             "dealer to take over the bid: choose another rule for when everyone passes.",
         )
-    if options.system.is_chip_game and players > options.sit_out.max_players:
+    if options.system.kind.is_chip_game and players > options.sit_out.max_players:
         raise OptionError(
             option("sit_out"),
             f"'{OPTION_SPECS['sit_out'].choice_label(options.sit_out.value)}' seats at most "

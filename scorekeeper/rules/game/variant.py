@@ -161,41 +161,6 @@ class Game:
         return self.kind.present
 
     @property
-    def is_chip_game(self) -> bool:
-        """True when every hand is settled in chips times the stake."""
-        return self.kind.is_chip_game
-
-    @property
-    def is_cumulative(self) -> bool:
-        """True when points accumulate to a target (each for themselves, or by team)."""
-        return self.kind.is_cumulative
-
-    @property
-    def is_partnership(self) -> bool:
-        """True when partners score as a team."""
-        return self.kind.is_partnership
-
-    @property
-    def has_kitty(self) -> bool:
-        """True when the imaginary kitty player pays and collects."""
-        return self.kind.has_kitty
-
-    @property
-    def has_pot(self) -> bool:
-        """True when players ante into a pot that a big bid takes."""
-        return self.kind.has_pot
-
-    @property
-    def everyone_melds(self) -> bool:
-        """True when every player melds; otherwise only the declarer does."""
-        return self.kind.everyone_melds
-
-    @property
-    def outcomes_without_options(self) -> frozenset[str]:
-        """Outcome names this game knows before options are applied."""
-        return self.kind.outcomes_without_options
-
-    @property
     def player_range(self) -> tuple[int, int]:
         """Fewest and most players at the table: a points game seats its preset's shape."""
         if self.seats is not None:

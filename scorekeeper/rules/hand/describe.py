@@ -23,7 +23,7 @@ def _figures(result: HandResult, options: Options) -> str:
     meld = result.meld_of(result.declarer)
     if result.declarer_side is not None:
         return f" with {t(meld)} meld and {t(result.declarer_side)} in tricks"
-    if result.tricks and options.system.is_partnership:
+    if result.tricks and options.system.kind.is_partnership:
         team, taken = result.tricks[0]
         melded = sum(m for p, m in result.melds if p in members(team))
         return f" with {t(melded)} meld and {t(taken)} in tricks"
@@ -63,7 +63,7 @@ def describe(result: HandResult, options: Options) -> str:
         return "Everyone passed: thrown in, the next player deals."
     figures = _figures(result, options)
     takeover = " (dealer takeover)" if result.takeover else ""
-    if options.system.is_chip_game:
+    if options.system.kind.is_chip_game:
         if outcome is Outcome.MADE:
             text = f"{who} makes {bid}{takeover}{figures}: {_chip_tail(result, True)}"
         elif outcome is Outcome.OPPONENTS_CONCEDED:
@@ -84,7 +84,7 @@ def describe(result: HandResult, options: Options) -> str:
 
 def _too_little(options: Options) -> str:
     """Why a side that scored nothing did: what it failed to take."""
-    if not options.system.is_partnership:
+    if not options.system.kind.is_partnership:
         return "took no counter"
     if options.meld_saved_by is MeldSave.POINTS:
         return f"took under {options.to_table(options.meld_save_points)} in tricks"
@@ -161,7 +161,7 @@ def _cumulative(result: HandResult, options: Options, figures: str) -> str:
     if outcome is Outcome.PLAYED:
         text = "Played: " + ", ".join(parts)
         nothing = [str(h) for h, c in result.changes if c == 0]
-        if nothing and options.system.is_partnership:
+        if nothing and options.system.kind.is_partnership:
             text += f" ({' and '.join(nothing)}: {_too_little(options)}, so nothing scores)"
         elif nothing:
             text += f" ({' and '.join(nothing)}: took nothing, so the meld is lost)"
@@ -173,7 +173,7 @@ def _cumulative(result: HandResult, options: Options, figures: str) -> str:
         Outcome.RENEGE: f"plays {bid}; {result.reneger} reneged",
     }
     text = f"{who} {verbs[outcome]}: " + ", ".join(parts)
-    if options.system.is_cumulative and outcome in (Outcome.MADE, Outcome.SET):
+    if options.system.kind.is_cumulative and outcome in (Outcome.MADE, Outcome.SET):
         nothing = [
             str(h) for h, c in result.changes if c == 0 and h != who and who not in members(h)
         ]

@@ -43,7 +43,7 @@ def check_allowed(outcome: Outcome, options: Options) -> None:
     """Refuse an outcome these house rules do not have, saying why."""
     if outcome.value not in options.outcomes:
         system = options.system.label
-        if outcome is Outcome.FORFEIT and options.system.has_kitty:
+        if outcome is Outcome.FORFEIT and options.system.kind.has_kitty:
             rule = (
                 f"Only a compulsory first bid of {options.to_table(options.compulsory_bid)} can "
                 "be forfeited, and these house rules have none (see 'When everyone passes')."
@@ -136,7 +136,7 @@ def check_meld(
     if player not in ctx.seated:
         raise PlayerError(where, f"'{player}' is not at this table.")
     if melders is not None and player not in melders:
-        who = "the declarer" if not options.system.everyone_melds else "players dealt in"
+        who = "the declarer" if not options.system.kind.everyone_melds else "players dealt in"
         raise MeldError(where, f"Only {who} meld in {options.system.label}.")
     return evaluate_meld(entry, hand.trump, options, where)
 

@@ -77,7 +77,7 @@ def trump_multiplier(trump: Suit | None, options: Options) -> int:
 
 def ante_units(options: Options) -> int:
     """The pot game's ante in units (the ante in cents divided by the stake)."""
-    return options.ante // options.stake if options.system.has_pot else 0
+    return options.ante // options.stake if options.system.kind.has_pot else 0
 
 
 def chip_hand(
@@ -92,8 +92,8 @@ def chip_hand(
     opponents = [p for p in ctx.seated if p != declarer]
     base = schedule_value(bid, options)
     multiplier = trump_multiplier(trump, options)
-    kitty_in = options.system.has_kitty and bid >= options.kitty_threshold
-    pot_in = options.system.has_pot
+    kitty_in = options.system.kind.has_kitty and bid >= options.kitty_threshold
+    pot_in = options.system.kind.has_pot
     flows: list[Flow] = []
     notes: list[str] = []
     extra: dict[str, Any] = {"value": base * multiplier, "multiplier": multiplier}
@@ -123,7 +123,7 @@ def chip_hand(
     elif outcome is Outcome.SET:
         pay_all(True, options.set_factor * base * multiplier)
     elif outcome is Outcome.CONCEDED:
-        keeps_multiplier = options.system.has_pot and trump is not None
+        keeps_multiplier = options.system.kind.has_pot and trump is not None
         if not keeps_multiplier:
             extra["multiplier"] = 1
         pay_all(True, base * (multiplier if keeps_multiplier else 1))
@@ -131,7 +131,7 @@ def chip_hand(
         flows.append(Flow(declarer, KITTY, base))
         extra["multiplier"] = 1
         extra["value"] = base
-    if options.system.has_kitty:
+    if options.system.kind.has_kitty:
         kitty_after = ctx.kitty + sum(
             f.amount if f.payee == KITTY else -f.amount if f.payer == KITTY else 0 for f in flows
         )

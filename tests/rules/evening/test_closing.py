@@ -355,7 +355,7 @@ HAND_SHAPES = [
 )
 def test_nets_always_add_to_zero_and_fewest_payments_settle_exactly(preset, moves, stake):
     options = Options.preset(preset)
-    options = replace(options, stake=stake, ante=5 * stake if options.system.has_pot else 25)
+    options = replace(options, stake=stake, ante=5 * stake if options.system.kind.has_pot else 25)
     players = CHIP_PRESETS[preset]
     events = []
     state = session(options, players, players.split()[0], events)

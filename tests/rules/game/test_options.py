@@ -175,13 +175,13 @@ def test_cumulative_presets_play_to_1500_with_no_floor_and_no_fixed_deals(option
     ],
 )
 def test_system_structure(system, chip, kitty, pot, partners, everyone_melds, hand_size):
-    assert system.is_chip_game is chip
-    assert system.is_cumulative is not chip
-    assert system.has_kitty is kitty
-    assert system.has_pot is pot
-    assert system.is_partnership is partners
+    assert system.kind.is_chip_game is chip
+    assert system.kind.is_cumulative is not chip
+    assert system.kind.has_kitty is kitty
+    assert system.kind.has_pot is pot
+    assert system.kind.is_partnership is partners
     # RULES 2: only the declarer melds in the chip games; everyone in bison and partnership.
-    assert system.everyone_melds is everyone_melds
+    assert system.kind.everyone_melds is everyone_melds
     # RULES 2: hand size 15 three-handed, 12 in single-deck four-handed, 24 two-handed (12
     # dealt and 12 drawn from the stock), 80 cards shared by 4, 6 (13) or 8 from a double deck.
     assert Options.preset(system).hand_size == hand_size

@@ -318,7 +318,7 @@ def test_summed_bids_clash_with_no_auction():
     )
 
 
-@pytest.mark.parametrize("system", [s for s in variant.all_games() if s.is_partnership])
+@pytest.mark.parametrize("system", [s for s in variant.all_games() if s.kind.is_partnership])
 def test_every_team_game_offers_summed_bids_off_by_default(system):
     assert Options.preset(system).summed_bids is False
     # The two-pack presets play without a bid (RULES 6.4): bidding goes back on with it, and
