@@ -327,7 +327,10 @@ class HandFormBase(FlaskForm):
         for key in self.meld_keys():
             meld = entry.melds.get(entry.declarer if key == "declarer" else key)  # type: ignore[arg-type]
             if meld and meld.mode == "side":
-                self[f"meld-side-{key}"].data = meld.text
+                # a side's meld is typed under the team's first player, whoever it was saved
+                # under (the API takes it under any member)
+                first = next((members[0] for members in self.teams if key in members), key)
+                self[f"meld-side-{first}"].data = meld.text
                 meld = None
             self[f"meld-{key}"].data = meld.text if meld else ""
             self[f"meld_mode-{key}"].data = meld.mode if meld else "number"
