@@ -29,8 +29,9 @@ same transaction, by ``record_change``. Its four steps, and why each:
    version moved by more than one, another change came in between that this replay does not
    include, so the session's replay is forgotten instead.
 
-Everything is written and flushed here, never committed: the request's unit of work commits
-it (see ``unit_of_work``).
+Everything is written and flushed here through the unit of work's repository
+(``repository.current().sessions``), never committed: the request's unit of work commits it
+(see ``unit_of_work``).
 """
 
 from __future__ import annotations
@@ -39,15 +40,10 @@ import enum
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import update
-from sqlalchemy.orm.attributes import set_committed_value
-
-from ..extensions import db
-from ..models import AuditEntry, GameSession, utcnow
-from . import replays, unit_of_work
-from .history import stored as session_tallies
-from .livestream import hub as live
+from ..models import AuditEntry, GameSession
+from . import replays
 from .replays import Replayed
+from .repository import current
 
 if TYPE_CHECKING:
     from .sessions import LoadedSession
@@ -107,16 +103,16 @@ def record_change(
     session's count for players' records, and remember ``after`` (the session with the
     change) once the transaction commits."""
     row = after.row
+    store = current().sessions
     alone = True  # no other change came in between: ``after`` is the session now
     if not new:
         before = row.version
         bump(row, checked, rewrites)
         alone = row.version == before + 1
     if audit is not None:
-        db.session.add(AuditEntry(session_id=row.id, **asdict(audit)))
+        store.add_audit(AuditEntry(session_id=row.id, **asdict(audit)))
     if alone:
-        session_tallies.store(row, after.state, adds_only=not new and not rewrites)
-    db.session.flush()
+        store.store_tally(row, after.state, adds_only=not new and not rewrites)
     _remember_after_commit(after, alone)
 
 
@@ -135,21 +131,11 @@ def bump(row: GameSession, checked: bool = True, rewrites: bool = True) -> int:
     catches up by applying the new events (``services.replays``).
     """
     loaded = row.version
-    changes: dict[str, Any] = {"version": GameSession.version + 1, "updated_at": utcnow()}
-    if rewrites:
-        changes["rewritten"] = GameSession.version + 1
-    version, rewritten = db.session.execute(
-        update(GameSession)
-        .where(GameSession.id == row.id)
-        .values(changes)
-        .returning(GameSession.version, GameSession.rewritten),
-        execution_options={"synchronize_session": False},  # both are set just below
-    ).one()
-    set_committed_value(row, "version", version)
-    set_committed_value(row, "rewritten", rewritten)
+    store = current().sessions
+    version = store.bump_version(row, rewrites)
     if checked and version != loaded + 1:
         raise ConflictError(Clash.SESSION, SESSION_CHANGED)
-    live.announce(row.table_id, row.id, version)
+    store.announce(row, version)
     return version
 
 
@@ -162,7 +148,7 @@ def _remember_after_commit(after: LoadedSession, alone: bool) -> None:
         replays.forget(session_id)
         return
     entry = Replayed.of(after)
-    unit_of_work.after_commit(lambda: replays.remember(session_id, entry))
+    current().after_commit(lambda: replays.remember(session_id, entry))
 
 
 __all__ = ["SESSION_CHANGED", "Audit", "Clash", "ConflictError", "record_change"]

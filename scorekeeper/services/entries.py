@@ -8,9 +8,9 @@ was typed is what is kept.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Literal, get_args
+from typing import Literal, TypeVar, get_args
 
 from ..limits import MAX_FIGURE, is_whole_number, within
 from ..models import Hand, HandBid, HandMeld, HandTake
@@ -189,7 +189,8 @@ def apply_to_row(entry: HandEntry, row: Hand, options: Options) -> None:
     """Write an entry onto a hand row, in full points.
 
     A player's meld and take rows are updated in place (one row per hand and player is the
-    table's unique key), added when new and removed when no longer entered.
+    table's unique key), added when new and removed when no longer entered; they are kept in
+    the order the database reads them back (``_as_stored``).
     """
     row.kind = "hand"
     outcome = Outcome.parse(entry.outcome)  # stored as the engine spells it ("MADE" -> made)
@@ -203,21 +204,32 @@ def apply_to_row(entry: HandEntry, row: Hand, options: Options) -> None:
     row.last_trick_id = entry.last_trick
     scale = _take_scale(options)
     takes = {t.player_id: t for t in row.takes}
-    row.takes = [
+    row.takes = _as_stored(
         _set(takes.get(pid) or HandTake(player_id=pid), taken=n * scale)
         for pid, n in entry.takes.items()
-    ]
+    )
     bids = {b.player_id: b for b in row.bids}
-    row.bids = [
+    row.bids = _as_stored(
         _set(bids.get(pid) or HandBid(player_id=pid), bid=options.from_table(bid))
         for pid, bid in entry.bids.items()
-    ]
+    )
     melds = {m.player_id: m for m in row.melds}
-    row.melds = [
+    row.melds = _as_stored(
         _set(melds.get(pid) or HandMeld(player_id=pid), mode=m.mode, entry=_stored_meld(m, options))
         for pid, m in entry.melds.items()
         if m.text.strip()
-    ]
+    )
+
+
+C = TypeVar("C", HandMeld, HandTake, HandBid)
+
+
+def _as_stored(children: Iterable[C]) -> list[C]:
+    """A hand's rows of one kind in the order the database reads them back (by id): those
+    stored already first, then the new ones as entered (their ids follow at the flush). So a
+    hand answered right after a correction lists its melds as every later read does, not
+    in the order the correction happened to name them."""
+    return sorted(children, key=lambda child: (child.id is None, child.id or 0))
 
 
 def _take_scale(options: Options) -> int:

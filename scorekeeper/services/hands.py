@@ -5,17 +5,14 @@ and no later hand is left standing on a broken rule. Adding is idempotent (a ``r
 seen before returns the hand already saved); edits carry the hand's ``version`` so two phones
 cannot overwrite each other unknowingly. Each change is written here and recorded by
 ``changes.record_change`` (the session's version, an audit entry, the replay remembered once
-committed); nothing is committed here: the request's unit of work commits it.
+committed); nothing is committed here: the request's unit of work commits it. Rows are read
+and written through its repository (``repository.current().sessions``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import case, func, null, select
-from sqlalchemy.exc import IntegrityError
-
-from ..extensions import db
 from ..models import GameSession, Hand, utcnow
 from ..rules.errors import Part, RuleError, Where
 from ..rules.evening.session import (
@@ -34,6 +31,7 @@ from ..rules.pack.meld import MeldScore
 from .changes import Audit, Clash, ConflictError, record_change
 from .entries import HandEntry, apply_to_row, from_row, meld_entry, same_entry, to_input
 from .keyset import Page, Paged, page_of_list
+from .repository import SavedMeanwhile, current
 from .sessions import LoadedSession, NotFound, load_session, replay_events
 
 
@@ -88,16 +86,6 @@ def meld_breakdowns(loaded: LoadedSession, entry: HandEntry) -> dict[Player, Mel
     return out
 
 
-def _next_seq_or_saved(session_id: int, request_id: str | None) -> tuple[int, Hand | None]:
-    """In one query: the next event's ``seq``, and the hand already saved under
-    ``request_id`` (the same form posted again), if any."""
-    saved_id = func.max(case((Hand.request_id == request_id, Hand.id))) if request_id else null()
-    top, existing = db.session.execute(
-        select(func.max(Hand.seq), saved_id).where(Hand.session_id == session_id)
-    ).one()
-    return (top or 0) + 1, (db.session.get(Hand, existing) if existing is not None else None)
-
-
 @dataclass(frozen=True)
 class SavedHand:
     """A hand saved (or found saved already), with what the table is told about it."""
@@ -113,9 +101,7 @@ class SavedHand:
 def _by_request(session_id: int, request_id: str | None) -> Hand | None:
     if not request_id:
         return None
-    return db.session.scalar(
-        select(Hand).where(Hand.session_id == session_id, Hand.request_id == request_id)
-    )
+    return current().sessions.hand_by_request(session_id, request_id)
 
 
 def _repeated(loaded: LoadedSession, row: Hand, entry: HandEntry) -> SavedHand:
@@ -141,7 +127,10 @@ def save_hand(
     """Save the entry as the next hand, working its result out once; a repeated
     ``request_id`` returns the earlier save. Written, not committed (see ``unit_of_work``)."""
     row = loaded.row
-    seq, existing = _next_seq_or_saved(row.id, request_id)
+    uow = current()
+    # the next event's place, and the hand saved under ``request_id`` (the same form posted
+    # again), if any
+    seq, existing = uow.sessions.next_seq_or_saved(row.id, request_id)
     if existing is not None:
         return _repeated(loaded, existing, entry)
     if row.ended_at is not None:
@@ -169,20 +158,19 @@ def save_hand(
     text = describe(record.result, loaded.options)
     hand = Hand(session_id=row.id, seq=seq, request_id=request_id or None, version=written(row))
     apply_to_row(entry, hand, loaded.options)
-    db.session.add(hand)
     try:
-        db.session.flush()  # the hand's id, for its audit entry and the replay
+        uow.sessions.add_hand(hand)  # its id, for its audit entry and the replay
         after = _extended(loaded, event, hand.id, replayer)
         audit = Audit(
             "added", f"Hand {number} added: {text}", hand.id, number, after=entry.as_dict()
         )
         record_change(after, audit, rewrites=False)
-    except (IntegrityError, ConflictError):
+    except (SavedMeanwhile, ConflictError):
         # The same post saved already (the unique key), or another worker saved or changed
         # the session after this one loaded it, so this hand was checked against a replay
         # that is no longer the session's (on PostgreSQL the other save is visible here once
         # committed, so no unique key would catch it; ``record_change`` says so).
-        db.session.rollback()  # only this save was in the transaction
+        uow.rollback()  # only this save was in the transaction
         return _lost_race(loaded, request_id, entry)
     return SavedHand(hand, number, text, False, after)
 
@@ -241,8 +229,7 @@ def hand_page(loaded: LoadedSession, page: Page) -> Paged[int]:
     """A page of the session's hands, first first, as their numbers: keyed by each hand's
     stored place (kept when an earlier hand is deleted and it is renumbered), read in one
     query; the figures come from ``loaded``'s one replay."""
-    rows = db.session.execute(select(Hand.id, Hand.seq).where(Hand.session_id == loaded.row.id))
-    places = {hand_id: seq for hand_id, seq in rows}
+    places = current().sessions.hand_places(loaded.row.id)
     try:
         place = [places[loaded.hand_ids[hand.position]] for hand in loaded.state.hands]
     except KeyError:  # deleted by another phone since the replay was read
@@ -324,7 +311,7 @@ def delete_hand(
     proposed = _proposed(loaded, record.position, None)
     before_entry = from_row(row, loaded.options)
     text = describe(record.result, loaded.options)
-    db.session.delete(row)
+    current().sessions.delete_hand(row)
     action = "undone" if undo else "deleted"
     summary = f"Hand {number} {action} (was: {text})"
     record_change(proposed, Audit(action, summary, row.id, number, before_entry.as_dict()))
@@ -348,7 +335,8 @@ def _left_before(row: Hand, player_id: int) -> Left:
 def player_leaves(loaded: LoadedSession, player_id: int, request_id: str | None = None) -> Left:
     """Record a player getting up; they are cashed out and play goes on without them. A
     repeated ``request_id`` (shared with the session's hands) records nothing new."""
-    seq, existing = _next_seq_or_saved(loaded.row.id, request_id)
+    uow = current()
+    seq, existing = uow.sessions.next_seq_or_saved(loaded.row.id, request_id)
     if existing is not None:
         return _left_before(existing, player_id)
     player = loaded.players.get(player_id)
@@ -362,12 +350,11 @@ def player_leaves(loaded: LoadedSession, player_id: int, request_id: str | None 
         raise _mapped(error) from error
     row = Hand(session_id=loaded.row.id, seq=seq, kind="leave", request_id=request_id or None)
     row.player_id = player_id
-    db.session.add(row)
     try:
-        db.session.flush()  # the event's id, for its audit entry and the replay
-    except IntegrityError:
+        uow.sessions.add_hand(row)  # its id, for its audit entry and the replay
+    except SavedMeanwhile:
         # The same request sent twice at once recorded it first (its unique id).
-        db.session.rollback()
+        uow.rollback()
         existing = _by_request(loaded.row.id, request_id)
         if existing is None:
             raise

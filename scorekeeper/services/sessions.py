@@ -2,32 +2,20 @@
 house rules, end or reopen it (each change recorded by ``changes.record_change``).
 
 The only layer that touches both the database and the rules engine: rows are read, turned
-into the engine's setup and events, and replayed; nothing derived is ever written back.
+into the engine's setup and events, and replayed; nothing derived is ever written back. Rows
+are read and written through the unit of work's repository (``repository.current()``): the
+database's, or a test's in memory.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
-from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import func, insert, inspect, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy import inspect
 
-from ..extensions import db
-from ..models import (
-    AuditEntry,
-    GameSession,
-    Hand,
-    HandBid,
-    HandMeld,
-    HandTake,
-    Player,
-    Seat,
-    Table,
-    utcnow,
-)
+from ..models import AuditEntry, GameSession, Hand, Player, Table, utcnow
 from ..rules import holders
 from ..rules.errors import Checks, OptionError, Part, RuleError, SeatingError, Where
 from ..rules.evening.session import (
@@ -40,12 +28,13 @@ from ..rules.evening.session import (
 )
 from ..rules.game.options import OPTION_SPECS, Options
 from ..web.optiontext import option_text
-from . import replays, unit_of_work
+from . import replays
 from .changes import Audit, Clash, ConflictError, record_change
 from .entries import row_event
-from .keyset import Page, Paged, keyset, page_of
+from .keyset import Page, Paged
 from .notfound import NotFound
 from .replays import Replayed, replay_key
+from .repository import current
 from .tables import clean_name
 
 
@@ -72,7 +61,7 @@ class LoadedSession:
 
     def event_row(self, position: int) -> Hand:
         """The stored row of the event at ``position``."""
-        row = db.session.get(Hand, self.hand_ids[position])
+        row = current().sessions.hand(self.hand_ids[position])
         if row is None:
             raise NotFound(f"No event {position + 1} in session {self.row.id}.")
         return row
@@ -92,65 +81,17 @@ def build_setup(row: GameSession) -> tuple[SessionSetup, dict[int, holders.Playe
     return setup, players
 
 
-def _session_row(session_id: int) -> GameSession | None:
-    """The session's row as the database holds it now: read again even when this request
-    has loaded it before (``populate_existing``), so its version is never an old one. Its
-    seats are loaded when asked for (a replay remembered already has them)."""
-    return db.session.scalar(
-        select(GameSession)
-        .where(GameSession.id == session_id)
-        .execution_options(populate_existing=True)
-    )
-
-
-def _version_now(session_id: int) -> int | None:
-    return db.session.scalar(select(GameSession.version).where(GameSession.id == session_id))
-
-
 def stored_events(
     session_id: int,
     players: Mapping[int, holders.Player],
     options: Options,
     after: int | None = None,
 ):
-    """The session's events from the database, in order, with their row ids (four
-    queries); with ``after`` (a stored event's row id) only the events after that one."""
-    columns = (
-        Hand.id, Hand.kind, Hand.outcome, Hand.declarer_id, Hand.bid, Hand.trump, Hand.takeover,
-        Hand.reneger_id, Hand.declarer_tricks, Hand.last_trick_id, Hand.player_id,
-    )  # fmt: skip
-    which = [Hand.session_id == session_id]
-    if after is not None:
-        which.append(Hand.seq > select(Hand.seq).where(Hand.id == after).scalar_subquery())
-    hands = db.session.execute(select(*columns).where(*which).order_by(Hand.seq)).all()
-    if not hands:
-        return [], []
-    melds = _by_hand(which, HandMeld, "player_id", "mode", "entry")
-    takes = _by_hand(which, HandTake, "player_id", "taken")
-    bids = _by_hand(which, HandBid, "player_id", "bid")
-    events = []
-    for h in hands:
-        view = SimpleNamespace(
-            **h._mapping,
-            melds=melds.get(h.id, []),
-            takes=takes.get(h.id, []),
-            bids=bids.get(h.id, []),
-        )
-        events.append(row_event(view, players, options))  # type: ignore[arg-type]
+    """The session's events as stored, in order, with their row ids (four queries on the
+    database); with ``after`` (a stored event's row id) only the events after that one."""
+    hands = current().sessions.stored_hands(session_id, after)
+    events = [row_event(h, players, options) for h in hands]
     return events, [h.id for h in hands]
-
-
-def _by_hand(
-    which: list, model: type[HandMeld | HandTake | HandBid], *names: str
-) -> dict[int, list]:
-    """One kind of a hand's rows (melds, takes, own bids) of the hands ``which`` picks, their
-    columns ``names``, by hand id in the order they were entered."""
-    found: dict[int, list] = {}
-    columns = [getattr(model, name) for name in names]
-    query = select(model.hand_id, *columns).join(Hand).where(*which).order_by(model.id)
-    for row in db.session.execute(query):
-        found.setdefault(row.hand_id, []).append(row)
-    return found
 
 
 def load_session(session_id: int, table: Table | None = None) -> LoadedSession:
@@ -161,8 +102,9 @@ def load_session(session_id: int, table: Table | None = None) -> LoadedSession:
     PostgreSQL each statement sees the latest commits, so what was read is checked against
     the session's version once more: a change committed meanwhile means reading it again.
     """
+    uow = current()
     for _ in range(3):
-        row = _session_row(session_id)
+        row = uow.sessions.session_row(session_id)
         if row is None or (table is not None and row.table_id != table.id):
             raise NotFound(f"No session {session_id}.")
         key = replay_key(row)
@@ -170,13 +112,13 @@ def load_session(session_id: int, table: Table | None = None) -> LoadedSession:
         if known is not None and known.version == row.version:
             return _remembered(row, known)
         loaded = _caught_up(row, known) if known is not None else replay_stored(row)
-        if _version_now(row.id) == row.version:
+        if uow.sessions.version_now(row.id) == row.version:
             break
     else:  # changed under every reading: show the last, and remember none of it
         return loaded
     entry = Replayed.of(loaded)
     # Remembered now, or, read in a transaction that has written, once that is committed.
-    unit_of_work.after_commit(lambda: replays.remember(row.id, entry))
+    uow.after_commit(lambda: replays.remember(row.id, entry))
     return loaded
 
 
@@ -227,60 +169,28 @@ def replay_events(
 
 def audit_trail(session_id: int) -> list[AuditEntry]:
     """What changed in a session and when, newest first."""
-    return list(
-        db.session.scalars(
-            select(AuditEntry)
-            .where(AuditEntry.session_id == session_id)
-            .order_by(AuditEntry.at.desc(), AuditEntry.id.desc())
-        )
-    )
-
-
-NEWEST_FIRST = (GameSession.created_at, GameSession.id)
-"""The order of a table's sessions (descending): newest first."""
-
-
-def _table_sessions(table: Table):
-    return (
-        select(GameSession)
-        .where(GameSession.table_id == table.id)
-        .options(selectinload(GameSession.seats).selectinload(Seat.player))
-    )
+    return current().sessions.audit_trail(session_id)
 
 
 def list_sessions(table: Table) -> list[GameSession]:
-    """The table's sessions, newest first."""
-    query = keyset(_table_sessions(table), NEWEST_FIRST, None, descending=True)
-    return list(db.session.scalars(query))
+    """The table's sessions, newest first, their seats and names read."""
+    return current().sessions.table_sessions(table.id)
 
 
 def session_page(table: Table, page: Page) -> Paged[GameSession]:
     """A page of the table's sessions, newest first."""
-    return page_of(_table_sessions(table), NEWEST_FIRST, page, descending=True)
+    return current().sessions.session_page(table.id, page)
 
 
 def hand_counts(table: Table, session_ids: Collection[int] | None = None) -> dict[int, int]:
     """How many hands each of the table's sessions holds (of ``session_ids`` alone, when
     given)."""
-    query = (
-        select(Hand.session_id, func.count(Hand.id))
-        .join(GameSession)
-        .where(GameSession.table_id == table.id, Hand.kind == "hand")
-        .group_by(Hand.session_id)
-    )
-    if session_ids is not None:
-        query = query.where(Hand.session_id.in_(session_ids))
-    return {sid: n for sid, n in db.session.execute(query)}
+    return current().sessions.hand_counts(table.id, session_ids)
 
 
 def current_session(table: Table) -> GameSession | None:
     """The session to resume: the newest one not ended."""
-    return db.session.scalar(
-        select(GameSession)
-        .where(GameSession.table_id == table.id, GameSession.ended_at.is_(None))
-        .order_by(GameSession.created_at.desc(), GameSession.id.desc())
-        .limit(1)
-    )
+    return current().sessions.current_session(table.id)
 
 
 def create_session(
@@ -306,12 +216,7 @@ def create_session(
         first_dealer=players[first_dealer],
         rules_name=rules_name,
     )
-    db.session.add(row)
-    db.session.flush()
-    seats = [
-        {"session_id": row.id, "player_id": p.id, "position": i} for i, p in enumerate(players)
-    ]
-    db.session.execute(insert(Seat), seats)  # in one statement (row.seats is read when asked)
+    current().sessions.add_session(row, players)  # the seats in one statement
     under = f" under {rules_name}" if rules_name else ""
     summary = (
         f"Session started{under}: {options.system.label}, "
@@ -332,21 +237,18 @@ def _roster_players(table: Table, names: Sequence[str]) -> list[Player]:
     """The roster's players of ``names`` (tidied, each a different player), in order, those
     not on the roster added (flushed, not committed): the roster read in one query."""
     keys = [holders.name_key(name) for name in names]
-    found = {
-        player.name_key: player
-        for player in db.session.scalars(
-            select(Player).where(Player.table_id == table.id, Player.name_key.in_(keys))
-        )
-    }
+    store = current().sessions
+    found = store.players_named(table.id, keys)
     players = []
+    added = []
     for name, key in zip(names, keys, strict=True):
         player = found.get(key)
         if player is None:
             player = Player(table=table, name=name)  # its name_key follows
-            db.session.add(player)
+            added.append(player)
         players.append(player)
-    if len(found) < len(keys):
-        db.session.flush()
+    if added:
+        store.add_players(added)
     return players
 
 
@@ -458,14 +360,11 @@ def reopen_session(loaded: LoadedSession) -> None:
 def session_stamp(session_id: int, table: Table) -> str:
     """What changes whenever the session does, in one query (phones polling for changes): its
     random token, which no other session anywhere has, and its version."""
-    found = db.session.execute(
-        select(GameSession.token, GameSession.version).where(
-            GameSession.id == session_id, GameSession.table_id == table.id
-        )
-    ).first()
+    found = current().sessions.stamp(session_id, table.id)
     if found is None:
         raise NotFound(f"No session {session_id}.")
-    return stamp_of(found)
+    token, version = found
+    return f"{token}-{version}"
 
 
 def stamp_of(row: Any) -> str:

@@ -15,6 +15,13 @@ Services add, change and flush rows but never commit. Where the commit happens:
   ``with unit_of_work(): ...`` commits what the block wrote when it finishes and rolls it all
   back if it raises.
 
+What the session and hand services read and write goes through a repository held by the
+unit of work (``UnitOfWork``: ``sessions``, ``commit``, ``rollback``, ``after_commit``), which
+they ask ``repository.current()`` for: the database's (``repository.SqlAlchemyUnitOfWork``, the
+request's transaction above) unless a test installed another with ``installed(uow)``, such as
+``memory.FakeUnitOfWork``, which keeps model objects in memory (no app, no database). While
+one is installed, ``after_commit`` and ``with unit_of_work():`` are its.
+
 Some work must only happen once the data is really saved: the per-process replay memory
 (``services.replays``) must never hold a figure the database does not. ``after_commit(fn)``
 runs ``fn`` right after the transaction commits, and drops it if the transaction rolls back
@@ -43,6 +50,8 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Protocol
 
 from flask import Flask, Response, g, request, session
 from sqlalchemy import event
@@ -51,6 +60,9 @@ from sqlalchemy.orm import Session, SessionTransaction
 from werkzeug.exceptions import ServiceUnavailable
 
 from ..extensions import WRITING_METHODS, db
+
+if TYPE_CHECKING:
+    from .repository import SessionRepository
 
 log = logging.getLogger(__name__)
 
@@ -97,9 +109,53 @@ def roll_back() -> None:
     db.session.rollback()
 
 
+class UnitOfWork(Protocol):
+    """One transaction and the repository the services read and write it through."""
+
+    sessions: SessionRepository
+
+    def commit(self) -> None:
+        """Keep what the transaction wrote, then run its after-commit work."""
+
+    def rollback(self) -> None:
+        """Drop what the transaction wrote, and its after-commit work."""
+
+    def after_commit(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` once the transaction commits (at once if it has written nothing)."""
+
+
+_installed: ContextVar[UnitOfWork | None] = ContextVar("scorekeeper.unit_of_work", default=None)
+
+
+@contextmanager
+def installed(uow: UnitOfWork) -> Iterator[UnitOfWork]:
+    """Make ``uow`` the services' unit of work while the block runs (a test's fake)."""
+    token = _installed.set(uow)
+    try:
+        yield uow
+    finally:
+        _installed.reset(token)
+
+
+def installed_now() -> UnitOfWork | None:
+    """The unit of work a test installed, if any (``repository.current`` falls back to the
+    database's)."""
+    return _installed.get()
+
+
 @contextmanager
 def unit_of_work() -> Iterator[Session]:
-    """Commit what the block wrote if it finishes; roll it all back if it raises."""
+    """Commit what the block wrote if it finishes; roll it all back if it raises (the
+    installed unit of work's, when a test installed one: it yields no database session)."""
+    fake = _installed.get()
+    if fake is not None:
+        try:
+            yield None  # type: ignore[misc]
+        except BaseException:
+            fake.rollback()
+            raise
+        fake.commit()
+        return
     session = db.session()
     try:
         yield session
@@ -111,7 +167,16 @@ def unit_of_work() -> Iterator[Session]:
 
 def after_commit(fn: Callable[[], None]) -> None:
     """Run ``fn`` once this transaction commits (never if it rolls back); at once if the
-    transaction has written nothing."""
+    transaction has written nothing. The installed unit of work's, when a test installed one."""
+    fake = _installed.get()
+    if fake is not None:
+        fake.after_commit(fn)
+    else:
+        after_database_commit(fn)
+
+
+def after_database_commit(fn: Callable[[], None]) -> None:
+    """``after_commit`` of the database session's transaction."""
     session = db.session()
     if session.info.get(_WROTE):
         session.info.setdefault(_PENDING, []).append(fn)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..errors import OptionError, Part, Where, option
-from ..pack.deck import Deck
+from ..pack.deck import DEFAULT_DECK, Deck
 from ..pack.meldtable import AROUNDS_PAGAT, BONUS_MELDS, ROUNDHOUSE_PARTS
 from ..remember import remember_last
 from .choices import AllPass, BothReach, CardValues, Schedule, SitOut
@@ -48,7 +48,7 @@ class Options:
 
     system: Game
     # the cards (RULES 1)
-    deck: Deck = Deck.SINGLE
+    deck: Deck = DEFAULT_DECK
     shape: Shape = THREE_HANDED
     kitty_size: int = 3  # cards in the kitty (widow) of a single-deck auction (RULES 2.8)
     # meld (RULES 2)
