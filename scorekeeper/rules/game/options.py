@@ -248,11 +248,18 @@ class _Presets(Mapping["Game", "Options"]):
         return len(GAMES)
 
 
-@functools.cache
+_BUILT: dict[int, tuple[Game, Options]] = {}
+"""Each registered game's preset, worked out once, by the game object itself (a game declared
+again under the same key after the first was unregistered gets its own)."""
+
+
 def _preset(game: Game) -> Options:
     if GAMES.get(game.key) is not game:
         raise KeyError(game)
-    return Options(game, **game.settings)
+    built = _BUILT.get(id(game))
+    if built is None or built[0] is not game:
+        built = _BUILT[id(game)] = (game, Options(game, **game.settings))
+    return built[1]
 
 
 PRESETS: Mapping[Game, Options] = _Presets()
