@@ -61,8 +61,8 @@ def test_a_hand_saved_by_one_worker_reaches_the_streams_of_both(two_workers):
     assert event == version_event(2)
     assert waited < 1  # a NOTIFY crosses in milliseconds; 1 s leaves room for a busy CI
     assert here.next(timeout=1) == version_event(2)
-    here.rest()
-    there.rest()
+    here.leave()
+    there.leave()
 
 
 def test_a_change_refused_is_never_announced(two_workers):

@@ -51,7 +51,7 @@ def test_the_stream_is_server_sent_events_that_no_cache_or_proxy_keeps(api):
     assert answer.mimetype == "text/event-stream"
     assert answer.headers["Cache-Control"] == "no-store"
     assert answer.headers["X-Accel-Buffering"] == "no"
-    Listening(answer).rest()
+    Listening(answer).leave()
 
 
 def test_the_current_version_comes_at_once_then_each_hand_saved(api):
@@ -80,7 +80,7 @@ def test_a_correction_a_deletion_and_the_end_of_the_session_each_move_the_versio
     ended = api.patch(f"/api/v1/sessions/{sid}", json={"ended": True})
     assert ended.status_code == 200, ended.text
     assert stream.next(timeout=1) == version_event(4)
-    stream.rest()
+    stream.leave()
 
 
 def test_a_stream_resumed_at_the_current_version_waits_for_the_next_change(api):
@@ -92,7 +92,7 @@ def test_a_stream_resumed_at_the_current_version_waits_for_the_next_change(api):
     assert stream.next() == RETRY
     forfeit(api, sid, cal)
     assert stream.next(timeout=1) == version_event(3)  # version 2 is not sent again
-    stream.rest()
+    stream.leave()
 
 
 def test_a_stream_resumed_at_an_older_version_gets_the_current_one_at_once(api):
@@ -103,7 +103,7 @@ def test_a_stream_resumed_at_an_older_version_gets_the_current_one_at_once(api):
     stream = listen(api, sid, **{"Last-Event-ID": "1"})
 
     assert [stream.next(), stream.next(timeout=1)] == [RETRY, version_event(3)]
-    stream.rest()
+    stream.leave()
 
 
 def test_an_idle_stream_sends_a_heartbeat_every_interval(app):
@@ -149,7 +149,7 @@ def test_one_stream_more_than_the_process_holds_is_refused_until_one_ends(app):
     assert refused.get_json()["code"] == "streams-full"
     assert refused.headers["Retry-After"] == "30"
     first.rest()
-    listen(api, sid, timeout=1).rest()  # its place is free again
+    listen(api, sid, timeout=1).leave()  # its place is free again
 
 
 @pytest.fixture
@@ -176,8 +176,8 @@ def test_a_watcher_may_listen_and_a_stranger_may_not(hosted):
     forfeit(creator, sid, bob)
     assert stream.next(timeout=1) == version_event(2)
     assert by_token.next(timeout=1) == version_event(2)
-    stream.rest()
-    by_token.rest()
+    stream.leave()
+    by_token.leave()
 
 
 def test_another_tables_session_is_not_found_on_the_stream(hosted):

@@ -1,141 +1,39 @@
 """Every kind of page is usable by everyone at the table (issue 19, "Accessible to everyone").
 
 - axe-core finds no violation of any impact on any page, light and dark;
-- at 200% text (WCAG 1.4.4, 1.4.10) and at 320 px wide nothing scrolls sideways, nothing
-  sticks out and no word is split across two lines;
 - Enter in a text field of the hand form saves the hand;
-- the session page does not move as it loads (no layout shift).
+- screen readers hear the cards and each group of the hand form by name;
+- the hosted mode's pages and the table's PIN page pass axe-core and fit at 200% text.
 
-The pages are those of an evening: a Brooklyn session with hands, a payment and a correction,
-every preset's session page with its hand form, the page of a refused save, the house rules,
-saved rules, the ledger, a club night's pages, the print view, the ratings, the API docs and
-problems, the error and offline pages.
+The pages are those of ``everypage.play_an_evening``: a Brooklyn session with hands, a payment
+and a correction, every preset's session page with its hand form, the page of a refused save,
+the house rules, saved rules, the ledger, a club night's pages, the print view, the ratings,
+the API docs and problems, the error and offline pages. At 200% text and at 320 px wide, and
+as the session page loads, the same pages are ``test_reflow.py``'s.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 from axe import add_axe, violations
 from conftest import PHONE
+from everypage import Evening, evening_once, every_page, open_page
 from flask import Flask
 from phone import chip, figures, layout_problems, saved_hand, start_session
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 from reflow import double_text, split_words
-from webhelpers import (
-    club_night_paired,
-    dispose,
-    find_form,
-    form_values,
-    hand_data,
-    migrated_app,
-    new_session,
-    parse,
-    player_ids,
-    save_hand,
-)
+from webhelpers import dispose, migrated_app
 from werkzeug.serving import make_server
 
-from scorekeeper.rules.game import variant
-from scorekeeper.rules.game.options import PRESETS
-
 pytestmark = pytest.mark.browser
-
-_NAMES = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
-
-
-@dataclass(frozen=True)
-class Evening:
-    """The pages to visit: name -> path; ``refused`` is the page a refused save answers."""
-
-    pages: dict[str, str]
-    refused: str
-
-
-def _players(system: variant.Game) -> list[str]:
-    return _NAMES[: PRESETS[system].shape.players]
-
-
-def play_an_evening(app: Flask) -> Evening:
-    """Sessions of every preset, one of them played with hands, a payment and saved rules."""
-    client = app.test_client()
-    pages = {"home": "/"}
-    for system in variant.all_games():
-        sid = new_session(client, system.value, _players(system))
-        pages[f"session-{system.value}"] = f"/s/{sid}"
-    sid = new_session(client, "brooklyn", ["Ann", "Bob", "Cal", "Dee"])
-    save_hand(client, sid, declarer="Bob", bid=350, trump="S", outcome="made")
-    save_hand(client, sid, declarer="Cal", bid=300, trump="C", outcome="conceded")
-    save_hand(client, sid, declarer="Dee", bid=400, trump="H", outcome="set")
-    ids = player_ids(client)
-    paid = client.post(
-        f"/s/{sid}/settle/pay", data={"payer": ids["Cal"], "payee": ids["Bob"], "amount": "0.20"}
-    )
-    assert paid.status_code == 302
-    page = client.get("/rules/new?system=hoyle")
-    data = dict(form_values(find_form(parse(page), action="/rules/new")))
-    data["name"] = "Hoyle nights"
-    assert client.post("/rules/new", data=data).status_code == 302
-    refused = client.post(
-        f"/s/{sid}/hands", data=hand_data(client, sid, declarer="Ann", bid=340, trump="S")
-    )
-    assert refused.status_code == 422  # bids ending in 40 are refused (RULES, the bid ladder)
-    rated = new_session(client, "brooklyn", ["Ann", "Bob", "Cal"])  # ended: rated
-    save_hand(client, rated, declarer="Bob", bid=400, trump="H", outcome="made")
-    assert client.post(f"/s/{rated}/end").status_code == 302
-    pages |= {
-        "session-played": f"/s/{sid}",
-        "correction": f"/s/{sid}/hands/2/edit",
-        "delete-hand": f"/s/{sid}/hands/3/delete",
-        "history": f"/s/{sid}/history",
-        "settle": f"/s/{sid}/settle",
-        "ledger": "/ledger",
-        "house-rules": f"/s/{sid}/settings",
-        "leave": f"/s/{sid}/leave",
-        "share": f"/s/{sid}/share",
-        "print": f"/s/{sid}/print",
-        "new-session": "/sessions/new",
-        "new-session-bison": "/sessions/new?system=bison",
-        "import": "/sessions/import",
-        "saved-rules": "/rules/",
-        "saved-rules-new": "/rules/new?system=double-deck",
-        "saved-rules-edit": "/rules/1",
-        "saved-rules-delete": "/rules/1/delete",
-        "players": "/players/",
-        "player": f"/players/{ids['Bob']}",
-        "ratings": "/ratings",
-        "rating": f"/ratings/{ids['Bob']}",
-        "rating-not-yet": f"/ratings/{ids['Dee']}",
-        "records": "/records/",
-        "records-dates-refused": "/records/?from=21/11/2026&to=2026-02-30",
-        "record": f"/records/{ids['Bob']}",
-        "not-found": "/s/999",
-        "offline": "/offline",
-        "api-docs": "/api/v1/docs",
-        "api-problems": "/api/v1/problems#stale-hand",
-    }
-    pages |= club_night_pages(client)
-    return Evening(pages, refused.get_data(as_text=True))
-
-
-def club_night_pages(client) -> dict[str, str]:
-    """A club night of four in two fixed teams with round 1 paired: its pages by name."""
-    night = club_night_paired(client)
-    return {
-        "club-nights": "/club/",
-        "club-new": "/club/new",
-        "club-night": night,
-        "club-settings": f"{night}/settings",
-    }
 
 
 @pytest.fixture
 def evening(app: Flask) -> Evening:
-    return play_an_evening(app)
+    return evening_once(app)
 
 
 @pytest.fixture
@@ -150,18 +48,6 @@ def context(browser: Browser, live_server: str, evening: Evening) -> Iterator:
     )
     yield context
     context.close()
-
-
-def every_page(evening: Evening) -> dict[str, str]:
-    """Each kind of page by name, the refused save's included."""
-    return evening.pages | {"refused-save": "/refused-save"}
-
-
-def open_page(page: Page, url: str) -> None:
-    """Open ``url`` and wait until it is drawn (the API docs draw their operations late)."""
-    page.goto(url)
-    if url.endswith("/api/v1/docs"):
-        page.locator(".opblock").first.wait_for()
 
 
 def test_every_page_light_and_dark_passes_axe(context, live_server, evening):
@@ -232,71 +118,6 @@ def test_screen_readers_hear_cards_by_name_and_each_group_by_its_name(live_serve
     form.get_by_role("button", name="ten of diamonds, 0 held", exact=True).tap()
     expect(form.locator("input[name=meld-declarer]")).to_have_value("AS TD")
     expect(form.get_by_role("button", name="nine of clubs, 0 held", exact=True)).to_be_visible()
-
-
-_SIZES = {"200% text": (390, True), "320 px wide": (320, False)}
-
-
-@pytest.mark.parametrize("size", list(_SIZES))
-def test_at_200_percent_text_and_320_px_nothing_scrolls_sideways_and_no_word_splits(
-    browser, live_server, evening, screenshots_dir, size
-):
-    """Every page with its folded parts opened (meld and tricks, the whole settlement)."""
-    width, doubled = _SIZES[size]
-    context = browser.new_context(
-        **{**PHONE, "viewport": {"width": width, "height": 844}}, service_workers="block"
-    )
-    context.route(
-        f"{live_server}/refused-save",
-        lambda route: route.fulfill(body=evening.refused, content_type="text/html"),
-    )
-    page = context.new_page()
-    found: list[str] = []
-    try:
-        for name, path in every_page(evening).items():
-            open_page(page, live_server + path)
-            if doubled:
-                double_text(page)
-            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-            problems = layout_problems(page)
-            if name == "api-docs":  # Swagger UI's own controls: their size is its own
-                problems = [p for p in problems if "tap target" not in p]
-            found += [f"{name}: {line}" for line in problems + split_words(page)]
-            if name in ("session-brooklyn", "session-double-deck", "settle"):
-                page.screenshot(path=screenshots_dir / f"reflow-{name}-{width}.png", full_page=True)
-    finally:
-        context.close()
-    assert not found, f"At {size}:\n  " + "\n  ".join(found)
-
-
-_LAYOUT_SHIFTS = """
-window.__shift = 0;
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-}).observe({type: 'layout-shift', buffered: true});
-"""
-
-
-@pytest.mark.parametrize("name", ["session-brooklyn", "session-played", "session-hoyle"])
-def test_the_session_page_does_not_move_as_it_loads(browser, live_server, evening, name):
-    """Cumulative layout shift 0, with the scripts arriving late (as on a slow phone, when
-    the page is drawn before they run): the stepper and the screen switch have their room."""
-    context = browser.new_context(**PHONE)
-    context.add_init_script(_LAYOUT_SHIFTS)
-
-    def late(route: Route) -> None:
-        time.sleep(0.5)
-        route.continue_()
-
-    context.route("**/*.js*", late)
-    try:
-        page = context.new_page()
-        page.goto(live_server + evening.pages[name])  # its scripts ran before "load"
-        page.wait_for_function("!document.querySelector('.stepper').hidden")
-        page.wait_for_timeout(300)  # any shift after the scripts is reported too
-        assert page.evaluate("window.__shift") == 0
-    finally:
-        context.close()
 
 
 def test_the_declarer_and_bid_grid_and_its_rows_have_names(live_server, browser_page):

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
+from conftest import CHROMIUM, PHONE, chromium_args
 from phone import enter_hand, figures, follow, saved_hand, shoot
 from playwright.sync_api import Page, expect
 from webhelpers import new_session, save_hand
@@ -139,7 +139,7 @@ def test_chromium_finds_the_app_installable_and_reads_its_manifest(browser, live
     """Installing needs a profile of its own (not an incognito context) and a secure origin:
     127.0.0.1 is one."""
     context = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, **PHONE
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=chromium_args(), **PHONE
     )
     try:
         page = context.pages[0] if context.pages else context.new_page()

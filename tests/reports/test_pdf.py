@@ -18,6 +18,7 @@ import reportsessions as rs
 from conftest import unavailable
 from pdftext import page_lines, pages_text, pdf_of, text_of
 from pypdf import PdfReader
+from reportpages import layout_faults
 from webhelpers import dispose, migrated_app
 
 from scorekeeper.reports.assemble import build_report
@@ -64,6 +65,14 @@ def preset_pdfs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
 
 
 # -- pages, paper, fonts, looks -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", list(rs.BUILDERS))
+def test_every_preset_prints_with_its_headings_kept_with_what_follows(preset_pdfs, preset):
+    """No heading ends a page, the hand log's head line is under its heading and on top of
+    every page of the log, no page but the last is left a third blank (``test_pdf_pages.py``
+    holds long sessions to the same)."""
+    assert layout_faults(page_lines(preset_pdfs[preset])) == []
 
 
 @pytest.mark.parametrize("preset", sorted(rs.BUILDERS))

@@ -335,12 +335,13 @@ def every_total(cards: int, options: Options) -> set[int]:
                 if held > cards:
                     continue
                 plain = [suit for suit in "SHDC" if suit != trump]
+                # the kings and queens that m marriages of each plain suit add to the hand
+                more = [
+                    [sum(max(0, m - need[rank + suit]) for rank in "KQ") for m in range(5)]
+                    for suit in plain
+                ]
                 for married in itertools.product(range(5), repeat=3):
-                    extra = sum(
-                        max(0, m - need[rank + suit])
-                        for suit, m in zip(plain, married, strict=True)
-                        for rank in "KQ"
-                    )
+                    extra = sum(more[i][m] for i, m in enumerate(married))
                     if held + extra > cards:
                         continue
                     total = points + RUN[runs] + 40 * royal + 20 * sum(married)

@@ -1,0 +1,94 @@
+"""Every kind of page fits a phone at 200% text and at 320 px wide, and the session page does
+not move as it loads (issue 19, "Accessible to everyone"; axe-core's checks of the same pages
+are ``test_accessibility.py``'s).
+
+- at 200% text (WCAG 1.4.4, 1.4.10) and at 320 px wide nothing scrolls sideways, nothing
+  sticks out and no word is split across two lines, with every folded part opened;
+- the session page does not move as it loads (no layout shift), its scripts arriving late.
+
+The pages are those of ``everypage.play_an_evening``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from conftest import PHONE
+from everypage import Evening, evening_once, every_page, open_page
+from flask import Flask
+from phone import layout_problems
+from playwright.sync_api import Route
+from reflow import double_text, split_words
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def evening(app: Flask) -> Evening:
+    return evening_once(app)
+
+
+_SIZES = {"200% text": (390, True), "320 px wide": (320, False)}
+
+
+@pytest.mark.parametrize("size", list(_SIZES))
+def test_at_200_percent_text_and_320_px_nothing_scrolls_sideways_and_no_word_splits(
+    browser, live_server, evening, screenshots_dir, size
+):
+    """Every page with its folded parts opened (meld and tricks, the whole settlement)."""
+    width, doubled = _SIZES[size]
+    context = browser.new_context(
+        **{**PHONE, "viewport": {"width": width, "height": 844}}, service_workers="block"
+    )
+    context.route(
+        f"{live_server}/refused-save",
+        lambda route: route.fulfill(body=evening.refused, content_type="text/html"),
+    )
+    page = context.new_page()
+    found: list[str] = []
+    try:
+        for name, path in every_page(evening).items():
+            open_page(page, live_server + path)
+            if doubled:
+                double_text(page)
+            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            problems = layout_problems(page)
+            if name == "api-docs":  # Swagger UI's own controls: their size is its own
+                problems = [p for p in problems if "tap target" not in p]
+            found += [f"{name}: {line}" for line in problems + split_words(page)]
+            if name in ("session-brooklyn", "session-double-deck", "settle"):
+                page.screenshot(path=screenshots_dir / f"reflow-{name}-{width}.png", full_page=True)
+    finally:
+        context.close()
+    assert not found, f"At {size}:\n  " + "\n  ".join(found)
+
+
+_LAYOUT_SHIFTS = """
+window.__shift = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+}).observe({type: 'layout-shift', buffered: true});
+"""
+
+
+@pytest.mark.parametrize("name", ["session-brooklyn", "session-played", "session-hoyle"])
+def test_the_session_page_does_not_move_as_it_loads(browser, live_server, evening, name):
+    """Cumulative layout shift 0, with the scripts arriving late (as on a slow phone, when
+    the page is drawn before they run): the stepper and the screen switch have their room."""
+    context = browser.new_context(**PHONE)
+    context.add_init_script(_LAYOUT_SHIFTS)
+
+    def late(route: Route) -> None:
+        time.sleep(0.5)
+        route.continue_()
+
+    context.route("**/*.js*", late)
+    try:
+        page = context.new_page()
+        page.goto(live_server + evening.pages[name])  # its scripts ran before "load"
+        page.wait_for_function("!document.querySelector('.stepper').hidden")
+        page.wait_for_timeout(300)  # any shift after the scripts is reported too
+        assert page.evaluate("window.__shift") == 0
+    finally:
+        context.close()
