@@ -173,7 +173,8 @@ def live_server(app: Flask) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser():
-    """Headless Chromium (Debian's build, not Playwright's download), shared by the session."""
+    """Headless Chromium (Debian's build, not Playwright's download), shared by the session,
+    without the address bar's drop-down (``chromium_args``)."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

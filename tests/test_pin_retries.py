@@ -177,7 +177,7 @@ def test_twenty_wrong_pins_sent_at_once_ten_are_checked_and_ten_refused(app):
     address are counted one after the other, so exactly ten are checked."""
     started = start_table(app.test_client())
     statuses: list[int] = []
-    gate = threading.Barrier(20)
+    gate = threading.Barrier(20, timeout=60)
 
     def guess() -> None:
         phone = guesser(app)

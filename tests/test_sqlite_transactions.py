@@ -56,7 +56,7 @@ def stored_hands(app, session_id: int) -> list[int]:
 def at_once(*jobs) -> list[BaseException]:
     """Run the jobs in threads started together; the errors they raised."""
     errors: list[BaseException] = []
-    start = threading.Barrier(len(jobs))
+    start = threading.Barrier(len(jobs), timeout=60)
 
     def run(job) -> None:
         start.wait()

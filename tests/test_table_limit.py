@@ -167,7 +167,7 @@ def test_fifteen_starts_at_once_from_one_address_save_exactly_ten(app):
     """Each on its own connection, as workers would take them: the starts of one address are
     counted one after the other."""
     statuses: list[int] = []
-    gate = threading.Barrier(15)
+    gate = threading.Barrier(15, timeout=60)
 
     def start_one(n: int) -> None:
         club = from_address(app)

@@ -18,7 +18,8 @@ from ..rules.errors import RuleError
 from ..services import hands as hand_service
 from ..services.entries import from_row
 from ..services.hands import SavedHand
-from ..services.sessions import LoadedSession, NotFound
+from ..services.notfound import NotFound
+from ..services.sessions import LoadedSession
 from ..services.standings import hand_line
 from .protocol.blueprint import api_blueprint
 from .protocol.codes import ProblemCode

@@ -14,6 +14,7 @@ from ..rules.errors import OptionError, Part, Where
 from ..services import saved_rules as rules_service
 from ..services import sessions as session_service
 from ..services.created import create_once
+from ..services.notfound import NotFound
 from ..services.settle import settle_both
 from ..web.recent import Recent
 from .protocol.blueprint import api_blueprint
@@ -160,7 +161,7 @@ def _saved_rules_asked(body: SessionCreate) -> rules_service.Rules | None:
             )  # fmt: skip
         else:
             return None
-    except session_service.NotFound as error:
+    except NotFound as error:
         raise field_problem(
             422, ProblemCode.RULE_BROKEN, field, f"{error} See GET /saved-rules."
         ) from None

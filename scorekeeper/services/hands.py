@@ -31,8 +31,9 @@ from ..rules.pack.meld import MeldScore
 from .changes import Audit, Clash, ConflictError, record_change
 from .entries import HandEntry, apply_to_row, from_row, meld_entry, same_entry, to_input
 from .keyset import Page, Paged, page_of_list
+from .notfound import NotFound
 from .repository import SavedMeanwhile, current
-from .sessions import LoadedSession, NotFound, load_session, replay_events
+from .sessions import LoadedSession, load_session, replay_events
 
 
 class SessionEnded(RuleError):

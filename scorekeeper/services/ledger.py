@@ -32,7 +32,8 @@ from ..rules.evening.closing import close_session
 from ..rules.evening.settlement import Payment, nets_owed, still_owed
 from ..web.money import MoneyError, MoneyTooLarge, format_money, parse_money
 from .keyset import Page, Paged, keyset, page_of, page_of_list
-from .sessions import LoadedSession, NotFound, load_session
+from .notfound import NotFound
+from .sessions import LoadedSession, load_session
 
 MAX_PAYMENT = 9_999_999
 """The largest payment that can be recorded, in cents ($99,999.99)."""

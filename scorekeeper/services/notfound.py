@@ -2,8 +2,7 @@
 
 A module of its own, beneath every service, so that any service raises it without importing
 ``sessions`` (``livestream.hub`` does, and ``sessions`` imports the hub through ``changes``).
-``sessions`` names it among its own too (``__all__``): what loads a session imports it from
-there.
+Everything that raises or catches it imports it from here.
 """
 
 from __future__ import annotations

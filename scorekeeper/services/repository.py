@@ -12,9 +12,10 @@ entry written. Two implementations:
   commits: ``SqlAlchemyUnitOfWork`` is the request's one transaction, committed by the
   request's hook or by ``with unit_of_work():`` (``services.unit_of_work``). It is what
   ``current()`` gives unless a test installed another.
-- ``memory.InMemorySessions`` with ``memory.FakeUnitOfWork``: model objects kept in
-  dictionaries, for the services' tests with no app and no database. A test installs it
-  with ``unit_of_work.installed(FakeUnitOfWork())``; the services' calls do not change.
+- the tests' ``InMemorySessions`` with ``FakeUnitOfWork`` (``tests/services/unit/fakes.py``):
+  model objects kept in dictionaries, for the services' tests with no app and no database.
+  A test installs it with ``unit_of_work.installed(FakeUnitOfWork())``; the services' calls
+  do not change.
 
 The other services (the ledger, settle-up, records, club nights, imports...) still read
 ``db.session`` themselves.

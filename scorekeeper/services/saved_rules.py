@@ -32,7 +32,8 @@ from ..rules.holders import name_key
 from ..web.optiontext import changes_in_words
 from . import sessions as session_service
 from .keyset import Page, Paged, keyset, page_of
-from .sessions import LoadedSession, NotFound
+from .notfound import NotFound
+from .sessions import LoadedSession
 
 MAX_RULES_NAME = 40
 
@@ -289,7 +290,6 @@ def session_rules(loaded: LoadedSession) -> SessionRules | None:
 
 __all__ = [
     "MAX_RULES_NAME",
-    "NotFound",
     "Rules",
     "RulesNameError",
     "SessionRules",

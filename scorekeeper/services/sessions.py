@@ -376,7 +376,6 @@ __all__ = [
     "Clash",
     "ConflictError",
     "LoadedSession",
-    "NotFound",
     "RuleError",
     "create_session",
     "current_session",

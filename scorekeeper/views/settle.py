@@ -17,7 +17,7 @@ from ..access import current_table, writes_only
 from ..services import ledger as ledger_service
 from ..services import saved_rules as rules_service
 from ..services.ledger import AskedPayment, PaymentErrors
-from ..services.sessions import NotFound
+from ..services.notfound import NotFound
 from ..services.settle import settle_session
 from ..services.tables import roster
 from ..web.money import format_cents_plain, format_money

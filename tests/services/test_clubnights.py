@@ -25,7 +25,8 @@ from scorekeeper.services.club import nights as clubnights
 from scorekeeper.services.club import results as clubresults
 from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.hands import save_hand
-from scorekeeper.services.sessions import NotFound, load_session
+from scorekeeper.services.notfound import NotFound
+from scorekeeper.services.sessions import load_session
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import unit_of_work
 

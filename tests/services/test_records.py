@@ -14,7 +14,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 from scorekeeper.services.history import player as records
 from scorekeeper.services.history.player import DateRange, table_record
-from scorekeeper.services.sessions import NotFound
+from scorekeeper.services.notfound import NotFound
 from scorekeeper.services.tables import default_table
 
 

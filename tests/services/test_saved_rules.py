@@ -13,7 +13,7 @@ from scorekeeper.rules.errors import Part, RuleError
 from scorekeeper.services import saved_rules, sessions
 from scorekeeper.services.entries import HandEntry
 from scorekeeper.services.hands import save_hand
-from scorekeeper.services.sessions import NotFound
+from scorekeeper.services.notfound import NotFound
 from scorekeeper.services.standings import standings
 from scorekeeper.services.tables import default_table
 from scorekeeper.services.unit_of_work import unit_of_work

@@ -12,6 +12,7 @@ from scorekeeper.rules.errors import Part, RuleError, RuleErrors, Where, option
 from scorekeeper.services import sessions
 from scorekeeper.services.entries import HandEntry
 from scorekeeper.services.hands import save_hand
+from scorekeeper.services.notfound import NotFound
 from scorekeeper.services.tables import add_player, default_table
 from scorekeeper.services.unit_of_work import unit_of_work
 
@@ -114,7 +115,7 @@ def test_a_hand_the_session_does_not_have_is_not_found_and_says_how_many_it_has(
     again = sessions.load_session(row.id, table)
 
     assert named(again.hand(1).result.declarer) == "Bob"
-    with pytest.raises(sessions.NotFound) as caught:
+    with pytest.raises(NotFound) as caught:
         again.hand(number)
     assert str(caught.value) == f"Session {row.id} has no hand {number}: it has 1."
 
@@ -125,13 +126,13 @@ def test_a_session_of_another_table_or_none_at_all_is_not_found(table):
     with unit_of_work():
         db.session.add(other)
 
-    with pytest.raises(sessions.NotFound):
+    with pytest.raises(NotFound):
         sessions.load_session(row.id, other)
-    with pytest.raises(sessions.NotFound):
+    with pytest.raises(NotFound):
         sessions.load_session(row.id + 1, table)
-    with pytest.raises(sessions.NotFound):
+    with pytest.raises(NotFound):
         sessions.session_stamp(row.id + 1, table)
-    with pytest.raises(sessions.NotFound):
+    with pytest.raises(NotFound):
         sessions.session_stamp(row.id, other)
 
 

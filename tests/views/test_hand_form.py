@@ -15,7 +15,8 @@ import reportsessions as rs
 from naming import ids_by_name
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.services.sessions import NotFound, load_session
+from scorekeeper.services.notfound import NotFound
+from scorekeeper.services.sessions import load_session
 from scorekeeper.views.hand_form import hand_form_for, version_of
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from flask_openapi3 import APIBlueprint, Tag
 
 from ...rules.errors import RuleError
-from ...services.sessions import Clash, ConflictError, NotFound
+from ...services.notfound import NotFound
+from ...services.sessions import Clash, ConflictError
 from .codes import ProblemCode
 from .problems import (
     COMMON_RESPONSES,

@@ -25,7 +25,8 @@ from ...rules.game.options import Options
 from ...rules.game.shape import Shape
 from ..created import RequestKey, made_once
 from ..keyset import Page, Paged, page_of
-from ..sessions import NotFound, create_session
+from ..notfound import NotFound
+from ..sessions import create_session
 from ..tables import clean_name, find_or_add_player
 
 NIGHT_NAME = Where(Part.NAME)

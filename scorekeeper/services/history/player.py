@@ -21,7 +21,8 @@ from ...rules.holders import Player
 from ...web.recent import Recent
 from ...web.templating import local_time
 from .. import tables
-from ..sessions import NotFound, list_sessions, load_session, stamp_of
+from ..notfound import NotFound
+from ..sessions import list_sessions, load_session, stamp_of
 from ..unit_of_work import unit_of_work
 from . import stored as session_tallies
 from .tally import Declared, HeadToHead, Kind, KindRecord, Partnership, PlayerRecord, Record

@@ -23,7 +23,7 @@ from ...rules.holders import Holder, Player
 from ...web.recent import Recent
 from .. import tables, unit_of_work
 from ..keyset import Page, Paged, page_of_list
-from ..sessions import NotFound
+from ..notfound import NotFound
 from .ratings_games import RatedGame, SessionKey, table_games
 
 MODEL = PlackettLuce()
