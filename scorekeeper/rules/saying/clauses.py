@@ -1,0 +1,406 @@
+"""The parts of a hand a line says, read clause by clause (issue 29; RULES 2.5 who melds, 3.3
+and 3.4 whose tricks, 6.6 each player's own bid).
+
+A figure is read by the words beside it: a bid after a bid word or before a suit, meld beside a
+meld word, tricks beside a tricks word, with the player or team named next to it, or said of
+earlier in the clause ("Ann meld 190 took 130": Ann took 130). A player given no part is the
+declarer. A figure nothing marks fills the one field it could, and is asked about when it
+could fill two. Each part is a claim on a field (``draft.Draft``); nothing is checked against
+the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..hand.outcome import Outcome
+from .draft import At, Draft
+from .lexer import Kind, Thing
+from .reading import Key
+from .table import MELD_KEPT, PLAYED, HandAsks, SayingTable
+from .words import Cue
+
+
+def fill(items: list[tuple[Thing, bool]], table: SayingTable) -> Draft:
+    """The claims one reading of the line makes."""
+    draft = Draft(table, table.asks)
+    ts = _joined([At(thing, pause) for thing, pause in items if thing.kind is not Kind.FILLER],
+                 table)  # fmt: skip
+    _reneger(ts, draft)
+    _bids(ts, draft)
+    _cued(ts, draft, Cue.MELD, _meld)
+    pending: list[tuple[At, int, str]] = []  # whose side took them waits for the declarer
+
+    def tricks(holder: At | None, figure: int, word: str, draft: Draft) -> None:
+        """Tricks of nobody now; of a player or team once the declarer is known."""
+        if holder is None:
+            _tricks_of_nobody(figure, word, draft)
+        else:
+            pending.append((holder, figure, word))
+
+    _cued(ts, draft, Cue.TRICKS, tricks)
+    _cued(ts, draft, Cue.TOOK, tricks)
+    _last_trick(ts, draft)
+    _plain(ts, draft)
+    _declarer(ts, draft)
+    _bare_numbers(ts, draft)
+    for holder, figure, word in pending:
+        _tricks_of(holder, figure, word, draft)
+    for at in ts:
+        if not at.used:
+            draft.unknown.append(at.thing.text)
+    return draft
+
+
+def _joined(ts: list[At], table: SayingTable) -> list[At]:
+    """Partners named together ("Ann and Cy", "Ann & Cy", "Ann, Bob and Cy") as their team;
+    "and" and "in" that join nothing else dropped ("in" stays before a figure: a bid)."""
+    out: list[At] = []
+    k = 0
+    while k < len(ts):
+        run, joined, j = [ts[k]], False, k + 1
+        while ts[k].kind is Kind.PLAYER and j < len(ts):
+            if ts[j].cue(Cue.AND) and j + 1 < len(ts) and ts[j + 1].kind is Kind.PLAYER:
+                run.append(ts[j + 1])
+                joined, j = True, j + 2
+            elif ts[j].kind is Kind.PLAYER:
+                run.append(ts[j])
+                j += 1
+            else:
+                break
+        ids = [at.thing.players for at in run]
+        single = all(len(i) == 1 for i in ids)
+        said = sorted(i[0] for i in ids) if single else []
+        team = next((t for t in table.teams if sorted(t) == said), None)
+        if joined and team is not None:
+            text = " & ".join(at.thing.text for at in run)
+            out.append(At(Thing(Kind.TEAM, team, text), run[0].pause))
+            k = j
+            continue
+        out.append(ts[k])
+        k += 1
+    nxt: list[At | None] = [*out[1:], None] if out else []
+    return [
+        at for at, after in zip(out, nxt, strict=True)
+        if not at.cue(Cue.AND)
+        and not (at.cue(Cue.IN) and (after is None or after.kind is not Kind.NUMBER))
+    ]  # fmt: skip
+
+
+def _free(ts: list[At], k: int, kind: Kind) -> bool:
+    """True when place ``k`` holds an unread thing of ``kind``."""
+    return 0 <= k < len(ts) and not ts[k].used and ts[k].kind is kind
+
+
+def _holder(ts: list[At], k: int) -> bool:
+    return 0 <= k < len(ts) and ts[k].holder
+
+
+def _last_trick(ts: list[At], draft: Draft) -> None:
+    """ "Bob took the last trick", "Bob last trick", "last trick Bob"."""
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.LAST_TRICK):
+            continue
+        if _holder(ts, k - 1):
+            who = k - 1
+        elif k >= 2 and ts[k - 1].cue(Cue.TOOK) and _holder(ts, k - 2):
+            who, ts[k - 1].used = k - 2, True
+        elif _holder(ts, k + 1) and not ts[k + 1].pause:
+            who = k + 1
+        elif _subject(ts, k) is not None:
+            who = _subject(ts, k)  # type: ignore[assignment]
+        else:
+            continue  # said of nobody: left unread
+        at.used = ts[who].used = True
+        pid = draft.who(ts[who])
+        if pid is not None:
+            draft.claim(("last_trick",), pid, f"{ts[who].thing.text} {at.thing.text}")
+
+
+def _reneger(ts: list[At], draft: Draft) -> None:
+    """ "Cy reneged": the player beside a renege."""
+    for k, at in enumerate(ts):
+        renege = at.kind is Kind.OUTCOME and at.thing.value is Outcome.RENEGE
+        if renege and Outcome.RENEGE in draft.asks.outcomes:
+            for who in (k - 1, k + 1):
+                after = who > k and ts[who].pause if 0 <= who < len(ts) else True
+                if _holder(ts, who) and not ts[who].used and not after:
+                    ts[who].used = True
+                    pid = draft.who(ts[who])
+                    if pid is not None:
+                        draft.claim(("reneger",), pid, ts[who].thing.text)
+                    break
+
+
+Put = Callable[[At | None, int, str, Draft], None]
+"""What is done with a figure read beside a cue word, and its holder (None: nobody named)."""
+
+
+def _cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
+    """Figures beside a cue word, with their holders where named: "Ann 60 meld", "Ann meld
+    60", "meld Ann 60 Bob 20", "60 meld"; ``put(holder or None, figure, words, draft)``."""
+    number = Kind.NUMBER
+    for k, at in enumerate(ts):
+        if not at.cue(cue) or at.used:
+            continue
+        before = cue is not Cue.TOOK  # "Ann 8 counters", but never "Ann 8 took"
+        if before and _holder(ts, k - 2) and _free(ts, k - 1, number):
+            pairs = [(k - 2, k - 1)]
+        elif _holder(ts, k - 1) and _free(ts, k + 1, number):
+            pairs = [(k - 1, k + 1)]
+        elif _holder(ts, k + 1) and _free(ts, k + 2, number) and cue is not Cue.TOOK:
+            pairs, j = [], k + 1
+            while _holder(ts, j) and _free(ts, j + 1, number) and not _bid_follows(ts, j + 1):
+                pairs.append((j, j + 1))
+                j += 2
+        elif _subject(ts, k) is not None and _free(ts, k + 1, number):
+            pairs = [(_subject(ts, k), k + 1)]  # type: ignore[list-item]
+        elif before and _free(ts, k - 1, number) and not _holder(ts, k - 2):
+            pairs = [(-1, k - 1)]
+        elif _free(ts, k + 1, number):
+            pairs = [(-1, k + 1)]
+        else:
+            continue  # said of no figure: left unread
+        at.used = True
+        for who, n in pairs:
+            ts[n].used = True
+            holder = ts[who] if who >= 0 else None
+            if holder is not None:
+                holder.used = True
+            said = sorted({who, n, k} - {-1})
+            text = " ".join(ts[x].thing.text for x in said)
+            put(holder, ts[n].thing.value, text, draft)
+
+
+def _subject(ts: list[At], k: int) -> int | None:
+    """The player a cue word at ``k`` is said of when no figure sits between them: "Ann meld
+    190 took 130" (Ann took 130), back over what was read already, within the clause (never
+    back past a pause)."""
+    j = k - 1
+    if ts[k].pause:
+        return None
+    while j >= 0:
+        if ts[j].holder:
+            return j
+        if not ts[j].used or ts[j].pause:
+            return None
+        j -= 1
+    return None
+
+
+def _bid_follows(ts: list[At], k: int) -> bool:
+    """True when the figure at ``k`` is followed by a suit with no pause: a bid ("Bob 350
+    spades"), not the last of a list ("Cy 0, Dee 0, spades")."""
+    return k + 1 < len(ts) and ts[k + 1].kind is Kind.SUIT and not ts[k + 1].pause
+
+
+def _meld(holder: At | None, figure: int, word: str, draft: Draft) -> None:
+    """A meld figure for a player, a side, or (chips) the declarer."""
+    asks = draft.asks
+    if holder is None and not asks.meld_each:
+        draft.claim(("meld", None, False), figure, word)
+    elif holder is None:
+        draft.ask(word, [f"{seat.name}'s meld" for seat in draft.table.seats])
+    elif holder.kind is Kind.TEAM and asks.side_meld:
+        draft.claim(("meld", holder.thing.players[0], True), figure, word)
+    elif holder.kind is Kind.TEAM:
+        draft.unknown.append(word)
+    else:
+        pid = draft.who(holder)
+        if pid is not None:
+            draft.claim(("meld", pid, False), figure, word)
+        if pid is not None and not asks.meld_each:  # only the declarer's meld is entered
+            draft.claim(("declarer",), pid, holder.thing.text)
+
+
+def _tricks_of_nobody(figure: int, word: str, draft: Draft) -> None:
+    """Tricks said of nobody ("150 in tricks"): the one figure, where the hand has one."""
+    asks = draft.asks
+    if not asks.takes_each and not asks.takes_by_team:
+        draft.claim(("tricks",), figure, word)
+    else:
+        draft.ask(word, [f"{name}'s tricks" for name in _takers(draft.table, asks)])
+
+
+def _takers(table: SayingTable, asks: HandAsks) -> list[str]:
+    """Whose takes a hand holds: each player's, or each team's."""
+    if asks.takes_by_team:
+        return [" & ".join(table.name(p) for p in team) for team in table.teams]
+    return [seat.name for seat in table.seats]
+
+
+def _tricks_of(holder: At, figure: int, word: str, draft: Draft) -> None:
+    """Tricks said of a player or a team: their take, or the one figure when they are on the
+    side it is entered for."""
+    asks, table = draft.asks, draft.table
+    if holder.kind is Kind.TEAM:
+        members: tuple[int, ...] = holder.thing.players
+    else:
+        pid = draft.who(holder)
+        if pid is None:
+            return
+        members = table.team_of(pid) if asks.takes_by_team else (pid,)
+    if asks.takes_by_team or (asks.takes_each and holder.kind is Kind.PLAYER):
+        draft.claim(("take", members[0]), figure, word)
+        return
+    if asks.takes_each:
+        draft.unknown.append(word)
+        return
+    side = _entered_side(draft)
+    if side is None:
+        draft.ask(word, ["tricks of the side that bid", "tricks of the other side"])
+    elif set(members) <= set(side):
+        draft.claim(("tricks",), figure, word)
+    else:
+        draft.unknown.append(word)  # the other side's: not what the hand is entered with
+
+
+def _entered_side(draft: Draft) -> tuple[int, ...] | None:
+    """Whose tricks the one figure is: the declarer's side (the first seat's team without a
+    bid); None while the declarer is not known."""
+    table = draft.table
+    if not draft.asks.bid:
+        return table.teams[0] if table.teams else None
+    declarer = draft.value(("declarer",))
+    if declarer is None:
+        return None
+    return table.team_of(declarer)
+
+
+def _bids(ts: list[At], draft: Draft) -> None:
+    """A figure after a bid word: the bid ("Bob bid 350", "took it for 350", "at 350", "in
+    350"), or under summed bids each player's own ("Ann bid 20", "bids Ann 20 Bob 25")."""
+    for k, at in enumerate(ts):
+        if at.used or not (at.cue(Cue.BID) or at.cue(Cue.IN)):
+            continue
+        if draft.asks.summed and _holder(ts, k + 1) and _free(ts, k + 2, Kind.NUMBER):
+            at.used = True
+            j = k + 1
+            while _holder(ts, j) and _free(ts, j + 1, Kind.NUMBER) and not _bid_follows(ts, j + 1):
+                _own_bid(ts[j], ts[j + 1], draft)
+                j += 2
+            continue
+        if not _free(ts, k + 1, Kind.NUMBER):
+            continue
+        at.used = ts[k + 1].used = True
+        if draft.asks.summed and _holder(ts, k - 1):
+            _own_bid(ts[k - 1], ts[k + 1], draft)
+            continue
+        text = f"{at.thing.text} {ts[k + 1].thing.text}"
+        draft.claim(("bid",), ts[k + 1].thing.value, text)
+        if _holder(ts, k - 1) and ts[k - 1].kind is Kind.PLAYER:
+            ts[k - 1].used = True
+            pid = draft.who(ts[k - 1])
+            if pid is not None:
+                draft.claim(("declarer",), pid, ts[k - 1].thing.text)
+
+
+def _own_bid(holder: At, figure: At, draft: Draft) -> None:
+    """A player's own bid (summed bids)."""
+    holder.used = figure.used = True
+    pid = draft.who(holder)
+    if pid is not None:
+        draft.claim(("own", pid), figure.thing.value, f"{holder.thing.text} {figure.thing.text}")
+
+
+def _plain(ts: list[At], draft: Draft) -> None:
+    """A figure before a suit ("three fifty in spades": the bid and trump), a suit, an
+    outcome."""
+    for k, at in enumerate(ts):
+        if at.used:
+            continue
+        if at.kind is Kind.NUMBER and _free(ts, k + 1, Kind.SUIT) and draft.asks.bid:
+            at.used = True
+            if draft.asks.summed and _holder(ts, k - 1):
+                _own_bid(ts[k - 1], at, draft)
+                pid = draft.who(ts[k - 1])
+                if pid is not None:
+                    draft.claim(("declarer",), pid, ts[k - 1].thing.text)
+            elif not draft.asks.summed:
+                draft.claim(("bid",), at.thing.value, f"{at.thing.text} {ts[k + 1].thing.text}")
+            else:
+                at.used = False
+        elif at.kind is Kind.SUIT:
+            at.used = True
+            draft.claim(("trump",), at.thing.value, at.thing.text)
+        elif at.kind is Kind.OUTCOME and at.thing.value in draft.asks.outcomes:
+            at.used = True
+            draft.claim(("outcome",), at.thing.value, at.thing.text)
+
+
+def _declarer(ts: list[At], draft: Draft) -> None:
+    """A player named with no other part is the declarer (a team named so: one of them)."""
+    for at in ts:
+        if not at.holder or at.used:
+            continue
+        if not draft.asks.bid:
+            continue  # no declarer here: a name alone is left unread
+        if at.kind is Kind.TEAM:
+            at.used = True
+            draft.ask(at.thing.text, [draft.table.name(pid) for pid in at.thing.players])
+            continue
+        at.used = True
+        pid = draft.who(at)
+        if pid is not None:
+            draft.claim(("declarer",), pid, at.thing.text)
+
+
+def _bare_numbers(ts: list[At], draft: Draft) -> None:
+    """A figure nothing marks: the one field it could fill, or asked about."""
+    for k, at in enumerate(ts):
+        if at.used or at.kind is not Kind.NUMBER:
+            continue
+        at.used = True
+        holder = ts[k - 1] if _holder(ts, k - 1) else None
+        fits = _could_be(holder, draft)
+        word = at.thing.text
+        if len(fits) == 1:
+            key, _ = fits[0]
+            draft.claim(key, at.thing.value, word)
+        elif fits:
+            draft.ask(word, [label for _, label in fits])
+        else:
+            draft.unknown.append(word)
+
+
+def _could_be(holder: At | None, draft: Draft) -> list[tuple[Key, str]]:
+    """The fields a figure nothing marks could fill, beside ``holder`` (or nobody)."""
+    asks, table = draft.asks, draft.table
+    outcome = draft.value(("outcome",))
+    fits: list[tuple[Key, str]] = []
+    pid = None
+    if holder is not None and holder.kind is Kind.PLAYER and len(holder.thing.players) == 1:
+        pid = holder.thing.players[0]
+    name = None if holder is None else _holder_name(holder, table)
+    if asks.bid and not asks.summed and not draft.claimed(("bid",)):
+        fits.append((("bid",), "bid"))
+    if asks.summed and pid is not None and not draft.claimed(("own", pid)):
+        fits.append((("own", pid), f"{name}'s bid"))
+    melds = outcome is None or outcome in PLAYED or (asks.meld_each and outcome in MELD_KEPT)
+    if melds:
+        if pid is not None and (asks.meld_each or draft.value(("declarer",)) in (None, pid)):
+            key: Key = ("meld", pid, False)
+            if not draft.claimed(key):
+                fits.append((key, f"{name}'s meld"))
+        elif holder is not None and holder.kind is Kind.TEAM and asks.side_meld:
+            key = ("meld", holder.thing.players[0], True)
+            if not draft.claimed(key):
+                fits.append((key, f"{name}'s meld"))
+        elif holder is None and not asks.meld_each and not draft.claimed(("meld", None, False)):
+            fits.append((("meld", None, False), "meld"))
+    if outcome is None or outcome in PLAYED:
+        if (asks.takes_each and pid is not None) or (asks.takes_by_team and holder is not None):
+            head = table.team_of(pid)[0] if pid is not None else holder.thing.players[0]  # type: ignore[union-attr]
+            if not draft.claimed(("take", head)):
+                fits.append((("take", head), f"{name}'s tricks"))
+        elif not (asks.takes_each or asks.takes_by_team or draft.claimed(("tricks",))):
+            side = _entered_side(draft)
+            said = () if holder is None else holder.thing.players
+            if side is None or set(said) <= set(side):  # nobody's, or maybe the bidders'
+                fits.append((("tricks",), "tricks"))
+    return fits
+
+
+def _holder_name(holder: At, table: SayingTable) -> str:
+    """A player or team said, by the names the table knows them by."""
+    return " & ".join(table.name(pid) for pid in holder.thing.players)

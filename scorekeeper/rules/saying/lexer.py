@@ -1,0 +1,217 @@
+"""A said line cut into words, and the words into things (issue 29): players, figures, suits,
+outcomes, cue words, filler, and what is not understood.
+
+Words are compared as names are (``holders.name_key``: Unicode NFC, case folded); punctuation
+is dropped, as dictation scatters it ("Bob, 350, spades. Made."), but a figure never runs on
+across it ("three, fifty" is two figures). A player is named by their name, a short name the
+table set, their name with an accent left off when that names nobody else, or a start of it
+that names nobody else ("Al" for "Alice"). A word that is both a name and a word the table says
+("Bid", "Made", "Art") is a ``Thing`` with both readings: the reader decides between them by the
+whole line, and asks when the line does not decide.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..hand.outcome import Outcome
+from ..holders import name_key
+from .numbers import NUMBER_WORDS, read_number
+from .table import SayingTable
+from .words import CUE_WORDS, FILLER_WORDS, NO_TRUMP_WORDS, OUTCOME_WORDS, SUIT_WORDS
+
+_SYMBOLS = "♠♥♦♣♤♡♢♧&"
+_TOKEN = re.compile(rf"[{_SYMBOLS}]|\d+|[^\W\d_]+(?:'[^\W\d_]+)*|(?P<pause>[.,;:!?])")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "＆": "&"})
+
+
+class Kind(enum.Enum):
+    """What a thing said is."""
+
+    PLAYER = "player"
+    TEAM = "team"  # partners named together ("Ann and Cy"), made by the reader
+    NUMBER = "number"
+    SUIT = "suit"
+    NO_TRUMP = "no trump"
+    OUTCOME = "outcome"
+    CUE = "cue"
+    FILLER = "filler"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Thing:
+    """One thing said: its kind and value (player ids for a player, a figure, a ``Suit``, an
+    ``Outcome``, a ``Cue``) and the words it was said in."""
+
+    kind: Kind
+    value: Any
+    text: str
+    length: int = 1
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The player ids a player thing may be (one when sure), or a team's members."""
+        return tuple(self.value) if self.kind in (Kind.PLAYER, Kind.TEAM) else ()
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A word's place in the line: its readings (one, or a name and a word)."""
+
+    start: int
+    readings: tuple[Thing, ...]
+
+
+def words_of(text: str) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    """The line's words (NFC, case folded, apostrophes straightened, "sixty-five" as two
+    words, "1,500" as one) and, for each, whether a pause (punctuation) came before it."""
+    line = unicodedata.normalize("NFC", text).translate(_APOSTROPHES)
+    line = _THOUSANDS.sub("", line)
+    words: list[str] = []
+    pauses: list[bool] = []
+    pause = False
+    for match in _TOKEN.finditer(line):
+        if match.group("pause"):
+            pause = True
+            continue
+        words.append(name_key(match.group(0)))
+        pauses.append(pause)
+        pause = False
+    return tuple(words), tuple(pauses)
+
+
+def folded(word: str) -> str:
+    """A word with its accents left off ("zoë" is "zoe")."""
+    marks = unicodedata.normalize("NFD", word)
+    return unicodedata.normalize("NFC", "".join(c for c in marks if not unicodedata.combining(c)))
+
+
+class Lexicon:
+    """The phrases a table's line may hold: the game's words and the players' names."""
+
+    def __init__(self, table: SayingTable) -> None:
+        self.phrases: dict[tuple[str, ...], Thing] = {}
+        for outcome in Outcome:  # every one: one the game lacks is said not understood
+            for said in OUTCOME_WORDS[outcome]:
+                self._add(said, Kind.OUTCOME, outcome)
+        for suit, suit_words in SUIT_WORDS.items():
+            for said in suit_words:
+                self._add(said, Kind.SUIT, suit)
+        for said in NO_TRUMP_WORDS:  # known, to be said not understood (no game has one)
+            self._add(said, Kind.NO_TRUMP, None)
+        for cue, cue_words in CUE_WORDS.items():
+            for said in cue_words:
+                self._add(said, Kind.CUE, cue)
+        for said in FILLER_WORDS:
+            self._add(said, Kind.FILLER, None)
+        self.longest = max(len(words) for words in self.phrases)
+        self.names = _names(table)
+        self.name_longest = max((len(words) for words in self.names), default=1)
+        self.starts = {seat.id: [name_key(seat.name), *map(name_key, seat.short_names)]
+                       for seat in table.seats}  # fmt: skip
+
+    def _add(self, said: str, kind: Kind, value: Any) -> None:
+        words = words_of(said)[0]
+        self.phrases.setdefault(words, Thing(kind, value, " ".join(words), len(words)))
+
+    def read(self, words: Sequence[str], pauses: Sequence[bool]) -> tuple[Said, ...]:
+        """Every place in the line with its readings, start to end (a reading's ``length``
+        says where the next one starts)."""
+        out = []
+        for i in range(len(words)):
+            out.append(Said(i, self.readings_at(words, pauses, i)))
+        return tuple(out)
+
+    def readings_at(
+        self, words: Sequence[str], pauses: Sequence[bool], i: int
+    ) -> tuple[Thing, ...]:
+        """The readings of the words starting at ``i``: a word's, a name's, or both."""
+        word = self._word_at(words, pauses, i)
+        name = self._name_at(words, pauses, i)
+        if word is not None and name is not None:
+            return (name, word)
+        if word is not None:
+            return (word,)
+        if name is not None:
+            return (name,)
+        start = self._start_of_name(words[i])
+        if start is not None:
+            return (start,)
+        return (Thing(Kind.UNKNOWN, None, words[i]),)
+
+    def _span(self, pauses: Sequence[bool], i: int, most: int) -> int:
+        """How many words from ``i`` a phrase may take: up to the next pause."""
+        n = 1
+        while n < most and i + n < len(pauses) and not pauses[i + n]:
+            n += 1
+        return n
+
+    def _word_at(self, words: Sequence[str], pauses: Sequence[bool], i: int) -> Thing | None:
+        """The longest figure or phrase the table says at ``i`` (a figure when as long:
+        "no" alone is 0, "no trump" is no trump)."""
+        span = self._span(pauses, i, max(self.longest, 8))
+        figure = None
+        if words[i] in NUMBER_WORDS or words[i].isdigit() or words[i] == "a":
+            number = read_number(words[i : i + span])
+            if number is not None and not (words[i] == "a" and number[1] == 1):
+                value, length = number
+                figure = Thing(Kind.NUMBER, value, " ".join(words[i : i + length]), length)
+        for n in range(min(span, self.longest), 0, -1):
+            thing = self.phrases.get(tuple(words[i : i + n]))
+            if thing is not None and (figure is None or n > figure.length):
+                return thing
+        return figure
+
+    def _name_at(self, words: Sequence[str], pauses: Sequence[bool], i: int) -> Thing | None:
+        span = self._span(pauses, i, self.name_longest)
+        for n in range(span, 0, -1):
+            said = tuple(words[i : i + n])
+            for key in _possessive(said):
+                ids = self.names.get(key) or self.names.get(tuple(map(folded, key)))
+                if ids:
+                    return Thing(Kind.PLAYER, ids, " ".join(said), n)
+        return None
+
+    def _start_of_name(self, word: str) -> Thing | None:
+        """A start of names: a word (not one the table says) that begins a player's name or
+        short name; the players it may be."""
+        if not word.isalpha():
+            return None
+        base = word[:-2] if word.endswith("'s") and len(word) > 2 else word
+        ids = tuple(
+            pid for pid, keys in self.starts.items()
+            if any(k.startswith(base) or folded(k).startswith(folded(base)) for k in keys)
+        )  # fmt: skip
+        return Thing(Kind.PLAYER, ids, word) if ids else None
+
+
+def _possessive(said: tuple[str, ...]) -> Iterable[tuple[str, ...]]:
+    """A name as said, and without a possessive "'s" ("bob's" is Bob)."""
+    yield said
+    last = said[-1]
+    if last.endswith("'s") and len(last) > 2:
+        yield (*said[:-1], last[:-2])
+
+
+def _names(table: SayingTable) -> Mapping[tuple[str, ...], tuple[int, ...]]:
+    """Each name and short name as words, to the players it names: exactly as written, and
+    with accents left off when that names nobody else by their name as written."""
+    exact: dict[tuple[str, ...], list[int]] = {}
+    for seat in table.seats:
+        for name in (seat.name, *seat.short_names):
+            words = words_of(name)[0]
+            if words and seat.id not in exact.setdefault(words, []):
+                exact[words].append(seat.id)
+    loose: dict[tuple[str, ...], list[int]] = {}
+    for words, ids in exact.items():
+        key = tuple(map(folded, words))
+        if key not in exact:
+            loose.setdefault(key, []).extend(i for i in ids if i not in loose.get(key, []))
+    return {**{k: tuple(v) for k, v in loose.items()}, **{k: tuple(v) for k, v in exact.items()}}

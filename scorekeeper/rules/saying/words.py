@@ -1,0 +1,98 @@
+"""Every word a table says about a hand, defined once (issue 29; RULES 4.3 to 5.3 for the
+outcomes, 1.2 for the suits).
+
+Keyed by the engine's own values: the words for each ``Outcome`` and each ``Suit``, so an
+outcome or a suit brings its words with it, and by ``Cue``, what a word says of the number or
+the player beside it (a bid, meld, tricks, the last trick). Which of them a game hears is the
+game's to say (``table.HandAsks``: its outcomes, whether it has a bid). A phrase is written as
+it is said; ``lexer`` cuts it into words as it cuts the line.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from ..hand.outcome import Outcome
+from ..pack.cards import Suit
+
+
+class Cue(enum.Enum):
+    """What a word says about the number or the player next to it."""
+
+    BID = "bid"  # bid, took it for, at, for: the number after it is a bid
+    IN = "in"  # "in": a bid before a number ("in at 350", "in 350"), nothing before a suit
+    MELD = "meld"  # the number beside it is meld
+    TRICKS = "tricks"  # the number beside it is trick points (or a player's take)
+    TOOK = "took"  # "took 160": tricks; "took the last trick"
+    LAST_TRICK = "last trick"  # the player beside it took the last trick
+    AND = "and"  # joins partners into their team: "Ann and Cy", "Ann & Cy"
+
+
+OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
+    {
+        Outcome.MADE: ("made", "made it", "makes", "makes it", "make", "made the bid"),
+        Outcome.SET: (
+            "set", "went set", "got set", "goes set", "is set", "bumped", "got bumped",
+            "went bumped", "bete", "went bete", "went down",
+        ),
+        Outcome.PLAYED: ("played",),
+        Outcome.CONCEDED: (
+            "conceded", "concedes", "concede", "thrown in", "threw it in", "threw in",
+            "throws it in", "gave up", "gave it up",
+        ),
+        Outcome.FORFEIT: ("forfeit", "forfeited", "forfeits"),
+        Outcome.OPPONENTS_CONCEDED: ("opponents conceded", "opponents concede"),
+        Outcome.RENEGE: ("renege", "reneged", "reneges"),
+        Outcome.ALL_PASS: (
+            "everyone passed", "everybody passed", "all passed", "all pass", "passed out",
+            "all passes", "nobody bid",
+        ),
+        Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal"),
+    }
+)  # fmt: skip
+"""The words a table says for each way a hand ends, the engine's label among them."""
+
+_OUTLINE = {Suit.SPADES: "♤", Suit.HEARTS: "♡", Suit.DIAMONDS: "♢", Suit.CLUBS: "♧"}
+
+
+def _suit_words(suit: Suit) -> tuple[str, ...]:
+    """A suit's words: plural and singular, its letter, its symbol and the outline symbol."""
+    return (suit.noun, suit.noun[:-1], suit.value.lower(), suit.symbol, _OUTLINE[suit])
+
+
+SUIT_WORDS: Mapping[Suit, tuple[str, ...]] = MappingProxyType({s: _suit_words(s) for s in Suit})
+"""The words for each suit named as trump ("spades", "spade", "s", "♠", "♤")."""
+
+NO_TRUMP_WORDS: tuple[str, ...] = ("no trump", "no trumps", "nt", "notrump")
+"""A no-trump contract, which no game has (the hand form's "No trump" is a hand that ended
+before trump was named, which is entered without one): known so that it is said not
+understood, never read as a figure ("no" is 0)."""
+
+CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
+    {
+        Cue.BID: ("bid", "bids", "bid it", "took it for", "took it at", "took the bid at",
+                  "took the bid for", "at", "for", "went to"),
+        Cue.IN: ("in",),
+        Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of"),
+        Cue.TRICKS: ("tricks", "trick", "in tricks", "counters", "counter", "in counters",
+                     "card points", "in cards", "takes"),
+        Cue.TOOK: ("took", "takes in", "got"),
+        Cue.LAST_TRICK: ("last trick", "last tricks"),
+        Cue.AND: ("and", "&", "plus"),
+    }
+)  # fmt: skip
+"""The cue words, by what they say of the number or player beside them."""
+
+FILLER_WORDS: frozenset[str] = frozenset(
+    {
+        "the", "a", "an", "with", "um", "umm", "uh", "uhm", "er", "erm", "okay", "ok", "so",
+        "then", "was", "is", "of", "points", "point", "hand", "he", "she", "they", "it",
+        "please", "well", "right", "oh", "trump", "trumps", "are", "in trump",
+    }
+)  # fmt: skip
+"""Words said around a hand that say nothing of it: ignored, and only these."""
+
+NOTHING_WORDS: tuple[str, ...] = ("nothing", "none", "zero", "nil", "no")
+"""Words for a figure of 0 ("Cy nothing in meld")."""
