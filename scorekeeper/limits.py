@@ -25,6 +25,9 @@ MAX_FIGURE = 99_999
 MAX_MELD_TEXT = 300
 """The most characters of one player's meld as typed (cards or named melds)."""
 
+MAX_LINE = 500
+"""The most characters of a hand said in one line (a long one is about 120)."""
+
 _DIGITS = re.compile(r"^\s*[+-]?\d+\s*$")
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 

@@ -168,6 +168,7 @@ def _build(client, side_ids: dict[str, int], started: Started, names: list[str])
         # a stream that ends after a second, so the walk reads it whole (even over HTTP)
         "api_events.follow_session": Req(query="timeout=1"),
         "api_hands.create_hand": Req(json=api_hand),
+        "api_hands.read_line_of_hand": Req(json={"text": f"{names[1]} 350 spades made"}),
         "api_hands.replace_hand": Req(json=api_hand, headers={"If-Match": etags[1]}),
         "api_hands.delete_hand": Req(headers={"If-Match": etags[1]}),
         "api_hands.player_leaves": Req(json={"player_id": players[names[3]]}),

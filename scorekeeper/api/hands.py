@@ -14,11 +14,13 @@ from typing import Any
 from flask import request, url_for
 from pydantic import ValidationError
 
+from ..access import reads_only
 from ..rules.errors import RuleError
 from ..services import hands as hand_service
 from ..services.entries import from_row
 from ..services.hands import SavedHand
 from ..services.notfound import NotFound
+from ..services.saying import read_line
 from ..services.sessions import LoadedSession
 from ..services.standings import hand_line
 from .protocol.blueprint import api_blueprint
@@ -51,6 +53,7 @@ from .schemas.hands import (
     hand_etag,
     hand_out,
 )
+from .schemas.saying import LineBody, LineReadOut, line_read_out
 from .schemas.standings import Standings, session_standings
 from .sessions import load
 
@@ -122,6 +125,24 @@ def create_hand(path: SessionPath, query: CreateQuery, body: HandBody, header: C
     location = url_for("api_hands.read_hand", session_id=path.session_id, number=saved.number)
     status = 200 if saved.repeated else 201
     return json_response(out, status, Location=location, ETag=out.hand.etag)
+
+
+@bp.post(
+    "/sessions/<id:session_id>/hands/read",
+    summary="Read the next hand from one line",
+    description="The next hand as the table says or types it in one line ('Bob, three fifty "
+    "in spades, made it'), read at the session's table: its house rules, the players dealt in "
+    "and the teams. Answers the hand understood, as a hand body with players as ids, what it "
+    "still lacks, the words that could mean two things (never guessed: left out and listed "
+    "with what each could be), the words not understood, and once nothing is missing or in "
+    "doubt the result in words or the rule the hand breaks. Nothing is saved: check the hand, "
+    "then post it to /sessions/{session_id}/hands.",
+    responses={200: LineReadOut, 404: Problem},
+)
+@reads_only
+def read_line_of_hand(path: SessionPath, body: LineBody):
+    """The next hand as one line says it; nothing is saved."""
+    return json_response(line_read_out(read_line(load(path.session_id), body.text)))
 
 
 @bp.get(

@@ -49,14 +49,24 @@ figures are in, when nothing is typed in its form)."""
 
 @pytest.fixture
 def laptop(app) -> Iterator[str]:
-    """The app served by waitress with the threads ``serve`` gives it, on a free port."""
-    streams = app.extensions["scorekeeper.live"].limit
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=SERVE_THREADS + streams)
+    """The app served by waitress with the threads ``serve`` gives it, on a free port.
+
+    A stream finds its phone gone at its next heartbeat: every half second here, so the
+    streams of the phones closed by the test end before the server does (a stream still
+    writing once the server is closed logs a broken pipe into a later test's output)."""
+    app.config["LIVE_HEARTBEAT"] = 0.5
+    hub = app.extensions["scorekeeper.live"]
+    server = waitress.create_server(
+        app, host="127.0.0.1", port=0, threads=SERVE_THREADS + hub.limit
+    )
     thread = threading.Thread(target=server.run, name="laptop", daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.effective_port}"
     finally:
+        deadline = time.monotonic() + 5
+        while hub.open_streams and time.monotonic() < deadline:
+            time.sleep(0.05)
         server.close()
         thread.join(timeout=5)
 

@@ -223,7 +223,10 @@ def test_the_stale_hand_problem_documents_the_hand_as_it_stands(document):
 
 def writes(path: str, method: str) -> bool:
     """True for an operation that may change data: every method but GET, except the meld
-    calculator's POSTs, which only work out figures."""
+    calculator's POSTs, which only work out figures, and the reading of a hand said in one
+    line, which only reads."""
+    if path.endswith("/hands/read"):
+        return False
     return method != "get" and not path.startswith(f"{PREFIX}/meld")
 
 

@@ -1,0 +1,64 @@
+"""The next hand of a session read from one line, as the table says or types it (issue 29).
+
+``read_line`` reads the line with the engine's reader (``rules.saying``) at the session's
+table: its house rules, the players dealt in for the next hand and its teams. It answers the
+hand understood as a ``HandEntry`` (what the hand form and the API take), what the line still
+lacks, what it could mean two ways, the words not understood, and, once nothing is missing
+or in doubt, the result in words as the preview writes it, or the rule the hand breaks.
+Nothing is saved: the table checks the hand and saves it as usual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.errors import RuleError
+from ..rules.holders import Player, players_of
+from ..rules.saying import Ambiguity, SayingTable, read_hand
+from .entries import HandEntry, MeldText
+from .hands import preview_hand
+from .sessions import LoadedSession
+
+
+@dataclass(frozen=True)
+class LineRead:
+    """What a line says of the next hand: the entry understood (fields left empty where the
+    line is silent or in doubt), the fields it lacks (``HandEntry``'s names), the words that
+    could mean two things, the words not understood, and the result in words or the rule
+    broken, once the hand is complete."""
+
+    entry: HandEntry
+    missing: tuple[str, ...]
+    ambiguous: tuple[Ambiguity, ...]
+    unknown_words: tuple[str, ...]
+    preview: str | None = None
+    refused: str | None = None
+
+
+def saying_table(loaded: LoadedSession) -> SayingTable:
+    """The table the next hand is read at: the house rules, the players dealt in (in seat
+    order) and the teams (first seat first)."""
+    context = loaded.state.next_hand
+    dealt = set(context.active)
+    players = [p for p in context.seated if isinstance(p, Player) and p in dealt]
+    teams = [tuple(p.id for p in players_of(team)) for team in context.teams]
+    return SayingTable.of(loaded.options, players, teams)
+
+
+def read_line(loaded: LoadedSession, text: str) -> LineRead:
+    """The next hand as ``text`` says it; never saves."""
+    reading = read_hand(text, saying_table(loaded))
+    fields = reading.fields()
+    melds = {pid: MeldText(m["mode"], m["text"]) for pid, m in fields.pop("melds").items()}
+    entry = HandEntry(**fields, melds=melds)
+    read = LineRead(entry, reading.missing, reading.ambiguous, reading.unknown_words)
+    if reading.missing or reading.ambiguous:
+        return read
+    try:
+        preview = preview_hand(loaded, entry)
+    except RuleError as error:
+        return LineRead(entry, (), (), reading.unknown_words, refused=error.rule)
+    return LineRead(entry, (), (), reading.unknown_words, preview=preview.text)
+
+
+__all__ = ["LineRead", "read_line", "saying_table"]
