@@ -81,7 +81,7 @@ class LogRow:
     """One block of the printed hand log: a hand (maybe several lines) or a note line."""
 
     text: str
-    kind: str = "hand"  # hand | leave | note
+    kind: str = "hand"  # hand | leave | note | why (a hand's words, where a figure did not count)
 
 
 @dataclass(frozen=True)
@@ -183,6 +183,8 @@ def entry_cells(
         result.append("(takeover)")
     if entry.reneger:
         result.append(f"by {name(entry.reneger)}")
+    if entry.corrected:
+        result.append("(corrected)")
     facts = {
         "#": [str(entry.number)] if entry.number is not None else [""],
         "dealer": [name(entry.dealer)],
@@ -325,6 +327,8 @@ class LogLayout:
                 game = entry.game
                 rows.append(LogRow(f"Game {game}", "note"))
             rows.append(LogRow(self.block(each), entry.kind))
+            if entry.explains:  # the words say why a figure did not count (wrapped, not padded)
+                rows.append(LogRow(f"Hand {entry.number}: {entry.text}", "why"))
             if entry.game_over:
                 rows.append(LogRow(entry.game_over + ".", "note"))
         return rows
@@ -367,7 +371,8 @@ def log_table(loaded: LoadedSession, entries: Sequence[LogEntry], size: str) -> 
     layout = LogLayout(columns, column_widths(columns, cells, holder_label))
     head = layout.head(holder_label)
     rows = layout.rows(cells, loaded.options.system.present.in_games)
-    width = widest(line for text in [head, *(r.text for r in rows)] for line in text.split("\n"))
+    laid_out = [r.text for r in rows if r.kind != "why"]  # a why row wraps within the width
+    width = widest(line for text in [head, *laid_out] for line in text.split("\n"))
     points, landscape = _fit(width, size)
     shortened = tuple((str(n), label[n]) for n in names if label[n] != str(n))
     return LogTable(head, tuple(rows), width, points, landscape, shortened)

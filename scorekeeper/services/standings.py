@@ -17,6 +17,7 @@ from ..rules.evening.session import HandRecord
 from ..rules.game.bidding import TAKEOVER_BID, highest_makeable, legal_bids, takeover_allowed
 from ..rules.game.options import CardValues, Options, Scoring
 from ..rules.hand.describe import describe
+from ..rules.hand.handcheck import takes_words
 from ..rules.hand.hands import breakdowns
 from ..rules.hand.outcome import Outcome
 from ..rules.hand.payments import Flow
@@ -167,7 +168,7 @@ class NextHand:
     bids: tuple[int, ...] = field(default=())  # the quick picks: the lowest legal bids
     ladder: tuple[int, ...] = field(default=())  # every legal bid, low to high (bid stepper)
     target: int | None = None  # cumulative games: the score that ends a game, as written
-    raised_from: int | None = None  # the game's first target when a tie has raised it
+    raised_from: int | None = None  # the target passed on one hand when a tie last raised it
     deals: DealCount | None = None  # chip games counting deals to an even round
     # what works out ``ahead`` when it is first asked for (the page's plan; the API's
     # standings do not show it)
@@ -347,8 +348,8 @@ def next_hand(loaded: LoadedSession) -> NextHand:
         target=loaded.options.to_table(state.target)
         if loaded.options.system.present.in_games
         else None,
-        raised_from=loaded.options.to_table(loaded.options.target)
-        if state.raised_target is not None
+        raised_from=loaded.options.to_table(state.passed_target)
+        if state.raised_target is not None and state.passed_target is not None
         else None,
         deals=deal_count(loaded),
         seatings=seatings,
@@ -392,6 +393,9 @@ class FormFacts:
     other_side: int | None  # the other side's trick points for the side's figure typed
     takes_total: int  # what each player's takes add up to: counters, or card points
     buried_count: bool = True  # False: buried cards count for nobody, the other side unknown
+    # what each player's figure holds, as the engine asks for it ("trick points each player
+    # took, the last trick in them"): the takes' label, and the words of its missing-figure error
+    takes_words: str = field(default="", compare=False)
 
 
 def teams_enter_own_tricks(options: Options) -> bool:
@@ -414,6 +418,7 @@ def form_facts(options: Options, tricks: int | None) -> FormFacts:
         other,
         _takes_total(options),
         buried_count,
+        takes_words(options),
     )
 
 

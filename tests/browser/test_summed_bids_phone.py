@@ -42,8 +42,10 @@ def test_a_summed_bids_hand_on_a_phone(live_server, browser_page, screenshots_di
     page.locator(".side-meld").filter(has_text="E &").locator("input").fill("38")
     form.locator("input[name=tricks]").fill("31")
     expect(page.locator("#preview")).to_contain_text(
+        # E & W's 19 in tricks is under the 20 that saves meld: the 38 counts 0 (issue 30)
         "N declares: N & S bid 65 (N 40 + S 25), made with 39 meld and 31 in tricks; "
-        "E & W bid 30 (E 30), set with 38 meld and 19 in tricks: N & S +70, E & W −30."
+        "E & W bid 30 (E 30), set with 38 meld and 19 in tricks (the 38 meld does not count: "
+        "took under 20 in tricks; 19 in all, short of the 30 bid): N & S +70, E & W −30."
     )
     shoot(page, screenshots_dir, "summed-bids-form")
     with page.expect_navigation():

@@ -175,3 +175,17 @@ def test_two_packs_six_handed_plays_to_the_raised_target(client):
     assert figures(page) == {"Ann & Cal & Eve": 1080, "Bob & Dee & Fay": 1070}
     raised = "Game to 1250: more than one side passed 1000 on the same hand, so the target went up."
     assert raised in page_text(page)
+
+
+def test_a_second_raise_names_the_raised_target_passed(client):
+    sid = new_session(client, "six-two-packs", SIX)
+    # As above to 1080 and 1070, played to 1250. Then no meld, Ann's team takes 250 of the
+    # 490: 1330, Bob's 240: 1310. Both past 1250, neither past 1500: the game goes to 1500,
+    # and what they passed was 1250, not the first 1000 (issue 30).
+    melds = {"Ann": "150", "Cal": "110", "Eve": "20", "Bob": "300", "Dee": "80", "Fay": "50"}
+    save_hand(client, sid, trump="S", meld=melds, tricks=300)
+    save_hand(client, sid, trump="H", meld={"Ann": "200", "Bob": "260"}, tricks=300)
+    page = save_hand(client, sid, trump="D", tricks=250)
+    assert figures(page) == {"Ann & Cal & Eve": 1330, "Bob & Dee & Fay": 1310}
+    raised = "Game to 1500: more than one side passed 1250 on the same hand, so the target went up."
+    assert raised in page_text(page)

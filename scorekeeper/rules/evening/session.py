@@ -168,6 +168,7 @@ class SessionState:
     opening: tuple[Flow, ...] = ()  # antes into the pot before the first hand
     money: tuple[tuple[PlayerKey, int], ...] = field(default=())  # cents per player (bison games)
     raised_target: int | None = None  # the current game's target once a tie has raised it
+    passed_target: int | None = None  # the target several passed on one hand, raising it last
 
     @property
     def target(self) -> int:
@@ -246,6 +247,7 @@ class Replayer:
         self.deals = 0
         self.floor_pending = False
         self.target: int | None = None  # the game's target once a tie has raised it
+        self.passed_target: int | None = None  # the target passed when it was last raised
         self.sets: dict[PlayerKey, list[int]] = {p: [0, 0] for p in setup.players}
         self.opening: list[Flow] = []
         ante = ante_units(self.options)
@@ -319,7 +321,9 @@ class Replayer:
             self.deals, self.floor_pending, self.target,
         )  # fmt: skip
         self.floor_pending = verdict.floor_pending
-        self.target = verdict.target if verdict.target is not None else self.target
+        if verdict.target is not None:  # several passed the target on this hand: it rose
+            self.target = verdict.target
+            self.passed_target = verdict.reason.target if verdict.reason else None
         winner = verdict.winner
         if winner is None:
             return
@@ -344,6 +348,7 @@ class Replayer:
         self.deals = 0
         self.floor_pending = False
         self.target = None
+        self.passed_target = None
         self.sets = {p: [0, 0] for p in self.setup.players}
         if self.system.scoring is Scoring.EACH and not isinstance(winner, Team):
             self.dealer = winner  # the winner deals first in the next game
@@ -415,6 +420,7 @@ class Replayer:
             tuple(self.opening),
             tuple(self.money.items()),
             self.target,
+            self.passed_target,
         )
 
 

@@ -67,8 +67,9 @@ def _spec(
     games: GameFilter,
     choices: Iterable[tuple[str, str]] = (),
     zero: str = "",
+    figures: bool = False,
 ) -> OptionSpec:
-    return OptionSpec(name, label, help, kind, games, tuple(choices), zero)
+    return OptionSpec(name, label, help, kind, games, tuple(choices), zero, figures)
 
 
 OPTION_SPECS: dict[str, OptionSpec] = {
@@ -126,6 +127,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "choice",
             _all,
             (("350", "350"), ("390", "390")),
+            figures=True,
         ),
         _spec(
             "double_trump_marriage",
@@ -137,6 +139,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "choice",
             _all,
             (("80", "80"), ("240", "240 (St Joseph)"), ("400", "400 (Wikipedia)")),
+            figures=True,
         ),
         _spec(
             "double_bonus_melds",
@@ -188,6 +191,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                 (str(AROUNDS_PAGAT), "Pagat: aces 100, 1000, 1500, 2000"),
                 (str(AROUNDS_DOUBLING), "Doubling: aces 100, 1000, 2000, 4000"),
             ),
+            figures=True,
         ),
         _spec(
             "double_roundhouse",
@@ -198,6 +202,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "choice",
             _teams,  # only a team game is dealt from a double deck
             ((str(ROUNDHOUSE_PARTS), "1600, its parts"), (str(ROUNDHOUSE_WHOLE), "2400")),
+            figures=True,
         ),
         _spec(
             "card_values",

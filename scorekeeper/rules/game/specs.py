@@ -58,6 +58,7 @@ class OptionSpec:
     games: GameFilter
     choices: tuple[tuple[str, str], ...] = ()
     zero: str = ""  # a points option's 0 in words, where 0 means something else: "Two marriages"
+    figures: bool = False  # a choice whose words hold meld figures (full points): scaled as shown
 
     def applies_to(self, game: Game) -> bool:
         """True when this option belongs to ``game``."""
@@ -95,9 +96,14 @@ class OptionSpec:
             return list(value)
         return value
 
-    def choice_label(self, value: str) -> str:
-        """The words shown for one of the choices."""
-        return dict(self.choices).get(value, value)
+    def choice_label(self, value: str, scale: int = 1) -> str:
+        """The words shown for one of the choices; where they hold meld figures (``figures``:
+        "Pagat: aces 100, 1000, 1500, 2000"), each as the table writes it at ``scale`` ("aces
+        10, 100, 150, 200" without the trailing zero)."""
+        label = dict(self.choices).get(value, value)
+        if not self.figures or scale == 1:
+            return label
+        return re.sub(r"\d+", lambda figure: str(int(figure.group()) // scale), label)
 
     def format(self, value: Any, scale: int = 1, money: MoneyFormatter | None = None) -> str:
         """The value in words, as the table writes it: points divided by ``scale``.
@@ -109,7 +115,7 @@ class OptionSpec:
         if value is None:
             return "None"
         if self.kind == "choice":
-            return self.choice_label(str(self.dump(value)))
+            return self.choice_label(str(self.dump(value)), scale)
         if self.kind in ("endings", "melds"):
             return ", ".join(str(e) for e in value) if value else "None"
         if self.kind == "money":
@@ -128,6 +134,7 @@ class OptionSpec:
         text = str(text).strip()
         if self.kind == "choice":
             by_label = {label.lower(): value for value, label in self.choices}
+            by_label |= {self.choice_label(v, scale).lower(): v for v, _ in self.choices}
             return self.load(by_label.get(text.lower(), text))
         if self.kind == "money":
             try:

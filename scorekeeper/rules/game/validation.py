@@ -27,6 +27,7 @@ from .contract import MeldSave, NoTrick, Surrender
 from .ladder import RUNGS_OPTION, BidLadder
 from .optionwords import OPTION_SPECS
 from .shape import Shape
+from .specs import OptionSpec
 
 if TYPE_CHECKING:
     from .options import Options
@@ -333,20 +334,20 @@ def _not_double_deck_meld(o: Options, owner: Deck, name: str, alone: Any) -> Opt
     table no option changes has its own; any other pack is told to take the double deck."""
     deck = OPTION_SPECS["deck"]
     spec = OPTION_SPECS[name]
-    value = spec.format(getattr(o, name), o.scale)
+    value = _as_chosen(spec, getattr(o, name), o)
     if o.deck.meld_customs is None:
         return _clash(
             name,
             "deck",
             f"the {owner.size}-card {owner.phrase}'s meld ({value}) does not apply to "
             f"{o.deck.named}, which have their own table: set it back to "
-            f"{spec.format(alone, o.scale)}.",
+            f"{_as_chosen(spec, alone, o)}.",
         )
     return OptionError(
         option(name),
         f"{spec.label} ({value}) is {owner.named}'s meld: set {deck.label} to "
         f"{deck.choice_label(owner.value)}, or {spec.label} back to "
-        f"{spec.format(alone, o.scale)}.",
+        f"{_as_chosen(spec, alone, o)}.",
     )
 
 
@@ -359,8 +360,14 @@ def _not_single_deck_custom(o: Options, owner: Deck, name: str, alone: Any) -> O
     return OptionError(
         option(name),
         f"{spec.label} {text} is {owner.named}'s custom: set {spec.label} back to "
-        f"{spec.format(alone, o.scale)}, or {deck.label} to {deck.choice_label(owner.value)}.",
+        f"{_as_chosen(spec, alone, o)}, or {deck.label} to {deck.choice_label(owner.value)}.",
     )
+
+
+def _as_chosen(spec: OptionSpec, value: Any, o: Options) -> str:
+    """An option's value as the house rules form offers it: a choice by its label there (in
+    full points), any other value as the table writes it."""
+    return str(spec.format(value, 1 if spec.kind == "choice" else o.scale))
 
 
 _MELD_CUSTOMS: dict[

@@ -211,13 +211,31 @@ def checked(checks: Checks, declarer: PlayerKey | None, bid: int | None) -> tupl
     return declarer, bid
 
 
+def takes_words(options: Options) -> str:
+    """What each player's figure holds, as the hand form asks it: without a bid the trick
+    points each player took, the last trick in them; with one, each player's counters or card
+    points, without the last trick (its taker chosen apart)."""
+    if not options.auction:
+        return "trick points each player took, the last trick in them"
+    if options.card_values.value == "counters":
+        return "counters (A, 10, K) each player took"
+    return "card points each player took, without the last trick"
+
+
+def takes_asked(options: Options) -> str:
+    """Everything the hand asks of each player's tricks: ``takes_words``, and with a bid who
+    took the last trick."""
+    last = " and who took the last trick" if options.auction else ""
+    return f"the {takes_words(options)}{last}"
+
+
 def player_tricks(hand: HandInput, players: Sequence[PlayerKey], options: Options) -> PlayerTricks:
     """Each player's take and who took the last trick, adding up."""
     if not isinstance(hand.tricks, PlayerTricks):
         raise OutcomeError(
             TRICKS,
-            f"Enter each player's counters and who took the last trick: {options.system.label} "
-            "scores each player's own tricks.",
+            f"Enter {takes_asked(options)}: {options.system.label} scores each player's own "
+            "tricks.",
         )
     hand.tricks.check(players, options)
     return hand.tricks

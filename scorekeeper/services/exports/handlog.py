@@ -8,15 +8,15 @@ the pot are holders too). The session PDF, its print view and the CSV all print 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...rules.evening.session import HandRecord, LeaveRecord
 from ...rules.game.present import Whose
-from ...rules.hand.describe import TeamBid, bid_words, describe, team_bids
+from ...rules.hand.describe import TeamBid, bid_words, describe, says_why, team_bids
 from ...rules.hand.outcome import Outcome
 from ...rules.holders import Holder, PlayerKey, members
 from ...rules.pack.cards import Suit
-from ..sessions import LoadedSession
+from ..sessions import LoadedSession, audit_trail
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ class LogEntry:
     takeover: bool = False
     reneger: PlayerKey | None = None
     team_bids: tuple[TeamBid, ...] = ()  # summed bids (RULES 6.6): each team's contract
+    corrected: bool = False  # the hand was corrected after it was saved
+    explains: bool = False  # some figure did not count: ``text`` says why (printed under it)
 
     @property
     def contracts(self) -> tuple[str, ...]:
@@ -81,13 +83,24 @@ def hand_log(loaded: LoadedSession) -> list[LogEntry]:
         totals[flow.payer] -= flow.amount
         totals[flow.payee] += flow.amount
     games = {game.last_hand: game for game in state.games}
+    edited = corrected_hands(loaded)
     out: list[LogEntry] = []
     for _, event in events:
         if isinstance(event, LeaveRecord):
             out.append(_leave_entry(loaded, event, holders, totals))
         else:
-            out.append(_hand_entry(loaded, event, holders, totals, games))
+            entry = _hand_entry(loaded, event, holders, totals, games)
+            out.append(replace(entry, corrected=True) if event.number in edited else entry)
     return out
+
+
+def corrected_hands(loaded: LoadedSession) -> frozenset[int]:
+    """The numbers of the hands corrected after they were saved (by the stored hand each
+    correction's audit entry names, so a hand deleted before it does not shift the mark)."""
+    ids = {entry.hand_id for entry in audit_trail(loaded.row.id) if entry.action == "edited"}
+    return frozenset(
+        record.number for record in loaded.state.hands if loaded.hand_ids[record.position] in ids
+    )
 
 
 def _hand_entry(loaded, record: HandRecord, holders, totals, games) -> LogEntry:
@@ -137,6 +150,7 @@ def _hand_entry(loaded, record: HandRecord, holders, totals, games) -> LogEntry:
         takeover=result.takeover,
         reneger=result.reneger if outcome is Outcome.RENEGE else None,
         team_bids=team_bids(result, options),
+        explains=says_why(result, options),
     )
 
 

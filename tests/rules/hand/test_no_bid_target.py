@@ -75,3 +75,22 @@ def test_a_player_who_took_only_the_last_trick_keeps_the_meld():
     result = score_hand(entry, ctx, Options.preset("cutthroat"))
     # A 60 + 80, B 150 + 90, C 40 + 70, D 20 + 10.
     assert dict(result.changes) == {"A": 140, "B": 240, "C": 110, "D": 30}
+
+
+@pytest.mark.parametrize(
+    ("hands", "target", "passed"),
+    [
+        # A 940, B 980, then A 1230, B 1210: both past 1000, to 1250; 1000 was passed.
+        pytest.param([SHORT], 1250, 1000, id="first-raise-passed-1000"),
+        # Then 1260 and 1450 both pass 1250: to 1500, and it is 1250 they passed (issue 30).
+        pytest.param(
+            [SHORT, played({"A": 20, "B": 0}, {"A": 0, "B": 240}, "A")],
+            1500,
+            1250,
+            id="second-raise-passed-1250",
+        ),
+    ],
+)
+def test_a_raised_target_remembers_the_target_passed_to_raise_it(hands, target, passed):
+    state = replay(SessionSetup(TWO, ("A", "B"), "A"), [*OPENING, *hands])
+    assert (state.target, state.passed_target) == (target, passed)
