@@ -17,9 +17,17 @@ from wtforms import (
     RadioField,
     StringField,
 )
-from wtforms.validators import ValidationError
+from wtforms.validators import Length, ValidationError
 
-from ..limits import MAX_FIGURE, MAX_ID, MAX_MELD_TEXT, is_whole_number, parse_id, within
+from ..limits import (
+    MAX_FIGURE,
+    MAX_ID,
+    MAX_LINE,
+    MAX_MELD_TEXT,
+    is_whole_number,
+    parse_id,
+    within,
+)
 from ..rules.errors import Part, RuleError, Where
 from ..rules.figures import shown
 from ..rules.game.options import Options
@@ -28,6 +36,7 @@ from ..rules.game.variant import all_games
 from ..rules.hand.outcome import Outcome
 from ..rules.holders import Player, player_id
 from ..services.entries import MELD_MODES, HandEntry, MeldText
+from ..services.handfields import API_NAMES
 from ..services.tables import MAX_NAME
 from ..web.bidgrid import (
     GRID_BIDS,
@@ -142,6 +151,12 @@ class HandFormBase(FlaskForm):
         # see errorhandlers.py); the template renders it with csrf_token().
         csrf = False
 
+    line = StringField(
+        "Say or type the hand",
+        validators=[
+            Length(max=MAX_LINE, message=f"Say the hand in at most {MAX_LINE} characters.")
+        ],
+    )
     request_id = HiddenField()
     hand_number = HiddenField()
     version = HiddenField()
@@ -239,6 +254,33 @@ class HandFormBase(FlaskForm):
                 f"Two bids given: {picked} picked and {field.data} typed in Other bid. "
                 "Clear one of them."
             )
+
+    line_limit = MAX_LINE  # the most characters of the line box
+
+    def labels_of(self, names: Sequence[str]) -> list[str]:
+        """The fields a line left to enter (``HandEntry``'s names), as this form calls them."""
+        words = {
+            "declarer": "the declarer",
+            "bid": "the bid",
+            "bids": "each player's bid",
+            "trump": "trump",
+            "outcome": "how it ended",
+            "reneger": "who reneged",
+            "tricks": self.tricks_label[0].lower() + self.tricks_label[1:],
+            "takes": "what each took in tricks",
+            "last_trick": "who took the last trick",
+            "melds": "meld",
+        }
+        return [words.get(name, name) for name in names]
+
+    def line_labels(self) -> dict[str, str]:
+        """Each field a line may leave to enter, by its name in the API, as this form calls it
+        (for the page's script, which reads the line through the API)."""
+        names = (
+            *("declarer", "bid", "bids", "trump", "outcome"),
+            *("reneger", "tricks", "takes", "last_trick", "melds"),
+        )
+        return dict(zip((API_NAMES.get(n, n) for n in names), self.labels_of(names), strict=True))
 
     def meld_field(self, key: int | str) -> Field:
         """The meld text field of a player (or of the declarer in chip games)."""

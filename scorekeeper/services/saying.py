@@ -16,7 +16,7 @@ from ..rules.errors import RuleError
 from ..rules.holders import Player, players_of
 from ..rules.saying import Ambiguity, SayingTable, read_hand
 from .entries import HandEntry, MeldText
-from .hands import preview_hand
+from .hands import Preview, preview_hand
 from .sessions import LoadedSession
 
 
@@ -31,7 +31,7 @@ class LineRead:
     missing: tuple[str, ...]
     ambiguous: tuple[Ambiguity, ...]
     unknown_words: tuple[str, ...]
-    preview: str | None = None
+    preview: Preview | None = None
     refused: str | None = None
 
 
@@ -45,20 +45,49 @@ def saying_table(loaded: LoadedSession) -> SayingTable:
     return SayingTable.of(loaded.options, players, teams)
 
 
-def read_line(loaded: LoadedSession, text: str) -> LineRead:
-    """The next hand as ``text`` says it; never saves."""
+def over(typed: HandEntry, said: HandEntry) -> HandEntry:
+    """The hand as typed with what the line said put over it: each field the line filled
+    replaces the typed one; one it left empty keeps what was typed (or tapped)."""
+    return HandEntry(
+        outcome=said.outcome or typed.outcome,
+        declarer=said.declarer if said.declarer is not None else typed.declarer,
+        bid=said.bid if said.bid is not None else typed.bid,
+        trump=said.trump or typed.trump,
+        takeover=typed.takeover,
+        reneger=said.reneger if said.reneger is not None else typed.reneger,
+        tricks=said.tricks if said.tricks is not None else typed.tricks,
+        last_trick=said.last_trick if said.last_trick is not None else typed.last_trick,
+        takes={**typed.takes, **said.takes},
+        melds={**typed.melds, **said.melds},
+        bids={**typed.bids, **said.bids},
+    )
+
+
+def read_line(loaded: LoadedSession, text: str, typed: HandEntry | None = None) -> LineRead:
+    """The next hand as ``text`` says it, over what was ``typed`` on the form if anything
+    (a field typed is not missing); never saves."""
     reading = read_hand(text, saying_table(loaded))
     fields = reading.fields()
     melds = {pid: MeldText(m["mode"], m["text"]) for pid, m in fields.pop("melds").items()}
     entry = HandEntry(**fields, melds=melds)
-    read = LineRead(entry, reading.missing, reading.ambiguous, reading.unknown_words)
-    if reading.missing or reading.ambiguous:
+    missing = reading.missing
+    if typed is not None:
+        entry = over(typed, entry)
+        missing = tuple(name for name in missing if not _filled(typed, name))
+    read = LineRead(entry, missing, reading.ambiguous, reading.unknown_words)
+    if missing or reading.ambiguous:
         return read
     try:
         preview = preview_hand(loaded, entry)
     except RuleError as error:
         return LineRead(entry, (), (), reading.unknown_words, refused=error.rule)
-    return LineRead(entry, (), (), reading.unknown_words, preview=preview.text)
+    return LineRead(entry, (), (), reading.unknown_words, preview=preview)
 
 
-__all__ = ["LineRead", "read_line", "saying_table"]
+def _filled(entry: HandEntry, name: str) -> bool:
+    """True when ``entry`` holds field ``name`` (``HandEntry``'s name)."""
+    value = getattr(entry, name)
+    return bool(value) if isinstance(value, dict) else value is not None
+
+
+__all__ = ["LineRead", "over", "read_line", "saying_table"]

@@ -116,8 +116,12 @@
     var tricks = form.elements.tricks, otherSide = $("[data-other-side]", form);
     var showOther = function () {
       if (!tricks || !otherSide) return;
-      var v = tricks.value === "" ? null : Number(tricks.value);
-      otherSide.textContent = "Other side: " + (v === null || isNaN(v) ? "—" : total - v);
+      var v = tricks.value.trim() === "" ? null : Number(tricks.value);
+      /* a figure outside 0 to the deck's total leaves no other side: say so, never a negative */
+      var outside = v !== null && !isNaN(v) && (v < 0 || v > total);
+      otherSide.textContent = "Other side: " + (v === null || isNaN(v) || outside ? "—" : total - v) +
+        (outside ? " (a side takes 0 to " + total + ")" : "");
+      otherSide.classList.toggle("outside", outside);
     };
 
     /* takes add up to the deck: the one take left empty fills itself with the rest (marked, and
@@ -411,6 +415,108 @@
     };
     setInterval(clubPoll, 5000);
     document.addEventListener("visibilitychange", clubPoll);
+  }
+
+  /* ---- the hand said in one line (issue 29): read by the server (the API's read, which saves
+     nothing) and put into the hand form as if tapped, over what was tapped already; what is
+     still to enter or in doubt is said under the line and the first such field focused.
+     Without this, the line form posts and the server shows the form filled in. ---- */
+  var lineForm = $("#line-form"), handForm = $("#hand-form");
+  if (lineForm && handForm && window.fetch) {
+    var lineBox = lineForm.elements.line;
+    var fired = function (el, kind) { el.dispatchEvent(new Event(kind, { bubbles: true })); };
+    var tap = function (name, value) {  // a radio of the hand form, checked as a tap checks it
+      var radio = $("input[type=radio][name='" + name + "'][value='" + value + "']", handForm);
+      if (radio) { radio.checked = true; fired(radio, "change"); }
+      return radio;
+    };
+    var type = function (name, value) {
+      var box = handForm.elements[name];
+      if (box && box.tagName === "INPUT") { box.value = value; fired(box, "input"); fired(box, "change"); }
+      return box;
+    };
+    var fillBid = function (hand) {
+      if (hand.declarer_id !== null && tap("declarer_bid", hand.declarer_id + ":" + hand.bid)) return;
+      if (tap("bid", hand.bid)) { if (handForm.elements.bid_other) handForm.elements.bid_other.value = ""; return; }
+      $$("input[name=bid]", handForm).forEach(function (r) { r.checked = false; });
+      if (hand.declarer_id !== null) tap("declarer_bid", hand.declarer_id + ":other");
+      type("bid_other", hand.bid);
+    };
+    var fillHand = function (hand) {
+      if (hand.declarer_id !== null) tap("declarer", hand.declarer_id);
+      if (hand.bid !== null) fillBid(hand);
+      if (hand.trump) tap("trump", hand.trump);
+      if (hand.outcome) tap("outcome", hand.outcome);
+      if (hand.reneger_id !== null) tap("reneger", hand.reneger_id);
+      var figures = hand.tricks !== null || hand.melds.length || hand.takes.length;
+      var details = $("details.details", handForm);
+      if (figures && details) details.open = true;
+      if (hand.tricks !== null) type("tricks", hand.tricks);
+      if (hand.last_trick_id !== null) tap("last_trick", hand.last_trick_id);
+      hand.takes.forEach(function (t) { type("take-" + t.player_id, t.taken); });
+      hand.bids.forEach(function (b) { type("own_bid-" + b.player_id, b.bid); });
+      hand.melds.forEach(function (m) {
+        if (m.mode === "side") { type("meld-side-" + m.player_id, m.text); return; }
+        var key = handForm.elements["meld-declarer"] ? "declarer" : m.player_id;
+        tap("meld_mode-" + key, "number");
+        type("meld-" + key, m.text);
+      });
+    };
+    var FIRST = {  // where each field the line left to enter is, in the hand form
+      declarer_id: "input[name=declarer], input[name=declarer_bid]",
+      bid: "input[name=bid], input[name=bid_other], input[name=declarer_bid]",
+      trump: "input[name=trump]", outcome: "input[name=outcome]", reneger_id: "input[name=reneger]",
+      tricks: "input[name=tricks], input[name^='take-']", takes: "input[name^='take-']",
+      last_trick_id: "input[name=last_trick]", bids: "input[name^='own_bid-']",
+      melds: "input.meld-text, input[name^='meld-side-']"
+    };
+    var say = function (lines) {  // the notes under the line, in place of the server's
+      var box = $("#line-read", lineForm);
+      if (!box) {
+        box = document.createElement("div");
+        box.id = "line-read"; box.className = "line-read"; box.setAttribute("role", "status");
+        lineBox.closest(".field").appendChild(box);
+        lineBox.setAttribute("aria-describedby", "line-read");
+      }
+      box.textContent = "";
+      lines.forEach(function (line) {
+        var p = document.createElement("p");
+        p.className = line[0]; p.textContent = line[1]; box.appendChild(p);
+      });
+    };
+    var sayRead = function (answer) {
+      var lines = answer.ambiguous.map(function (a) {
+        var last = a.could_be[a.could_be.length - 1], rest = a.could_be.slice(0, -1).join(", ");
+        return ["line-doubt", "\u201c" + a.word + "\u201d could be " + rest + " or " + last + ": tap the one it is."];
+      });
+      var labels = JSON.parse(lineForm.dataset.labels || "{}");
+      if (answer.missing.length) lines.push(["line-missing", "Still to enter: " + answer.missing.map(function (name) {
+        return labels[name] || name;
+      }).join(", ") + "."]);
+      if (answer.unknown_words.length) lines.push(["line-unknown", "Not understood: " + answer.unknown_words.join(", ") + "."]);
+      if (answer.refused) lines.push(["error", answer.refused]);
+      if (lines.length === 0) lines.push(["line-done", "Read: check the hand below, then save it."]);
+      say(lines);
+      var first = answer.missing.map(function (name) { return $(FIRST[name] || "#none", handForm); })
+        .filter(Boolean)[0];
+      if (first) first.focus();
+    };
+    lineForm.addEventListener("submit", function (event) {
+      if (!lineBox.value.trim()) { event.preventDefault(); lineBox.focus(); return; }
+      event.preventDefault();
+      fetch(lineForm.dataset.readUrl, {
+        method: "POST", credentials: "same-origin", cache: "no-store",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ text: lineBox.value })
+      })
+        .then(function (r) { return r.json().then(function (body) { return [r.ok, body]; }); })
+        .then(function (answer) {
+          if (!answer[0]) { say([["error", answer[1].detail || answer[1].title]]); return; }
+          fillHand(answer[1].hand);
+          sayRead(answer[1]);
+        })
+        .catch(function () { lineForm.submit(); });  // the server reads it and fills the form
+    });
   }
 
   /* ---- new session: tap a roster name to fill the next empty seat ---- */

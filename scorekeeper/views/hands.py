@@ -16,6 +16,7 @@ from ..forms.setup import ConfirmForm
 from ..limits import clean_request_id, parse_id
 from ..rules.errors import RuleError
 from ..services import hands as hand_service
+from ..services import saying
 from ..services.sessions import Clash, audit_trail
 from ..services.standings import form_facts, hand_lines, next_hand
 from .hand_form import every_problem, hand_form_for, version_of, version_text
@@ -42,6 +43,8 @@ def create(session_id: int):
     """Save the next hand (or preview it), then go back to the session page."""
     loaded = load_or_404(session_id)
     form = hand_form_for(loaded, formdata=request.form)
+    if request.form.get("action") == "read":
+        return _read_line(loaded, form)
     if not form.validate():
         every_problem(loaded, form)
         return render_session(loaded, form, status=422)
@@ -67,6 +70,18 @@ def create(session_id: int):
     else:
         flash(f"Hand {saved.number} saved. {saved.text}", "ok")
     return redirect(url_for("sessions.show", session_id=session_id) + "#standings")
+
+
+def _read_line(loaded, form):
+    """The form filled in with what its line says, over what was typed, and what the line
+    lacks or leaves in doubt next to it (nothing is saved)."""
+    if not form.line.validate(form):
+        return render_session(loaded, form, status=422)
+    read = saying.read_line(loaded, form.line.data or "", form.to_entry())
+    form.fill(read.entry)
+    if read.entry.trump is None:
+        form.trump.data = ""  # none said or tapped yet: nothing chosen
+    return render_session(loaded, form, preview=read.preview, reading=read)
 
 
 def _reshow_preview(message: str, session_id: int):

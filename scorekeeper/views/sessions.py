@@ -211,8 +211,9 @@ def new_session():
     return _new_session_page(form, errors, 422 if errors else 200)
 
 
-def render_session(loaded, form=None, nxt=None, preview=None, status=200):
-    """The session page: next hand, entry form, standings, recent hands."""
+def render_session(loaded, form=None, nxt=None, preview=None, status=200, reading=None):
+    """The session page: next hand, entry form (with what its line said, ``reading``),
+    standings, recent hands."""
     if form is None:
         form = hand_form_for(loaded)
     if nxt is None:
@@ -228,6 +229,7 @@ def render_session(loaded, form=None, nxt=None, preview=None, status=200):
         recent=hand_lines(loaded, last=5),
         game_over=game_over(loaded),
         preview=preview,
+        reading=reading,
         named_rules=rules_service.session_rules(loaded),
         players=loaded.players,
         facts=form_facts(loaded.options, form.tricks.data),

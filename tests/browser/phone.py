@@ -192,6 +192,8 @@ _SYSTEM_CHIPS = {
     "eight-handed": "Eight-handed (double deck)",
     "two-handed": "Two-handed",
     "cutthroat": "Four-handed cutthroat",
+    "six-two-packs": "Six-handed, two packs (96 cards)",
+    "eight-two-packs": "Eight-handed, two packs (96 cards)",
 }
 
 

@@ -100,6 +100,6 @@ def line_read_out(read: LineRead) -> LineReadOut:
         missing=[API_NAMES.get(name, name) for name in read.missing],
         ambiguous=[AmbiguousOut(word=a.word, could_be=list(a.could_be)) for a in read.ambiguous],
         unknown_words=list(read.unknown_words),
-        preview=read.preview,
+        preview=None if read.preview is None else read.preview.text,
         refused=read.refused,
     )

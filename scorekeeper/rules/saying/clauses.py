@@ -3,10 +3,13 @@ and 3.4 whose tricks, 6.6 each player's own bid).
 
 A figure is read by the words beside it: a bid after a bid word or before a suit, meld beside a
 meld word, tricks beside a tricks word, with the player or team named next to it, or said of
-earlier in the clause ("Ann meld 190 took 130": Ann took 130). A player given no part is the
-declarer. A figure nothing marks fills the one field it could, and is asked about when it
-could fill two. Each part is a claim on a field (``draft.Draft``); nothing is checked against
-the rules.
+earlier in the clause ("Ann meld 190 took 130": Ann took 130). A cue carries on to the
+name-figure pairs said after it, each alone between pauses, once the line says its bid ("Ann 8
+counters, Bob 10, Cy 2"). Where nobody bids and each player's meld and take are asked, "Cy 0
+took 50" is Cy's meld then take. A player given no part is the declarer, unless, where every
+player melds and the bid is said, a figure right after them is theirs ("Ann 20"). A figure
+nothing marks fills the one field it could, and is asked about when it could fill two. Each
+part is a claim on a field (``draft.Draft``); nothing is checked against the rules.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ def fill(items: list[tuple[Thing, bool]], table: SayingTable) -> Draft:
         else:
             pending.append((holder, figure, word))
 
+    _meld_then_took(ts, draft, tricks)
     _cued(ts, draft, Cue.TRICKS, tricks)
     _cued(ts, draft, Cue.TOOK, tricks)
     _last_trick(ts, draft)
@@ -138,38 +142,107 @@ Put = Callable[[At | None, int, str, Draft], None]
 
 def _cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
     """Figures beside a cue word, with their holders where named: "Ann 60 meld", "Ann meld
-    60", "meld Ann 60 Bob 20", "60 meld"; ``put(holder or None, figure, words, draft)``."""
+    60", "meld Ann 60 Bob 20", "60 meld", "took Ann 90 Bob 60"; the cue carries on to the
+    name-figure pairs said after it, each alone between pauses ("Ann 8 counters, Bob 10, Cy
+    2"); ``put(holder or None, figure, words, draft)``."""
     number = Kind.NUMBER
     for k, at in enumerate(ts):
         if not at.cue(cue) or at.used:
             continue
-        before = cue is not Cue.TOOK  # "Ann 8 counters", but never "Ann 8 took"
+        # "Ann 8 counters", and "Ann 90 took" when no figure follows ("Ann 60 took 90" is not)
+        before = cue is not Cue.TOOK or not (
+            _free(ts, k + 1, number) or (k + 1 < len(ts) and ts[k + 1].cue(Cue.LAST_TRICK))
+        )
         if before and _holder(ts, k - 2) and _free(ts, k - 1, number):
-            pairs = [(k - 2, k - 1)]
+            pairs, after = [(k - 2, k - 1)], k + 1
         elif _holder(ts, k - 1) and _free(ts, k + 1, number):
-            pairs = [(k - 1, k + 1)]
-        elif _holder(ts, k + 1) and _free(ts, k + 2, number) and cue is not Cue.TOOK:
+            pairs, after = [(k - 1, k + 1)], k + 2
+        elif _holder(ts, k + 1) and _free(ts, k + 2, number):
             pairs, j = [], k + 1
             while _holder(ts, j) and _free(ts, j + 1, number) and not _bid_follows(ts, j + 1):
                 pairs.append((j, j + 1))
                 j += 2
+            after = -1  # a list already: nothing carries on past it
         elif _subject(ts, k) is not None and _free(ts, k + 1, number):
-            pairs = [(_subject(ts, k), k + 1)]  # type: ignore[list-item]
+            pairs, after = [(_subject(ts, k), k + 1)], k + 2  # type: ignore[list-item]
         elif before and _free(ts, k - 1, number) and not _holder(ts, k - 2):
-            pairs = [(-1, k - 1)]
+            pairs, after = [(-1, k - 1)], -1
         elif _free(ts, k + 1, number):
-            pairs = [(-1, k + 1)]
+            pairs, after = [(-1, k + 1)], -1
         else:
             continue  # said of no figure: left unread
+        carried = _carried(ts, after if _bid_said(ts, draft) else -1)
         at.used = True
-        for who, n in pairs:
+        for who, n in pairs + carried:
             ts[n].used = True
             holder = ts[who] if who >= 0 else None
             if holder is not None:
                 holder.used = True
-            said = sorted({who, n, k} - {-1})
+            cued = {k} if (who, n) in pairs else set()  # a pair carried on is said alone
+            said = sorted(({who, n} | cued) - {-1})
             text = " ".join(ts[x].thing.text for x in said)
             put(holder, ts[n].thing.value, text, draft)
+
+
+def _carried(ts: list[At], j: int) -> list[tuple[int, int]]:
+    """The name-figure pairs from ``j`` a cue said before them carries on to: each a player or
+    team and a figure, alone between pauses ("Ann 8 counters, Bob 10, Cy 2": Bob's and Cy's
+    counters too), up to a figure before a suit (a bid: "Bob, 300, spades"); none where ``j``
+    is -1."""
+    pairs: list[tuple[int, int]] = []
+    while (
+        j >= 0
+        and _holder(ts, j)
+        and not ts[j].used
+        and ts[j].pause
+        and _free(ts, j + 1, Kind.NUMBER)
+        and not ts[j + 1].pause
+        and (j + 2 >= len(ts) or (ts[j + 2].pause and ts[j + 2].kind is not Kind.SUIT))
+    ):
+        pairs.append((j, j + 1))
+        j += 2
+    return pairs
+
+
+def _bid_said(ts: list[At], draft: Draft) -> bool:
+    """True when a figure beside a name cannot be the bid: the game has none, or the line says
+    it (after a bid word, or a figure before a suit). Each player's own bid (summed bids) may
+    be any name's figure: never."""
+    asks = draft.asks
+    if not asks.bid:
+        return True
+    if asks.summed:
+        return False
+    return draft.claimed(("bid",)) or any(
+        _free(ts, k, Kind.NUMBER) and _free(ts, k + 1, Kind.SUIT) for k in range(len(ts))
+    )
+
+
+def _meld_then_took(ts: list[At], draft: Draft, tricks: Put) -> None:
+    """ "Cy 0 took 50" where each player's meld and take are asked and nobody bids: the
+    figure after the name is that player's meld, the one after "took" their take (with a bid,
+    the first figure could be the bid: left to be read, or asked about, as any other)."""
+    asks = draft.asks
+    if asks.bid or not (asks.meld_each and asks.takes_each):
+        return
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.TOOK) or at.used or at.pause:
+            continue
+        if not (_holder(ts, k - 2) and ts[k - 2].kind is Kind.PLAYER and not ts[k - 2].used):
+            continue
+        if not (_free(ts, k - 1, Kind.NUMBER) and not ts[k - 1].pause):
+            continue
+        if not (_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause):
+            continue
+        holder, meld, took = ts[k - 2], ts[k - 1], ts[k + 1]
+        holder.used = meld.used = at.used = took.used = True
+        _meld(holder, meld.thing.value, f"{holder.thing.text} {meld.thing.text}", draft)
+        tricks(
+            holder,
+            took.thing.value,
+            f"{holder.thing.text} {at.thing.text} {took.thing.text}",
+            draft,
+        )
 
 
 def _subject(ts: list[At], k: int) -> int | None:
@@ -329,12 +402,16 @@ def _plain(ts: list[At], draft: Draft) -> None:
 
 
 def _declarer(ts: list[At], draft: Draft) -> None:
-    """A player named with no other part is the declarer (a team named so: one of them)."""
-    for at in ts:
+    """A player named with no other part is the declarer (a team named so: one of them). Where
+    every player melds, a player named just before a figure that cannot be the bid (the bid
+    is said already) is that figure's, not the declarer ("Bob 300 spades, Ann 20": Ann's 20)."""
+    for k, at in enumerate(ts):
         if not at.holder or at.used:
             continue
         if not draft.asks.bid:
             continue  # no declarer here: a name alone is left unread
+        if _figure_of(ts, k, draft):
+            continue  # read with its figure (``_bare_numbers``)
         if at.kind is Kind.TEAM:
             at.used = True
             draft.ask(at.thing.text, [draft.table.name(pid) for pid in at.thing.players])
@@ -345,14 +422,29 @@ def _declarer(ts: list[At], draft: Draft) -> None:
             draft.claim(("declarer",), pid, at.thing.text)
 
 
+def _figure_of(ts: list[At], k: int, draft: Draft) -> bool:
+    """True when the player or team at ``k`` is said with the figure right after it and that
+    figure can only be theirs: every player melds and the bid is said already."""
+    return (
+        draft.asks.meld_each
+        and not draft.asks.summed
+        and draft.claimed(("bid",))
+        and _free(ts, k + 1, Kind.NUMBER)
+        and not ts[k + 1].pause
+    )
+
+
 def _bare_numbers(ts: list[At], draft: Draft) -> None:
-    """A figure nothing marks: the one field it could fill, or asked about."""
+    """A figure nothing marks: the one field it could fill, or asked about (the player or
+    team said just before it is read with it, as whose it is)."""
     for k, at in enumerate(ts):
         if at.used or at.kind is not Kind.NUMBER:
             continue
         at.used = True
         holder = ts[k - 1] if _holder(ts, k - 1) else None
         fits = _could_be(holder, draft)
+        if holder is not None and fits:
+            holder.used = True
         word = at.thing.text
         if len(fits) == 1:
             key, _ = fits[0]

@@ -5,11 +5,12 @@ player's own bid where the game asks for them (RULES 2.5, 3.3, 3.4, 4 to 6).
 The line is read as a table says it, in any order. A figure is a bid after a bid word ("bid",
 "took it for", "at", "for", "in") or before a suit ("three fifty in spades"); meld beside a
 meld word ("Ann 60 meld", "meld Ann 60 Bob 20", "Ann & Cy 120 meld"); tricks beside a tricks
-word ("150 in tricks", "took 160", "counters Ann 12 Bob 8"). A figure that nothing marks is
-read as the one field it could fill, and asked about when it could fill two ("Bob 350 made":
-a bid, or Bob's meld?). A player named and given no other part is the declarer. Where a word
-is both a name and a word the table says ("Made", "Bid"), every reading of the line is tried
-and the one that leaves least unread is taken; two equally good ones are asked about.
+word ("150 in tricks", "took 160", "counters Ann 12 Bob 8", "took Ann 90 Bob 60"), the cue
+carrying on to the pairs said after it ("Ann 8 counters, Bob 10, Cy 2"). A figure that nothing
+marks is read as the one field it could fill, and asked about when it could fill two ("Bob 350
+made": a bid, or Bob's meld?). A player named and given no other part is the declarer. Where a
+word is both a name and a word the table says ("Made", "Bid"), every reading of the line is
+tried and the one that leaves least unread is taken; two equally good ones are asked about.
 
 Never a silent guess: two readings of one field leave it empty and ``ambiguous``; what the hand
 asks for and the line lacks is ``missing``; what is not understood is ``unknown_words``. The
@@ -24,6 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import fields, replace
 from typing import Any, TypeAlias
 
+from ..pack.tricks import last_trick, trick_total
 from .clauses import fill
 from .lexer import Kind, Lexicon, Said, Thing, words_of
 from .reading import SINGLE, Ambiguity, Reading, missing
@@ -44,7 +46,31 @@ def read_hand(text: str, table: SayingTable) -> Reading:
     reading = chosen[0][0]
     if any(other != reading for other, _ in chosen[1:]):
         reading = _undecided(chosen, table)
+    reading = _last_trick_in_takes(reading, table)
     return replace(reading, missing=missing(reading, table))
+
+
+def _last_trick_in_takes(reading: Reading, table: SayingTable) -> Reading:
+    """Where each player's take is entered with the last trick in it (a game without a bid,
+    RULES 6.4), a last trick said apart is put where the figures say: already in its taker's
+    take when the takes add up to every trick point, added to it when they add up to all but
+    the last trick's; asked about otherwise (never guessed)."""
+    asks = table.asks
+    if reading.last_trick is None or asks.last_trick_apart or not asks.takes_each:
+        return reading
+    deck = table.options.deck
+    worth = table.options.to_table(last_trick(deck))
+    total = table.options.to_table(trick_total(deck))
+    taker, takes = reading.last_trick, dict(reading.takes)
+    whole = len(takes) == len(table.seats) and taker in takes
+    if whole and sum(takes.values()) == total:
+        return replace(reading, last_trick=None)
+    if whole and sum(takes.values()) == total - worth:
+        takes[taker] += worth
+        return replace(reading, last_trick=None, takes=tuple(takes.items()))
+    name = table.name(taker)
+    doubt = Ambiguity(f"last trick {name}", (f"in {name}'s take", f"added to {name}'s take"))
+    return replace(reading, last_trick=None, ambiguous=(*reading.ambiguous, doubt))
 
 
 @functools.lru_cache(maxsize=64)

@@ -156,7 +156,8 @@ def say_hand(reading: Reading, table: SayingTable) -> str:
             for pid, n in reading.takes
         ]
         parts.append("tricks " + ", ".join(said))
-    if reading.last_trick is not None:
+    if reading.last_trick is not None and table.asks.last_trick_apart:
+        # without a bid the takes hold the last trick (RULES 6.4): it is not said apart
         parts.append(f"last trick {table.name(reading.last_trick)}")
     return ", ".join(parts)
 

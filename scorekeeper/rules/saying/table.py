@@ -70,6 +70,12 @@ class HandAsks:
         )
 
     @property
+    def last_trick_apart(self) -> bool:
+        """True when who took the last trick is entered apart from the takes (with a bid);
+        without one each take holds the last trick (RULES 6.4)."""
+        return self.bid
+
+    @property
     def figures_decide(self) -> bool:
         """True when the figures only tell made from set (chips), so the outcome or them."""
         return not self.meld_each
@@ -90,7 +96,7 @@ class HandAsks:
             return tuple(fields)
         if outcome is None or outcome in PLAYED:
             if self.takes_each:
-                fields += ["takes", "last_trick"]
+                fields += ["takes", "last_trick"] if self.last_trick_apart else ["takes"]
             else:
                 fields.append("takes" if self.takes_by_team else "tricks")
             fields.append("melds")

@@ -25,7 +25,7 @@ class Cue(enum.Enum):
     IN = "in"  # "in": a bid before a number ("in at 350", "in 350"), nothing before a suit
     MELD = "meld"  # the number beside it is meld
     TRICKS = "tricks"  # the number beside it is trick points (or a player's take)
-    TOOK = "took"  # "took 160": tricks; "took the last trick"
+    TOOK = "took"  # "took 160", "took in 160", "Ann 90 took": tricks; "took the last trick"
     LAST_TRICK = "last trick"  # the player beside it took the last trick
     AND = "and"  # joins partners into their team: "Ann and Cy", "Ann & Cy"
 
@@ -78,7 +78,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "counters", "counter", "in counters",
                      "card points", "in cards", "takes"),
-        Cue.TOOK: ("took", "takes in", "got"),
+        Cue.TOOK: ("took", "took in", "takes in", "got"),
         Cue.LAST_TRICK: ("last trick", "last tricks"),
         Cue.AND: ("and", "&", "plus"),
     }

@@ -113,14 +113,56 @@ def test_who_took_the_last_trick(said):
 
 
 def test_a_clause_says_of_its_player_what_follows():
-    # two-handed: each player's meld and cards, and who took the last trick (RULES 6.4, D1)
+    # two-handed: each player's meld and cards, and who took the last trick (RULES 6.4, D1);
+    # 130+110 = 240: the last trick, Ann's by her clause, is added to her take, 130+10 = 140
     reading = read(
         "hearts, Ann meld 190 took 130 last trick, Bob meld 150 took 110", table("two-handed")
     )
     assert melds(reading) == [(1, 190, False), (2, 150, False)]
-    assert reading.takes == ((1, 130), (2, 110))
-    assert reading.last_trick == 1
+    assert reading.takes == ((1, 140), (2, 110))
+    assert reading.last_trick is None
     assert reading.missing == () and reading.ambiguous == ()
+
+
+# without a bid each player's take holds the last trick (RULES 6.4): one said apart is put where
+# the figures say, and asked about where they do not say
+
+
+def test_without_a_bid_a_last_trick_already_in_the_takes_is_not_added_again():
+    # 90+60+50+50 = 250: every trick point is in the takes, the last trick in Ann's 90
+    reading = read("spades, took Ann 90 Bob 60 Cy 50 Dee 50, last trick Ann", table("cutthroat"))
+    assert reading.takes == ((1, 90), (2, 60), (3, 50), (4, 50))
+    assert reading.last_trick is None
+    assert reading.ambiguous == () and "last_trick" not in reading.missing
+
+
+def test_without_a_bid_a_last_trick_left_out_of_the_takes_is_added_to_its_takers():
+    # 130+110 = 240: the takes lack the last trick's 10, so Bob's is 110+10 = 120 (250 in all)
+    reading = read("hearts, took Ann 130 Bob 110, Bob took the last trick", table("two-handed"))
+    assert reading.takes == ((1, 130), (2, 120))
+    assert reading.last_trick is None
+    assert reading.ambiguous == () and "last_trick" not in reading.missing
+
+
+@pytest.mark.parametrize(
+    ("game", "said", "said_takes"),
+    [
+        # Cy's and Dee's takes are not said: 90+60 tells nothing of the last trick
+        pytest.param(
+            "cutthroat", "took Ann 90 Bob 60", ((1, 90), (2, 60)), id="takes-not-all-said"
+        ),
+        # 130+115 = 245: neither 250 (in it) nor 240 (without it)
+        pytest.param("two-handed", "took Ann 130 Bob 115", ((1, 130), (2, 115)), id="neither-sum"),
+    ],
+)
+def test_without_a_bid_a_last_trick_the_takes_do_not_place_is_asked_about(game, said, said_takes):
+    reading = read(f"spades, {said}, last trick Ann", table(game))
+    assert reading.takes == said_takes  # as said
+    assert reading.last_trick is None
+    assert reading.ambiguous == (
+        Ambiguity("last trick Ann", ("in Ann's take", "added to Ann's take")),
+    )
+    assert "last_trick" not in reading.missing
 
 
 def test_tricks_said_of_nobody_where_each_player_takes_are_asked_about():
@@ -197,8 +239,8 @@ def test_the_declarer_is_missing_when_two_share_the_highest_own_bid():
         pytest.param("partnership",
                      "Ann 300 spades made, tricks 200, meld Ann & Cy 80 Bob 40 Dee 60",
                      (), id="a-sides-meld-covers-both"),
-        pytest.param("two-handed", "", ("trump", "takes", "last_trick", "melds"),
-                     id="no-bid"),
+        # without a bid each take holds the last trick: who took it is never asked
+        pytest.param("two-handed", "", ("trump", "takes", "melds"), id="no-bid"),
         pytest.param("bison", "everyone passed", (), id="all-pass"),
     ],
 )  # fmt: skip

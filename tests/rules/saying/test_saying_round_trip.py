@@ -24,7 +24,9 @@ def hands_of(game: str) -> list[Reading]:
     else:
         meld = (Meld(None, 60),)
     if asks.takes_each:
-        played = {"takes": tuple((pid, 5 + i) for i, pid in enumerate(ids)), "last_trick": ids[-1]}
+        played = {"takes": tuple((pid, 5 + i) for i, pid in enumerate(ids))}
+        if asks.last_trick_apart:  # without a bid the takes hold the last trick (RULES 6.4)
+            played["last_trick"] = ids[-1]
     elif asks.takes_by_team:
         played = {"takes": tuple((head, 10 + i) for i, head in enumerate(heads))}
     else:
@@ -72,3 +74,20 @@ def test_names_that_are_words_read_back_to_the_same_hand():
     at = table("brooklyn", ("Made", "Bid", "Spades"))
     hand = Reading(declarer=1, bid=300, trump=Suit.SPADES, outcome=Outcome.MADE)
     assert read(say_hand(hand, at), at).fields() == hand.fields()
+
+
+@pytest.mark.parametrize("game", ["two-handed", "cutthroat"])
+def test_without_a_bid_the_last_trick_is_not_said_apart_from_the_takes(game):
+    # each take holds the last trick (RULES 6.4): "last trick Ann" after takes of 5, 6...
+    # (neither 250 nor 240) would read back as a question, so the app does not say it
+    at = table(game)
+    hand = Reading(takes=tuple((seat.id, 5) for seat in at.seats), last_trick=1)
+    line = say_hand(hand, at)
+    assert "last trick" not in line
+    assert read(line, at).ambiguous == ()
+
+
+def test_with_a_bid_the_last_trick_is_said_apart():
+    at = table("bison")
+    hand = Reading(takes=((1, 12), (2, 8), (3, 5)), last_trick=1)
+    assert say_hand(hand, at).endswith(", last trick Ann")
