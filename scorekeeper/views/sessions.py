@@ -169,10 +169,25 @@ def _new_session_page(form: NewSessionForm, errors: dict[str, list[str]], status
         seat_count=max(high, typed[-1] + 1 if typed else 0),
         min_players=low,
         max_players=high,
+        seat_more=_seating_more(system),
         roster=roster(table),
         first_dealer=request.form.get("first_dealer", "0"),
         errors=errors,
     ), status
+
+
+def _seating_more(system) -> list:
+    """The games that keep score the same way as ``system`` and seat more players (a table of
+    five that chose Brooklyn is told of Brooklyn with a pot), fewest seats first."""
+    kind = system.kind
+    alike = [
+        game
+        for game in all_games()
+        if game.kind.is_chip_game == kind.is_chip_game
+        and game.kind.is_partnership == kind.is_partnership
+        and game.player_range[1] > system.player_range[1]
+    ]
+    return sorted(alike, key=lambda game: game.player_range[1])
 
 
 def _reshow_new_session(message: str):
