@@ -28,6 +28,8 @@ from .words import CUE_WORDS, FILLER_WORDS, NO_TRUMP_WORDS, OUTCOME_WORDS, SUIT_
 _SYMBOLS = "♠♥♦♣♤♡♢♧&"
 _TOKEN = re.compile(rf"[{_SYMBOLS}]|\d+|[^\W\d_]+(?:'[^\W\d_]+)*|(?P<pause>[.,;:!?])")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
+"""A figure a phone's dictation writes as a time of day: "three fifty" as "3:50" is 350."""
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "＆": "&"})
 
 
@@ -71,9 +73,11 @@ class Said:
 
 def words_of(text: str) -> tuple[tuple[str, ...], tuple[bool, ...]]:
     """The line's words (NFC, case folded, apostrophes straightened, "sixty-five" as two
-    words, "1,500" as one) and, for each, whether a pause (punctuation) came before it."""
+    words, "1,500" and dictation's "3:50" as one figure) and, for each, whether a pause
+    (punctuation) came before it."""
     line = unicodedata.normalize("NFC", text).translate(_APOSTROPHES)
     line = _THOUSANDS.sub("", line)
+    line = _CLOCK.sub(r"\1\2", line)
     words: list[str] = []
     pauses: list[bool] = []
     pause = False

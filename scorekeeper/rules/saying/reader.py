@@ -29,7 +29,7 @@ from ..pack.tricks import last_trick, trick_total
 from .clauses import fill
 from .lexer import Kind, Lexicon, Said, Thing, words_of
 from .reading import SINGLE, Ambiguity, Reading, missing
-from .table import SayingTable
+from .table import NOT_PLAYED, SayingTable
 
 MAX_READINGS = 64
 """The most readings of a line tried when words are also names (six such words each way)."""
@@ -46,8 +46,21 @@ def read_hand(text: str, table: SayingTable) -> Reading:
     reading = chosen[0][0]
     if any(other != reading for other, _ in chosen[1:]):
         reading = _undecided(chosen, table)
-    reading = _last_trick_in_takes(reading, table)
+    reading = _last_trick_in_takes(_only_what_is_entered(reading), table)
     return replace(reading, missing=missing(reading, table))
+
+
+def _only_what_is_entered(reading: Reading) -> Reading:
+    """A hand nobody played (a misdeal, everyone passed) is entered with its outcome alone
+    (RULES 4.3, 4.4): a name or figure said with it ("Ann misdealt": the dealer) fills
+    nothing."""
+    if reading.outcome not in NOT_PLAYED:
+        return reading
+    return Reading(
+        outcome=reading.outcome,
+        ambiguous=reading.ambiguous,
+        unknown_words=reading.unknown_words,
+    )
 
 
 def _last_trick_in_takes(reading: Reading, table: SayingTable) -> Reading:

@@ -125,3 +125,24 @@ def test_a_very_long_line_is_read_quickly_and_says_what_it_did_not_understand():
     assert time.perf_counter() - started < 1
     assert core(line) == BOB_350_SPADES_MADE
     assert reading.unknown_words == ("blah",) * 5000
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("Ann misdealt, same dealer again", id="the-dealer-named"),
+        pytest.param("Misdeal, Bob had five nines", id="a-figure-said-with-it"),
+    ],
+)
+def test_a_misdeal_is_entered_with_nothing_but_its_outcome(line):
+    # RULES 4.4: a misdeal is redealt by the same dealer; nothing else of the hand is entered
+    reading = read(line, BROOKLYN)
+    assert reading.outcome is Outcome.MISDEAL
+    assert (reading.declarer, reading.bid, reading.trump, reading.melds) == (None, None, None, ())
+    assert reading.missing == ()
+
+
+@pytest.mark.parametrize("line", ["Bob 3:50 clubs made", "Bob 350 clubs made"])
+def test_a_figure_dictation_writes_as_a_time_is_the_figure(line):
+    # phones' dictation writes "three fifty" as 3:50
+    assert core(line) == (2, 350, Suit.CLUBS, Outcome.MADE)
