@@ -525,7 +525,220 @@
       var seats = $$(".seats input[name^=seat-]");
       if (seats.some(function (s) { return s.value.trim().toLowerCase() === button.dataset.name.toLowerCase(); })) return;
       var empty = seats.filter(function (s) { return !s.value.trim(); })[0];
-      if (empty) { empty.value = button.dataset.name; button.disabled = true; }
+      if (empty) {
+        empty.value = button.dataset.name; button.disabled = true;
+        empty.dispatchEvent(new Event("input", { bubbles: true }));  // the draft below keeps it
+      }
     });
   });
+
+  /* ---- nothing typed is lost (issue 30): what is typed in the hand form for the next hand
+     (with the line said above it) and in the new-session form is kept as a draft in this
+     phone's localStorage on every change, so a reload, a lost connection or a crashed tab
+     loses nothing. The hand form's draft is the session's and the hand number's: shown again
+     only for that hand, and only in a form where nothing is chosen or typed yet (a form the
+     server shows again after a refused save holds what was typed already); drafts of an
+     earlier hand go once the page is for a later one (that hand was saved), and a draft goes
+     when its hand is saved or kept to send (save.js says so) or the form is cleared. A
+     correction page (its version field set) keeps none. The new-session draft goes once a
+     session is started from it; its house rules come back only for the same game. Drafts
+     unused for a week are removed. ---- */
+  var DRAFT = "scorekeeper-draft:", WEEK = 7 * 864e5;
+  var storage = (function () {
+    try { var s = window.localStorage; s.getItem(DRAFT); return s; } catch (e) { return null; }
+  })();
+  var drafted = $("form[data-draft]");
+  var saying = drafted && drafted.id === "hand-form" ? $("#line-form") : null;
+  var sayBox = saying && saying.elements.line;
+  if (storage) {
+    var readDraft = function (key) {
+      try { var d = JSON.parse(storage.getItem(key)); return d && d.fields ? d : null; } catch (e) { return null; }
+    };
+    var forget = function (key) { try { storage.removeItem(key); } catch (e) { /* nothing kept */ } };
+    var draftKeys = function () {
+      var out = [];
+      for (var i = 0; i < storage.length; i++) {
+        var k = storage.key(i);
+        if (k && k.indexOf(DRAFT) === 0) out.push(k);
+      }
+      return out;
+    };
+    draftKeys().forEach(function (k) {
+      var d = readDraft(k);
+      if (!d || !(Date.now() - d.time < WEEK)) forget(k);
+    });
+    /* a session started from the new-session form: its draft goes (see the submit below) */
+    var started = null;
+    try { started = sessionStorage.getItem(DRAFT + "sent"); sessionStorage.removeItem(DRAFT + "sent"); } catch (e) { /* none */ }
+    if (started && drafted && drafted.id === "hand-form" && drafted.elements.hand_number &&
+        drafted.elements.hand_number.value === "1") forget(started);
+  }
+  var correction = drafted && drafted.elements.version && drafted.elements.version.value;
+  if (storage && drafted && !correction) {
+    var isHand = drafted.id === "hand-form";
+    var numberBox = drafted.elements.hand_number;
+    var handPrefix = DRAFT + "hand:" + drafted.dataset.draft + ":";
+    /* the hand a draft is for: the form's number when typing began. save.js moves the number
+       on when another phone saves a hand meanwhile; what was typed stays the draft of the hand
+       it was typed for (and goes with it once the page is for a later hand). */
+    var handOf = function () { return numberBox ? numberBox.value : ""; };
+    var origin = handOf();
+    var draftKey = function () {
+      return isHand ? handPrefix + origin : DRAFT + "new:" + drafted.dataset.draft;
+    };
+    var gameOf = function () {  // the new-session form's game: its house rules belong to it
+      var el = drafted.elements;
+      return (el.system ? el.system.value : "") + "/" + (el.rules ? el.rules.value : "");
+    };
+    var SKIPPED = /^(csrf_token|request_id|hand_number|version|system|rules)$/;
+    var controls = function () {
+      return $$("input, select, textarea", drafted).filter(function (el) {
+        return el.name && !SKIPPED.test(el.name) && !/^(hidden|submit|button|reset|file)$/.test(el.type);
+      });
+    };
+    /* every choice and figure as the form holds it: a chosen radio's value, a box's text, a
+       switch on or off; a take the form filled in itself (the rest of the deck) is left to be
+       filled in again */
+    var snapshot = function () {
+      var pairs = [];
+      controls().forEach(function (el) {
+        if (el.type === "radio") { if (el.checked) pairs.push([el.name, el.value]); }
+        else if (el.type === "checkbox") pairs.push([el.name, el.checked]);
+        else if (!el.dataset.filled) pairs.push([el.name, el.value]);
+      });
+      return pairs;
+    };
+    var typedIn = function (pairs, line) {  // anything chosen or typed by a player
+      if (line && line.trim()) return true;
+      return pairs.some(function (p) {
+        if (!isHand) return /^seat-/.test(p[0]) && String(p[1]).trim();
+        return p[1] === true || (typeof p[1] === "string" && p[1].trim() && !/^meld_mode-/.test(p[0]));
+      });
+    };
+    var restoring = false;
+    var keepDraft = function () {
+      if (restoring) return;
+      var pairs = snapshot(), line = sayBox ? sayBox.value : "", key = draftKey();
+      if (!typedIn(pairs, line)) { forget(key); origin = handOf(); return; }
+      var draft = { time: Date.now(), fields: pairs, line: line };
+      if (isHand) draft.number = origin;
+      else draft.game = gameOf();
+      try { storage.setItem(key, JSON.stringify(draft)); } catch (e) { /* storage full or off */ }
+    };
+    var fire = function (el, kind) { el.dispatchEvent(new Event(kind, { bubbles: true })); };
+    /* put a draft into the form as taps and typing would: each chip checked and each box
+       filled with the events the form listens to (the bid figure, the grid's Other box, the
+       meld's card grid, the other side's tricks and the preview follow) */
+    var putBack = function (pairs) {
+      var focused = document.activeElement;
+      var all = controls();
+      pairs.forEach(function (p) {
+        var name = p[0], value = p[1];
+        var el = all.filter(function (c) {
+          return c.name === name && (c.type !== "radio" || c.value === value);
+        })[0];
+        if (!el) return;
+        if (el.type === "radio") { el.checked = true; fire(el, "change"); }
+        else if (el.type === "checkbox") { el.checked = value === true; fire(el, "change"); }
+        else { el.value = value; fire(el, "input"); fire(el, "change"); }
+        if (el.type === "radio" || el.type === "checkbox" ? el.checked : el.value) {
+          for (var d = el.closest("details"); d; d = d.parentNode.closest("details")) d.open = true;
+        }
+      });
+      // the grid's Other chip puts the cursor in its box, which a restore must not do
+      if (document.activeElement !== focused && document.activeElement) document.activeElement.blur();
+    };
+    var note = null;
+    var clearForm = function () {
+      forget(draftKey());
+      drafted.reset();
+      if (saying) saying.reset();
+      var other = drafted.elements.bid_other;
+      if (other) delete other.dataset.kept;
+      $$(".live-error", drafted).forEach(function (el) { el.remove(); });
+      $$("[data-breakdown]", drafted).forEach(function (el) { el.textContent = ""; });
+      var read = $("#line-read");
+      if (read) read.textContent = "";
+      var groups = {};
+      controls().forEach(function (el) {
+        if (el.type === "radio") {
+          if (el.checked || !groups[el.name]) groups[el.name] = el;
+        } else if (el.type !== "checkbox") fire(el, "input");
+      });
+      Object.keys(groups).forEach(function (name) { fire(groups[name], "change"); });
+      fire(drafted, "change");
+      forget(draftKey());
+    };
+    var sayRestored = function () {
+      if (note) return;
+      note = document.createElement("div");
+      note.className = "flash saved-note draft-note"; note.setAttribute("role", "status");
+      note.tabIndex = -1;
+      (saying || drafted).before(note);
+      var text = document.createElement("span");
+      text.className = "note-text";
+      var clear = document.createElement("button");
+      clear.type = "button"; clear.className = "button small"; clear.textContent = "Clear";
+      clear.setAttribute("aria-label", "Clear what was restored");
+      clear.addEventListener("click", function () {
+        clearForm();
+        text.textContent = "Cleared.";
+        clear.remove();
+        note.focus();
+      });
+      /* filled once the status box is on the page, so that assistive technology says it */
+      setTimeout(function () {
+        text.textContent = isHand ? "Restored what you had typed for hand " + origin + "."
+          : "Restored what you had typed.";
+        note.append(text, clear);
+      }, 50);
+    };
+    /* the draft of this form's hand (or of the new session), where nothing is entered yet */
+    var restore = function () {
+      var d = readDraft(draftKey());
+      if (!d || typedIn(snapshot(), sayBox ? sayBox.value : "")) return;
+      if ($(".form-errors, .error", drafted)) return;  // a refused form shows what was sent
+      var pairs = d.fields;
+      if (!isHand && d.game !== gameOf()) {  // another game: the players and the dealer only
+        pairs = pairs.filter(function (p) { return /^(seat-\d+|first_dealer)$/.test(p[0]); });
+      }
+      restoring = true;
+      try {
+        putBack(pairs);
+        if (sayBox && d.line) sayBox.value = d.line;
+      } finally { restoring = false; }
+      sayRestored();
+      keepDraft();
+    };
+    if (isHand && numberBox) {
+      var shown = Number(numberBox.value);
+      draftKeys().forEach(function (k) {  // a hand before this form's was saved
+        if (k.indexOf(handPrefix) === 0 && Number(k.slice(handPrefix.length)) < shown) forget(k);
+      });
+    }
+    restore();
+    if (typedIn(snapshot(), sayBox ? sayBox.value : "")) keepDraft();  // as the server shows it
+    drafted.addEventListener("input", keepDraft);
+    drafted.addEventListener("change", keepDraft);
+    if (saying) { saying.addEventListener("input", keepDraft); saying.addEventListener("change", keepDraft); }
+    document.addEventListener("visibilitychange", function () { if (document.hidden) keepDraft(); });
+    /* save.js: the hand was saved, or kept on this phone to send (the outbox holds it) */
+    drafted.addEventListener("handkept", function (event) {
+      forget(handPrefix + event.detail.number);
+      forget(draftKey());
+    });
+    /* save.js: the form is now for another hand (hands wait to be sent before it, or another
+       phone saved one): an empty form takes that hand's draft, if there is one */
+    drafted.addEventListener("handnumber", function () {
+      if (typedIn(snapshot(), sayBox ? sayBox.value : "")) return;
+      origin = handOf();
+      restore();
+    });
+    if (!isHand) {
+      drafted.addEventListener("submit", function (event) {
+        if (event.submitter && event.submitter.name === "choose") return;  // another game: same form
+        try { sessionStorage.setItem(DRAFT + "sent", draftKey()); } catch (e) { /* kept a week */ }
+      });
+    }
+  }
 })();

@@ -271,7 +271,9 @@
     if (!form || !p || !p.seatings || !p.seatings.length) return;
     const served = Math.max(p.number, floor, ...[...sentHere.keys()].map((k) => k + 1));  // the server's next
     const n = Math.max(served, ...inLine().map((e) => e.number + 1));
+    const before = form.elements.hand_number.value;
     form.elements.hand_number.value = n;
+    if (before !== String(n)) form.dispatchEvent(new Event("handnumber"));  // app.js: that hand's draft
     const was = form.dataset.ahead;
     if (n > served) form.dataset.ahead = String(n); else delete form.dataset.ahead;  // app.js: no preview
     if (was && !form.dataset.ahead) form.dispatchEvent(new Event("change"));  // app.js: now it can
@@ -378,7 +380,9 @@
     const busy = (on) => { save.disabled = on; save.textContent = on ? "Saving…" : label; };
     const dropPutBack = () => Promise.all([...putBack].map(drop)).catch(() => {}).then(() => putBack.clear());
     addEventListener("pageshow", () => busy(false));
+    const kept = (number) => form.dispatchEvent(new CustomEvent("handkept", { detail: { number } }));  // app.js: its draft goes
     const queue = (entry) => keep(entry).then(async () => {
+      kept(entry.number);
       await dropPutBack();
       fill([]);
       form.elements.request_id.value = Date.now().toString(36) + Math.random().toString(36).slice(2);
@@ -403,6 +407,7 @@
         const out = await json(r);
         if (!r.ok || !out.hand) return form.submit();  // refused: the page says why, beside the field
         remember(out.hand, out.standings && out.standings.version);
+        kept(entry.number);
         await dropPutBack();
         leave();
       }, () => queue(entry));
