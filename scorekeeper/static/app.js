@@ -170,8 +170,30 @@
       if (!box) return;
       var p = document.createElement("p");
       p.className = "error live-error"; p.setAttribute("role", "alert"); p.textContent = problem.message;
-      box.appendChild(p);
+      var typed = /^(declarer|bid)$/.test(problem.field) && other && other.value && other.closest("label");
+      if (typed) typed.after(p);  // under the bid typed, where the eye is, not below every chip
+      else box.appendChild(p);
     };
+    /* The server's refusal of a bid typed in Other (the grid moves that box into its row): said
+       under the box; and after a refused save, the first problem in view with its field focused. */
+    var otherLabel = other && other.closest("label");
+    if (otherLabel && other.value) {
+      var bidBox = otherLabel.closest(FIELD_BOX);
+      $$(":scope > p.error", bidBox).reverse().forEach(function (e) { otherLabel.after(e); });
+    }
+    var firstProblem = $(".form-errors, p.error", form);
+    if (firstProblem) {
+      var problemBox = firstProblem.closest(FIELD_BOX) || form;
+      var field = firstProblem.previousElementSibling && firstProblem.previousElementSibling.querySelector &&
+        firstProblem.previousElementSibling.querySelector("input:not([type=hidden])");
+      field = field || $("input:not([type=hidden]):not([disabled])", problemBox);
+      var bringUp = function () {  // once loaded: the address's #hand-form scrolls first
+        if (field) field.focus({ preventScroll: true });
+        firstProblem.scrollIntoView({ block: "center" });
+      };
+      if (document.readyState === "complete") bringUp();
+      else window.addEventListener("load", function () { setTimeout(bringUp, 0); });
+    }
     /* the preview is busy from a change until its answer is shown (assistive technology waits
        for it; so does a test tapping Save, which would otherwise tap where the answer moves it) */
     var busy = function (on) { if (preview) { if (on) preview.setAttribute("aria-busy", "true"); else preview.removeAttribute("aria-busy"); } };

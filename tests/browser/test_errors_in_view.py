@@ -1,0 +1,66 @@
+"""Errors where the eye is (issue 30, item 1 and "Errors where the eye is"), on a 390x844 phone:
+a bid typed in Other that the rules refuse is said right under the box it was typed in, with
+the box and its message both on the screen; after a refused save the page opens on the first
+problem, its field focused.
+
+The double deck's least bid is 50 (RULES 6.3, written without the trailing zero); Brooklyn
+forbids a bid ending in 40 (RULES 4: 340 is not on its schedule).
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import PHONE
+from phone import chip, follow, grid_chip, shoot, start_session
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+SCREEN = PHONE["viewport"]["height"]
+
+
+def box_of(page: Page, selector: str) -> dict:
+    return page.locator(selector).first.evaluate(
+        "(el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }"
+    )
+
+
+def test_a_bid_under_the_least_typed_in_other_is_said_under_the_box(
+    live_server, browser_page, screenshots_dir
+):
+    page = browser_page
+    start_session(page, live_server, "double-deck", FOUR, "Ann")
+    form = page.locator("#hand-form")
+    grid_chip(form, "Bob", None).tap()  # Bob's row's Other chip: the box comes into his row
+    other = form.locator("input[name=bid_other]")
+    other.fill("40")
+
+    said = form.locator("p.live-error", has_text="below the minimum bid of 50")
+    expect(said).to_have_count(1)
+    box = box_of(page, "input[name=bid_other]")
+    error = said.evaluate(
+        "(el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }"
+    )
+    assert 0 <= error["top"] - box["bottom"] < 60, (box, error)
+    assert error["bottom"] <= SCREEN, error
+    shoot(page, screenshots_dir, "bid-other-error-under-its-box")
+
+
+def test_after_a_refused_save_the_first_problem_is_in_view_and_its_field_focused(
+    live_server, browser_page, screenshots_dir
+):
+    page = browser_page
+    start_session(page, live_server, "brooklyn", FOUR[:3], "Ann")
+    form = page.locator("#hand-form")
+    chip(form, "Declarer", "Bob").tap()
+    form.locator("input[name=bid_other]").fill("340")
+    chip(form, "Trump", "♥").tap()
+    chip(form, "Outcome", "Made").tap()
+    follow(page, form.get_by_role("button", name="Save hand"))
+
+    error = page.locator("#hand-form p.error").first
+    expect(error).to_contain_text("340")
+    expect(error).to_be_in_viewport()
+    expect(page.locator("#hand-form input[name=bid_other]")).to_be_focused()
+    shoot(page, screenshots_dir, "refused-save-first-problem-in-view")
