@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..hand.outcome import Outcome
+from ..pack.tricks import buried_most, trick_total
 from .draft import At, Draft
 from .lexer import Kind, Thing
 from .reading import Key
@@ -324,8 +325,11 @@ def _tricks_of(holder: At, figure: int, word: str, draft: Draft) -> None:
         draft.ask(word, ["tricks of the side that bid", "tricks of the other side"])
     elif set(members) <= set(side):
         draft.claim(("tricks",), figure, word)
+    elif buried_most(table.options) == 0:  # every trick point is one side's or the other's
+        total = table.options.to_table(trick_total(table.options.deck))
+        draft.claim(("tricks",), total - figure, word)  # the other side's: the rest is ours
     else:
-        draft.unknown.append(word)  # the other side's: not what the hand is entered with
+        draft.unknown.append(word)  # buried cards count for nobody: ours does not follow
 
 
 def _entered_side(draft: Draft) -> tuple[int, ...] | None:

@@ -87,10 +87,19 @@ def test_a_partner_of_the_declarer_took_the_bidding_sides_tricks():
     assert read("Ann 300 spades made, Cy took 160", PARTNERSHIP).tricks == 160
 
 
-def test_the_other_sides_tricks_are_not_the_figure_the_hand_takes():
+def test_the_other_sides_tricks_give_the_bidding_sides_the_rest_of_the_deck():
+    # the single deck's tricks are 250 in all (RULES 3.1, the last trick's 10 in them), none
+    # buried for nobody in partnership: Bob's side took 100, so Ann's side took 150
     reading = read("Ann 300 spades made, Bob took 100", PARTNERSHIP)
+    assert reading.tricks == 150
+    assert reading.unknown_words == ()
+
+
+def test_both_sides_tricks_that_do_not_add_up_are_asked_about():
+    # Cy (Ann's side) 160 and Bob's side 100 make 260, not 250: which is right is asked
+    reading = read("Ann bid 300 spades made, Cy took 160, Bob 100", PARTNERSHIP)
     assert reading.tricks is None
-    assert reading.unknown_words == ("bob took 100",)
+    assert reading.ambiguous == (Ambiguity("cy took 160 / bob 100", ("160", "150")),)
 
 
 def test_without_a_bid_the_first_seats_teams_tricks_are_the_figure():

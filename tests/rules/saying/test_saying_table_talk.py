@@ -127,16 +127,16 @@ FOUND = [
     ),
     pytest.param(
         "partnership",
-        "Ann bid 300 spades made, Cy took 160, Bob 100",
-        # Bob's side's tricks, carried on from "took", are not what the hand is entered with
+        "Ann bid 300 spades made, Cy took 150, Bob 100",
+        # Bob's side's 100, carried on from "took", leaves Ann's side 250 - 100 = 150 (RULES
+        # 3.1): the same as Cy's 150, so nothing is asked
         Reading(
             declarer=1,
             bid=300,
             trump=S,
             outcome=Outcome.MADE,
-            tricks=160,
+            tricks=150,
             missing=("melds",),
-            unknown_words=("bob 100",),
         ),
         id="partnership-the-other-sides-tricks-carried",
     ),
