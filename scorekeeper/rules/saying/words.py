@@ -35,15 +35,21 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         Outcome.MADE: ("made", "made it", "makes", "makes it", "make", "made the bid"),
         Outcome.SET: (
             "set", "went set", "got set", "goes set", "is set", "bumped", "got bumped",
-            "went bumped", "bete", "went bete", "went down",
+            "went bumped", "bete", "went bete", "went down", "double bete", "double set",
         ),
         Outcome.PLAYED: ("played",),
         Outcome.CONCEDED: (
             "conceded", "concedes", "concede", "thrown in", "threw it in", "threw in",
             "throws it in", "gave up", "gave it up",
+            # Hoyle's and Bison's names for giving the bid up unplayed (a single set's stake)
+            "single bete", "single set",
         ),
         Outcome.FORFEIT: ("forfeit", "forfeited", "forfeits"),
-        Outcome.OPPONENTS_CONCEDED: ("opponents conceded", "opponents concede"),
+        Outcome.OPPONENTS_CONCEDED: (
+            "opponents conceded", "opponents concede", "the opponents conceded",
+            "the other two gave up", "the others gave up", "opponents gave up",
+            "the other two conceded", "the others conceded",
+        ),
         Outcome.RENEGE: ("renege", "reneged", "reneges"),
         Outcome.ALL_PASS: (
             "everyone passed", "everybody passed", "all passed", "all pass", "passed out",

@@ -146,3 +146,24 @@ def test_a_misdeal_is_entered_with_nothing_but_its_outcome(line):
 def test_a_figure_dictation_writes_as_a_time_is_the_figure(line):
     # phones' dictation writes "three fifty" as 3:50
     assert core(line) == (2, 350, Suit.CLUBS, Outcome.MADE)
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "outcome"),
+    [
+        # RULES 5.3: conceded is the single set or single bete; set, the double set or bete
+        pytest.param("hoyle", "Bob 330 clubs, single bete", Outcome.CONCEDED, id="single-bete"),
+        pytest.param("hoyle", "Bob 330 clubs, double bete", Outcome.SET, id="double-bete"),
+        pytest.param("bison", "Ann 260 diamonds, single set", Outcome.CONCEDED, id="single-set"),
+        pytest.param(
+            "hoyle",
+            "Bob 300 spades, the other two gave up",
+            Outcome.OPPONENTS_CONCEDED,
+            id="the-other-two-gave-up",
+        ),
+    ],
+)
+def test_the_tables_names_for_giving_up_are_read(game, line, outcome):
+    reading = read(line, table(game))
+    assert reading.outcome is outcome
+    assert reading.ambiguous == () and reading.unknown_words == ()
