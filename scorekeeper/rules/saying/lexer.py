@@ -23,7 +23,14 @@ from ..hand.outcome import Outcome
 from ..holders import name_key
 from .numbers import NUMBER_WORDS, read_number
 from .table import SayingTable
-from .words import CUE_WORDS, FILLER_WORDS, NO_TRUMP_WORDS, OUTCOME_WORDS, SUIT_WORDS
+from .words import (
+    CUE_WORDS,
+    FILLER_WORDS,
+    NO_TRUMP_WORDS,
+    OUTCOME_WORDS,
+    SUIT_WORDS,
+    TEAM_NOUNS,
+)
 
 _SYMBOLS = "♠♥♦♣♤♡♢♧&"
 _TOKEN = re.compile(rf"[{_SYMBOLS}]|\d+|[^\W\d_]+(?:'[^\W\d_]+)*|(?P<pause>[.,;:!?])")
@@ -115,6 +122,10 @@ class Lexicon:
                 self._add(said, Kind.CUE, cue)
         for said in FILLER_WORDS:
             self._add(said, Kind.FILLER, None)
+        for team in table.teams:  # "Ann's team", "Bob's side": the team a player is in
+            for pid in team:
+                for noun in TEAM_NOUNS:
+                    self._add(f"{table.name(pid)}'s {noun}", Kind.TEAM, team)
         self.longest = max(len(words) for words in self.phrases)
         self.names = _names(table)
         self.name_longest = max((len(words) for words in self.names), default=1)

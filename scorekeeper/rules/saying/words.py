@@ -60,6 +60,9 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
 )  # fmt: skip
 """The words a table says for each way a hand ends, the engine's label among them."""
 
+TEAM_NOUNS: tuple[str, ...] = ("team", "side", "partners")
+"""What follows a player's name to say their team: "Ann's team", "Bob's side"."""
+
 _OUTLINE = {Suit.SPADES: "♤", Suit.HEARTS: "♡", Suit.DIAMONDS: "♢", Suit.CLUBS: "♧"}
 
 

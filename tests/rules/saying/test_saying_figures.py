@@ -265,3 +265,20 @@ def test_with_more_than_two_teams_each_teams_tricks_are_said_under_its_first_sea
     assert reading.takes == ((1, 13), (2, 12), (3, 15))
     assert reading.tricks is None
     assert "takes" in reading.missing  # Dee and Hal's team's is not said
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "tricks"),
+    [
+        # Dee bids: Ann's team is the other side; the double deck's 50 less its 22 (RULES 3.1)
+        pytest.param("six-handed", "Dee seventy diamonds, Ann's team took 22", 28, id="six"),
+        # no bid: the figure is the first seat's (Ann's) team's; two packs: 490 less 190
+        pytest.param("six-two-packs", "hearts, Bob's side took 190", 300, id="two-packs"),
+        # Ann bids; Cy is her partner: their own 150 as said
+        pytest.param("partnership", "Ann 300 spades made, Cy's side took 150", 150, id="ours"),
+    ],
+)
+def test_a_players_team_is_said_with_their_name(game, line, tricks):
+    reading = read(line, table(game))
+    assert reading.tricks == tricks
+    assert reading.ambiguous == () and reading.unknown_words == ()
