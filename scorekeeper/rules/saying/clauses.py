@@ -160,7 +160,12 @@ def _cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
             pairs, after = [(k - 1, k + 1)], k + 2
         elif _holder(ts, k + 1) and _free(ts, k + 2, number):
             pairs, j = [], k + 1
-            while _holder(ts, j) and _free(ts, j + 1, number) and not _bid_follows(ts, j + 1):
+            while (
+                _holder(ts, j)
+                and _free(ts, j + 1, number)
+                and not _bid_follows(ts, j + 1)
+                and not _cue_of_its_own(ts, j + 2, cue)
+            ):
                 pairs.append((j, j + 1))
                 j += 2
             after = -1  # a list already: nothing carries on past it
@@ -185,6 +190,15 @@ def _cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
             put(holder, ts[n].thing.value, text, draft)
 
 
+def _cue_of_its_own(ts: list[At], k: int, cue: Cue | None) -> bool:
+    """True when ``ts[k]`` is another cue word said straight after the figure before it (no
+    pause between), which that figure belongs to: a list of meld stops before "Ann's team 250
+    in tricks" (but not before ", tricks 30", a cue of a list of its own)."""
+    if k >= len(ts) or ts[k].kind is not Kind.CUE or ts[k].pause:
+        return False
+    return ts[k].thing.value not in (cue, Cue.AND, Cue.IN, Cue.LAST_TRICK)
+
+
 def _carried(ts: list[At], j: int) -> list[tuple[int, int]]:
     """The name-figure pairs from ``j`` a cue said before them carries on to: each a player or
     team and a figure, alone between pauses ("Ann 8 counters, Bob 10, Cy 2": Bob's and Cy's
@@ -199,6 +213,7 @@ def _carried(ts: list[At], j: int) -> list[tuple[int, int]]:
         and _free(ts, j + 1, Kind.NUMBER)
         and not ts[j + 1].pause
         and (j + 2 >= len(ts) or (ts[j + 2].pause and ts[j + 2].kind is not Kind.SUIT))
+        and not _cue_of_its_own(ts, j + 2, None)
     ):
         pairs.append((j, j + 1))
         j += 2

@@ -282,3 +282,20 @@ def test_a_players_team_is_said_with_their_name(game, line, tricks):
     reading = read(line, table(game))
     assert reading.tricks == tricks
     assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_a_sides_tricks_said_after_each_players_meld_are_the_tricks():
+    # "Bob and Dee 31 in tricks": the figure is marked as tricks, so the meld list before it
+    # (Bob 29, Dee 10, Ann 30, Cy 8) ends there
+    reading = read(
+        "Bob sixty five spades, meld Bob 29 Dee 10 Ann 30 Cy 8, Bob and Dee 31 in tricks, made",
+        table("double-deck"),
+    )
+    assert reading.tricks == 31
+    assert {(m.holder, m.figure, m.side) for m in reading.melds} == {
+        (1, 30, False),
+        (2, 29, False),
+        (3, 8, False),
+        (4, 10, False),
+    }
+    assert (reading.missing, reading.ambiguous, reading.unknown_words) == ((), (), ())
