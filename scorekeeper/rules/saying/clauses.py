@@ -43,8 +43,9 @@ def fill(items: list[tuple[Thing, bool]], table: SayingTable) -> Draft:
             pending.append((holder, figure, word))
 
     _meld_then_took(ts, draft, tricks)
+    _cued(ts, draft, Cue.TOOK, tricks)  # first: "Bob and Dee took 100 in tricks" is theirs
     _cued(ts, draft, Cue.TRICKS, tricks)
-    _cued(ts, draft, Cue.TOOK, tricks)
+    _spent_tricks_words(ts)
     _last_trick(ts, draft)
     _plain(ts, draft)
     _declarer(ts, draft)
@@ -197,6 +198,22 @@ def _cue_of_its_own(ts: list[At], k: int, cue: Cue | None) -> bool:
     if k >= len(ts) or ts[k].kind is not Kind.CUE or ts[k].pause:
         return False
     return ts[k].thing.value not in (cue, Cue.AND, Cue.IN, Cue.LAST_TRICK)
+
+
+def _spent_tricks_words(ts: list[At]) -> None:
+    """"in tricks" straight after a figure "took" already read ("took 100 in tricks") says
+    nothing more: read with it."""
+    for k, at in enumerate(ts):
+        if (
+            at.cue(Cue.TRICKS)
+            and not at.used
+            and not at.pause
+            and k >= 2
+            and ts[k - 1].kind is Kind.NUMBER
+            and ts[k - 1].used
+            and ts[k - 2].cue(Cue.TOOK)
+        ):
+            at.used = True
 
 
 def _carried(ts: list[At], j: int) -> list[tuple[int, int]]:

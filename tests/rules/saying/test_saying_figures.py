@@ -299,3 +299,17 @@ def test_a_sides_tricks_said_after_each_players_meld_are_the_tricks():
         (4, 10, False),
     }
     assert (reading.missing, reading.ambiguous, reading.unknown_words) == ((), (), ())
+
+
+@pytest.mark.parametrize(
+    ("line", "tricks"),
+    [
+        # Bob and Dee are the other side when Ann bids: 250 - 100 = 150 (RULES 3.1)
+        pytest.param("Ann 320 hearts, Bob and Dee took 100 in tricks", 150, id="theirs"),
+        pytest.param("Ann 320 hearts, Ann took 170 in tricks", 170, id="ours"),
+    ],
+)
+def test_took_then_in_tricks_is_one_figure_of_the_side_named(line, tricks):
+    reading = read(line, PARTNERSHIP)
+    assert reading.tricks == tricks
+    assert reading.ambiguous == () and reading.unknown_words == ()
