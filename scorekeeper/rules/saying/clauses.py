@@ -22,7 +22,7 @@ from .draft import At, Draft
 from .lexer import Kind, Thing
 from .reading import Key
 from .table import MELD_KEPT, PLAYED, HandAsks, SayingTable
-from .words import Cue
+from .words import WHOEVER_GAVE_UP, Cue
 
 
 def fill(items: list[tuple[Thing, bool]], table: SayingTable) -> Draft:
@@ -201,7 +201,7 @@ def _cue_of_its_own(ts: list[At], k: int, cue: Cue | None) -> bool:
 
 
 def _spent_tricks_words(ts: list[At]) -> None:
-    """"in tricks" straight after a figure "took" already read ("took 100 in tricks") says
+    """ "in tricks" straight after a figure "took" already read ("took 100 in tricks") says
     nothing more: read with it."""
     for k, at in enumerate(ts):
         if (
@@ -434,7 +434,11 @@ def _plain(ts: list[At], draft: Draft) -> None:
             draft.claim(("trump",), at.thing.value, at.thing.text)
         elif at.kind is Kind.OUTCOME and at.thing.value in draft.asks.outcomes:
             at.used = True
-            draft.claim(("outcome",), at.thing.value, at.thing.text)
+            either = Outcome.OPPONENTS_CONCEDED in draft.asks.outcomes
+            if either and at.thing.text in WHOEVER_GAVE_UP:  # which side gave it up?
+                draft.ask(at.thing.text, ("conceded", "opponents conceded"))
+            else:
+                draft.claim(("outcome",), at.thing.value, at.thing.text)
 
 
 def _declarer(ts: list[At], draft: Draft) -> None:

@@ -60,6 +60,10 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
 )  # fmt: skip
 """The words a table says for each way a hand ends, the engine's label among them."""
 
+WHOEVER_GAVE_UP: frozenset[str] = frozenset({"thrown in"})
+"""Words for a hand given up that do not say which side gave it up: asked about where the
+opponents may concede too (Hoyle), read as the declarer's concession elsewhere."""
+
 TEAM_NOUNS: tuple[str, ...] = ("team", "side", "partners")
 """What follows a player's name to say their team: "Ann's team", "Bob's side"."""
 
