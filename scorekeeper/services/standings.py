@@ -398,12 +398,6 @@ class FormFacts:
     takes_words: str = field(default="", compare=False)
 
 
-def teams_enter_own_tricks(options: Options) -> bool:
-    """True when each partnership team enters its own trick points because the buried cards
-    count for nobody (RULES 3.6): the other team's is then not the rest of the hand's."""
-    return options.has_teams and buried_most(options) > 0
-
-
 def form_facts(options: Options, tricks: int | None) -> FormFacts:
     """The hand form's rule-given figures; ``tricks`` is the declarer's side as typed."""
     other = None

@@ -4,6 +4,14 @@
   "use strict";
   var $ = function (sel, root) { return (root || document).querySelector(sel); };
   var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
+  var fire = function (el, kind) { el.dispatchEvent(new Event(kind, { bubbles: true })); };
+  /* put a value into a field as a tap or typing would, with the events the form listens to:
+     a chip (radio) checked, a switch (checkbox) set, a box filled */
+  var putIn = function (el, value) {
+    if (el.type === "radio") { el.checked = true; fire(el, "change"); }
+    else if (el.type === "checkbox") { el.checked = value === true; fire(el, "change"); }
+    else { el.value = value; fire(el, "input"); fire(el, "change"); }
+  };
 
   /* ---- hand form ---- */
   var form = $("#hand-form");
@@ -42,7 +50,7 @@
       if (radio.dataset.was !== "1" || radio.value === "") return;
       var none = $("input[type=radio][name='" + name + "'][value='']", form);
       if (none) none.checked = true; else radio.checked = false;
-      form.dispatchEvent(new Event("change", { bubbles: true }));
+      fire(form, "change");
     });
     form.addEventListener("change", function () { CLEARABLE.forEach(remember); });
 
@@ -446,15 +454,14 @@
   var lineForm = $("#line-form"), handForm = $("#hand-form");
   if (lineForm && handForm && window.fetch) {
     var lineBox = lineForm.elements.line;
-    var fired = function (el, kind) { el.dispatchEvent(new Event(kind, { bubbles: true })); };
     var tap = function (name, value) {  // a radio of the hand form, checked as a tap checks it
       var radio = $("input[type=radio][name='" + name + "'][value='" + value + "']", handForm);
-      if (radio) { radio.checked = true; fired(radio, "change"); }
+      if (radio) putIn(radio, value);
       return radio;
     };
     var type = function (name, value) {
       var box = handForm.elements[name];
-      if (box && box.tagName === "INPUT") { box.value = value; fired(box, "input"); fired(box, "change"); }
+      if (box && box.tagName === "INPUT") putIn(box, value);
       return box;
     };
     var fillBid = function (hand) {
@@ -549,7 +556,7 @@
       var empty = seats.filter(function (s) { return !s.value.trim(); })[0];
       if (empty) {
         empty.value = button.dataset.name; button.disabled = true;
-        empty.dispatchEvent(new Event("input", { bubbles: true }));  // the draft below keeps it
+        fire(empty, "input");  // the draft below keeps it
       }
     });
   });
@@ -647,7 +654,6 @@
       else draft.game = gameOf();
       try { storage.setItem(key, JSON.stringify(draft)); } catch (e) { /* storage full or off */ }
     };
-    var fire = function (el, kind) { el.dispatchEvent(new Event(kind, { bubbles: true })); };
     /* put a draft into the form as taps and typing would: each chip checked and each box
        filled with the events the form listens to (the bid figure, the grid's Other box, the
        meld's card grid, the other side's tricks and the preview follow) */
@@ -660,9 +666,7 @@
           return c.name === name && (c.type !== "radio" || c.value === value);
         })[0];
         if (!el) return;
-        if (el.type === "radio") { el.checked = true; fire(el, "change"); }
-        else if (el.type === "checkbox") { el.checked = value === true; fire(el, "change"); }
-        else { el.value = value; fire(el, "input"); fire(el, "change"); }
+        putIn(el, value);
         if (el.type === "radio" || el.type === "checkbox" ? el.checked : el.value) {
           for (var d = el.closest("details"); d; d = d.parentNode.closest("details")) d.open = true;
         }
@@ -675,8 +679,8 @@
       forget(draftKey());
       drafted.reset();
       if (saying) saying.reset();
-      var other = drafted.elements.bid_other;
-      if (other) delete other.dataset.kept;
+      var otherBid = drafted.elements.bid_other;
+      if (otherBid) delete otherBid.dataset.kept;
       $$(".live-error", drafted).forEach(function (el) { el.remove(); });
       $$("[data-breakdown]", drafted).forEach(function (el) { el.textContent = ""; });
       var read = $("#line-read");

@@ -18,10 +18,11 @@ from ..forms.hand import HandFormBase, hand_form
 from ..limits import parse_id
 from ..rules.errors import RuleError
 from ..rules.holders import Player
+from ..rules.pack.tricks import teams_enter_own_tricks
 from ..services.entries import from_row
 from ..services.hands import preview_hand
 from ..services.sessions import LoadedSession
-from ..services.standings import bid_choices, dealt_in_next, teams_enter_own_tricks
+from ..services.standings import bid_choices, dealt_in_next
 
 
 def version_text(row: Any) -> str:

@@ -262,6 +262,18 @@ def enter_hand(
         follow(page, form.get_by_role("button", name=button))
 
 
+def refused_brooklyn(page: Page, base: str) -> None:
+    """A Brooklyn hand of Ann, Bob and Cy saved with Bob's bid of 340, which Brooklyn forbids
+    (a bid ending in 40, RULES 4): the save is refused and the form shown again."""
+    start_session(page, base, "brooklyn", ["Ann", "Bob", "Cy"], "Ann")
+    form = page.locator("#hand-form")
+    chip(form, "Declarer", "Bob").tap()
+    form.locator("input[name=bid_other]").fill("340")
+    chip(form, "Trump", "♥").tap()
+    chip(form, "Outcome", "Made").tap()
+    follow(page, form.get_by_role("button", name="Save hand"))
+
+
 def _meld_box(page: Page, who: str) -> Locator:
     if who == "declarer":
         return page.locator("#hand-form .meld[data-meld=declarer]")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import PHONE
-from phone import chip, follow, grid_chip, shoot, start_session
+from phone import grid_chip, refused_brooklyn, shoot, start_session
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -51,13 +51,7 @@ def test_after_a_refused_save_the_first_problem_is_in_view_and_its_field_focused
     live_server, browser_page, screenshots_dir
 ):
     page = browser_page
-    start_session(page, live_server, "brooklyn", FOUR[:3], "Ann")
-    form = page.locator("#hand-form")
-    chip(form, "Declarer", "Bob").tap()
-    form.locator("input[name=bid_other]").fill("340")
-    chip(form, "Trump", "♥").tap()
-    chip(form, "Outcome", "Made").tap()
-    follow(page, form.get_by_role("button", name="Save hand"))
+    refused_brooklyn(page, live_server)
 
     error = page.locator("#hand-form p.error").first
     expect(error).to_contain_text("340")

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from conftest import PHONE
-from phone import chip, follow, shoot, start_session
+from phone import follow, refused_brooklyn, shoot, start_session
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -63,22 +63,11 @@ def test_enter_in_a_name_starts_the_session_not_another_game(live_server, browse
     assert re.search(r"/s/\d+$", page.url)
 
 
-def _refused_brooklyn(page: Page, base: str) -> None:
-    """A Brooklyn hand saved with a bid ending in 40, which Brooklyn forbids (RULES 4)."""
-    start_session(page, base, "brooklyn", FOUR[:3], "Ann")
-    form = page.locator("#hand-form")
-    chip(form, "Declarer", "Bob").tap()
-    form.locator("input[name=bid_other]").fill("340")
-    chip(form, "Trump", "♥").tap()
-    chip(form, "Outcome", "Made").tap()
-    follow(page, form.get_by_role("button", name="Save hand"))
-
-
 def test_a_refused_saves_address_opened_again_shows_the_hand_form(
     live_server, browser_page, screenshots_dir
 ):
     page = browser_page
-    _refused_brooklyn(page, live_server)
+    refused_brooklyn(page, live_server)
     assert page.url.endswith("/hands#hand-form")
     expect(page.locator("#hand-form p.error")).not_to_have_count(0)
 
@@ -92,7 +81,7 @@ def test_a_refused_saves_address_opened_again_shows_the_hand_form(
 
 def test_a_fields_old_error_goes_when_the_field_changes(live_server, browser_page, screenshots_dir):
     page = browser_page
-    _refused_brooklyn(page, live_server)
+    refused_brooklyn(page, live_server)
     form = page.locator("#hand-form")
     bid_box = form.locator("fieldset").filter(has=page.locator("legend:text-is('Bid')"))
     expect(bid_box.locator("p.error")).to_contain_text("340")

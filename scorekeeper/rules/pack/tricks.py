@@ -51,6 +51,9 @@ class TrickOptions(Protocol):
     def to_table(self, points: int) -> int: ...
 
     @property
+    def has_teams(self) -> bool: ...
+
+    @property
     def kitty_size(self) -> int: ...
 
     @property
@@ -309,6 +312,12 @@ class PlayerTricks:
                 )
             )
         checks.done()
+
+
+def teams_enter_own_tricks(options: TrickOptions) -> bool:
+    """True when each partnership team enters its own trick points because the buried cards
+    count for nobody (RULES 3.6): the other team's is then not the rest of the hand's."""
+    return options.has_teams and buried_most(options) > 0
 
 
 def buried_most(options: TrickOptions) -> int:

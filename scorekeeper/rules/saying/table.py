@@ -17,7 +17,7 @@ from ..game.options import Options
 from ..game.present import Whose
 from ..hand.outcome import Outcome
 from ..holders import Player
-from ..pack.tricks import buried_most
+from ..pack.tricks import teams_enter_own_tricks
 
 NOT_PLAYED = frozenset({Outcome.ALL_PASS, Outcome.MISDEAL})
 """Outcomes of a hand nobody played: nothing but the outcome is entered (RULES 4.3, 4.4)."""
@@ -58,7 +58,6 @@ class HandAsks:
     def of(cls, options: Options, teams: int = 0) -> HandAsks:
         """What a hand of ``options`` asks for, with ``teams`` teams at the table."""
         present = options.system.present
-        own_tricks = options.has_teams and buried_most(options) > 0
         return cls(
             bid=options.auction,
             summed=options.auction and options.summed_bids,
@@ -66,7 +65,7 @@ class HandAsks:
             meld_each=present.meld_of is Whose.EACH,
             side_meld=options.has_teams,
             takes_each=present.tricks_of is Whose.EACH,
-            takes_by_team=options.has_teams and (teams > 2 or own_tricks),
+            takes_by_team=options.has_teams and (teams > 2 or teams_enter_own_tricks(options)),
         )
 
     @property
