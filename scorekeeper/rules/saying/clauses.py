@@ -396,12 +396,14 @@ def _bids(ts: list[At], draft: Draft) -> None:
             _own_bid(ts[k - 1], ts[k + 1], draft)
             continue
         text = f"{at.thing.text} {ts[k + 1].thing.text}"
-        draft.claim(("bid",), ts[k + 1].thing.value, text)
+        pid = None
         if _holder(ts, k - 1) and ts[k - 1].kind is Kind.PLAYER:
             ts[k - 1].used = True
             pid = draft.who(ts[k - 1])
-            if pid is not None:
-                draft.claim(("declarer",), pid, ts[k - 1].thing.text)
+        if pid is None:
+            draft.claim(("bid",), ts[k + 1].thing.value, text)
+        else:
+            draft.bid_by(ts[k + 1].thing.value, text, pid, ts[k - 1].thing.text)
 
 
 def _own_bid(holder: At, figure: At, draft: Draft) -> None:

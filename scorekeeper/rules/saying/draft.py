@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from ..hand.outcome import Outcome
@@ -50,6 +51,40 @@ class Draft:
     claims: dict[Key, list[tuple[Any, str]]] = field(default_factory=dict)
     ambiguous: list[Ambiguity] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
+    auction: list[tuple[int, int]] = field(default_factory=list)
+    """The bids said with their bidder, in the order said: for each, its place among the bid
+    claims and among the declarer claims (``bid_by``)."""
+
+    def bid_by(self, figure: int, bid_word: str, pid: int, name_word: str) -> None:
+        """``pid`` bid ``figure``: a claim on the bid, and on the declarer, kept as a bid of
+        the auction (``_auction``)."""
+        bids = self.claims.setdefault(("bid",), [])
+        declarers = self.claims.setdefault(("declarer",), [])
+        self.auction.append((len(bids), len(declarers)))
+        bids.append((figure, bid_word))
+        declarers.append((pid, name_word))
+
+    def _auction(self) -> None:
+        """Bids said by their bidders one after another, each higher than the one before and
+        each by another player than the one before ("Bob bid 350 and Cy went 400"), are the
+        auction as it went: the last (highest) bid wins it and its bidder is the declarer
+        (RULES 4.2: only the winning bid is recorded; each bid must top the one before). The
+        players outbid are no longer claimed as the declarer; a bid that does not top the one
+        said before it (a correction, or Brooklyn's takeover at 250 after an opening 300) or a
+        bid said of nobody leaves the bids asked about."""
+        bids = self.claims.get(("bid",), [])
+        declarers = self.claims.get(("declarer",), [])
+        if len(self.auction) < 2 or len(bids) != len(self.auction):
+            return
+        said = [(bids[b][0], declarers[d][0]) for b, d in self.auction]
+        rising = all(a[0] < b[0] for a, b in pairwise(said))
+        turns = all(a[1] != b[1] for a, b in pairwise(said))
+        if not (rising and turns):
+            return
+        last_bid, _ = self.auction[-1]
+        outbid = {d for _, d in self.auction[:-1]}
+        self.claims[("bid",)] = [bids[last_bid]]
+        self.claims[("declarer",)] = [c for i, c in enumerate(declarers) if i not in outbid]
 
     def claim(self, key: Key, value: Any, word: str) -> None:
         """``word`` says ``key`` is ``value``."""
@@ -81,6 +116,7 @@ class Draft:
 
     def reading(self) -> Reading:
         """The fields the claims agree on; two claims on one field asked about."""
+        self._auction()
         single: dict[str, Any] = {}
         melds: list[Meld] = []
         takes: list[tuple[int, int]] = []

@@ -86,7 +86,7 @@ understood, never read as a figure ("no" is 0)."""
 CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
     {
         Cue.BID: ("bid", "bids", "bid it", "took it for", "took it at", "took the bid at",
-                  "took the bid for", "at", "for", "went to"),
+                  "took the bid for", "at", "for", "went to", "went"),
         Cue.IN: ("in",),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "counters", "counter", "in counters",
