@@ -320,12 +320,27 @@ def _meld(holder: At | None, figure: int, word: str, draft: Draft) -> None:
 
 
 def _tricks_of_nobody(figure: int, word: str, draft: Draft) -> None:
-    """Tricks said of nobody ("150 in tricks"): the one figure, where the hand has one."""
+    """Tricks said of nobody ("150 in tricks"): the one figure, where the hand has one and
+    says whose it is (the side that bid); without a bid, which team took them is asked."""
     asks = draft.asks
-    if not asks.takes_each and not asks.takes_by_team:
+    if not asks.takes_each and not asks.takes_by_team and _unsaid_side(draft):
+        draft.ask(word, _team_tricks(draft.table))
+    elif not asks.takes_each and not asks.takes_by_team:
         draft.claim(("tricks",), figure, word)
     else:
         draft.ask(word, [f"{name}'s tricks" for name in _takers(draft.table, asks)])
+
+
+def _unsaid_side(draft: Draft) -> bool:
+    """True when tricks said of nobody do not say whose they are: without a bid the one
+    figure is the first seat's team's (RULES 6.4), and nothing makes the figure said theirs
+    rather than the other team's ("Hearts. Tricks 250.")."""
+    return not draft.asks.bid and bool(draft.table.teams)
+
+
+def _team_tricks(table: SayingTable) -> list[str]:
+    """Each team's tricks, as a question offers them."""
+    return [f"{' & '.join(table.name(p) for p in team)}'s tricks" for team in table.teams]
 
 
 def _takers(table: SayingTable, asks: HandAsks) -> list[str]:
@@ -530,7 +545,9 @@ def _could_be(holder: At | None, draft: Draft) -> list[tuple[Key, str]]:
         elif not (asks.takes_each or asks.takes_by_team or draft.claimed(("tricks",))):
             side = _entered_side(draft)
             said = () if holder is None else holder.thing.players
-            if side is None or set(said) <= set(side):  # nobody's, or maybe the bidders'
+            if holder is None and _unsaid_side(draft):  # which team's is not said
+                fits += [(("tricks",), label) for label in _team_tricks(table)]
+            elif side is None or set(said) <= set(side):  # nobody's, or maybe the bidders'
                 fits.append((("tricks",), "tricks"))
     return fits
 

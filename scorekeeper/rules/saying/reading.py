@@ -147,7 +147,10 @@ def say_hand(reading: Reading, table: SayingTable) -> str:
             else:
                 said.append(f"{table.name(meld.holder)} {meld.figure}")
         parts.append("meld " + ", ".join(said))
-    if reading.tricks is not None:
+    if reading.tricks is not None and not table.asks.bid and table.teams:
+        # without a bid the figure is the first seat's team's (RULES 6.4): said as theirs
+        parts.append(f"{_team_name(table, table.teams[0][0])} took {reading.tricks}")
+    elif reading.tricks is not None:
         parts.append(f"tricks {reading.tricks}")
     if reading.takes:
         by_team = table.asks.takes_by_team

@@ -107,6 +107,20 @@ def test_without_a_bid_the_first_seats_teams_tricks_are_the_figure():
     assert reading.tricks == 300
 
 
+@pytest.mark.parametrize("game", ["six-two-packs", "eight-two-packs"])
+@pytest.mark.parametrize(
+    "line", ["Hearts. Tricks 250.", "hearts, 250 in tricks", "hearts, took 250", "hearts, 250"]
+)
+def test_without_a_bid_tricks_said_of_no_team_are_asked_whose(game, line):
+    # without a bid the one figure is the first seat's team's (RULES 6.4), and nothing in the
+    # line says the 250 is theirs rather than the other team's: asked, never guessed
+    at = table(game)
+    reading = read(line, at)
+    assert reading.tricks is None and "tricks" in reading.missing
+    teams = tuple(" & ".join(at.name(p) for p in team) + "'s tricks" for team in at.teams)
+    assert [a.could_be for a in reading.ambiguous] == [teams]
+
+
 def test_each_players_take_and_the_last_trick_in_bison():
     reading = read("Ann 300 hearts made, counters Ann 12 Bob 8 Cy 4, last trick Ann", BISON)
     assert reading.takes == ((1, 12), (2, 8), (3, 4))

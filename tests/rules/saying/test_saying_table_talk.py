@@ -312,11 +312,12 @@ WHOLE = [
                  Reading(trump=S, tricks=150, melds=sides(60, 40)),
                  id="six-two-packs-sides"),
     pytest.param("six-two-packs", "hearts, Ann 10 meld, Bob 20, Cy 0, Dee 15, Eve 30, Fay 5, "
-                 "tricks 120",
+                 "Ann's team took 120",
                  Reading(trump=H, tricks=120, melds=each(10, 20, 0, 15, 30, 5)),
                  id="six-two-packs-meld-carried"),
     pytest.param("eight-two-packs",
-                 "diamonds, meld Ann Cy Eve and Gus 80, Bob Dee Fay and Hal 50, tricks 140",
+                 "diamonds, meld Ann Cy Eve and Gus 80, Bob Dee Fay and Hal 50, "
+                 "Ann Cy Eve and Gus took 140",
                  Reading(trump=D, tricks=140, melds=sides(80, 50)),
                  id="eight-two-packs-sides"),
     pytest.param("eight-two-packs",
