@@ -105,6 +105,19 @@ _SUIT_WORDS = {
 }  # fmt: skip
 
 
+def claim_names(deck: Deck = DEFAULT_DECK) -> tuple[str, ...]:
+    """Every name a meld is read by with ``deck`` ("run", "dix", "kings around", "roundhouse";
+    "100 aces" and "aces abound" only where the deck has figure names), as ``parse_claims``
+    reads them; "marriage" asks a suit after it ("marriage H")."""
+    names = (*_CLAIM_ALIASES, *_DOUBLE_ALIASES)
+    return tuple(name for name in names if deck.figure_names or name not in _FIGURE_NAMES)
+
+
+def times_words() -> dict[str, int]:
+    """The words before a meld's name that name several of it ("double" 2, "triple" 3)."""
+    return dict(_TIMES_WORDS)
+
+
 def _parse_claim(text: str, where: Where, deck: Deck) -> list[Claim]:
     words = re.sub(r"\s+", " ", text.strip().lower().replace("-", " ")).split(" ")
     times = 1

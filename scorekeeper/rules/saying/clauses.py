@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..hand.outcome import Outcome
+from ..pack.cards import SUITS
 from ..pack.tricks import buried_most, trick_total
 from .draft import At, Draft
 from .lexer import Kind, Thing
+from .melds import meld_worths
 from .reading import Key
 from .table import MELD_KEPT, PLAYED, HandAsks, SayingTable
 from .words import WHOEVER_GAVE_UP, Cue
@@ -31,6 +33,7 @@ def fill(items: list[tuple[Thing, bool]], table: SayingTable) -> Draft:
     ts = _joined([At(thing, pause) for thing, pause in items if thing.kind is not Kind.FILLER],
                  table)  # fmt: skip
     _reneger(ts, draft)
+    _named_melds(ts, draft)
     _bids(ts, draft)
     _cued(ts, draft, Cue.MELD, _meld)
     pending: list[tuple[At, int, str]] = []  # whose side took them waits for the declarer
@@ -121,6 +124,56 @@ def _last_trick(ts: list[At], draft: Draft) -> None:
         pid = draft.who(ts[who])
         if pid is not None:
             draft.claim(("last_trick",), pid, f"{ts[who].thing.text} {at.thing.text}")
+
+
+def _named_melds(ts: list[At], draft: Draft) -> None:
+    """Melds named ("Cy has the dix", "Ann a run and 80 kings", "Bob melded a run"): their
+    figure as the game's meld table gives it, the meld of the player or team named just
+    before them (after "has" or "melded"; of nobody, in the chip games the declarer's). A
+    figure said right after them is the same meld said as a figure ("the dix, 10", "a run
+    and a pinochle, that's 190"): one meld, never added twice; a figure that differs from
+    the melds' is asked about, as two claims on the meld are. Name-figure pairs said alone
+    after them carry the meld on, as after a meld word ("Bob melded a run, 150. Cy 40.")."""
+    suits = {at.thing.value for at in ts if at.kind is Kind.SUIT}
+    trumps = tuple(suits) if len(suits) == 1 else SUITS
+    for k, at in enumerate(ts):
+        if at.kind is not Kind.MELD or at.used:
+            continue
+        end = k
+        while end + 1 < len(ts) and ts[end + 1].kind is Kind.MELD and not ts[end + 1].used:
+            end += 1
+        first = k
+        if k >= 1 and not ts[k].pause and (ts[k - 1].cue(Cue.HAS) or ts[k - 1].cue(Cue.MELD)):
+            first = k - 1  # "has", "melded"
+        holder = None
+        if _holder(ts, first - 1) and not ts[first - 1].used and not ts[first].pause:
+            first -= 1
+            holder = ts[first]
+        for x in range(first, end + 1):
+            ts[x].used = True
+        text = " ".join(ts[x].thing.text for x in range(first, end + 1))
+        names = [ts[x].thing.value for x in range(k, end + 1)]
+        worths = meld_worths(names, trumps, draft.table.options)
+        if not worths:
+            draft.unknown.append(text)  # no hand of this game shows them
+            continue
+        if len(worths) > 1:
+            draft.ask(text, [str(w) for w in sorted(worths)])
+            continue
+        _meld(holder, next(iter(worths)), text, draft)
+        n = end + 1
+        if (
+            _free(ts, n, Kind.NUMBER)
+            and not _bid_follows(ts, n)
+            and not _cue_of_its_own(ts, n + 1, None)
+        ):
+            ts[n].used = True  # the melds said again as a figure
+            _meld(holder, ts[n].thing.value, ts[n].thing.text, draft)
+            n += 1
+        for who, m in _carried(ts, n if _bid_said(ts, draft) else -1):
+            ts[who].used = ts[m].used = True
+            said = f"{ts[who].thing.text} {ts[m].thing.text}"
+            _meld(ts[who], ts[m].thing.value, said, draft)
 
 
 def _reneger(ts: list[At], draft: Draft) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..hand.outcome import Outcome
 from ..holders import name_key
+from .melds import meld_phrases
 from .numbers import NUMBER_WORDS, read_number
 from .table import SayingTable
 from .words import (
@@ -46,6 +47,7 @@ class Kind(enum.Enum):
     PLAYER = "player"
     TEAM = "team"  # partners named together ("Ann and Cy"), made by the reader
     NUMBER = "number"
+    MELD = "meld"  # a meld named ("pinochle", "double run"): the engine's name of it
     SUIT = "suit"
     NO_TRUMP = "no trump"
     OUTCOME = "outcome"
@@ -57,7 +59,7 @@ class Kind(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class Thing:
     """One thing said: its kind and value (player ids for a player, a figure, a ``Suit``, an
-    ``Outcome``, a ``Cue``) and the words it was said in."""
+    ``Outcome``, a ``Cue``, a meld's engine name) and the words it was said in."""
 
     kind: Kind
     value: Any
@@ -122,6 +124,8 @@ class Lexicon:
                 self._add(said, Kind.CUE, cue)
         for said in FILLER_WORDS:
             self._add(said, Kind.FILLER, None)
+        for said, name in meld_phrases(table.options.deck).items():
+            self._add(said, Kind.MELD, name)
         for team in table.teams:  # "Ann's team", "Bob's side": the team a player is in
             for pid in team:
                 for noun in TEAM_NOUNS:

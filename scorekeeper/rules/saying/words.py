@@ -28,6 +28,7 @@ class Cue(enum.Enum):
     TOOK = "took"  # "took 160", "took in 160", "Ann 90 took": tricks; "took the last trick"
     LAST_TRICK = "last trick"  # the player beside it took the last trick
     AND = "and"  # joins partners into their team: "Ann and Cy", "Ann & Cy"
+    HAS = "has"  # "Cy has the dix": the melds named after it are the player's before it
 
 
 OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
@@ -94,6 +95,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.TOOK: ("took", "took in", "takes in", "got"),
         Cue.LAST_TRICK: ("last trick", "last tricks"),
         Cue.AND: ("and", "&", "plus"),
+        Cue.HAS: ("has", "had", "have", "holds", "held", "showed", "shows", "laid down"),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""
@@ -102,7 +104,8 @@ FILLER_WORDS: frozenset[str] = frozenset(
     {
         "the", "a", "an", "with", "um", "umm", "uh", "uhm", "er", "erm", "okay", "ok", "so",
         "then", "was", "is", "of", "points", "point", "hand", "he", "she", "they", "it",
-        "please", "well", "right", "oh", "trump", "trumps", "are", "in trump",
+        "please", "well", "right", "oh", "trump", "trumps", "are", "in trump", "that's", "thats",
+        "that is", "which is",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""

@@ -1,0 +1,84 @@
+"""Melds named in a line (issue 29; RULES 2.1, 2.2, 2.6 way 2, 2.7): "Cy has the dix", "Ann
+a run and 80 kings", "double pinochle", read as that player's meld figure.
+
+The names are the engine's own (``meldclaims.claim_names``, the names the hand form's named
+melds take, with "double", "triple" and "quadruple" before them), and a meld's figure is the
+engine's: the names said together are scored by ``meld_from_claims`` under the game's meld
+table and written as the table writes figures (``Options.to_table``: a run is 15 at scale 10).
+No second table of values is kept here.
+
+A name that leaves the figure open is not guessed: trump not said is tried in every suit, and a
+marriage said without its suit (a common marriage, RULES 2.1: a royal marriage is named so) in
+every suit but trump; where these give different figures (two marriages: one suit's double, or
+two suits'?) every figure is offered. A meld no hand of the game can show is no figure at all.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+
+from ..errors import MeldError, RuleError
+from ..game.options import Options
+from ..pack.cards import SUITS, Suit
+from ..pack.deck import Deck
+from ..pack.meldclaims import Claim, claim_names, meld_from_claims, parse_claims, times_words
+from .numbers import NUMBER_WORDS
+
+SUIT_ASKED = "?"
+"""Where a named meld's suit goes when it is not said: every suit but trump is tried."""
+
+
+@functools.lru_cache(maxsize=8)
+def meld_phrases(deck: Deck) -> Mapping[str, str]:
+    """Each way a table names a meld of ``deck`` ("pinochle", "double pinochle", "80 kings"),
+    to the name the engine reads ("marriage ?" for a marriage said without its suit)."""
+    several = [w for w in times_words() if w.isalpha() and w not in NUMBER_WORDS]
+    phrases: dict[str, str] = {}
+    for name in claim_names(deck):
+        engine = name if _reads(name, deck) else f"{name} {SUIT_ASKED}"
+        if not _reads(engine.replace(SUIT_ASKED, "S"), deck):
+            continue  # a name this deck refuses
+        phrases[name] = engine
+        for word in several:
+            phrases.setdefault(f"{word} {name}", f"{word} {engine}")
+    return phrases
+
+
+def _reads(name: str, deck: Deck) -> bool:
+    try:
+        parse_claims(name, deck=deck)
+    except MeldError:
+        return False
+    return True
+
+
+def meld_worths(names: Sequence[str], trumps: Iterable[Suit], options: Options) -> set[int]:
+    """The figures, as the table writes them, that the melds ``names`` (engine names, from
+    ``meld_phrases``) together may be worth with trump one of ``trumps`` (every suit when it
+    is not said); empty when no hand of the game can show them."""
+    worths: set[int] = set()
+    asked = sum(name.count(SUIT_ASKED) for name in names)
+    for trump in trumps:
+        plain = [suit for suit in SUITS if suit is not trump]
+        for suits in itertools.product(plain, repeat=asked):
+            left = iter(suits)
+            said = [_with_suits(name, left) for name in names]
+            try:
+                claims: list[Claim] = []
+                for name in said:
+                    claims += parse_claims(name, deck=options.deck)
+                score = meld_from_claims(claims, trump, options)
+            except RuleError:  # no hand of the game shows them
+                continue
+            worths.add(options.to_table(score.total))
+    return worths
+
+
+def _with_suits(name: str, suits: Iterable[Suit]) -> str:
+    """An engine name with each suit not said filled in from ``suits``."""
+    left = iter(suits)
+    while SUIT_ASKED in name:
+        name = name.replace(SUIT_ASKED, next(left).value, 1)
+    return name
