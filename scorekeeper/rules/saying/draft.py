@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from ..game.choices import AllPass
 from ..hand.outcome import Outcome
 from ..pack.cards import Suit
 from .lexer import Kind, Thing
 from .reading import SINGLE, Ambiguity, Key, Meld, Reading
 from .table import HandAsks, SayingTable
-from .words import Cue
+from .words import THROWN_IN, Cue
 
 
 @dataclass(slots=True)
@@ -114,9 +115,23 @@ class Draft:
             self.ask(at.thing.text, [self.table.name(pid) for pid in ids])
         return None
 
+    def _thrown_in(self) -> None:
+        """ "Everyone passed, threw it in": where the house rules throw in a hand everyone
+        passed (RULES 4.3, ``throw-in``), cards thrown in beside "everyone passed" are that
+        hand thrown in, not a concession (nobody bid, so nobody had a bid to concede)."""
+        said = self.claims.get(("outcome",), [])
+        outcomes = {value for value, _ in said}
+        if (
+            self.table.options.all_pass is AllPass.THROW_IN
+            and outcomes == {Outcome.ALL_PASS, Outcome.CONCEDED}
+            and all(w in THROWN_IN for v, w in said if v is Outcome.CONCEDED)
+        ):
+            self.claims[("outcome",)] = [(v, w) for v, w in said if v is Outcome.ALL_PASS]
+
     def reading(self) -> Reading:
         """The fields the claims agree on; two claims on one field asked about."""
         self._auction()
+        self._thrown_in()
         single: dict[str, Any] = {}
         melds: list[Meld] = []
         takes: list[tuple[int, int]] = []

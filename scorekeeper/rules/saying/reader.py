@@ -30,6 +30,7 @@ from .clauses import fill
 from .lexer import Kind, Lexicon, Said, Thing, words_of
 from .reading import SINGLE, Ambiguity, Reading, missing
 from .table import NOT_PLAYED, SayingTable
+from .words import DOUBT_WORDS
 
 MAX_READINGS = 64
 """The most readings of a line tried when words are also names (six such words each way)."""
@@ -53,13 +54,16 @@ def read_hand(text: str, table: SayingTable) -> Reading:
 def _only_what_is_entered(reading: Reading) -> Reading:
     """A hand nobody played (a misdeal, everyone passed) is entered with its outcome alone
     (RULES 4.3, 4.4): a name or figure said with it ("Ann misdealt": the dealer) fills
-    nothing."""
+    nothing, and words said of it ("the cards were bunched", "Ann deals again") are left,
+    as they can fill nothing either; unless one of them may undo the outcome ("not", "no",
+    "almost": ``DOUBT_WORDS``), when they are all still asked about."""
     if reading.outcome not in NOT_PLAYED:
         return reading
+    doubt = any(word in DOUBT_WORDS for said in reading.unknown_words for word in said.split())
     return Reading(
         outcome=reading.outcome,
         ambiguous=reading.ambiguous,
-        unknown_words=reading.unknown_words,
+        unknown_words=reading.unknown_words if doubt else (),
     )
 
 

@@ -41,7 +41,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         Outcome.PLAYED: ("played",),
         Outcome.CONCEDED: (
             "conceded", "concedes", "concede", "thrown in", "threw it in", "threw in",
-            "throws it in", "gave up", "gave it up",
+            "throws it in", "gave up", "gave it up", "throw them in", "throw em in",
+            "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
             # Hoyle's and Bison's names for giving the bid up unplayed (a single set's stake)
             "single bete", "single set",
         ),
@@ -60,6 +61,20 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
     }
 )  # fmt: skip
 """The words a table says for each way a hand ends, the engine's label among them."""
+
+THROWN_IN: frozenset[str] = frozenset(
+    {"thrown in", "threw it in", "threw in", "throws it in", "throw them in", "throw em in",
+     "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in"}
+)  # fmt: skip
+"""Words for cards thrown in: a concession, or where everyone passed in a game that throws the
+hand in (RULES 4.3, ``throw-in``), that hand thrown in."""
+
+DOUBT_WORDS: frozenset[str] = frozenset(
+    {"not", "no", "never", "didn't", "wasn't", "isn't", "wasnt", "didnt", "almost", "nearly",
+     "maybe", "or", "wait", "think", "forget", "sure", "unless", "but"}
+)  # fmt: skip
+"""Words left unread that may undo what a line says ("not a misdeal", "almost everyone
+passed"): where they are among the words not understood, those words are still asked about."""
 
 WHOEVER_GAVE_UP: frozenset[str] = frozenset({"thrown in"})
 """Words for a hand given up that do not say which side gave it up: asked about where the
@@ -88,11 +103,11 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
     {
         Cue.BID: ("bid", "bids", "bid it", "took it for", "took it at", "took the bid at",
                   "took the bid for", "at", "for", "went to", "went"),
-        Cue.IN: ("in",),
+        Cue.IN: ("in", "on"),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "counters", "counter", "in counters",
                      "card points", "in cards", "takes"),
-        Cue.TOOK: ("took", "took in", "takes in", "got"),
+        Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in"),
         Cue.LAST_TRICK: ("last trick", "last tricks"),
         Cue.AND: ("and", "&", "plus"),
         Cue.HAS: ("has", "had", "have", "holds", "held", "showed", "shows", "laid down"),
@@ -105,7 +120,9 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "the", "a", "an", "with", "um", "umm", "uh", "uhm", "er", "erm", "okay", "ok", "so",
         "then", "was", "is", "of", "points", "point", "hand", "he", "she", "they", "it",
         "please", "well", "right", "oh", "trump", "trumps", "are", "in trump", "that's", "thats",
-        "that is", "which is",
+        "that is", "which is", "turned", "turned up", "was turned", "all",
+        "takes the pot", "took the pot", "wins the pot", "won the pot", "pot goes to",
+        "the pot goes to",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
