@@ -26,6 +26,9 @@ SMALL["fourty"] = 40  # as it is often typed
 NUMBER_WORDS: frozenset[str] = frozenset({*SMALL, "hundred", "thousand", "grand", *NOTHING_WORDS})
 """Every word that can start or continue a figure said in words ("a" and "and" only inside)."""
 
+_SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000}
+"""Words after a figure in digits that multiply it ("5 hundred")."""
+
 MOST_DIGITS = 7
 """A figure written in more digits than this is no figure a hand holds: read as a word."""
 
@@ -38,8 +41,14 @@ def read_number(words: Sequence[str], start: int = 0) -> tuple[int, int] | None:
     if start >= len(words):
         return None
     word = words[start]
+    if word.isdigit() and len(word) <= MOST_DIGITS:
+        value = int(word)
+        times = _SCALES.get(words[start + 1]) if start + 1 < len(words) else None
+        if times is not None and 0 < value < 100:  # "5 hundred", "2 thousand", as dictated
+            return value * times, 2
+        return value, 1
     if word.isdigit():
-        return (int(word), 1) if len(word) <= MOST_DIGITS else None
+        return None
     if word in NOTHING_WORDS:
         return 0, 1
     return _said(words, start)

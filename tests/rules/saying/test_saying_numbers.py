@@ -88,3 +88,9 @@ def test_a_figure_is_spoken_as_a_table_says_it(figure, words):
 def test_every_figure_spoken_reads_back_as_itself():
     for figure in [*range(0, 3000), *range(3000, 200000, 997)]:
         assert said(spoken(figure)) == figure, spoken(figure)
+
+
+@pytest.mark.parametrize(("said", "figure"), [("5 hundred", 500), ("2 thousand", 2000),
+                                             ("15 hundred", 1500)])  # fmt: skip
+def test_digits_then_hundred_are_one_figure_as_dictated(said, figure):
+    assert read_number(said.split()) == (figure, 2)
