@@ -116,13 +116,10 @@ def test_a_chip_games_figures_can_stand_for_the_outcome():
     assert reading.fields()["melds"] == {2: {"mode": "number", "text": "100"}}
 
 
-def test_a_very_long_line_is_read_quickly_and_says_what_it_did_not_understand():
-    import time
-
+def test_a_very_long_line_is_read_whole_and_says_what_it_did_not_understand():
+    # how fast is bench/bench_read_line.py's to say (a figure, not a timed test)
     line = "Bob 350 spades made " + "blah " * 5000
-    started = time.perf_counter()
     reading = read(line, BROOKLYN)
-    assert time.perf_counter() - started < 1
     assert core(line) == BOB_350_SPADES_MADE
     assert reading.unknown_words == ("blah",) * 5000
 
