@@ -4,8 +4,9 @@
   the screen, or if a visible tap target is smaller than 44x44 CSS px.
 - ``shoot`` saves a full-page screenshot (optionally in the dark colour scheme) after checking
   the page.
-- ``start_session``, ``enter_hand``, ``standings``, ``edit_hand`` drive the app's pages by
-  tapping, the way the table uses them.
+- ``start_session`` starts a session (through the API, or ``by_taps`` on the new-session
+  page); ``enter_hand``, ``standings``, ``edit_hand`` drive the app's pages by tapping, the
+  way the table uses them.
 - ``Taps`` counts taps, for the "a Brooklyn hand takes 6 taps or fewer" test.
 - ``phone_page`` opens a page on a phone ``width`` px wide (844 high), closed after use.
 """
@@ -152,12 +153,31 @@ def start_session(
     *,
     from_roster: bool = False,
     screenshots: Path | None = None,
+    by_taps: bool = False,
 ) -> str:
-    """Open the new-session page, pick the game, seat the players, pick the first dealer.
+    """Start a session of ``system`` with ``players`` clockwise and ``first_dealer`` dealing
+    first, and show its page; returns the session page's URL.
 
-    With ``from_roster`` the names are tapped from the roster chips, otherwise typed.
-    Returns the session page's URL.
+    By default the session is started as an integrator starts one (``POST /api/v1/sessions``
+    from the page's own browser context, its cookies and all), then its page is opened: the
+    tests about what follows save a second a test. ``by_taps`` (or ``from_roster``, or
+    ``screenshots``) starts it on the new-session page, the way the table does: open it, pick
+    the game, seat the players (typed, or with ``from_roster`` tapped from the roster chips),
+    pick the first dealer.
     """
+    if not (by_taps or from_roster or screenshots is not None):
+        answer = page.request.post(
+            f"{base}/api/v1/sessions",
+            data={
+                "system": system,
+                "players": list(players),
+                "first_dealer_seat": list(players).index(first_dealer),
+            },
+        )
+        assert answer.status == 201, answer.text()
+        page.goto(f"{base}/s/{answer.json()['id']}")
+        expect(page.locator("#standings")).to_be_visible()
+        return page.url
     page.goto(f"{base}/")
     follow(page, page.get_by_role("link", name="+ New session"))
     label = re.compile(

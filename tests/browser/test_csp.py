@@ -99,7 +99,7 @@ def test_every_page_kind_works_with_nothing_refused(app, live_server, refusals):
 
     refusals.visit(f"{base}/")  # home, before anything exists
     refusals.visit(f"{base}/no-such-page", 404)
-    url = start_session(page, base, "brooklyn", ["Ann", "Bob", "Cy", "Dee"], "Ann")
+    url = start_session(page, base, "brooklyn", ["Ann", "Bob", "Cy", "Dee"], "Ann", by_taps=True)
     sid = int(url.rsplit("/", 1)[1])
 
     # The hand form used: the preview asks the server as it is filled in, then Save.

@@ -23,7 +23,7 @@ def guarded_server(app, live_server):
 
 def test_the_preview_and_the_save_carry_the_token(guarded_server, browser_page):
     page = browser_page
-    start_session(page, guarded_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann")
+    start_session(page, guarded_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann", by_taps=True)
     form = page.locator("#hand-form")
     chip(form, "Declarer", "Bob").tap()
     chip(form, "Bid", "350").tap()
@@ -39,7 +39,7 @@ def test_the_preview_and_the_save_carry_the_token(guarded_server, browser_page):
 
 def test_a_correction_previews_in_its_own_hand_with_the_token(guarded_server, browser_page):
     page = browser_page
-    start_session(page, guarded_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann")
+    start_session(page, guarded_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann", by_taps=True)
     form = page.locator("#hand-form")
     chip(form, "Declarer", "Bob").tap()
     chip(form, "Bid", "350").tap()

@@ -32,7 +32,7 @@ def test_a_trump_tapped_by_mistake_is_cleared_and_a_hoyle_forfeit_saves(
     300-340, 3 units, to the kitty only (RULES section 5). Ann 0, Bob −3, Cy 0, Dee 0, kitty 3.
     """
     page = browser_page
-    start_session(page, live_server, "hoyle", HOYLE_TABLE, "Ann")
+    start_session(page, live_server, "hoyle", HOYLE_TABLE, "Ann", by_taps=True)
     form = page.locator("#hand-form")
     no_trump = form.locator("input[name=trump][value=none]")
     spades = form.locator("input[name=trump][value=S]")
@@ -72,7 +72,7 @@ def test_hoyle_standings_show_chips_and_the_kitty_share_side_by_side(
     kitty share: Ann +13, Bob +10, Cy −37, Dee +13.
     """
     page = browser_page
-    start_session(page, live_server, "hoyle", HOYLE_TABLE, "Ann")
+    start_session(page, live_server, "hoyle", HOYLE_TABLE, "Ann", by_taps=True)
     form = page.locator("#hand-form")
     chip(form, "Declarer", "Bob").tap()
     chip(form, "Bid", "300").tap()
@@ -123,7 +123,7 @@ def test_the_bid_stepper_steps_over_brooklyns_forbidden_490(
     from 500 is 480, up from 330 is 350. Bob then makes 500 in hearts: 500-530 is worth 16
     units from each of Ann, Cy and Dee (Dee sits out but pays): Bob +48, the others −16."""
     page = browser_page
-    start_session(page, live_server, "brooklyn", HOYLE_TABLE, "Ann")
+    start_session(page, live_server, "brooklyn", HOYLE_TABLE, "Ann", by_taps=True)
     form = page.locator("#hand-form")
     value = form.locator(".step-value")
     up = form.locator(".step[data-step='1']")

@@ -77,7 +77,9 @@ def test_start_a_table_share_its_links_and_join_with_the_pin(
     page.get_by_text("Make new links…").tap()
     expect(page.get_by_role("button", name="Regenerate links and PIN")).to_be_visible()
     shoot(page, screenshots_dir, "hosted-links-regenerate")
-    session_url = start_session(page, hosted_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann")
+    session_url = start_session(
+        page, hosted_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann", by_taps=True
+    )
     enter_hand(page, declarer="Bob", bid=350, trump="S", outcome="Made")
 
     second = browser.new_context(**PHONE)

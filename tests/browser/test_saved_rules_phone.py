@@ -22,7 +22,7 @@ def test_a_table_saves_friday_rules_and_starts_the_next_session_with_one_tap(
     live_server, browser_page, screenshots_dir
 ):
     page = browser_page
-    first = start_session(page, live_server, "brooklyn", THREE, "Ann")
+    first = start_session(page, live_server, "brooklyn", THREE, "Ann", by_taps=True)
 
     # Friday's house rules, changed on the house-rules page: spades not doubled, 25c a unit.
     follow(page, page.locator(".session-nav").get_by_role("link", name="House rules"))
