@@ -95,6 +95,9 @@ class Player(Model):
     name: Mapped[str] = mapped_column(String(40))
     # Worked out from the name on insert; casefold can lengthen a name.
     name_key: Mapped[str] = mapped_column(String(160), default=_key_of_name)
+    # What the table calls them when a hand is said in one line ("Bob" for "Robert"), if
+    # anything: no other player's name or short name (``services.tables.set_short_name``).
+    short_name: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
     table: Mapped[Table] = relationship(back_populates="players")

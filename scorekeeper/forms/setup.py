@@ -119,6 +119,12 @@ class AddPlayerForm(FlaskForm):
     name = StringField("Name", validators=[name_length])
 
 
+class ShortNameForm(FlaskForm):
+    """The short name a player is said by in a one-line hand; blank takes it away."""
+
+    short_name = StringField("Short name", validators=[name_length])
+
+
 class ConfirmForm(FlaskForm):
     """A button that needs only the CSRF token (delete, end, leave)."""
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..rules.errors import RuleError
 from ..rules.holders import Player, players_of
 from ..rules.saying import Ambiguity, SayingTable, read_hand
+from . import tables
 from .entries import HandEntry, MeldText
 from .hands import Preview, preview_hand
 from .sessions import LoadedSession
@@ -37,12 +38,13 @@ class LineRead:
 
 def saying_table(loaded: LoadedSession) -> SayingTable:
     """The table the next hand is read at: the house rules, the players dealt in (in seat
-    order) and the teams (first seat first)."""
+    order) with the short names the table gave them, and the teams (first seat first)."""
     context = loaded.state.next_hand
     dealt = set(context.active)
     players = [p for p in context.seated if isinstance(p, Player) and p in dealt]
     teams = [tuple(p.id for p in players_of(team)) for team in context.teams]
-    return SayingTable.of(loaded.options, players, teams)
+    shorts = tables.short_names(loaded.row.table_id, (p.id for p in players))
+    return SayingTable.of(loaded.options, players, teams, shorts)
 
 
 def over(typed: HandEntry, said: HandEntry) -> HandEntry:

@@ -21,6 +21,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -33,6 +34,7 @@ from ..rules import holders
 from ..rules.errors import Part, RuleError, SeatingError, Where
 from ..rules.holders import name_key
 from . import attempts
+from .notfound import NotFound
 
 DEFAULT_TABLE_NAME = "Our table"
 MAX_NAME = 40
@@ -262,6 +264,47 @@ def add_player(table: Table, name: str) -> Player:
     if existing is not None:
         raise SeatingError(NAME, f"{existing.name} is already on the roster.")
     return find_or_add_player(table, name)
+
+
+def set_short_name(table: Table, player_id: int, short: str | None) -> Player:
+    """Give roster player ``player_id`` the short name the table calls them by when a hand is
+    said in one line ("Bob" for "Robert"), or take it away (``short`` blank). Refuses one that
+    is another player's name or short name: a line saying it could mean either."""
+    player = db.session.get(Player, player_id)
+    if player is None or player.table_id != table.id:
+        raise NotFound(f"No player {player_id} at this table.")
+    where = Where(Part.NAME, player=holders.Player(player.id, player.name))
+    tidied = " ".join((short or "").split())
+    if not tidied:
+        player.short_name = None
+        return player
+    cleaned = _tidied(tidied, MAX_NAME, SeatingError(where, ""), "A short name is at most")
+    key = name_key(cleaned)
+    for other in roster(table):
+        if other.id == player.id:
+            continue
+        if other.name_key == key:
+            raise SeatingError(
+                where, f"The short name {cleaned} is {other.name}'s name: it must be nobody else's."
+            )
+        if other.short_name is not None and name_key(other.short_name) == key:
+            raise SeatingError(
+                where,
+                f"The short name {cleaned} is {other.name}'s already: it must be nobody else's.",
+            )
+    player.short_name = None if key == player.name_key else cleaned
+    return player
+
+
+def short_names(table_id: int, ids: Iterable[int]) -> dict[int, tuple[str, ...]]:
+    """The short names of table ``table_id``'s players ``ids`` that have one, by id."""
+    wanted = list(ids)
+    rows = db.session.execute(
+        select(Player.id, Player.short_name).where(
+            Player.table_id == table_id, Player.id.in_(wanted), Player.short_name.is_not(None)
+        )
+    )
+    return {pid: (short,) for pid, short in rows if short}
 
 
 def roster(table: Table) -> list[Player]:

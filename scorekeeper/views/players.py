@@ -6,7 +6,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from markupsafe import Markup
 
 from ..access import current_table
-from ..forms.setup import AddPlayerForm
+from ..forms.setup import AddPlayerForm, ShortNameForm
 from ..rules.errors import RuleError
 from ..rules.holders import Player, members
 from ..services import tables
@@ -58,9 +58,9 @@ def index():
     return _roster_page(form, error, 422 if error else 200)
 
 
-@bp.get("/<id:player_id>")
-def show(player_id: int):
-    """One player's statistics and the games they played, their line highlighted."""
+def _player_page(player_id: int, form: ShortNameForm, error: str | None, status: int = 200):
+    """One player's statistics and games, their line highlighted, and the short-name form as
+    typed."""
     table = current_table()
     player = next((p for p in tables.roster(table) if p.id == player_id), None)
     if player is None:
@@ -73,4 +73,39 @@ def show(player_id: int):
         for game in game_series(session):
             highlight = next((h for h, _ in game.series if seated in members(h)), None)
             charts.append(Markup(running_chart(game.series, game.title, highlight)))
-    return render_template("players/show.html", player=player, stats=stats, charts=charts)
+    if form.short_name.data is None:
+        form.short_name.data = player.short_name or ""
+    return render_template(
+        "players/show.html", player=player, stats=stats, charts=charts, form=form, error=error
+    ), status
+
+
+def _reshow_player(message: str, player_id: int):
+    """The player's page with the short name as typed, after an expired token (nothing
+    saved)."""
+    return _player_page(player_id, ShortNameForm(), message, 400)
+
+
+@bp.route("/<id:player_id>", methods=["GET", "POST"])
+@reshown_when_stale(_reshow_player)
+def show(player_id: int):
+    """One player's statistics and the games they played; set the short name they are said
+    by in a one-line hand."""
+    form = ShortNameForm()
+    error = None
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            player = tables.set_short_name(current_table(), player_id, form.short_name.data)
+        except RuleError as exc:
+            error = exc.rule
+        else:
+            said = (
+                f"{player.name} is said as {player.short_name} too"
+                if player.short_name
+                else (f"{player.name} has no short name")
+            )
+            flash(f"Saved: {said}.", "ok")
+            return redirect(url_for("players.show", player_id=player_id))
+    elif request.method == "POST":
+        error = next(iter(form.short_name.errors), None) or "Type the short name and save again."
+    return _player_page(player_id, form, error, 422 if error else 200)

@@ -38,6 +38,7 @@ class Evening:
     night: int = 0  # a club night playing its first round
     entrant: int = 0
     unpaired: int = 0  # a club night with no round yet
+    player: int = 0  # a player on the roster, whose page sets their short name
 
     def fill(self, address: str) -> str:
         """The address with this evening's ids."""
@@ -77,6 +78,7 @@ def _table_evening(client) -> Evening:
         night=night,
         entrant=entrant,
         unpaired=unpaired,
+        player=ids["Bob"],
     )
 
 
@@ -98,6 +100,7 @@ TABLE_MODE = [
     ("/ledger/pay", "/ledger"),
     ("/ledger/payments/{payment}/delete", "/ledger/payments/{payment}/delete"),
     ("/players/", "/players/"),
+    ("/players/{player}", "/players/{player}"),
     ("/rules/new", "/rules/new"),
     ("/rules/{rules}", "/rules/{rules}"),
     ("/rules/{rules}/delete", "/rules/{rules}/delete"),
@@ -195,5 +198,10 @@ def test_every_address_the_pages_post_to_is_covered(app):
         .replace("<id:player_id>", "{entrant}")
         for rule in posted
     }
-    ended = {a.replace("{ended}", "{open}").replace("{unpaired}", "{night}") for a in covered}
+    ended = {
+        a.replace("{ended}", "{open}")
+        .replace("{unpaired}", "{night}")
+        .replace("{player}", "{entrant}")
+        for a in covered
+    }  # the same rules filled with other ids
     assert as_filled <= ended, sorted(as_filled - ended)

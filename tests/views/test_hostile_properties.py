@@ -123,6 +123,7 @@ def table(app, client):
         "hands.edit": edit,
         "hands.delete": page_form(f"/s/{brooklyn}/hands/2/delete"),
         "players.index": {"name": "Hal"},
+        "players.show": {"short_name": "Bobby"},
         "settle.pay": payment_form,
         "settle.ledger_pay": payment_form,
         "settle.delete_payment": {"next": f"/s/{brooklyn}/settle"},
