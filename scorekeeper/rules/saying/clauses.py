@@ -15,27 +15,43 @@ part is a claim on a field (``draft.Draft``); nothing is checked against the rul
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
+from ..game.choices import AllPass
 from ..hand.outcome import Outcome
 from ..pack.cards import SUITS
 from ..pack.tricks import buried_most, trick_total
 from .draft import At, Draft
-from .lexer import Kind, Thing
+from .lexer import COMMA, STOP, Kind, Thing, words_of
 from .melds import meld_worths
 from .reading import Key
 from .table import MELD_KEPT, PLAYED, HandAsks, SayingTable
-from .words import WHOEVER_GAVE_UP, Cue
+from .words import DOUBT_WORDS, REMARK_STARTS, WHOEVER_GAVE_UP, WHOLE_DECK_WORDS, Cue
+
+PASSING_MAKES_A_BID = frozenset({AllPass.DEALER_MUST_BID, AllPass.COMPULSORY_FIRST_BID})
+"""House rules under which nobody bidding still leaves a bid played (RULES 4.3): there
+"everyone passed" says how the bid was won, not how the hand ended."""
+
+_T = TypeVar("_T")
+_WHOLE_DECK = frozenset(" ".join(words_of(said)[0]) for said in WHOLE_DECK_WORDS)
+_CORRECTED = (Kind.SUIT, Kind.NUMBER, Kind.PLAYER, Kind.OUTCOME)
 
 
-def fill(items: list[tuple[Thing, bool]], table: SayingTable) -> Draft:
+def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     """The claims one reading of the line makes."""
     draft = Draft(table, table.asks)
-    ts = _joined([At(thing, pause) for thing, pause in items if thing.kind is not Kind.FILLER],
-                 table)  # fmt: skip
+    said = _corrected(_without_remarks(items))
+    kept = [thing.kind is not Kind.FILLER for thing, _ in said]
+    ts = _joined([At(thing, pause) for thing, pause in _dropped(said, kept)], table)
+    _their_team(ts, draft)
+    _dealer_and_hand(ts)
+    _whole_deck_said_again(ts, draft)
+    _margins(ts)
     _reneger(ts, draft)
     _named_melds(ts, draft)
     _bids(ts, draft)
     _cued(ts, draft, Cue.MELD, _meld)
+    _had(ts, draft)
     pending: list[tuple[At, int, str]] = []  # whose side took them waits for the declarer
 
     def tricks(holder: At | None, figure: int, word: str, draft: Draft) -> None:
@@ -51,6 +67,8 @@ def fill(items: list[tuple[Thing, bool]], table: SayingTable) -> Draft:
     _spent_tricks_words(ts)
     _last_trick(ts, draft)
     _plain(ts, draft)
+    _passed_into_a_bid(ts, draft)
+    _asides(ts, draft)
     _declarer(ts, draft)
     _bare_numbers(ts, draft)
     for holder, figure, word in pending:
@@ -89,11 +107,160 @@ def _joined(ts: list[At], table: SayingTable) -> list[At]:
         out.append(ts[k])
         k += 1
     nxt: list[At | None] = [*out[1:], None] if out else []
-    return [
-        at for at, after in zip(out, nxt, strict=True)
-        if not at.cue(Cue.AND)
+    keep = [
+        not at.cue(Cue.AND)
         and not (at.cue(Cue.IN) and (after is None or after.kind is not Kind.NUMBER))
-    ]  # fmt: skip
+        for at, after in zip(out, nxt, strict=True)
+    ]
+    paused = [(at, at.pause) for at in out]
+    return [At(at.thing, pause) for at, pause in _dropped(paused, keep)]
+
+
+def _dropped(items: list[tuple[_T, int]], keep: list[bool]) -> list[tuple[_T, int]]:
+    """``items`` (each with the pause before it) without those ``keep`` leaves out, a pause
+    before a word left out kept before the next word kept (", and Bob" pauses before Bob)."""
+    out: list[tuple[_T, int]] = []
+    carried = 0
+    for (item, pause), kept in zip(items, keep, strict=True):
+        if kept:
+            out.append((item, max(pause, carried)))
+            carried = 0
+        else:
+            carried = max(carried, pause)
+    return out
+
+
+def _without_remarks(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
+    """The line without remarks on the hand, which fill nothing: an article, one or two words
+    not understood, and "hand" ("an ugly hand", "a lousy hand"); a word that may undo the
+    line ("not") is never part of one."""
+    keep = [True] * len(items)
+    for i, (thing, _) in enumerate(items):
+        if thing.kind is not Kind.FILLER or thing.text not in REMARK_STARTS:
+            continue
+        j = i + 1
+        while (
+            j < len(items)
+            and j - i <= 2
+            and items[j][0].kind is Kind.UNKNOWN
+            and not items[j][1]
+            and items[j][0].text not in DOUBT_WORDS
+        ):
+            j += 1
+        hand = j < len(items) and items[j][0].kind is Kind.CUE and items[j][0].value is Cue.HAND
+        if j > i + 1 and hand and not items[j][1]:
+            for x in range(i, j + 1):
+                keep[x] = False
+    return _dropped(items, keep)
+
+
+def _corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
+    """A correction said ("350 spades, no wait, hearts"): the thing said after it replaces the
+    last one of its kind said before it (a suit, a figure, a player, an outcome); with none
+    before, the correction is left not understood (asked)."""
+    keep = [True] * len(items)
+    for c, (thing, _) in enumerate(items):
+        if thing.kind is not Kind.CORRECTION:
+            continue
+        after = next((t for t, _ in items[c + 1 :] if t.kind is not Kind.FILLER), None)
+        if after is None or after.kind not in _CORRECTED:
+            continue
+        before = [j for j in range(c) if keep[j] and items[j][0].kind is after.kind]
+        if before:
+            keep[before[-1]] = keep[c] = False
+    return _dropped(items, keep)
+
+
+def _their_team(ts: list[At], draft: Draft) -> None:
+    """ "Her side", "his team": the team of the one player the line names; when it names
+    several (or none), whose side it is is asked (as a name two players share)."""
+    table = draft.table
+    named = {p for at in ts if at.kind is Kind.PLAYER for p in at.thing.players}
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.THEIR_TEAM) or not table.teams:
+            continue
+        if len(named) == 1:
+            team = table.team_of(next(iter(named)))
+            ts[k] = At(Thing(Kind.TEAM, team, at.thing.text, at.thing.length), at.pause)
+        else:  # whose side: a player the line names (anyone, when it names none), asked
+            ids = tuple(sorted(named)) or tuple(seat.id for seat in table.seats)
+            ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
+
+
+def _dealer_and_hand(ts: list[At]) -> None:
+    """Who dealt ("Ann dealt", "dealer Ann", "Ann's deal") and the hand's number ("Hand one.",
+    said alone): the session knows both, so they fill nothing. "hand" said otherwise is
+    filler, as it always was."""
+    for k, at in enumerate(ts):
+        if at.used:
+            continue
+        if at.cue(Cue.DEALT):
+            for who in (k - 1, k + 1):
+                said_with = not (at.pause if who < k else _paused(ts, who))
+                if _free(ts, who, Kind.PLAYER) and said_with:
+                    at.used = ts[who].used = True
+                    break
+        elif at.cue(Cue.HAND):
+            at.used = True
+            alone = k + 2 >= len(ts) or bool(ts[k + 2].pause)
+            if (k == 0 or at.pause >= STOP) and _free(ts, k + 1, Kind.NUMBER) and alone:
+                ts[k + 1].used = not ts[k + 1].pause
+
+
+def _paused(ts: list[At], k: int) -> bool:
+    return 0 <= k < len(ts) and bool(ts[k].pause)
+
+
+def _whole_deck_said_again(ts: list[At], draft: Draft) -> None:
+    """ "Took all the tricks, 250": the figure said after every trick is the same figure, read
+    once; a figure that differs from the hand's whole trick points is asked about."""
+    for k, at in enumerate(ts):
+        if at.kind is not Kind.NUMBER or at.thing.text not in _WHOLE_DECK:
+            continue
+        if _free(ts, k + 1, Kind.NUMBER) and ts[k + 1].pause:
+            again = ts[k + 1]
+            again.used = True
+            if again.thing.value != at.thing.value:
+                at.used = True  # which of the two is meant is asked: neither is read
+                draft.ask(f"{at.thing.text}, {again.thing.text}",
+                          [str(at.thing.value), str(again.thing.value)])  # fmt: skip
+
+
+def _margins(ts: list[At]) -> None:
+    """ "Set by 20", "made it by 30": by how much, which no field holds, read with the
+    outcome."""
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.BY) or at.used or at.pause or k == 0:
+            continue
+        ended = ts[k - 1].kind is Kind.OUTCOME
+        margin = _free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause
+        if ended and ts[k - 1].thing.value in (Outcome.MADE, Outcome.SET) and margin:
+            at.used = ts[k + 1].used = True
+
+
+def _had(ts: list[At], draft: Draft) -> None:
+    """ "Ann had 40": the figure a player has, holds or showed is their meld (tricks are
+    taken, not had), unless a tricks word of its own follows it ("had 130 in tricks")."""
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.HAS) or at.used or at.pause or not _holder(ts, k - 1):
+            continue
+        if not (_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause):
+            continue
+        if _bid_follows(ts, k + 1) or _cue_of_its_own(ts, k + 2, None):
+            continue
+        holder, figure = ts[k - 1], ts[k + 1]
+        holder.used = at.used = figure.used = True
+        said = f"{holder.thing.text} {at.thing.text} {figure.thing.text}"
+        _meld(holder, figure.thing.value, said, draft)
+
+
+def _asides(ts: list[At], draft: Draft) -> None:
+    """When a hand was given up ("after seeing the widow", "didn't look at the widow"): read
+    with the outcome it describes, and left not understood beside any other (asked)."""
+    said = {value for value, _ in draft.claims.get(("outcome",), [])}
+    for at in ts:
+        if at.kind is Kind.ASIDE and not at.used and said == {at.thing.value}:
+            at.used = True
 
 
 def _free(ts: list[At], k: int, kind: Kind) -> bool:
@@ -116,11 +283,12 @@ def _last_trick(ts: list[At], draft: Draft) -> None:
             who, ts[k - 1].used = k - 2, True
         elif _holder(ts, k + 1) and not ts[k + 1].pause:
             who = k + 1
-        elif _subject(ts, k) is not None:
-            who = _subject(ts, k)  # type: ignore[assignment]
+        elif _subject(ts, k, draft) is not None:
+            who = _subject(ts, k, draft)  # type: ignore[assignment]
         else:
             continue  # said of nobody: left unread
-        at.used = ts[who].used = True
+        at.used = True
+        ts[who].used = ts[who].used or not (who < k - 1 and _leaned(ts, k))
         pid = draft.who(ts[who])
         if pid is not None:
             draft.claim(("last_trick",), pid, f"{ts[who].thing.text} {at.thing.text}")
@@ -188,6 +356,12 @@ def _reneger(ts: list[At], draft: Draft) -> None:
                     pid = draft.who(ts[who])
                     if pid is not None:
                         draft.claim(("reneger",), pid, ts[who].thing.text)
+                    own = max(k, who) + 1  # "reneged on his own bid": the declarer reneged
+                    if pid is not None and own < len(ts) and ts[own].cue(Cue.OWN_BID):
+                        ts[own].used = True
+                        draft.claim(
+                            ("declarer",), pid, f"{ts[who].thing.text} {ts[own].thing.text}"
+                        )
                     break
 
 
@@ -208,6 +382,7 @@ def _cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
         before = cue is not Cue.TOOK or not (
             _free(ts, k + 1, number) or (k + 1 < len(ts) and ts[k + 1].cue(Cue.LAST_TRICK))
         )
+        leaned = False  # said of the clause's player, who is left free (``_subject``)
         if before and _holder(ts, k - 2) and _free(ts, k - 1, number):
             pairs, after = [(k - 2, k - 1)], k + 1
         elif _holder(ts, k - 1) and _free(ts, k + 1, number):
@@ -223,8 +398,13 @@ def _cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
                 pairs.append((j, j + 1))
                 j += 2
             after = -1  # a list already: nothing carries on past it
-        elif _subject(ts, k) is not None and _free(ts, k + 1, number):
-            pairs, after = [(_subject(ts, k), k + 1)], k + 2  # type: ignore[list-item]
+        elif _subject(ts, k, draft) is not None and _free(ts, k + 1, number):
+            pairs, after = [(_subject(ts, k, draft), k + 1)], k + 2  # type: ignore[list-item]
+            leaned = _leaned(ts, k)
+        elif before and _free(ts, k - 1, number) and _subject(ts, k - 1, draft) is not None:
+            # "Ann 100 meld 90 tricks": the figure before the cue is the clause's player's
+            pairs, after = [(_subject(ts, k - 1, draft), k - 1)], -1  # type: ignore[list-item]
+            leaned = _leaned(ts, k - 1)
         elif before and _free(ts, k - 1, number) and not _holder(ts, k - 2):
             pairs, after = [(-1, k - 1)], -1
         elif _free(ts, k + 1, number):
@@ -232,11 +412,13 @@ def _cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
         else:
             continue  # said of no figure: left unread
         carried = _carried(ts, after if _bid_said(ts, draft) else -1)
+        if before and pairs and pairs[0] == (k - 2, k - 1) and _bid_said(ts, draft):
+            carried += _carried_back(ts, k - 2)
         at.used = True
         for who, n in pairs + carried:
             ts[n].used = True
             holder = ts[who] if who >= 0 else None
-            if holder is not None:
+            if holder is not None and not leaned:
                 holder.used = True
             cued = {k} if (who, n) in pairs else set()  # a pair carried on is said alone
             said = sorted(({who, n} | cued) - {-1})
@@ -254,18 +436,27 @@ def _cue_of_its_own(ts: list[At], k: int, cue: Cue | None) -> bool:
 
 
 def _spent_tricks_words(ts: list[At]) -> None:
-    """ "in tricks" straight after a figure "took" already read ("took 100 in tricks") says
-    nothing more: read with it."""
+    """ "in tricks" straight after a figure "took" already read ("took 100 in tricks"), or
+    heading a clause whose player "took" a figure read already ("in tricks Cy took 110"),
+    says nothing more: read with it."""
     for k, at in enumerate(ts):
-        if (
-            at.cue(Cue.TRICKS)
-            and not at.used
-            and not at.pause
+        if not at.cue(Cue.TRICKS) or at.used:
+            continue
+        after_took = (
+            not at.pause
             and k >= 2
             and ts[k - 1].kind is Kind.NUMBER
             and ts[k - 1].used
             and ts[k - 2].cue(Cue.TOOK)
-        ):
+        )
+        heading = (
+            k + 2 < len(ts)
+            and ts[k + 1].holder
+            and not ts[k + 1].pause
+            and ts[k + 2].cue(Cue.TOOK)
+            and ts[k + 2].used
+        )
+        if after_took or heading:
             at.used = True
 
 
@@ -287,6 +478,24 @@ def _carried(ts: list[At], j: int) -> list[tuple[int, int]]:
     ):
         pairs.append((j, j + 1))
         j += 2
+    return pairs
+
+
+def _carried_back(ts: list[At], j: int) -> list[tuple[int, int]]:
+    """The name-figure pairs said before the pair at ``j`` that the cue said after it carries
+    back to: each a player or team and a figure, alone between pauses, the last one's pause
+    before ``j`` ("Gus 80, Hal 150 meld": Gus's meld too); never a figure before a suit."""
+    pairs: list[tuple[int, int]] = []
+    while (
+        ts[j].pause
+        and _holder(ts, j - 2)
+        and not ts[j - 2].used
+        and (j - 2 == 0 or ts[j - 2].pause)
+        and _free(ts, j - 1, Kind.NUMBER)
+        and not ts[j - 1].pause
+    ):
+        j -= 2
+        pairs.append((j, j + 1))
     return pairs
 
 
@@ -331,10 +540,23 @@ def _meld_then_took(ts: list[At], draft: Draft, tricks: Put) -> None:
         )
 
 
-def _subject(ts: list[At], k: int) -> int | None:
+def _subject(ts: list[At], k: int, draft: Draft) -> int | None:
     """The player a cue word at ``k`` is said of when no figure sits between them: "Ann meld
     190 took 130" (Ann took 130), back over what was read already, within the clause (never
-    back past a pause)."""
+    back past a pause); or, when the cue starts a part of the clause after a comma, the
+    player or team the clause starts with when it names no other ("Bob 60 meld, took 250;
+    Ann ...": Bob took 250), in a game without a bid (with one, the player a line starts with
+    is most often the declarer, whose bid says nothing of whose the figures after it are:
+    "Ann 300 spades made, 60 meld" is asked). Such a player is not used up (``_leaned``)."""
+    walked = _walked(ts, k)
+    if walked is not None or draft.asks.bid:
+        return walked
+    return _clause_subject(ts, k) if ts[k].pause == COMMA else None
+
+
+def _walked(ts: list[At], k: int) -> int | None:
+    """The player said just before the cue at ``k``, back over what was read already and no
+    pause."""
     j = k - 1
     if ts[k].pause:
         return None
@@ -345,6 +567,25 @@ def _subject(ts: list[At], k: int) -> int | None:
             return None
         j -= 1
     return None
+
+
+def _leaned(ts: list[At], k: int) -> bool:
+    """True when the cue at ``k`` is said of its clause's player only as the clause's subject
+    (``_subject``): that player is not used up by it."""
+    return _walked(ts, k) is None
+
+
+def _clause_subject(ts: list[At], k: int) -> int | None:
+    """The player or team the clause holding ``k`` starts with (a clause runs from the line's
+    start or a stop, ". ;", to the next), when it is the only one the clause names."""
+    start = k
+    while start > 0 and ts[start].pause < STOP:
+        start -= 1
+    end = k + 1
+    while end < len(ts) and ts[end].pause < STOP:
+        end += 1
+    holders = [j for j in range(start, end) if ts[j].holder]
+    return start if holders == [start] else None
 
 
 def _bid_follows(ts: list[At], k: int) -> bool:
@@ -458,6 +699,10 @@ def _bids(ts: list[At], draft: Draft) -> None:
                 j += 2
             continue
         if not _free(ts, k + 1, Kind.NUMBER):
+            # "350 in hearts for Cy": "for" the player who bid it, said after the bid
+            said_after = k >= 1 and ts[k - 1].kind in (Kind.NUMBER, Kind.SUIT)
+            if at.thing.text == "for" and said_after and _holder(ts, k + 1):
+                at.used = not ts[k + 1].pause
             continue
         at.used = ts[k + 1].used = True
         if draft.asks.summed and _holder(ts, k - 1):
@@ -502,6 +747,10 @@ def _plain(ts: list[At], draft: Draft) -> None:
         elif at.kind is Kind.SUIT:
             at.used = True
             draft.claim(("trump",), at.thing.value, at.thing.text)
+            if _bid_after_trump(ts, k, draft):
+                ts[k + 1].used = True
+                draft.claim(("bid",), ts[k + 1].thing.value,
+                            f"{at.thing.text} {ts[k + 1].thing.text}")  # fmt: skip
         elif at.kind is Kind.OUTCOME and at.thing.value in draft.asks.outcomes:
             at.used = True
             either = Outcome.OPPONENTS_CONCEDED in draft.asks.outcomes
@@ -509,6 +758,38 @@ def _plain(ts: list[At], draft: Draft) -> None:
                 draft.ask(at.thing.text, ("conceded", "opponents conceded"))
             else:
                 draft.claim(("outcome",), at.thing.value, at.thing.text)
+
+
+def _passed_into_a_bid(ts: list[At], draft: Draft) -> None:
+    """ "Everybody passed, so Ann's stuck with 250": where nobody bidding still leaves a bid
+    played (the dealer must bid, Hoyle's compulsory first bid: RULES 4.3, 4.5), everyone
+    passing says how the bid said was won, and fills nothing; said with no bid, it is said
+    not understood (no way the game's hand ends)."""
+    if draft.table.options.all_pass not in PASSING_MAKES_A_BID or not draft.claimed(("bid",)):
+        return
+    for at in ts:
+        passed = at.kind is Kind.OUTCOME and at.thing.value is Outcome.ALL_PASS
+        if passed and not at.used and Outcome.ALL_PASS not in draft.asks.outcomes:
+            at.used = True
+
+
+def _bid_after_trump(ts: list[At], k: int, draft: Draft) -> bool:
+    """True when the figure said right after trump at ``k`` is the bid ("Spades, four
+    hundred, Bob"): trump is named with the bid, before it or after it; only where no other
+    figure is said as the bid or before a suit, the figure is one of the ladder's (at least
+    the least bid) and nothing but a pause, a player or an outcome follows it."""
+    asks = draft.asks
+    if not asks.bid or asks.summed or draft.claimed(("bid",)) or not _free(ts, k + 1, Kind.NUMBER):
+        return False
+    if k >= 1 and ts[k - 1].kind is Kind.NUMBER:
+        return False  # "350 spades": the figure before it is the bid
+    if any(_free(ts, j, Kind.NUMBER) and _free(ts, j + 1, Kind.SUIT) for j in range(len(ts))):
+        return False
+    options = draft.table.options
+    if ts[k + 1].thing.value < options.to_table(options.min_bid):
+        return False
+    after = ts[k + 2] if k + 2 < len(ts) else None
+    return after is None or bool(after.pause) or after.holder or after.kind is Kind.OUTCOME
 
 
 def _declarer(ts: list[At], draft: Draft) -> None:

@@ -25,7 +25,7 @@ class At:
     the hand was read from it (``used``; a player given a part is no longer the declarer's)."""
 
     thing: Thing
-    pause: bool
+    pause: int  # 0, or the pause before it (``lexer.COMMA``, ``lexer.STOP``)
     used: bool = False
 
     @property

@@ -21,17 +21,26 @@ from typing import Any
 
 from ..hand.outcome import Outcome
 from ..holders import name_key
+from ..pack.tricks import trick_total
 from .melds import meld_phrases
 from .numbers import NUMBER_WORDS, read_number
 from .table import SayingTable
 from .words import (
+    ASIDE_WORDS,
+    CORRECTION_WORDS,
     CUE_WORDS,
     FILLER_WORDS,
     NO_TRUMP_WORDS,
     OUTCOME_WORDS,
     SUIT_WORDS,
     TEAM_NOUNS,
+    WHOLE_DECK_WORDS,
 )
+
+COMMA, STOP = 1, 2
+"""How strong a pause is: a comma (or a colon) inside a clause, a stop (". ; ! ?") between
+clauses; 0 is no pause. Dictation's punctuation, so the reader leans on a stop only to end a
+clause's subject (``clauses._clause_subject``)."""
 
 _SYMBOLS = "♠♥♦♣♤♡♢♧&"
 _TOKEN = re.compile(rf"[{_SYMBOLS}]|\d+|[^\W\d_]+(?:'[^\W\d_]+)*|(?P<pause>[.,;:!?])")
@@ -53,6 +62,8 @@ class Kind(enum.Enum):
     OUTCOME = "outcome"
     CUE = "cue"
     FILLER = "filler"
+    ASIDE = "aside"  # when a hand was given up ("after seeing the widow"): its ``Outcome``
+    CORRECTION = "correction"  # "no wait", "I mean": what follows replaces what came before
     UNKNOWN = "unknown"
 
 
@@ -80,23 +91,24 @@ class Said:
     readings: tuple[Thing, ...]
 
 
-def words_of(text: str) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+def words_of(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The line's words (NFC, case folded, apostrophes straightened, "sixty-five" as two
-    words, "1,500" and dictation's "3:50" as one figure) and, for each, whether a pause
-    (punctuation) came before it."""
+    words, "1,500" and dictation's "3:50" as one figure) and, for each, the pause
+    (punctuation) that came before it: 0 none, ``COMMA`` or ``STOP``."""
     line = unicodedata.normalize("NFC", text).translate(_APOSTROPHES)
     line = _THOUSANDS.sub("", line)
     line = _CLOCK.sub(r"\1\2", line)
     words: list[str] = []
-    pauses: list[bool] = []
-    pause = False
+    pauses: list[int] = []
+    pause = 0
     for match in _TOKEN.finditer(line):
-        if match.group("pause"):
-            pause = True
+        mark = match.group("pause")
+        if mark:
+            pause = max(pause, COMMA if mark in ",:" else STOP)
             continue
         words.append(name_key(match.group(0)))
         pauses.append(pause)
-        pause = False
+        pause = 0
     return tuple(words), tuple(pauses)
 
 
@@ -124,6 +136,16 @@ class Lexicon:
                 self._add(said, Kind.CUE, cue)
         for said in FILLER_WORDS:
             self._add(said, Kind.FILLER, None)
+        for outcome, aside_words in ASIDE_WORDS.items():
+            for said in aside_words:
+                self._add(said, Kind.ASIDE, outcome)
+        for said in CORRECTION_WORDS:
+            self._add(said, Kind.CORRECTION, None)
+        asks = table.asks
+        if not (asks.bid and asks.takes_each):  # Bison's takes are counters: not a figure
+            total = table.options.to_table(trick_total(table.options.deck))
+            for said in WHOLE_DECK_WORDS:  # "every trick": the hand's whole trick points
+                self._add(said, Kind.NUMBER, total)
         for said, name in meld_phrases(table.options.deck).items():
             self._add(said, Kind.MELD, name)
         for team in table.teams:  # "Ann's team", "Bob's side": the team a player is in
@@ -140,7 +162,7 @@ class Lexicon:
         words = words_of(said)[0]
         self.phrases.setdefault(words, Thing(kind, value, " ".join(words), len(words)))
 
-    def read(self, words: Sequence[str], pauses: Sequence[bool]) -> tuple[Said, ...]:
+    def read(self, words: Sequence[str], pauses: Sequence[int]) -> tuple[Said, ...]:
         """Every place in the line with its readings, start to end (a reading's ``length``
         says where the next one starts)."""
         out = []
@@ -148,9 +170,7 @@ class Lexicon:
             out.append(Said(i, self.readings_at(words, pauses, i)))
         return tuple(out)
 
-    def readings_at(
-        self, words: Sequence[str], pauses: Sequence[bool], i: int
-    ) -> tuple[Thing, ...]:
+    def readings_at(self, words: Sequence[str], pauses: Sequence[int], i: int) -> tuple[Thing, ...]:
         """The readings of the words starting at ``i``: a word's, a name's, or both."""
         word = self._word_at(words, pauses, i)
         name = self._name_at(words, pauses, i)
@@ -165,14 +185,14 @@ class Lexicon:
             return (start,)
         return (Thing(Kind.UNKNOWN, None, words[i]),)
 
-    def _span(self, pauses: Sequence[bool], i: int, most: int) -> int:
+    def _span(self, pauses: Sequence[int], i: int, most: int) -> int:
         """How many words from ``i`` a phrase may take: up to the next pause."""
         n = 1
         while n < most and i + n < len(pauses) and not pauses[i + n]:
             n += 1
         return n
 
-    def _word_at(self, words: Sequence[str], pauses: Sequence[bool], i: int) -> Thing | None:
+    def _word_at(self, words: Sequence[str], pauses: Sequence[int], i: int) -> Thing | None:
         """The longest figure or phrase the table says at ``i`` (a figure when as long:
         "no" alone is 0, "no trump" is no trump)."""
         span = self._span(pauses, i, max(self.longest, 8))
@@ -188,7 +208,7 @@ class Lexicon:
                 return thing
         return figure
 
-    def _name_at(self, words: Sequence[str], pauses: Sequence[bool], i: int) -> Thing | None:
+    def _name_at(self, words: Sequence[str], pauses: Sequence[int], i: int) -> Thing | None:
         span = self._span(pauses, i, self.name_longest)
         for n in range(span, 0, -1):
             said = tuple(words[i : i + n])

@@ -145,12 +145,12 @@ def _word_label(thing: Thing) -> str:
 
 
 def _paths(
-    said: Sequence[Said], pauses: Sequence[bool]
-) -> Iterator[tuple[list[tuple[Thing, bool]], tuple[Choice, ...]]]:
+    said: Sequence[Said], pauses: Sequence[int]
+) -> Iterator[tuple[list[tuple[Thing, int]], tuple[Choice, ...]]]:
     """Every reading of the line (up to ``MAX_READINGS``): its things with whether a pause came
     before each, and each choice made at a word that is both a name and a word (once the
     readings run out, the word is taken)."""
-    stack: list[tuple[int, list[tuple[Thing, bool]], tuple[Choice, ...]]]
+    stack: list[tuple[int, list[tuple[Thing, int]], tuple[Choice, ...]]]
     stack = [(0, [], ())]
     made = 0
     while stack:

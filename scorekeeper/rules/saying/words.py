@@ -29,6 +29,11 @@ class Cue(enum.Enum):
     LAST_TRICK = "last trick"  # the player beside it took the last trick
     AND = "and"  # joins partners into their team: "Ann and Cy", "Ann & Cy"
     HAS = "has"  # "Cy has the dix": the melds named after it are the player's before it
+    BY = "by"  # "set by 20": by how much a bid was made or set, which no field holds
+    DEALT = "dealt"  # "Ann dealt", "dealer Ann": who dealt, which the session knows
+    HAND = "hand"  # "hand one": the hand's number, which the session knows
+    OWN_BID = "own bid"  # "reneged on his own bid": the reneger is the declarer
+    THEIR_TEAM = "their team"  # "her side": the team of the one player the line names
 
 
 OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
@@ -102,15 +107,24 @@ understood, never read as a figure ("no" is 0)."""
 CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
     {
         Cue.BID: ("bid", "bids", "bid it", "took it for", "took it at", "took the bid at",
-                  "took the bid for", "at", "for", "went to", "went"),
+                  "took the bid for", "at", "for", "went to", "went", "stuck with",
+                  "stuck at", "was stuck with", "is stuck with", "got stuck with",
+                  "had to play it at", "had to play it for"),
         Cue.IN: ("in", "on"),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "counters", "counter", "in counters",
                      "card points", "in cards", "takes"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in"),
         Cue.LAST_TRICK: ("last trick", "last tricks"),
-        Cue.AND: ("and", "&", "plus"),
+        Cue.AND: ("and", "&", "plus", "but"),
         Cue.HAS: ("has", "had", "have", "holds", "held", "showed", "shows", "laid down"),
+        Cue.BY: ("by",),
+        Cue.DEALT: ("dealt", "deals", "dealer", "dealing", "deal", "dealt it"),
+        Cue.HAND: ("hand", "hand number", "deal number"),
+        Cue.OWN_BID: ("on his own bid", "on her own bid", "on their own bid", "on his bid",
+                      "on her bid", "on his own", "on her own"),
+        Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
+                         "her partners"),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""
@@ -118,7 +132,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
 FILLER_WORDS: frozenset[str] = frozenset(
     {
         "the", "a", "an", "with", "um", "umm", "uh", "uhm", "er", "erm", "okay", "ok", "so",
-        "then", "was", "is", "of", "points", "point", "hand", "he", "she", "they", "it",
+        "then", "was", "is", "of", "points", "point", "he", "she", "they", "it",
         "please", "well", "right", "oh", "trump", "trumps", "are", "in trump", "that's", "thats",
         "that is", "which is", "turned", "turned up", "was turned", "all",
         "takes the pot", "took the pot", "wins the pot", "won the pot", "pot goes to",
@@ -126,6 +140,42 @@ FILLER_WORDS: frozenset[str] = frozenset(
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
+
+ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
+    {
+        Outcome.CONCEDED: (
+            "after seeing the widow", "after the widow", "after looking at the widow",
+            "after he saw the widow", "after she saw the widow", "after the meld",
+            "after melding", "before play", "before playing", "before the play",
+        ),
+        Outcome.FORFEIT: (
+            "didn't look at the widow", "didnt look at the widow", "did not look at the widow",
+            "without looking at the widow", "without seeing the widow",
+            "didn't see the widow", "didnt see the widow", "before the widow",
+        ),
+    }
+)  # fmt: skip
+"""Words that say when a hand was given up, which no field holds: read with the outcome they
+describe (RULES 5.3: a concession comes after the widow is seen and the meld laid down, a
+forfeit before the widow is looked at), and left not understood beside any other."""
+
+WHOLE_DECK_WORDS: tuple[str, ...] = (
+    "every trick", "all the tricks", "all tricks", "all of the tricks", "every single trick",
+    "every last trick",
+)  # fmt: skip
+"""Every trick of the hand ("took every trick"): the hand's whole trick points, the deck's
+(RULES 3.1, 3.5: 250, 490 from two packs with nines, 50 written from a double deck)."""
+
+CORRECTION_WORDS: tuple[str, ...] = (
+    "no wait", "wait", "wait no", "i mean", "sorry", "no sorry", "make that", "correction",
+    "scratch that", "actually",
+)  # fmt: skip
+"""Words that take back what was just said: the thing said after them replaces the last one
+of its kind said before them ("350 spades, no wait, hearts": hearts)."""
+
+REMARK_STARTS: frozenset[str] = frozenset({"a", "an"})
+"""What a remark on the hand starts with: "an ugly hand", "a lousy hand", "what a hand" (an
+article, at most two words not understood, and "hand"), which fills no field."""
 
 NOTHING_WORDS: tuple[str, ...] = ("nothing", "none", "zero", "nil", "no")
 """Words for a figure of 0 ("Cy nothing in meld")."""
