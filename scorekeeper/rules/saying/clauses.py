@@ -44,6 +44,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     kept = [thing.kind is not Kind.FILLER for thing, _ in said]
     ts = _joined([At(thing, pause) for thing, pause in _dropped(said, kept)], table)
     _their_team(ts, draft)
+    _they(ts, draft)
     _dealer_and_hand(ts)
     _whole_deck_said_again(ts, draft)
     _margins(ts)
@@ -185,6 +186,26 @@ def _their_team(ts: list[At], draft: Draft) -> None:
         else:  # whose side: a player the line names (anyone, when it names none), asked
             ids = tuple(sorted(named)) or tuple(seat.id for seat in table.seats)
             ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
+
+
+def _they(ts: list[At], draft: Draft) -> None:
+    """ "They took 100": "they" beside a figure or a figure's cue names no one, and could be
+    either side (the bidders, or the others), so whose figure it is is asked, among every
+    player dealt in; said of nothing else ("they made it") it is a filler word."""
+    table = draft.table
+    figure_cues = (Cue.TOOK, Cue.TRICKS, Cue.MELD, Cue.HAS)
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.THEY):
+            continue
+        after = ts[k + 1] if k + 1 < len(ts) and not ts[k + 1].pause else None
+        of_a_figure = after is not None and (
+            after.kind is Kind.NUMBER or any(after.cue(cue) for cue in figure_cues)
+        )
+        if of_a_figure:
+            ids = tuple(seat.id for seat in table.seats)
+            ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
+        else:
+            at.used = True
 
 
 def _dealer_and_hand(ts: list[At]) -> None:
@@ -837,13 +858,21 @@ def _bare_numbers(ts: list[At], draft: Draft) -> None:
         if holder is not None and fits:
             holder.used = True
         word = at.thing.text
-        if len(fits) == 1:
+        if fits == [(("bid",), "bid")] and not _biddable(at.thing.value, draft):
+            draft.unknown.append(word)  # "all three passed": no bid is 3, so no bid was said
+        elif len(fits) == 1:
             key, _ = fits[0]
             draft.claim(key, at.thing.value, word)
         elif fits:
             draft.ask(word, [label for _, label in fits])
         else:
             draft.unknown.append(word)
+
+
+def _biddable(figure: int, draft: Draft) -> bool:
+    """True when ``figure``, as the table writes figures, is at least the game's lowest bid."""
+    options = draft.table.options
+    return figure >= options.to_table(options.min_bid)
 
 
 def _could_be(holder: At | None, draft: Draft) -> list[tuple[Key, str]]:

@@ -34,6 +34,7 @@ class Cue(enum.Enum):
     HAND = "hand"  # "hand one": the hand's number, which the session knows
     OWN_BID = "own bid"  # "reneged on his own bid": the reneger is the declarer
     THEIR_TEAM = "their team"  # "her side": the team of the one player the line names
+    THEY = "they"  # "they took 100": a side the line does not name, asked which
 
 
 OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
@@ -60,6 +61,9 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         Outcome.RENEGE: ("renege", "reneged", "reneges"),
         Outcome.ALL_PASS: (
             "everyone passed", "everybody passed", "all passed", "all pass", "passed out",
+            "they all passed", "we all passed", "all of us passed", "all three passed",
+            "all four passed", "all five passed", "all six passed", "all seven passed",
+            "all eight passed", "both passed",
             "all passes", "nobody bid",
         ),
         Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal"),
@@ -125,6 +129,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                       "on her bid", "on his own", "on her own"),
         Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
                          "her partners"),
+        Cue.THEY: ("they",),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""
@@ -132,7 +137,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
 FILLER_WORDS: frozenset[str] = frozenset(
     {
         "the", "a", "an", "with", "um", "umm", "uh", "uhm", "er", "erm", "okay", "ok", "so",
-        "then", "was", "is", "of", "points", "point", "he", "she", "they", "it",
+        "then", "was", "is", "of", "points", "point", "he", "she", "it",
         "please", "well", "right", "oh", "trump", "trumps", "are", "in trump", "that's", "thats",
         "that is", "which is", "turned", "turned up", "was turned", "all",
         "takes the pot", "took the pot", "wins the pot", "won the pot", "pot goes to",
