@@ -15,7 +15,7 @@ import re
 import pytest
 from axe import add_axe, violations
 from conftest import PHONE
-from phone import chip, follow, grid_chip, shoot, start_session
+from phone import check_phone_page, chip, follow, grid_chip, phone_page, shoot, start_session
 from playwright.sync_api import Browser, Page, expect
 from reflow import double_text, split_words
 
@@ -117,6 +117,18 @@ def test_the_note_fits_the_phone_at_200_percent_text(live_server, browser_page, 
     assert [w for w in split_words(page) if "note-text" in w or "Clear" in w] == []
     shoot(page, screenshots_dir, "draft-restored-200")
     shoot(page, screenshots_dir, "draft-restored-200-dark", dark=True)
+
+
+def test_the_note_fits_a_phone_320_px_wide(live_server, browser, screenshots_dir):
+    with phone_page(browser, 320) as page:
+        start_session(page, live_server, "double-deck", FOUR, "W")
+        _type_e1(page)
+        page.reload()
+        expect(page.locator(".draft-note .note-text")).to_be_visible()
+        page.locator(".draft-note").scroll_into_view_if_needed()
+        check_phone_page(page, "a restored draft at 320 px")
+        assert [w for w in split_words(page) if "note-text" in w or "Clear" in w] == []
+        shoot(page, screenshots_dir, "draft-restored-320")
 
 
 def test_clear_empties_the_form_and_forgets_the_draft(live_server, browser_page):
