@@ -82,6 +82,7 @@ class LogRow:
 
     text: str
     kind: str = "hand"  # hand | leave | note | why (a hand's words, where a figure did not count)
+    shaded: bool = False  # every other hand (or leaving) is shaded, and the words under it too
 
 
 @dataclass(frozen=True)
@@ -318,17 +319,18 @@ class LogLayout:
 
     def rows(self, cells: Sequence[EntryCells], in_games: bool) -> list[LogRow]:
         """Every entry's block, with a note where each game starts (scores in numbered games)
-        and ends."""
+        and ends; every other entry shaded, with the words under it."""
         rows: list[LogRow] = []
         game = 0
-        for each in cells:
+        for n, each in enumerate(cells):
             entry = each.entry
             if in_games and entry.game != game:
                 game = entry.game
                 rows.append(LogRow(f"Game {game}", "note"))
-            rows.append(LogRow(self.block(each), entry.kind))
+            shaded = n % 2 == 1  # by entry, so the rows between entries shift no shading
+            rows.append(LogRow(self.block(each), entry.kind, shaded))
             if entry.explains:  # the words say why a figure did not count (wrapped, not padded)
-                rows.append(LogRow(f"Hand {entry.number}: {entry.text}", "why"))
+                rows.append(LogRow(f"Hand {entry.number}: {entry.text}", "why", shaded))
             if entry.game_over:
                 rows.append(LogRow(entry.game_over + ".", "note"))
         return rows

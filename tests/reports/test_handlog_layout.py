@@ -212,6 +212,17 @@ def test_a_cumulative_log_notes_where_each_game_starts_and_ends(ctx):
     ]  # fmt: skip
 
 
+def test_every_other_hand_is_shaded_and_the_words_under_a_hand_share_its_shade(ctx):
+    table = build_report(load_session(rs.bison())).log
+    shades = [(row.kind, row.shaded) for row in table.rows if row.kind != "note"]
+    # Bison's four hands (tests/reportsessions.py): hands 2 and 4 shaded; the words under hands
+    # 2 and 3 shaded as their hand is, so no later hand's shade moves
+    assert shades == [
+        ("hand", False), ("hand", True), ("why", True), ("hand", False), ("why", False),
+        ("hand", True),
+    ]  # fmt: skip
+
+
 def test_under_summed_bids_the_bid_column_gives_each_teams_contract_and_its_bids(ctx, tmp_path):
     # reportsessions.summed_bids: hand 1 N & S 65 (N 40 + S 25), W & E 30 (E 30); hand 2
     # N & S 70 (N 45 + S 25), W & E 50 (W 20 + E 30).
