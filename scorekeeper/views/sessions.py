@@ -72,7 +72,17 @@ def option_fields(options: Options, formdata=None) -> list[dict]:
             shown = option_field_text(name, value, options.scale)
         # choices too long for a phone-wide select (it would cut them off) show as buttons
         as_buttons = spec.kind == "choice" and max(len(label) for _, label in spec.choices) > 34
-        fields.append({"name": name, "spec": spec, "value": shown, "as_buttons": as_buttons})
+        # a choice's meld figures as the table writes them ("aces 10, 100" at scale 10)
+        choices = [(value, spec.choice_label(value, options.scale)) for value, _ in spec.choices]
+        fields.append(
+            {
+                "name": name,
+                "spec": spec,
+                "value": shown,
+                "as_buttons": as_buttons,
+                "choices": choices,
+            }
+        )
     return fields
 
 
