@@ -277,12 +277,12 @@
     var hasText = function (el) { return el.value.trim() !== ""; };
     /* a side's meld is typed as one figure or each player's: the other way is not asked for */
     var otherWayTyped = function (el) {
-      var side = el.closest(".side-meld"), own = el.closest(".meld[data-side]");
+      var side = el.closest(".side-meld"), own = el.closest(".meld[data-team]");
       if (side) {
-        return $$(".meld[data-side='" + side.dataset.side + "']:not(.side-meld) .meld-text", form).some(hasText);
+        return $$(".meld[data-team='" + side.dataset.side + "'] .meld-text", form).some(hasText);
       }
       if (own) {
-        var box = $(".side-meld[data-side='" + own.dataset.side + "'] input", form);
+        var box = $(".side-meld[data-side='" + own.dataset.team + "'] input", form);
         return !!(box && hasText(box));
       }
       return false;
