@@ -92,16 +92,12 @@
        never moves while typed in, nor under a thumb on its way to the next tap). */
     var grid = $("[data-bid-grid]", form);
     if (grid && other) {
-      var otherBox = other.closest("label"), home = otherBox.previousElementSibling;
-      var park = function (row) {  // out of sight while no row's Other chip asks for it
-        otherBox.classList.toggle("parked", !row && !other.value && !$(".error", grid));
-      };
-      var place = function () {  // under the row whose Other chip is chosen, else below the rows
+      var otherBox = other.closest("label"), home = otherBox.parentNode;
+      var place = function () {  // under the row whose Other chip is chosen, else beside the hint
         var radio = $("input[name=declarer_bid]:checked", grid);
         var row = radio && /:other$/.test(radio.value) ? radio.closest(".bid-row") : null;
         if (row && otherBox.parentNode !== row) row.appendChild(otherBox);
-        else if (!row && otherBox.parentNode !== grid) home.after(otherBox);
-        park(row);
+        else if (!row && otherBox.parentNode !== home) home.appendChild(otherBox);
         return row;
       };
       $$("input[name=declarer_bid]", grid).forEach(function (radio) {
@@ -111,7 +107,6 @@
             other.focus();
           } else if (other.value) {
             other.dataset.kept = other.value; other.value = "";
-            park(null);
           }
         });
       });
