@@ -92,12 +92,12 @@
        never moves while typed in, nor under a thumb on its way to the next tap). */
     var grid = $("[data-bid-grid]", form);
     if (grid && other) {
-      var otherBox = other.closest("label"), home = otherBox.previousElementSibling;
-      var place = function () {  // under the row whose Other chip is chosen, else below the rows
+      var otherBox = other.closest("label"), home = otherBox.parentNode;
+      var place = function () {  // under the row whose Other chip is chosen, else beside the hint
         var radio = $("input[name=declarer_bid]:checked", grid);
         var row = radio && /:other$/.test(radio.value) ? radio.closest(".bid-row") : null;
         if (row && otherBox.parentNode !== row) row.appendChild(otherBox);
-        else if (!row && otherBox.parentNode !== grid) home.after(otherBox);
+        else if (!row && otherBox.parentNode !== home) home.appendChild(otherBox);
         return row;
       };
       $$("input[name=declarer_bid]", grid).forEach(function (radio) {
@@ -258,6 +258,73 @@
         .catch(function () { /* offline: the Preview button still works */ })
         .then(function () { if (timer === sent) busy(false); });
     };
+    /* ---- the focus moves along (issue 30): the keyboard's Next goes from a figure to the
+       next one still empty, and the last choice a hand needs puts the cursor in its first
+       empty figure, so the only taps are the choices, the first figure and Save. Keys typed
+       are typing, not taps. Without this, Enter saves (the form's first submit button). ---- */
+    var inSight = function (el) {
+      return el.checkVisibility ? el.checkVisibility({ visibilityProperty: true }) : el.offsetParent !== null;
+    };
+    var isFigure = function (el) {
+      return el && el.tagName === "INPUT" && form.contains(el) && el.name && el.name !== "line" &&
+        /^(text|number|tel|)$/.test(el.getAttribute("type") || "") && !el.disabled;
+    };
+    var hasText = function (el) { return el.value.trim() !== ""; };
+    /* a side's meld is typed as one figure or each player's: the other way is not asked for */
+    var otherWayTyped = function (el) {
+      var side = el.closest(".side-meld"), own = el.closest(".meld[data-team]");
+      if (side) {
+        return $$(".meld[data-team='" + side.dataset.side + "'] .meld-text", form).some(hasText);
+      }
+      if (own) {
+        var box = $(".side-meld[data-side='" + own.dataset.team + "'] input", form);
+        return !!(box && hasText(box));
+      }
+      return false;
+    };
+    var figureFields = function () {
+      return $$("input", form).filter(function (el) {
+        return isFigure(el) && el.name !== "bid_other" && inSight(el);
+      });
+    };
+    var emptyFigure = function (el) { return !hasText(el) && !el.dataset.filled && !otherWayTyped(el); };
+    var nextEmpty = function (after) {
+      var all = figureFields(), from = after ? all.indexOf(after) : -1;
+      return all.filter(function (el, i) { return i > from && emptyFigure(el); })[0] || null;
+    };
+    form.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || event.isComposing || !isFigure(event.target)) return;
+      var next = nextEmpty(event.target);
+      if (!next) return;  // nothing left to type: Enter saves
+      event.preventDefault();
+      next.focus();
+    });
+    /* every choice the hand needs made (the declarer and bid where there is a bid, trump where
+       the form asks it, an outcome that leaves the figures to work it out) */
+    var CHOICES = ["declarer", "bid", "declarer_bid", "trump", "outcome"];
+    var isChosen = function (name) { return !!$("input[name='" + name + "']:checked", form); };
+    var choicesMade = function () {
+      var el = form.elements;
+      if (el.declarer_bid) {
+        var cell = ($("input[name=declarer_bid]:checked", form) || {}).value || "";
+        if (!cell || (/:other$/.test(cell) && !(other && hasText(other)))) return false;
+      } else if (el.declarer && !$(".own-bids", form)) {
+        if (!isChosen("declarer") || !(isChosen("bid") || (other && hasText(other)))) return false;
+      }
+      if (el.trump && !isChosen("trump")) return false;
+      var outcome = $("input[name=outcome]:checked", form);
+      return !outcome || outcome.value === "";
+    };
+    form.addEventListener("change", function (event) {
+      var radio = event.target;
+      if (!event.isTrusted || radio.type !== "radio" || CHOICES.indexOf(radio.name) < 0) return;
+      if (isFigure(document.activeElement)) return;  // the grid's Other bid has the cursor
+      var details = $("details.details", form);
+      if ((details && !details.open) || !choicesMade()) return;
+      var first = nextEmpty(null);
+      if (first) first.focus();
+    });
+
     form.addEventListener("change", function () { showBid(); showOther(); schedule(); });
     form.addEventListener("input", function () { showOther(); schedule(); });
     form.addEventListener("submit", function () { dirty = false; });
@@ -277,11 +344,11 @@
     var CLAIMS = ["run", "royal marriage", "marriage S", "marriage H", "marriage D", "marriage C", "dix",
       "pinochle", "aces around", "kings around", "queens around", "jacks around", "roundhouse"]
       .filter(function (c) { return c !== "dix" || RANKS.indexOf("9") >= 0; });
-    var PLACEHOLDER = { number: "Meld in points, e.g. 190", claims: "Tap the melds below, or type: run, pinochle",
+    var PLACEHOLDER = { number: "e.g. 190", claims: "Tap the melds below, or type: run, pinochle",
       cards: "Tap the cards below, or type: AS TS KS QS JS" };
     var claimLabel = function (c) { return c.replace(/marriage ([SHDC])/, function (_, s) { return "marriage " + SYMBOL[s]; }); };
 
-    if (form.dataset.scale === "10") PLACEHOLDER.number = "Meld in points, e.g. 19";
+    if (form.dataset.scale === "10") PLACEHOLDER.number = "e.g. 19";
     $$(".meld:not(.side-meld)", form).forEach(function (box) {
       var text = $(".meld-text", box);
       var picks = document.createElement("div");
@@ -526,8 +593,11 @@
       if (answer.refused) lines.push(["error", answer.refused]);
       if (lines.length === 0) lines.push(["line-done", "Read: check the hand below, then save it."]);
       say(lines);
-      var first = answer.missing.map(function (name) { return $(FIRST[name] || "#none", handForm); })
-        .filter(Boolean)[0];
+      var find = function (name) {  // the first of the selectors that finds a field, in their order
+        return (FIRST[name] || "#none").split(", ").map(function (one) { return $(one, handForm); })
+          .filter(Boolean)[0];
+      };
+      var first = answer.missing.map(find).filter(Boolean)[0];
       if (first) first.focus();
     };
     lineForm.addEventListener("submit", function (event) {

@@ -266,6 +266,9 @@ def enter_hand(
             details.locator("summary").tap()
         for who, meld in (melds or {}).items():
             box = _meld_box(page, who)
+            by_player = form.locator("details.by-player")  # each player's meld, folded away
+            if by_player.count() and by_player.get_attribute("open") is None:
+                by_player.locator("summary").tap()
             box.locator("label.chip", has_text="Number").tap()
             box.locator("input.meld-text").fill(str(meld))
         if tricks is not None:

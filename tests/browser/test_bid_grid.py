@@ -115,6 +115,33 @@ def test_a_hand_saved_offline_waits_with_its_declarer_and_bid(app, live_server, 
     assert [(h["entry"]["declarer_id"], h["entry"]["bid"]) for h in hands] == [(ids["S"], 75)]
 
 
+def test_a_team_hand_saved_online_goes_by_the_api_with_each_sides_meld_once(
+    live_server, browser_page
+):
+    """save.js sends each side's meld once: the API takes the hand the first time, without the
+    form's post to fall back on (a player's meld box names its side too, not as a side's meld)."""
+    page = browser_page
+    start_session(page, live_server, "double-deck", FOUR, "W")
+    form = page.locator("#hand-form")
+    statuses: list[int] = []
+    page.on(
+        "response",
+        lambda r: (
+            statuses.append(r.status)
+            if r.request.method == "POST" and "/api/v1/sessions/" in r.url
+            else None
+        ),
+    )
+    grid_chip(form, "S", 65).tap()
+    form.locator("label.suit-S").tap()
+    side_meld(page, "N").fill("39")
+    side_meld(page, "E").fill("38")
+    form.locator("input[name=tricks]").fill("31")
+    follow(page, form.get_by_role("button", name="Save hand"))
+    saved_hand(page, 1)
+    assert statuses == [201]
+
+
 def test_a_correction_shows_the_hands_chip_and_saves_another(live_server, browser_page):
     page = browser_page
     url = start_session(page, live_server, "double-deck", FOUR, "W")

@@ -31,6 +31,8 @@ def test_a_partnership_hand_without_a_bid_by_taps(live_server, browser_page, scr
     # U1: hearts turned; meld N 100, S 40, E 160, W 30; N & S take every trick (250).
     taps = Taps()
     taps.tap(form.locator("label.suit-H"), "trump ♥")
+    # each player's meld is folded away in the team games (each side's is the ordinary way)
+    taps.tap(form.locator("details.by-player > summary"), "each player's meld")
     melds = {"N": 100, "E": 160, "S": 40, "W": 30}
     for who, meld in melds.items():
         box = form.locator(f".meld[data-meld] input[aria-label='Meld of {who}']")
@@ -50,7 +52,7 @@ def test_a_partnership_hand_without_a_bid_by_taps(live_server, browser_page, scr
         taps.tap(form.get_by_role("button", name="Save hand"), "save")
     saved_hand(page, 1)
     assert figures(page) == {"N & S": "+390", "E & W": "0"}
-    assert taps.count == 7  # trump, four melds, the tricks, save
+    assert taps.count == 8  # trump, each player's meld, four melds, the tricks, save
     check_phone_page(page, "partnership without a bid: session page")
     shoot(page, screenshots_dir, "partnership-no-bid-session")
     page.goto(page.url.split("#")[0].rstrip("/") + "/history")
@@ -65,6 +67,7 @@ def test_a_hand_without_a_bid_waits_offline_as_played(live_server, browser_page)
     form = page.locator("#hand-form")
     # N melds 20 and N & S take 130: +150; E & W take 120 and meld nothing: +120.
     form.locator("label.suit-S").tap()
+    form.locator("details.by-player > summary").tap()  # each player's meld, folded away
     form.locator("input[aria-label='Meld of N']").fill("20")
     form.locator("input[name=tricks]").fill("130")
     expect(page.locator("#preview")).to_contain_text("Played: N & S +150, E & W +120.")
