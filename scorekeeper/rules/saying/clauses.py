@@ -105,6 +105,13 @@ def _joined(ts: list[At], table: SayingTable) -> list[At]:
             out.append(At(Thing(Kind.TEAM, team, text), run[0].pause))
             k = j
             continue
+        if joined and single and _figure_next(ts, j):
+            # "Ann and Bob took 100" where they are no team: a figure of the two together,
+            # which no field holds; whose it is, is asked (never one of them, never the other)
+            text = " and ".join(at.thing.text for at in run)
+            out.append(At(Thing(Kind.PLAYER, tuple(said), text), run[0].pause))
+            k = j
+            continue
         out.append(ts[k])
         k += 1
     nxt: list[At | None] = [*out[1:], None] if out else []
@@ -115,6 +122,17 @@ def _joined(ts: list[At], table: SayingTable) -> list[At]:
     ]
     paused = [(at, at.pause) for at in out]
     return [At(at.thing, pause) for at, pause in _dropped(paused, keep)]
+
+
+_FIGURE_CUES = (Cue.TOOK, Cue.TRICKS, Cue.MELD, Cue.HAS)
+"""The cues that say the figure beside them is meld or tricks."""
+
+
+def _figure_next(ts: list[At], k: int) -> bool:
+    """True when the word at ``k`` follows with no pause and is a figure or a figure's cue."""
+    if k >= len(ts) or ts[k].pause:
+        return False
+    return ts[k].kind is Kind.NUMBER or any(ts[k].cue(cue) for cue in _FIGURE_CUES)
 
 
 def _dropped(items: list[tuple[_T, int]], keep: list[bool]) -> list[tuple[_T, int]]:
@@ -193,15 +211,10 @@ def _they(ts: list[At], draft: Draft) -> None:
     either side (the bidders, or the others), so whose figure it is is asked, among every
     player dealt in; said of nothing else ("they made it") it is a filler word."""
     table = draft.table
-    figure_cues = (Cue.TOOK, Cue.TRICKS, Cue.MELD, Cue.HAS)
     for k, at in enumerate(ts):
         if not at.cue(Cue.THEY):
             continue
-        after = ts[k + 1] if k + 1 < len(ts) and not ts[k + 1].pause else None
-        of_a_figure = after is not None and (
-            after.kind is Kind.NUMBER or any(after.cue(cue) for cue in figure_cues)
-        )
-        if of_a_figure:
+        if _figure_next(ts, k + 1):
             ids = tuple(seat.id for seat in table.seats)
             ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
         else:
@@ -687,11 +700,29 @@ def _tricks_of(holder: At, figure: int, word: str, draft: Draft) -> None:
         draft.ask(word, ["tricks of the side that bid", "tricks of the other side"])
     elif set(members) <= set(side):
         draft.claim(("tricks",), figure, word)
-    elif buried_most(table.options) == 0:  # every trick point is one side's or the other's
+    elif buried_most(table.options) == 0 and _whole_side(table, members) == _other_side(
+        table, side
+    ):
+        # every trick point is one side's or the other's: the rest is ours
         total = table.options.to_table(trick_total(table.options.deck))
-        draft.claim(("tricks",), total - figure, word)  # the other side's: the rest is ours
+        draft.claim(("tricks",), total - figure, word)
     else:
-        draft.unknown.append(word)  # buried cards count for nobody: ours does not follow
+        # buried cards count for nobody, or the figure is one of two or more opponents'
+        # ("Bob makes 350, Ann took 100" while Cy plays too): ours does not follow
+        draft.unknown.append(word)
+
+
+def _whole_side(table: SayingTable, members: tuple[int, ...]) -> set[int]:
+    """The players whose tricks are pooled with ``members``': their team's, in a game of
+    teams (a partner speaks for the side), else theirs alone."""
+    if table.teams and len(members) == 1:
+        return set(table.team_of(members[0]))
+    return set(members)
+
+
+def _other_side(table: SayingTable, side: tuple[int, ...]) -> set[int]:
+    """The players dealt in who are not on ``side``."""
+    return {seat.id for seat in table.seats} - set(side)
 
 
 def _entered_side(draft: Draft) -> tuple[int, ...] | None:

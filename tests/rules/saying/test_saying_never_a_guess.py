@@ -57,3 +57,18 @@ def test_a_figure_under_the_lowest_bid_is_not_read_as_the_bid():
     reading = read("Hearts, 3", table("bison"))
     assert reading.bid is None
     assert "3" in reading.unknown_words
+
+
+def test_one_opponents_tricks_do_not_give_the_declarer_the_rest_where_two_play_against():
+    # Brooklyn deals three in (RULES 5.2): Ann is one of Bob's two opponents, so her 100 says
+    # nothing of Bob's tricks (250 less Ann's and Cy's, RULES 3.1)
+    reading = read("Bob 350 spades made, Ann took 100", table("brooklyn"))
+    assert reading.tricks is None
+    assert reading.unknown_words == ("ann took 100",)
+
+
+@pytest.mark.parametrize("game", ["brooklyn", "bison", "two-handed"])
+def test_two_players_who_are_no_team_said_together_with_a_figure_are_asked_whose_it_is(game):
+    reading = read("Ann and Bob took 100", table(game))
+    assert reading.ambiguous == (Ambiguity("ann and bob", ("Ann", "Bob")),)
+    assert (reading.declarer, reading.tricks, reading.takes, reading.melds) == (None, None, (), ())
