@@ -175,12 +175,13 @@
         (/^(declarer|bid)$/.test(problem.field) && form.elements.declarer_bid));
       var input = named && (named.tagName ? named : named[0]);
       if (!box && input) box = input.closest(FIELD_BOX);
-      if (!box) return;
+      if (!box) return false;
       var p = document.createElement("p");
       p.className = "error live-error"; p.setAttribute("role", "alert"); p.textContent = problem.message;
       var typed = /^(declarer|bid)$/.test(problem.field) && other && other.value && other.closest("label");
       if (typed) typed.after(p);  // under the bid typed, where the eye is, not below every chip
       else box.appendChild(p);
+      return true;
     };
     /* The server's refusal of a bid typed in Other (the grid moves that box into its row): said
        under the box; and after a refused save, the first problem in view with its field focused. */
@@ -239,12 +240,14 @@
           var broken = answer.errors || [];
           $$(".live-error", form).forEach(function (el) { el.remove(); });
           if (ready) {
+            /* a rule broken at one field is said there, once; the preview says the rest */
+            var elsewhere = broken.filter(function (e) { return !showAtField(e); });
             var p = document.createElement("p");
             p.className = "preview-text" + (answer.ok ? "" : " bad");
             p.textContent = answer.ok ? answer.text
-              : broken.map(function (e) { return e.message; }).join(" ");
+              : elsewhere.length ? elsewhere.map(function (e) { return e.message; }).join(" ")
+              : "The rules refuse this hand as it is: see the message above.";
             preview.innerHTML = ""; preview.appendChild(p);
-            broken.forEach(showAtField);
           }
           $$("[data-breakdown]", form).forEach(function (el) { el.textContent = ""; });
           if (answer.breakdowns) {

@@ -58,3 +58,20 @@ def test_after_a_refused_save_the_first_problem_is_in_view_and_its_field_focused
     expect(error).to_be_in_viewport()
     expect(page.locator("#hand-form input[name=bid_other]")).to_be_focused()
     shoot(page, screenshots_dir, "refused-save-first-problem-in-view")
+
+
+def test_a_rule_broken_at_one_field_is_said_there_once_not_again_in_the_preview(
+    live_server, browser_page
+):
+    page = browser_page
+    start_session(page, live_server, "double-deck", FOUR, "Ann")
+    form = page.locator("#hand-form")
+    grid_chip(form, "Bob", 55).tap()
+    form.locator("label.suit-S").tap()
+    form.locator("input[name=tricks]").fill("51")  # the double deck's tricks run 0 to 50
+    said = form.get_by_text("Trick points run from 0 to 50; 51 is outside.")
+    expect(said).to_have_count(1)
+    expect(said).to_have_class("error live-error")
+    expect(page.locator("#preview .preview-text")).to_have_text(
+        "The rules refuse this hand as it is: see the message above."
+    )
