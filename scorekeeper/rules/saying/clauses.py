@@ -413,8 +413,11 @@ def _cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
         if not at.cue(cue) or at.used:
             continue
         # "Ann 8 counters", and "Ann 90 took" when no figure follows ("Ann 60 took 90" is not)
-        before = cue is not Cue.TOOK or not (
-            _free(ts, k + 1, number) or (k + 1 < len(ts) and ts[k + 1].cue(Cue.LAST_TRICK))
+        # a figure before its cue is said straight before it: "took 190, meld 120" is not a
+        # meld of 190, "Bob 20, took Ann 140" not Bob's take of 20 (a pause ends a figure's part)
+        before = not at.pause and (
+            cue is not Cue.TOOK
+            or not (_free(ts, k + 1, number) or (k + 1 < len(ts) and ts[k + 1].cue(Cue.LAST_TRICK)))
         )
         leaned = False  # said of the clause's player, who is left free (``_subject``)
         if before and _holder(ts, k - 2) and _free(ts, k - 1, number):

@@ -7,7 +7,7 @@ import pytest
 from sayingtables import read, table
 
 from scorekeeper.rules.hand.outcome import Outcome
-from scorekeeper.rules.saying import Ambiguity
+from scorekeeper.rules.saying import Ambiguity, Meld
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 
@@ -72,3 +72,17 @@ def test_two_players_who_are_no_team_said_together_with_a_figure_are_asked_whose
     reading = read("Ann and Bob took 100", table(game))
     assert reading.ambiguous == (Ambiguity("ann and bob", ("Ann", "Bob")),)
     assert (reading.declarer, reading.tricks, reading.takes, reading.melds) == (None, None, (), ())
+
+
+def test_a_figure_a_pause_parts_from_the_cue_after_it_is_not_that_cues():
+    # "took 190, meld 120": 190 is the tricks (RULES 3.3) and 120 the meld, never swapped
+    reading = read("Bob 350 spades, took 190, meld 120", table("brooklyn"))
+    assert (reading.tricks, reading.melds) == (190, (Meld(None, 120),))
+
+
+def test_a_players_figure_before_a_comma_is_not_the_take_said_after_it():
+    # Two-handed enters each player's take (RULES 6.4): "Bob 20, took Ann 140" says Ann's take
+    # only; Bob's 20 could be his meld or his take, so it is asked
+    reading = read("hearts, Ann 60 Bob 20, took Ann 140", table("two-handed"))
+    assert reading.takes == ((1, 140),)
+    assert Ambiguity("20", ("Bob's meld", "Bob's tricks")) in reading.ambiguous
