@@ -42,7 +42,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     draft = Draft(table, table.asks)
     said = _corrected(_without_remarks(items))
     kept = [thing.kind is not Kind.FILLER for thing, _ in said]
-    ts = _joined([At(thing, pause) for thing, pause in _dropped(said, kept)], table)
+    ts = _undone(_joined([At(thing, pause) for thing, pause in _dropped(said, kept)], table))
     _their_team(ts, draft)
     _they(ts, draft)
     _dealer_and_hand(ts)
@@ -122,6 +122,35 @@ def _joined(ts: list[At], table: SayingTable) -> list[At]:
     ]
     paused = [(at, at.pause) for at in out]
     return [At(at.thing, pause) for at, pause in _dropped(paused, keep)]
+
+
+_UNDONE = (Kind.OUTCOME, Kind.SUIT, Kind.NUMBER, Kind.MELD, Kind.PLAYER, Kind.TEAM, Kind.ASIDE)
+"""What a word that may undo it ("not", "didn't", "almost") leaves unread when said before it."""
+
+
+def _undone(ts: list[At]) -> list[At]:
+    """What a word that may undo it is said straight before fills no field, and is left not
+    understood: "didn't make it" and "not set" are no outcome, "not spades" no trump, "almost
+    made it" no made (what the speaker means is asked, never its opposite read); between "or"
+    both sides are ("350 or 360": no bid). Words not understood between are passed over
+    ("didn't quite make it", "could have made it")."""
+    out = list(ts)
+    for k, at in enumerate(ts):
+        words = at.thing.text.split() if at.kind is Kind.UNKNOWN else []
+        if not any(word in DOUBT_WORDS for word in words):
+            continue
+        j = k + 1
+        while (
+            j < len(ts) and not ts[j].pause and (ts[j].kind is Kind.UNKNOWN or ts[j].cue(Cue.HAS))
+        ):
+            j += 1
+        sides = [j] if j < len(ts) and not ts[j].pause else []
+        if "or" in words and k > 0 and not at.pause:
+            sides.append(k - 1)
+        for x in sides:
+            if out[x].kind in _UNDONE:
+                out[x] = At(Thing(Kind.UNKNOWN, None, ts[x].thing.text), ts[x].pause)
+    return out
 
 
 _FIGURE_CUES = (Cue.TOOK, Cue.TRICKS, Cue.MELD, Cue.HAS)

@@ -80,10 +80,13 @@ hand in (RULES 4.3, ``throw-in``), that hand thrown in."""
 
 DOUBT_WORDS: frozenset[str] = frozenset(
     {"not", "no", "never", "didn't", "wasn't", "isn't", "wasnt", "didnt", "almost", "nearly",
-     "maybe", "or", "wait", "think", "forget", "sure", "unless", "but"}
+     "maybe", "or", "wait", "think", "forget", "sure", "unless", "but", "don't", "dont",
+     "doesn't", "doesnt", "won't", "wont", "couldn't", "couldnt", "wouldn't", "shouldn't",
+     "hasn't", "hadn't", "weren't", "aren't", "could", "would", "should", "if", "hardly"}
 )  # fmt: skip
 """Words left unread that may undo what a line says ("not a misdeal", "almost everyone
-passed"): where they are among the words not understood, those words are still asked about."""
+passed", "didn't make it"): where they are among the words not understood, those words are
+still asked about, and what is said straight after one fills no field ("not set" is no set)."""
 
 WHOEVER_GAVE_UP: frozenset[str] = frozenset({"thrown in"})
 """Words for a hand given up that do not say which side gave it up: asked about where the

@@ -86,3 +86,51 @@ def test_a_players_figure_before_a_comma_is_not_the_take_said_after_it():
     reading = read("hearts, Ann 60 Bob 20, took Ann 140", table("two-handed"))
     assert reading.takes == ((1, 140),)
     assert Ambiguity("20", ("Bob's meld", "Bob's tricks")) in reading.ambiguous
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        ("brooklyn", "Bob 350 spades, didn't make it"),
+        ("brooklyn", "Bob 350 spades, not set"),
+        ("brooklyn", "Bob 350 spades, almost made it"),
+        ("brooklyn", "Bob 350 spades, could have made it"),
+        ("brooklyn", "Bob at 300, not conceded"),
+        ("hoyle", "Ann 300 clubs, opponents didn't concede"),
+        ("hoyle", "Ann didn't forfeit at 300"),
+        ("partnership", "not everyone passed"),
+    ],
+    ids=[
+        "didnt-make-it",
+        "not-set",
+        "almost-made-it",
+        "could-have-made-it",
+        "not-conceded",
+        "hoyle-opponents-didnt-concede",
+        "hoyle-didnt-forfeit",
+        "not-everyone-passed",
+    ],
+)
+def test_an_outcome_said_after_a_word_that_may_undo_it_is_not_read(game, line):
+    # The outcome is entered or worked out from the figures (RULES 5.3, 4.3): "didn't make it"
+    # does not say which ending it was (set or conceded), and is never read as made
+    reading = read(line, table(game))
+    assert reading.outcome is None
+    assert reading.unknown_words
+
+
+@pytest.mark.parametrize(
+    ("line", "unread"),
+    [
+        ("Bob 350, not spades", "spades"),
+        ("Bob 350 or 360 spades made", "360"),
+        ("Bob 300 spades or hearts made", "hearts"),
+    ],
+    ids=["not-spades", "bid-or-bid", "suit-or-suit"],
+)
+def test_a_suit_or_figure_said_after_not_or_or_fills_no_field(line, unread):
+    # Trump and the bid are single fields (RULES 4.2, 5.3): "not spades" is no trump, and of
+    # "350 or 360" neither is the bid
+    reading = read(line, table("brooklyn"))
+    assert (reading.trump if unread.isalpha() else reading.bid) is None
+    assert unread in reading.unknown_words
