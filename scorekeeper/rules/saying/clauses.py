@@ -43,6 +43,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     said = _corrected(_without_remarks(items))
     kept = [thing.kind is not Kind.FILLER for thing, _ in said]
     ts = _undone(_joined([At(thing, pause) for thing, pause in _dropped(said, kept)], table))
+    ts = _of_someone_unread(ts)
     _their_team(ts, draft)
     _they(ts, draft)
     _dealer_and_hand(ts)
@@ -149,6 +150,30 @@ def _undone(ts: list[At]) -> list[At]:
             sides.append(k - 1)
         for x in sides:
             if out[x].kind in _UNDONE:
+                out[x] = At(Thing(Kind.UNKNOWN, None, ts[x].thing.text), ts[x].pause)
+    return out
+
+
+def _of_someone_unread(ts: list[At]) -> list[At]:
+    """A figure, or a figure's cue and its figure, said straight after a word not understood
+    that no player or team comes before is that word's: "we took 100", "the others took 100",
+    "Dee took 100" (Dee sitting out), "needed 230", "short 30" fill no field and are listed,
+    never given to the declarer or left to be the one field a bare figure could fill (a
+    figure before a suit is still the bid: "Rob 350 spades")."""
+    out = list(ts)
+    for k, at in enumerate(ts):
+        if at.kind is not Kind.UNKNOWN or (k > 0 and ts[k - 1].holder and not at.pause):
+            continue
+        j = k + 1
+        if j < len(ts) and not ts[j].pause and any(ts[j].cue(c) for c in _FIGURE_CUES):
+            j += 1
+        if (
+            j < len(ts)
+            and not ts[j].pause
+            and ts[j].kind is Kind.NUMBER
+            and not _bid_follows(ts, j)
+        ):
+            for x in range(k + 1, j + 1):
                 out[x] = At(Thing(Kind.UNKNOWN, None, ts[x].thing.text), ts[x].pause)
     return out
 

@@ -134,3 +134,38 @@ def test_a_suit_or_figure_said_after_not_or_or_fills_no_field(line, unread):
     reading = read(line, table("brooklyn"))
     assert (reading.trump if unread.isalpha() else reading.bid) is None
     assert unread in reading.unknown_words
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        ("brooklyn", "Bob 350 spades made, we took 100"),
+        ("brooklyn", "Bob 350 spades made, the others took 100"),
+        ("brooklyn", "Bob 350 spades made, Dee took 100"),
+        ("partnership", "Cy 270 hearts made, we took 100"),
+        ("cutthroat", "spades, the rest took 100"),
+        ("brooklyn", "Bob 350 spades, took 180 and last 10"),
+        ("brooklyn", "Bob 350 spades, took 190, needed 230"),
+        ("brooklyn", "Bob 350 spades, meld 120 short 30"),
+    ],
+    ids=[
+        "we-took",
+        "the-others-took",
+        "brooklyn-dee-sits-out",
+        "partnership-we-took",
+        "cutthroat-the-rest-took",
+        "last-10",
+        "needed-230",
+        "short-30",
+    ],
+)
+def test_a_figure_said_of_a_word_not_understood_fills_no_field(game, line):
+    # Whose tricks and meld a figure is, is the hand's whole question (RULES 3.3, 6.4): a
+    # figure said of someone the reader does not know ("we", "the others", a player sitting
+    # out, RULES 5.2) or of a word it does not know ("needed", "short") is listed, never given
+    # to the declarer nor taken as the one field left
+    reading = read(line, table(game))
+    figure = line.split()[-1]
+    assert figure in reading.unknown_words
+    assert int(figure) not in (reading.tricks, *(m.figure for m in reading.melds))
+    assert int(figure) not in dict(reading.takes).values()
