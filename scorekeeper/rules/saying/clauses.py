@@ -473,12 +473,20 @@ def _cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
             cue is not Cue.TOOK
             or not (_free(ts, k + 1, number) or (k + 1 < len(ts) and ts[k + 1].cue(Cue.LAST_TRICK)))
         )
+        # "took 190 meld 120": a figure between two cues, said straight after the first, is
+        # the first's when the second has a figure of its own after it
+        after_cue = k >= 2 and any(ts[k - 2].cue(c) for c in _FIGURE_CUES)
+        if after_cue and not ts[k - 1].pause and _free(ts, k + 1, number) and not ts[k + 1].pause:
+            before = False
+        # "Ann 60 meld 140 tricks, Bob 20": a figure said straight before the cue is its, not
+        # a list said after a pause
+        back = before and _free(ts, k - 1, number)
         leaned = False  # said of the clause's player, who is left free (``_subject``)
         if before and _holder(ts, k - 2) and _free(ts, k - 1, number):
             pairs, after = [(k - 2, k - 1)], k + 1
         elif _holder(ts, k - 1) and _free(ts, k + 1, number):
             pairs, after = [(k - 1, k + 1)], k + 2
-        elif _holder(ts, k + 1) and _free(ts, k + 2, number):
+        elif _holder(ts, k + 1) and _free(ts, k + 2, number) and not (back and ts[k + 1].pause):
             pairs, j = [], k + 1
             while (
                 _holder(ts, j)

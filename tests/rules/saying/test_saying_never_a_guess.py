@@ -169,3 +169,23 @@ def test_a_figure_said_of_a_word_not_understood_fills_no_field(game, line):
     assert figure in reading.unknown_words
     assert int(figure) not in (reading.tricks, *(m.figure for m in reading.melds))
     assert int(figure) not in dict(reading.takes).values()
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Bob 350 spades, took 190 meld 120", "Bob 350 spades, tricks 190 meld 120"],
+    ids=["took-then-meld", "tricks-then-meld"],
+)
+def test_a_figure_between_two_cues_is_the_first_cues_when_the_second_has_its_own(line):
+    # The declarer's meld and tricks are two fields (RULES 3.3, 5.3): "took 190 meld 120"
+    # never swaps them
+    reading = read(line, table("brooklyn"))
+    assert (reading.tricks, reading.melds) == (190, (Meld(None, 120),))
+
+
+def test_a_figure_straight_before_a_cue_is_its_rather_than_a_player_after_a_pause():
+    # Each player's take (RULES 6.4): "Ann 60 meld 140 tricks" is Ann's 140; Bob's 20 after
+    # the comma could be his meld or his take, and is asked
+    reading = read("hearts, Ann 60 meld 140 tricks, Bob 20", table("two-handed"))
+    assert reading.takes == ((1, 140),)
+    assert Ambiguity("20", ("Bob's meld", "Bob's tricks")) in reading.ambiguous
