@@ -106,10 +106,14 @@ def _joined(ts: list[At], table: SayingTable) -> list[At]:
             out.append(At(Thing(Kind.TEAM, team, text), run[0].pause))
             k = j
             continue
-        if joined and single and _figure_next(ts, j):
-            # "Ann and Bob took 100" where they are no team: a figure of the two together,
-            # which no field holds; whose it is, is asked (never one of them, never the other)
-            text = " and ".join(at.thing.text for at in run)
+        together = joined or (
+            all(not at.pause for at in run[1:]) and not _bid_follows(ts, j)
+        )  # "Bob Cy 350 spades": a bid said by one of two, whose is asked as the declarer's
+        if len(run) > 1 and together and single and _figure_next(ts, j):
+            # "Ann and Bob took 100" where they are no team, or "Bob Dee 40 meld" (no "and"):
+            # a figure of the two together, which no field holds; whose it is, is asked (never
+            # one of them, never the other)
+            text = (" and " if joined else " ").join(at.thing.text for at in run)
             out.append(At(Thing(Kind.PLAYER, tuple(said), text), run[0].pause))
             k = j
             continue

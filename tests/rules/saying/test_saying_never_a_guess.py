@@ -189,3 +189,21 @@ def test_a_figure_straight_before_a_cue_is_its_rather_than_a_player_after_a_paus
     reading = read("hearts, Ann 60 meld 140 tricks, Bob 20", table("two-handed"))
     assert reading.takes == ((1, 140),)
     assert Ambiguity("20", ("Bob's meld", "Bob's tricks")) in reading.ambiguous
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "word", "players"),
+    [
+        ("eight-two-packs", "diamonds, Bob Dee 40 meld", "bob dee", ("Bob", "Dee")),
+        ("cutthroat", "spades, Ann Bob took 100", "ann bob", ("Ann", "Bob")),
+    ],
+    ids=["eight-two-packs-meld", "cutthroat-take"],
+)
+def test_two_players_said_side_by_side_with_a_figure_are_asked_whose_it_is(
+    game, line, word, players
+):
+    # Meld and takes are each player's or each team's (RULES 2.5, 6.4): "Bob Dee 40" is
+    # neither Dee's 40 nor Bob's
+    reading = read(line, table(game))
+    assert Ambiguity(word, players) in reading.ambiguous
+    assert (reading.melds, reading.takes) == ((), ())
