@@ -332,15 +332,25 @@ def _margins(ts: list[At]) -> None:
 
 def _had(ts: list[At], draft: Draft) -> None:
     """ "Ann had 40": the figure a player has, holds or showed is their meld (tricks are
-    taken, not had), unless a tricks word of its own follows it ("had 130 in tricks")."""
+    taken, not had), unless a tricks word of its own follows it ("had 130 in tricks"); "had
+    40" said of nobody named is meld too, of the declarer where only the declarer melds."""
     for k, at in enumerate(ts):
-        if not at.cue(Cue.HAS) or at.used or at.pause or not _holder(ts, k - 1):
+        if not at.cue(Cue.HAS) or at.used:
             continue
         if not (_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause):
             continue
         if _bid_follows(ts, k + 1) or _cue_of_its_own(ts, k + 2, None):
             continue
-        holder, figure = ts[k - 1], ts[k + 1]
+        figure = ts[k + 1]
+        if at.pause or not _holder(ts, k - 1):
+            # "Ann 300 spades made, she had 40": meld of a player the line does not name
+            # (the clause's, without a bid), asked whose where everyone melds; never tricks
+            who = _subject(ts, k, draft)
+            at.used = figure.used = True
+            said = f"{at.thing.text} {figure.thing.text}"
+            _meld(None if who is None else ts[who], figure.thing.value, said, draft)
+            continue
+        holder = ts[k - 1]
         holder.used = at.used = figure.used = True
         said = f"{holder.thing.text} {at.thing.text} {figure.thing.text}"
         _meld(holder, figure.thing.value, said, draft)

@@ -207,3 +207,16 @@ def test_two_players_said_side_by_side_with_a_figure_are_asked_whose_it_is(
     reading = read(line, table(game))
     assert Ambiguity(word, players) in reading.ambiguous
     assert (reading.melds, reading.takes) == ((), ())
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Ann 300 spades made, she had 40", "Ann 300 spades made, Bob 40, he had 40"],
+    ids=["she-had", "he-had-after-another"],
+)
+def test_a_figure_had_by_nobody_named_is_meld_asked_whose_never_tricks(line):
+    # What a player has is meld (RULES 2.5: every player melds in partnership); said of a
+    # pronoun it is asked whose, never the bidders' tricks (RULES 3.3)
+    reading = read(line, table("partnership"))
+    assert reading.tricks is None
+    assert Ambiguity("had 40", tuple(f"{n}'s meld" for n in FOUR)) in reading.ambiguous
