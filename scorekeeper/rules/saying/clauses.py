@@ -242,10 +242,37 @@ def _corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
         after = next((t for t, _ in items[c + 1 :] if t.kind is not Kind.FILLER), None)
         if after is None or after.kind not in _CORRECTED:
             continue
+        if _pair_at(items, c + 1) is not None:
+            # "took Ann 140 Bob 110, no wait, Bob 120": a player and a figure replace the
+            # same player's figure said before (else the last player said with a figure), and
+            # the player with it (never the player alone, leaving the figure to be read as
+            # something else)
+            pairs = [(j, n) for j in range(c) if (n := _pair_at(items, j)) is not None]
+            pairs = [(j, n) for j, n in pairs if keep[j] and keep[n] and n < c]
+            same = [(j, n) for j, n in pairs if items[j][0].value == after.value]
+            pairs = same or pairs  # the same player's figure, else the last player's
+            if pairs:
+                keep[pairs[-1][0]] = keep[pairs[-1][1]] = keep[c] = False
+                continue
         before = [j for j in range(c) if keep[j] and items[j][0].kind is after.kind]
         if before:
             keep[before[-1]] = keep[c] = False
     return _dropped(items, keep)
+
+
+def _pair_at(items: list[tuple[Thing, int]], j: int) -> int | None:
+    """Where the figure said straight after a player at or after ``j`` (past fillers) is,
+    when there is one: "Bob 110"."""
+    while j < len(items) and items[j][0].kind is Kind.FILLER:
+        j += 1
+    if j >= len(items) or items[j][0].kind is not Kind.PLAYER:
+        return None
+    n = j + 1
+    while n < len(items) and items[n][0].kind is Kind.FILLER and not items[n][1]:
+        n += 1
+    if n < len(items) and items[n][0].kind is Kind.NUMBER and not items[n][1]:
+        return n
+    return None
 
 
 def _their_team(ts: list[At], draft: Draft) -> None:
@@ -480,12 +507,20 @@ def _cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
     for k, at in enumerate(ts):
         if not at.cue(cue) or at.used:
             continue
-        # "Ann 8 counters", and "Ann 90 took" when no figure follows ("Ann 60 took 90" is not)
+        # "Ann 8 counters", and "Ann 90 took" when no figure follows ("Ann 60 took 90" is not,
+        # nor "Bob 20 took Ann 140 Bob 110", a list of its own)
         # a figure before its cue is said straight before it: "took 190, meld 120" is not a
         # meld of 190, "Bob 20, took Ann 140" not Bob's take of 20 (a pause ends a figure's part)
-        before = not at.pause and (
-            cue is not Cue.TOOK
-            or not (_free(ts, k + 1, number) or (k + 1 < len(ts) and ts[k + 1].cue(Cue.LAST_TRICK)))
+        listed = _holder(ts, k + 1) and _free(ts, k + 2, number) and not ts[k + 1].pause
+        before = (
+            not at.pause
+            and not listed
+            and (
+                cue is not Cue.TOOK
+                or not (
+                    _free(ts, k + 1, number) or (k + 1 < len(ts) and ts[k + 1].cue(Cue.LAST_TRICK))
+                )
+            )
         )
         # "took 190 meld 120": a figure between two cues, said straight after the first, is
         # the first's when the second has a figure of its own after it

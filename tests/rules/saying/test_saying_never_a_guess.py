@@ -220,3 +220,60 @@ def test_a_figure_had_by_nobody_named_is_meld_asked_whose_never_tricks(line):
     reading = read(line, table("partnership"))
     assert reading.tricks is None
     assert Ambiguity("had 40", tuple(f"{n}'s meld" for n in FOUR)) in reading.ambiguous
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "takes"),
+    [
+        ("two-handed", "Ann 60 Bob 20 took Ann 140 Bob 110", {1: 140, 2: 110}),
+        (
+            "cutthroat",
+            "meld Ann 40 Bob 20 Cy 0 Dee 30 took Ann 90 Bob 60 Cy 50 Dee 50",
+            {1: 90, 2: 60, 3: 50, 4: 50},
+        ),
+        (
+            "bison",
+            "Ann 300 hearts made, meld Ann 60 Bob 20 Cy 0 counters Ann 14 Bob 6 Cy 4",
+            {1: 14, 2: 6, 3: 4},
+        ),
+    ],
+    ids=["two-handed", "cutthroat", "bison-counters"],
+)
+def test_a_cue_with_a_list_after_it_takes_no_figure_before_it(game, line, takes):
+    # Each player's take (RULES 3.4, 6.4): in "Bob 20 took Ann 140 Bob 110" the list after
+    # "took" is the takes; Bob's 20 is never his take
+    assert dict(read(line, table(game)).takes) == takes
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "takes", "melds"),
+    [
+        (
+            "two-handed",
+            "meld Ann 60 Bob 20, took Ann 140 Bob 110, no wait, Ann 130",
+            ((1, 130), (2, 110)),
+            (Meld(1, 60), Meld(2, 20)),
+        ),
+        (
+            "cutthroat",
+            "meld Ann 40 Bob 20 Cy 0 Dee 30, no wait, Cy 10",
+            (),
+            (Meld(1, 40), Meld(2, 20), Meld(3, 10), Meld(4, 30)),
+        ),
+    ],
+    ids=["two-handed-take", "cutthroat-meld"],
+)
+def test_a_player_and_figure_said_after_a_correction_replace_that_players_figure(
+    game, line, takes, melds
+):
+    # "no wait, Ann 130" mends Ann's figure (RULES 6.4 each player's take): the figure it
+    # replaces is dropped with her name, never left to be read as another field
+    reading = read(line, table(game))
+    assert (reading.takes, reading.melds) == (takes, melds)
+    assert reading.ambiguous == ()
+
+
+def test_a_player_and_figure_after_a_correction_leave_no_bid_said_for_another():
+    # "Bob 350 spades, no wait, Cy 360": the bid (RULES 4.2) is never Bob's 350 kept for Cy
+    reading = read("Bob 350 spades, no wait, Cy 360", table("brooklyn"))
+    assert (reading.declarer, reading.bid) == (3, None)
