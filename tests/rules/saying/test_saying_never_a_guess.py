@@ -277,3 +277,12 @@ def test_a_player_and_figure_after_a_correction_leave_no_bid_said_for_another():
     # "Bob 350 spades, no wait, Cy 360": the bid (RULES 4.2) is never Bob's 350 kept for Cy
     reading = read("Bob 350 spades, no wait, Cy 360", table("brooklyn"))
     assert (reading.declarer, reading.bid) == (3, None)
+
+
+def test_under_summed_bids_a_player_left_with_a_figure_is_not_made_the_declarer():
+    # Under summed bids the declarer is the highest bidder (RULES 6.6): Bob's 250 may be his
+    # own bid, so Bob is never taken as the declarer for it
+    reading = read("Cy bid 300 hearts made, Bob 250", table("partnership", summed_bids=True))
+    assert reading.declarer != 2
+    assert reading.bids == ((3, 300),)
+    assert Ambiguity("250", ("Bob's bid", "Bob's meld", "tricks")) in reading.ambiguous
