@@ -112,9 +112,11 @@ def _joined(ts: list[At], table: SayingTable) -> list[At]:
         if len(run) > 1 and together and single and _figure_next(ts, j):
             # "Ann and Bob took 100" where they are no team, or "Bob Dee 40 meld" (no "and"):
             # a figure of the two together, which no field holds; whose it is, is asked (never
-            # one of them, never the other)
+            # one of them, never the other); partners said so ("Ann Cy Eve 60") are their team
             text = (" and " if joined else " ").join(at.thing.text for at in run)
-            out.append(At(Thing(Kind.PLAYER, tuple(said), text), run[0].pause))
+            whose = Thing(Kind.PLAYER, tuple(said), text) if team is None else None
+            whose = whose or Thing(Kind.TEAM, team, " & ".join(at.thing.text for at in run))
+            out.append(At(whose, run[0].pause))
             k = j
             continue
         out.append(ts[k])

@@ -286,3 +286,11 @@ def test_under_summed_bids_a_player_left_with_a_figure_is_not_made_the_declarer(
     assert reading.declarer != 2
     assert reading.bids == ((3, 300),)
     assert Ambiguity("250", ("Bob's bid", "Bob's meld", "tricks")) in reading.ambiguous
+
+
+def test_partners_said_side_by_side_are_their_team_and_a_bare_figure_of_it_is_asked():
+    # A team's figure may be its meld or its tricks (RULES 6.4, two packs): "Ann Cy Eve 60"
+    # said without "and" is read as with it, asked, never 60 in tricks
+    reading = read("spades, Ann Cy Eve 60", table("six-two-packs"))
+    assert reading.tricks is None
+    assert Ambiguity("60", ("Ann & Cy & Eve's meld", "tricks")) in reading.ambiguous
