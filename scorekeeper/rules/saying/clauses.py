@@ -994,7 +994,9 @@ def _figure_of(ts: list[At], k: int, draft: Draft) -> bool:
 
 def _bare_numbers(ts: list[At], draft: Draft) -> None:
     """A figure nothing marks: the one field it could fill, or asked about (the player or
-    team said just before it is read with it, as whose it is)."""
+    team said just before it is read with it, as whose it is). Where every player melds, a
+    figure said of nobody may be someone's meld: "Cy 270 hearts made, 150" is asked, meld or
+    tricks, as where only the declarer melds."""
     for k, at in enumerate(ts):
         if at.used or at.kind is not Kind.NUMBER:
             continue
@@ -1004,8 +1006,10 @@ def _bare_numbers(ts: list[At], draft: Draft) -> None:
         if holder is not None and fits:
             holder.used = True
         word = at.thing.text
-        if fits == [(("bid",), "bid")] and not _biddable(at.thing.value, draft):
-            draft.unknown.append(word)  # "all three passed": no bid is 3, so no bid was said
+        if not _biddable(at.thing.value, draft):  # "all three passed": no bid is 3
+            fits = [(key, label) for key, label in fits if key != ("bid",)]
+        if [key for key, _ in fits] == [_SOMEONES_MELD]:
+            draft.unknown.append(word)  # meld of nobody said, where everyone melds
         elif len(fits) == 1:
             key, _ = fits[0]
             draft.claim(key, at.thing.value, word)
@@ -1013,6 +1017,11 @@ def _bare_numbers(ts: list[At], draft: Draft) -> None:
             draft.ask(word, [label for _, label in fits])
         else:
             draft.unknown.append(word)
+
+
+_SOMEONES_MELD: Key = ("meld", 0, False)
+"""A bare figure that may be the meld of a player or side the line does not name, where every
+player melds (no player's id is 0): one of the things the figure could be, never filled."""
 
 
 def _biddable(figure: int, draft: Draft) -> bool:
@@ -1046,6 +1055,8 @@ def _could_be(holder: At | None, draft: Draft) -> list[tuple[Key, str]]:
                 fits.append((key, f"{name}'s meld"))
         elif holder is None and not asks.meld_each and not draft.claimed(("meld", None, False)):
             fits.append((("meld", None, False), "meld"))
+        elif holder is None and asks.meld_each:
+            fits.append((_SOMEONES_MELD, "meld"))  # whose is not said: asked, never filled
     if outcome is None or outcome in PLAYED:
         if (asks.takes_each and pid is not None) or (asks.takes_by_team and holder is not None):
             head = table.team_of(pid)[0] if pid is not None else holder.thing.players[0]  # type: ignore[union-attr]

@@ -294,3 +294,21 @@ def test_partners_said_side_by_side_are_their_team_and_a_bare_figure_of_it_is_as
     reading = read("spades, Ann Cy Eve 60", table("six-two-packs"))
     assert reading.tricks is None
     assert Ambiguity("60", ("Ann & Cy & Eve's meld", "tricks")) in reading.ambiguous
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "figure"),
+    [
+        ("partnership", "Cy 270 hearts made, 150", "150"),
+        ("double-deck", "Ann 55 spades made, 30", "30"),
+        ("six-handed", "Eve 55 spades made, 36", "36"),
+    ],
+    ids=["partnership", "double-deck", "six-handed"],
+)
+def test_a_bare_figure_where_everyone_melds_is_asked_meld_or_tricks(game, line, figure):
+    # Every player melds in the team games (RULES 2.5) and a side's meld may be one figure: a
+    # figure said of nobody may be meld as well as the bidders' tricks (RULES 3.3), as in
+    # Brooklyn, where "Bob 350 spades made, 120" is asked
+    reading = read(line, table(game))
+    assert reading.tricks is None and reading.melds == ()
+    assert Ambiguity(figure, ("meld", "tricks")) in reading.ambiguous
