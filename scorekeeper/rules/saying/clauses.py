@@ -46,6 +46,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     ts = _of_someone_unread(ts)
     _their_team(ts, draft)
     _they(ts, draft)
+    ts = _he_or_she(ts, draft)
     _dealer_and_hand(ts)
     _whole_deck_said_again(ts, draft)
     _margins(ts)
@@ -306,6 +307,22 @@ def _they(ts: list[At], draft: Draft) -> None:
             ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
         else:
             at.used = True
+
+
+def _he_or_she(ts: list[At], draft: Draft) -> list[At]:
+    """ "He took 190", "she had 40": beside a figure or a figure's cue, the one player the line
+    names; where it names several ("Bob 350 spades, Ann dealt, she took 190") who is asked
+    among them (the reader knows no one's sex), never the declarer taken for it. Said of
+    nothing else ("he made it") it is a filler word, dropped."""
+    named = tuple(sorted({p for at in ts if at.kind is Kind.PLAYER for p in at.thing.players}))
+    ids = named or tuple(seat.id for seat in draft.table.seats)
+    said: list[tuple[At, int]] = []
+    for k, at in enumerate(ts):
+        if at.cue(Cue.HE_SHE) and _figure_next(ts, k + 1):
+            at = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
+        said.append((at, at.pause))
+    keep = [not at.cue(Cue.HE_SHE) for at, _ in said]
+    return [At(at.thing, pause, at.used) for at, pause in _dropped(said, keep)]
 
 
 def _dealer_and_hand(ts: list[At]) -> None:

@@ -35,6 +35,7 @@ class Cue(enum.Enum):
     OWN_BID = "own bid"  # "reneged on his own bid": the reneger is the declarer
     THEIR_TEAM = "their team"  # "her side": the team of the one player the line names
     THEY = "they"  # "they took 100": a side the line does not name, asked which
+    HE_SHE = "he or she"  # "she took 100": the one player the line names, else asked who
 
 
 OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
@@ -133,6 +134,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
                          "her partners"),
         Cue.THEY: ("they",),
+        Cue.HE_SHE: ("he", "she"),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""
@@ -140,7 +142,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
 FILLER_WORDS: frozenset[str] = frozenset(
     {
         "the", "a", "an", "with", "um", "umm", "uh", "uhm", "er", "erm", "okay", "ok", "so",
-        "then", "was", "is", "of", "points", "point", "he", "she", "it",
+        "then", "was", "is", "of", "points", "point", "it",
         "please", "well", "right", "oh", "trump", "trumps", "are", "in trump", "that's", "thats",
         "that is", "which is", "turned", "turned up", "was turned", "all",
         "takes the pot", "took the pot", "wins the pot", "won the pot", "pot goes to",

@@ -209,17 +209,35 @@ def test_two_players_said_side_by_side_with_a_figure_are_asked_whose_it_is(
     assert (reading.melds, reading.takes) == ((), ())
 
 
-@pytest.mark.parametrize(
-    "line",
-    ["Ann 300 spades made, she had 40", "Ann 300 spades made, Bob 40, he had 40"],
-    ids=["she-had", "he-had-after-another"],
-)
-def test_a_figure_had_by_nobody_named_is_meld_asked_whose_never_tricks(line):
-    # What a player has is meld (RULES 2.5: every player melds in partnership); said of a
-    # pronoun it is asked whose, never the bidders' tricks (RULES 3.3)
-    reading = read(line, table("partnership"))
+def test_a_figure_had_by_nobody_named_is_meld_asked_whose_never_tricks():
+    # What a player has is meld (RULES 2.5: every player melds in partnership); said of
+    # nobody it is asked whose, never the bidders' tricks (RULES 3.3)
+    reading = read("Ann 300 spades made, had 40", table("partnership"))
     assert reading.tricks is None
     assert Ambiguity("had 40", tuple(f"{n}'s meld" for n in FOUR)) in reading.ambiguous
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "word"),
+    [
+        ("brooklyn", "Bob 350 spades, Ann dealt, she took 190", "she"),
+        ("bison", "Ann 300 hearts made, Bob had 40, he took 10", "he"),
+        ("partnership", "Ann 300 spades made, Bob 40, he had 40", "he"),
+    ],
+    ids=["brooklyn-she-after-the-dealer", "bison-he-took", "partnership-he-had"],
+)
+def test_he_or_she_beside_a_figure_where_the_line_names_two_is_asked_who(game, line, word):
+    # Whose tricks or meld a figure is decides the hand (RULES 3.3, 3.4, 2.5), and the reader
+    # knows no one's sex: "she" after Bob and Ann is either, never the declarer taken for it
+    reading = read(line, table(game))
+    named = tuple(n for n in FOUR if n in line)
+    assert Ambiguity(word, named) in reading.ambiguous
+    assert reading.tricks is None and reading.takes == ()
+
+
+def test_he_or_she_beside_a_figure_is_the_one_player_the_line_names():
+    reading = read("Ann 300 spades made, she had 40", table("partnership"))
+    assert reading.melds == (Meld(1, 40),) and reading.ambiguous == ()
 
 
 @pytest.mark.parametrize(
