@@ -330,3 +330,19 @@ def test_a_bare_figure_where_everyone_melds_is_asked_meld_or_tricks(game, line, 
     reading = read(line, table(game))
     assert reading.tricks is None and reading.melds == ()
     assert Ambiguity(figure, ("meld", "tricks")) in reading.ambiguous
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "bid"),
+    [
+        ("partnership", "Cy 270 hearts, everyone passed", 270),
+        ("bison", "Ann 300 hearts, all passed", 300),
+    ],
+    ids=["partnership", "bison"],
+)
+def test_everyone_passing_said_with_a_bid_is_asked(game, line, bid):
+    # Under `throw-in` everyone passing is a hand nobody played (RULES 4.3); said with a bid it
+    # may mean everyone else passed that bid: asked, never the bid silently dropped
+    reading = read(line, table(game))
+    assert reading.outcome is None and reading.bid is None
+    assert Ambiguity(f"all passed / {bid}", ("all passed", f"bid {bid}")) in reading.ambiguous
