@@ -42,9 +42,11 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     draft = Draft(table, table.asks)
     said = _corrected(_without_remarks(items))
     kept = [thing.kind is not Kind.FILLER for thing, _ in said]
-    ts = _joined([At(thing, pause) for thing, pause in _dropped(said, kept)], table)
+    ts = _undone(_joined([At(thing, pause) for thing, pause in _dropped(said, kept)], table))
+    ts = _of_someone_unread(ts)
     _their_team(ts, draft)
     _they(ts, draft)
+    ts = _he_or_she(ts, draft)
     _dealer_and_hand(ts)
     _whole_deck_said_again(ts, draft)
     _margins(ts)
@@ -105,11 +107,17 @@ def _joined(ts: list[At], table: SayingTable) -> list[At]:
             out.append(At(Thing(Kind.TEAM, team, text), run[0].pause))
             k = j
             continue
-        if joined and single and _figure_next(ts, j):
-            # "Ann and Bob took 100" where they are no team: a figure of the two together,
-            # which no field holds; whose it is, is asked (never one of them, never the other)
-            text = " and ".join(at.thing.text for at in run)
-            out.append(At(Thing(Kind.PLAYER, tuple(said), text), run[0].pause))
+        together = joined or (
+            all(not at.pause for at in run[1:]) and not _bid_follows(ts, j)
+        )  # "Bob Cy 350 spades": a bid said by one of two, whose is asked as the declarer's
+        if len(run) > 1 and together and single and _figure_next(ts, j):
+            # "Ann and Bob took 100" where they are no team, or "Bob Dee 40 meld" (no "and"):
+            # a figure of the two together, which no field holds; whose it is, is asked (never
+            # one of them, never the other); partners said so ("Ann Cy Eve 60") are their team
+            text = (" and " if joined else " ").join(at.thing.text for at in run)
+            whose = Thing(Kind.PLAYER, tuple(said), text) if team is None else None
+            whose = whose or Thing(Kind.TEAM, team, " & ".join(at.thing.text for at in run))
+            out.append(At(whose, run[0].pause))
             k = j
             continue
         out.append(ts[k])
@@ -122,6 +130,59 @@ def _joined(ts: list[At], table: SayingTable) -> list[At]:
     ]
     paused = [(at, at.pause) for at in out]
     return [At(at.thing, pause) for at, pause in _dropped(paused, keep)]
+
+
+_UNDONE = (Kind.OUTCOME, Kind.SUIT, Kind.NUMBER, Kind.MELD, Kind.PLAYER, Kind.TEAM, Kind.ASIDE)
+"""What a word that may undo it ("not", "didn't", "almost") leaves unread when said before it."""
+
+
+def _undone(ts: list[At]) -> list[At]:
+    """What a word that may undo it is said straight before fills no field, and is left not
+    understood: "didn't make it" and "not set" are no outcome, "not spades" no trump, "almost
+    made it" no made (what the speaker means is asked, never its opposite read); between "or"
+    both sides are ("350 or 360": no bid). Words not understood between are passed over
+    ("didn't quite make it", "could have made it")."""
+    out = list(ts)
+    for k, at in enumerate(ts):
+        words = at.thing.text.split() if at.kind is Kind.UNKNOWN else []
+        if not any(word in DOUBT_WORDS for word in words):
+            continue
+        j = k + 1
+        while (
+            j < len(ts) and not ts[j].pause and (ts[j].kind is Kind.UNKNOWN or ts[j].cue(Cue.HAS))
+        ):
+            j += 1
+        sides = [j] if j < len(ts) and not ts[j].pause else []
+        if "or" in words and k > 0 and not at.pause:
+            sides.append(k - 1)
+        for x in sides:
+            if out[x].kind in _UNDONE:
+                out[x] = At(Thing(Kind.UNKNOWN, None, ts[x].thing.text), ts[x].pause)
+    return out
+
+
+def _of_someone_unread(ts: list[At]) -> list[At]:
+    """A figure, or a figure's cue and its figure, said straight after a word not understood
+    that no player or team comes before is that word's: "we took 100", "the others took 100",
+    "Dee took 100" (Dee sitting out), "needed 230", "short 30" fill no field and are listed,
+    never given to the declarer or left to be the one field a bare figure could fill (a
+    figure before a suit is still the bid: "Rob 350 spades")."""
+    out = list(ts)
+    for k, at in enumerate(ts):
+        if at.kind is not Kind.UNKNOWN or (k > 0 and ts[k - 1].holder and not at.pause):
+            continue
+        j = k + 1
+        if j < len(ts) and not ts[j].pause and any(ts[j].cue(c) for c in _FIGURE_CUES):
+            j += 1
+        if (
+            j < len(ts)
+            and not ts[j].pause
+            and ts[j].kind is Kind.NUMBER
+            and not _bid_follows(ts, j)
+        ):
+            for x in range(k + 1, j + 1):
+                out[x] = At(Thing(Kind.UNKNOWN, None, ts[x].thing.text), ts[x].pause)
+    return out
 
 
 _FIGURE_CUES = (Cue.TOOK, Cue.TRICKS, Cue.MELD, Cue.HAS)
@@ -184,10 +245,37 @@ def _corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
         after = next((t for t, _ in items[c + 1 :] if t.kind is not Kind.FILLER), None)
         if after is None or after.kind not in _CORRECTED:
             continue
+        if _pair_at(items, c + 1) is not None:
+            # "took Ann 140 Bob 110, no wait, Bob 120": a player and a figure replace the
+            # same player's figure said before (else the last player said with a figure), and
+            # the player with it (never the player alone, leaving the figure to be read as
+            # something else)
+            pairs = [(j, n) for j in range(c) if (n := _pair_at(items, j)) is not None]
+            pairs = [(j, n) for j, n in pairs if keep[j] and keep[n] and n < c]
+            same = [(j, n) for j, n in pairs if items[j][0].value == after.value]
+            pairs = same or pairs  # the same player's figure, else the last player's
+            if pairs:
+                keep[pairs[-1][0]] = keep[pairs[-1][1]] = keep[c] = False
+                continue
         before = [j for j in range(c) if keep[j] and items[j][0].kind is after.kind]
         if before:
             keep[before[-1]] = keep[c] = False
     return _dropped(items, keep)
+
+
+def _pair_at(items: list[tuple[Thing, int]], j: int) -> int | None:
+    """Where the figure said straight after a player at or after ``j`` (past fillers) is,
+    when there is one: "Bob 110"."""
+    while j < len(items) and items[j][0].kind is Kind.FILLER:
+        j += 1
+    if j >= len(items) or items[j][0].kind is not Kind.PLAYER:
+        return None
+    n = j + 1
+    while n < len(items) and items[n][0].kind is Kind.FILLER and not items[n][1]:
+        n += 1
+    if n < len(items) and items[n][0].kind is Kind.NUMBER and not items[n][1]:
+        return n
+    return None
 
 
 def _their_team(ts: list[At], draft: Draft) -> None:
@@ -219,6 +307,22 @@ def _they(ts: list[At], draft: Draft) -> None:
             ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
         else:
             at.used = True
+
+
+def _he_or_she(ts: list[At], draft: Draft) -> list[At]:
+    """ "He took 190", "she had 40": beside a figure or a figure's cue, the one player the line
+    names; where it names several ("Bob 350 spades, Ann dealt, she took 190") who is asked
+    among them (the reader knows no one's sex), never the declarer taken for it. Said of
+    nothing else ("he made it") it is a filler word, dropped."""
+    named = tuple(sorted({p for at in ts if at.kind is Kind.PLAYER for p in at.thing.players}))
+    ids = named or tuple(seat.id for seat in draft.table.seats)
+    said: list[tuple[At, int]] = []
+    for k, at in enumerate(ts):
+        if at.cue(Cue.HE_SHE) and _figure_next(ts, k + 1):
+            at = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
+        said.append((at, at.pause))
+    keep = [not at.cue(Cue.HE_SHE) for at, _ in said]
+    return [At(at.thing, pause, at.used) for at, pause in _dropped(said, keep)]
 
 
 def _dealer_and_hand(ts: list[At]) -> None:
@@ -274,15 +378,25 @@ def _margins(ts: list[At]) -> None:
 
 def _had(ts: list[At], draft: Draft) -> None:
     """ "Ann had 40": the figure a player has, holds or showed is their meld (tricks are
-    taken, not had), unless a tricks word of its own follows it ("had 130 in tricks")."""
+    taken, not had), unless a tricks word of its own follows it ("had 130 in tricks"); "had
+    40" said of nobody named is meld too, of the declarer where only the declarer melds."""
     for k, at in enumerate(ts):
-        if not at.cue(Cue.HAS) or at.used or at.pause or not _holder(ts, k - 1):
+        if not at.cue(Cue.HAS) or at.used:
             continue
         if not (_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause):
             continue
         if _bid_follows(ts, k + 1) or _cue_of_its_own(ts, k + 2, None):
             continue
-        holder, figure = ts[k - 1], ts[k + 1]
+        figure = ts[k + 1]
+        if at.pause or not _holder(ts, k - 1):
+            # "Ann 300 spades made, she had 40": meld of a player the line does not name
+            # (the clause's, without a bid), asked whose where everyone melds; never tricks
+            who = _subject(ts, k, draft)
+            at.used = figure.used = True
+            said = f"{at.thing.text} {figure.thing.text}"
+            _meld(None if who is None else ts[who], figure.thing.value, said, draft)
+            continue
+        holder = ts[k - 1]
         holder.used = at.used = figure.used = True
         said = f"{holder.thing.text} {at.thing.text} {figure.thing.text}"
         _meld(holder, figure.thing.value, said, draft)
@@ -412,16 +526,35 @@ def _cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
     for k, at in enumerate(ts):
         if not at.cue(cue) or at.used:
             continue
-        # "Ann 8 counters", and "Ann 90 took" when no figure follows ("Ann 60 took 90" is not)
-        before = cue is not Cue.TOOK or not (
-            _free(ts, k + 1, number) or (k + 1 < len(ts) and ts[k + 1].cue(Cue.LAST_TRICK))
+        # "Ann 8 counters", and "Ann 90 took" when no figure follows ("Ann 60 took 90" is not,
+        # nor "Bob 20 took Ann 140 Bob 110", a list of its own)
+        # a figure before its cue is said straight before it: "took 190, meld 120" is not a
+        # meld of 190, "Bob 20, took Ann 140" not Bob's take of 20 (a pause ends a figure's part)
+        listed = _holder(ts, k + 1) and _free(ts, k + 2, number) and not ts[k + 1].pause
+        before = (
+            not at.pause
+            and not listed
+            and (
+                cue is not Cue.TOOK
+                or not (
+                    _free(ts, k + 1, number) or (k + 1 < len(ts) and ts[k + 1].cue(Cue.LAST_TRICK))
+                )
+            )
         )
+        # "took 190 meld 120": a figure between two cues, said straight after the first, is
+        # the first's when the second has a figure of its own after it
+        after_cue = k >= 2 and any(ts[k - 2].cue(c) for c in _FIGURE_CUES)
+        if after_cue and not ts[k - 1].pause and _free(ts, k + 1, number) and not ts[k + 1].pause:
+            before = False
+        # "Ann 60 meld 140 tricks, Bob 20": a figure said straight before the cue is its, not
+        # a list said after a pause
+        back = before and _free(ts, k - 1, number)
         leaned = False  # said of the clause's player, who is left free (``_subject``)
         if before and _holder(ts, k - 2) and _free(ts, k - 1, number):
             pairs, after = [(k - 2, k - 1)], k + 1
         elif _holder(ts, k - 1) and _free(ts, k + 1, number):
             pairs, after = [(k - 1, k + 1)], k + 2
-        elif _holder(ts, k + 1) and _free(ts, k + 2, number):
+        elif _holder(ts, k + 1) and _free(ts, k + 2, number) and not (back and ts[k + 1].pause):
             pairs, j = [], k + 1
             while (
                 _holder(ts, j)
@@ -867,19 +1000,20 @@ def _declarer(ts: list[At], draft: Draft) -> None:
 
 def _figure_of(ts: list[At], k: int, draft: Draft) -> bool:
     """True when the player or team at ``k`` is said with the figure right after it and that
-    figure can only be theirs: every player melds and the bid is said already."""
-    return (
-        draft.asks.meld_each
-        and not draft.asks.summed
-        and draft.claimed(("bid",))
-        and _free(ts, k + 1, Kind.NUMBER)
-        and not ts[k + 1].pause
-    )
+    figure can only be theirs: every player melds and the bid is said already; or under summed
+    bids, where it may be their own bid and the declarer is the highest bidder (RULES 6.6),
+    never the player a figure is left with ("Cy bid 300 hearts, Bob 250": not Bob)."""
+    said_with = _free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause
+    if draft.asks.summed:
+        return said_with
+    return draft.asks.meld_each and draft.claimed(("bid",)) and said_with
 
 
 def _bare_numbers(ts: list[At], draft: Draft) -> None:
     """A figure nothing marks: the one field it could fill, or asked about (the player or
-    team said just before it is read with it, as whose it is)."""
+    team said just before it is read with it, as whose it is). Where every player melds, a
+    figure said of nobody may be someone's meld: "Cy 270 hearts made, 150" is asked, meld or
+    tricks, as where only the declarer melds."""
     for k, at in enumerate(ts):
         if at.used or at.kind is not Kind.NUMBER:
             continue
@@ -889,8 +1023,10 @@ def _bare_numbers(ts: list[At], draft: Draft) -> None:
         if holder is not None and fits:
             holder.used = True
         word = at.thing.text
-        if fits == [(("bid",), "bid")] and not _biddable(at.thing.value, draft):
-            draft.unknown.append(word)  # "all three passed": no bid is 3, so no bid was said
+        if not _biddable(at.thing.value, draft):  # "all three passed": no bid is 3
+            fits = [(key, label) for key, label in fits if key != ("bid",)]
+        if [key for key, _ in fits] == [_SOMEONES_MELD]:
+            draft.unknown.append(word)  # meld of nobody said, where everyone melds
         elif len(fits) == 1:
             key, _ = fits[0]
             draft.claim(key, at.thing.value, word)
@@ -898,6 +1034,11 @@ def _bare_numbers(ts: list[At], draft: Draft) -> None:
             draft.ask(word, [label for _, label in fits])
         else:
             draft.unknown.append(word)
+
+
+_SOMEONES_MELD: Key = ("meld", 0, False)
+"""A bare figure that may be the meld of a player or side the line does not name, where every
+player melds (no player's id is 0): one of the things the figure could be, never filled."""
 
 
 def _biddable(figure: int, draft: Draft) -> bool:
@@ -931,6 +1072,8 @@ def _could_be(holder: At | None, draft: Draft) -> list[tuple[Key, str]]:
                 fits.append((key, f"{name}'s meld"))
         elif holder is None and not asks.meld_each and not draft.claimed(("meld", None, False)):
             fits.append((("meld", None, False), "meld"))
+        elif holder is None and asks.meld_each:
+            fits.append((_SOMEONES_MELD, "meld"))  # whose is not said: asked, never filled
     if outcome is None or outcome in PLAYED:
         if (asks.takes_each and pid is not None) or (asks.takes_by_team and holder is not None):
             head = table.team_of(pid)[0] if pid is not None else holder.thing.players[0]  # type: ignore[union-attr]

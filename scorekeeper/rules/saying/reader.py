@@ -25,6 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import fields, replace
 from typing import Any, TypeAlias
 
+from ..hand.outcome import Outcome
 from ..pack.tricks import last_trick, trick_total
 from .clauses import fill
 from .lexer import Kind, Lexicon, Said, Thing, words_of
@@ -56,9 +57,16 @@ def _only_what_is_entered(reading: Reading) -> Reading:
     (RULES 4.3, 4.4): a name or figure said with it ("Ann misdealt": the dealer) fills
     nothing, and words said of it ("the cards were bunched", "Ann deals again") are left,
     as they can fill nothing either; unless one of them may undo the outcome ("not", "no",
-    "almost": ``DOUBT_WORDS``), when they are all still asked about."""
+    "almost": ``DOUBT_WORDS``), when they are all still asked about. Everyone passing said
+    with a bid is asked (everyone else passed that bid, or the hand was thrown in?)."""
     if reading.outcome not in NOT_PLAYED:
         return reading
+    if reading.outcome is Outcome.ALL_PASS and reading.bid is not None:
+        # "Cy 270 hearts, everyone passed": everyone else passed Cy's 270, or the hand was
+        # thrown in (RULES 4.3)? Asked, never the bid dropped
+        said = reading.outcome.label
+        doubt_of = Ambiguity(f"{said} / {reading.bid}", (said, f"bid {reading.bid}"))
+        return Reading(ambiguous=(*reading.ambiguous, doubt_of))
     doubt = any(word in DOUBT_WORDS for said in reading.unknown_words for word in said.split())
     return Reading(
         outcome=reading.outcome,

@@ -35,6 +35,7 @@ class Cue(enum.Enum):
     OWN_BID = "own bid"  # "reneged on his own bid": the reneger is the declarer
     THEIR_TEAM = "their team"  # "her side": the team of the one player the line names
     THEY = "they"  # "they took 100": a side the line does not name, asked which
+    HE_SHE = "he or she"  # "she took 100": the one player the line names, else asked who
 
 
 OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
@@ -80,10 +81,13 @@ hand in (RULES 4.3, ``throw-in``), that hand thrown in."""
 
 DOUBT_WORDS: frozenset[str] = frozenset(
     {"not", "no", "never", "didn't", "wasn't", "isn't", "wasnt", "didnt", "almost", "nearly",
-     "maybe", "or", "wait", "think", "forget", "sure", "unless", "but"}
+     "maybe", "or", "wait", "think", "forget", "sure", "unless", "but", "don't", "dont",
+     "doesn't", "doesnt", "won't", "wont", "couldn't", "couldnt", "wouldn't", "shouldn't",
+     "hasn't", "hadn't", "weren't", "aren't", "could", "would", "should", "if", "hardly"}
 )  # fmt: skip
 """Words left unread that may undo what a line says ("not a misdeal", "almost everyone
-passed"): where they are among the words not understood, those words are still asked about."""
+passed", "didn't make it"): where they are among the words not understood, those words are
+still asked about, and what is said straight after one fills no field ("not set" is no set)."""
 
 WHOEVER_GAVE_UP: frozenset[str] = frozenset({"thrown in"})
 """Words for a hand given up that do not say which side gave it up: asked about where the
@@ -130,6 +134,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
                          "her partners"),
         Cue.THEY: ("they",),
+        Cue.HE_SHE: ("he", "she"),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""
@@ -137,7 +142,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
 FILLER_WORDS: frozenset[str] = frozenset(
     {
         "the", "a", "an", "with", "um", "umm", "uh", "uhm", "er", "erm", "okay", "ok", "so",
-        "then", "was", "is", "of", "points", "point", "he", "she", "it",
+        "then", "was", "is", "of", "points", "point", "it",
         "please", "well", "right", "oh", "trump", "trumps", "are", "in trump", "that's", "thats",
         "that is", "which is", "turned", "turned up", "was turned", "all",
         "takes the pot", "took the pot", "wins the pot", "won the pot", "pot goes to",
