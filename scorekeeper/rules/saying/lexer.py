@@ -40,7 +40,7 @@ from .words import (
 COMMA, STOP = 1, 2
 """How strong a pause is: a comma (or a colon) inside a clause, a stop (". ; ! ?") between
 clauses; 0 is no pause. Dictation's punctuation, so the reader leans on a stop only to end a
-clause's subject (``clauses._clause_subject``)."""
+clause's subject (``places._clause_subject``)."""
 
 _SYMBOLS = "♠♥♦♣♤♡♢♧&"
 _TOKEN = re.compile(rf"[{_SYMBOLS}]|\d+|[^\W\d_]+(?:'[^\W\d_]+)*|(?P<pause>[.,;:!?])")

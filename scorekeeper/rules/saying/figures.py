@@ -1,0 +1,488 @@
+"""Whose a figure is (issue 29; RULES 2.5 who melds, 3.3 and 3.4 whose tricks, 6.4 takes):
+figures beside a cue word ("60 meld", "took 160", "Ann 8 counters, Bob 10"), "had", the melds
+named ("Cy has the dix"), the last trick, and a figure nothing marks, which fills the one field
+it could and is asked about when it could fill two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..pack.cards import SUITS
+from ..pack.tricks import buried_most, trick_total
+from .draft import At, Draft
+from .lexer import Kind
+from .melds import meld_worths
+from .places import (
+    FIGURE_CUES,
+    bid_follows,
+    bid_said,
+    cue_of_its_own,
+    holder_name,
+    is_free,
+    is_holder,
+    leans,
+    subject_of,
+)
+from .reading import Key
+from .table import MELD_KEPT, PLAYED, HandAsks, SayingTable
+from .words import Cue
+
+
+def read_had(ts: list[At], draft: Draft) -> None:
+    """ "Ann had 40": the figure a player has, holds or showed is their meld (tricks are
+    taken, not had), unless a tricks word of its own follows it ("had 130 in tricks"); "had
+    40" said of nobody named is meld too, of the declarer where only the declarer melds."""
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.HAS) or at.used:
+            continue
+        if not (is_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause):
+            continue
+        if bid_follows(ts, k + 1) or cue_of_its_own(ts, k + 2, None):
+            continue
+        figure = ts[k + 1]
+        if at.pause or not is_holder(ts, k - 1):
+            # "Ann 300 spades made, she had 40": meld of a player the line does not name
+            # (the clause's, without a bid), asked whose where everyone melds; never tricks
+            who = subject_of(ts, k, draft)
+            at.used = figure.used = True
+            said = f"{at.thing.text} {figure.thing.text}"
+            put_meld(None if who is None else ts[who], figure.thing.value, said, draft)
+            continue
+        holder = ts[k - 1]
+        holder.used = at.used = figure.used = True
+        said = f"{holder.thing.text} {at.thing.text} {figure.thing.text}"
+        put_meld(holder, figure.thing.value, said, draft)
+
+
+def read_last_trick(ts: list[At], draft: Draft) -> None:
+    """ "Bob took the last trick", "Bob last trick", "last trick Bob"."""
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.LAST_TRICK):
+            continue
+        if is_holder(ts, k - 1):
+            who = k - 1
+        elif k >= 2 and ts[k - 1].cue(Cue.TOOK) and is_holder(ts, k - 2):
+            who, ts[k - 1].used = k - 2, True
+        elif is_holder(ts, k + 1) and not ts[k + 1].pause:
+            who = k + 1
+        elif subject_of(ts, k, draft) is not None:
+            who = subject_of(ts, k, draft)  # type: ignore[assignment]
+        else:
+            continue  # said of nobody: left unread
+        at.used = True
+        ts[who].used = ts[who].used or not (who < k - 1 and leans(ts, k))
+        pid = draft.who(ts[who])
+        if pid is not None:
+            draft.claim(("last_trick",), pid, f"{ts[who].thing.text} {at.thing.text}")
+
+
+def named_melds(ts: list[At], draft: Draft) -> None:
+    """Melds named ("Cy has the dix", "Ann a run and 80 kings", "Bob melded a run"): their
+    figure as the game's meld table gives it, the meld of the player or team named just
+    before them (after "has" or "melded"; of nobody, in the chip games the declarer's). A
+    figure said right after them is the same meld said as a figure ("the dix, 10", "a run
+    and a pinochle, that's 190"): one meld, never added twice; a figure that differs from
+    the melds' is asked about, as two claims on the meld are. Name-figure pairs said alone
+    after them carry the meld on, as after a meld word ("Bob melded a run, 150. Cy 40.")."""
+    suits = {at.thing.value for at in ts if at.kind is Kind.SUIT}
+    trumps = tuple(suits) if len(suits) == 1 else SUITS
+    for k, at in enumerate(ts):
+        if at.kind is not Kind.MELD or at.used:
+            continue
+        end = k
+        while end + 1 < len(ts) and ts[end + 1].kind is Kind.MELD and not ts[end + 1].used:
+            end += 1
+        first = k
+        if k >= 1 and not ts[k].pause and (ts[k - 1].cue(Cue.HAS) or ts[k - 1].cue(Cue.MELD)):
+            first = k - 1  # "has", "melded"
+        holder = None
+        if is_holder(ts, first - 1) and not ts[first - 1].used and not ts[first].pause:
+            first -= 1
+            holder = ts[first]
+        for x in range(first, end + 1):
+            ts[x].used = True
+        text = " ".join(ts[x].thing.text for x in range(first, end + 1))
+        names = [ts[x].thing.value for x in range(k, end + 1)]
+        worths = meld_worths(names, trumps, draft.table.options)
+        if not worths:
+            draft.unknown.append(text)  # no hand of this game shows them
+            continue
+        if len(worths) > 1:
+            draft.ask(text, [str(w) for w in sorted(worths)])
+            continue
+        put_meld(holder, next(iter(worths)), text, draft)
+        n = end + 1
+        if (
+            is_free(ts, n, Kind.NUMBER)
+            and not bid_follows(ts, n)
+            and not cue_of_its_own(ts, n + 1, None)
+        ):
+            ts[n].used = True  # the melds said again as a figure
+            put_meld(holder, ts[n].thing.value, ts[n].thing.text, draft)
+            n += 1
+        for who, m in _carried(ts, n if bid_said(ts, draft) else -1):
+            ts[who].used = ts[m].used = True
+            said = f"{ts[who].thing.text} {ts[m].thing.text}"
+            put_meld(ts[who], ts[m].thing.value, said, draft)
+
+
+Put = Callable[[At | None, int, str, Draft], None]
+"""What is done with a figure read beside a cue word, and its holder (None: nobody named)."""
+
+
+def read_cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
+    """Figures beside a cue word, with their holders where named: "Ann 60 meld", "Ann meld
+    60", "meld Ann 60 Bob 20", "60 meld", "took Ann 90 Bob 60"; the cue carries on to the
+    name-figure pairs said after it, each alone between pauses ("Ann 8 counters, Bob 10, Cy
+    2"); ``put(holder or None, figure, words, draft)``."""
+    number = Kind.NUMBER
+    for k, at in enumerate(ts):
+        if not at.cue(cue) or at.used:
+            continue
+        # "Ann 8 counters", and "Ann 90 took" when no figure follows ("Ann 60 took 90" is not,
+        # nor "Bob 20 took Ann 140 Bob 110", a list of its own)
+        # a figure before its cue is said straight before it: "took 190, meld 120" is not a
+        # meld of 190, "Bob 20, took Ann 140" not Bob's take of 20 (a pause ends a figure's part)
+        listed = is_holder(ts, k + 1) and is_free(ts, k + 2, number) and not ts[k + 1].pause
+        before = (
+            not at.pause
+            and not listed
+            and (
+                cue is not Cue.TOOK
+                or not (
+                    is_free(ts, k + 1, number)
+                    or (k + 1 < len(ts) and ts[k + 1].cue(Cue.LAST_TRICK))
+                )
+            )
+        )
+        # "took 190 meld 120": a figure between two cues, said straight after the first, is
+        # the first's when the second has a figure of its own after it
+        after_cue = k >= 2 and any(ts[k - 2].cue(c) for c in FIGURE_CUES)
+        if after_cue and not ts[k - 1].pause and is_free(ts, k + 1, number) and not ts[k + 1].pause:
+            before = False
+        # "Ann 60 meld 140 tricks, Bob 20": a figure said straight before the cue is its, not
+        # a list said after a pause
+        back = before and is_free(ts, k - 1, number)
+        leaned = False  # said of the clause's player, who is left free (``subject_of``)
+        if before and is_holder(ts, k - 2) and is_free(ts, k - 1, number):
+            pairs, after = [(k - 2, k - 1)], k + 1
+        elif is_holder(ts, k - 1) and is_free(ts, k + 1, number):
+            pairs, after = [(k - 1, k + 1)], k + 2
+        elif is_holder(ts, k + 1) and is_free(ts, k + 2, number) and not (back and ts[k + 1].pause):
+            pairs, j = [], k + 1
+            while (
+                is_holder(ts, j)
+                and is_free(ts, j + 1, number)
+                and not bid_follows(ts, j + 1)
+                and not cue_of_its_own(ts, j + 2, cue)
+            ):
+                pairs.append((j, j + 1))
+                j += 2
+            after = -1  # a list already: nothing carries on past it
+        elif subject_of(ts, k, draft) is not None and is_free(ts, k + 1, number):
+            pairs, after = [(subject_of(ts, k, draft), k + 1)], k + 2  # type: ignore[list-item]
+            leaned = leans(ts, k)
+        elif before and is_free(ts, k - 1, number) and subject_of(ts, k - 1, draft) is not None:
+            # "Ann 100 meld 90 tricks": the figure before the cue is the clause's player's
+            pairs, after = [(subject_of(ts, k - 1, draft), k - 1)], -1  # type: ignore[list-item]
+            leaned = leans(ts, k - 1)
+        elif before and is_free(ts, k - 1, number) and not is_holder(ts, k - 2):
+            pairs, after = [(-1, k - 1)], -1
+        elif is_free(ts, k + 1, number):
+            pairs, after = [(-1, k + 1)], -1
+        else:
+            continue  # said of no figure: left unread
+        carried = _carried(ts, after if bid_said(ts, draft) else -1)
+        if before and pairs and pairs[0] == (k - 2, k - 1) and bid_said(ts, draft):
+            carried += _carried_back(ts, k - 2)
+        at.used = True
+        for who, n in pairs + carried:
+            ts[n].used = True
+            holder = ts[who] if who >= 0 else None
+            if holder is not None and not leaned:
+                holder.used = True
+            cued = {k} if (who, n) in pairs else set()  # a pair carried on is said alone
+            said = sorted(({who, n} | cued) - {-1})
+            text = " ".join(ts[x].thing.text for x in said)
+            put(holder, ts[n].thing.value, text, draft)
+
+
+def spent_tricks_words(ts: list[At]) -> None:
+    """ "in tricks" straight after a figure "took" already read ("took 100 in tricks"), or
+    heading a clause whose player "took" a figure read already ("in tricks Cy took 110"),
+    says nothing more: read with it."""
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.TRICKS) or at.used:
+            continue
+        after_took = (
+            not at.pause
+            and k >= 2
+            and ts[k - 1].kind is Kind.NUMBER
+            and ts[k - 1].used
+            and ts[k - 2].cue(Cue.TOOK)
+        )
+        heading = (
+            k + 2 < len(ts)
+            and ts[k + 1].holder
+            and not ts[k + 1].pause
+            and ts[k + 2].cue(Cue.TOOK)
+            and ts[k + 2].used
+        )
+        if after_took or heading:
+            at.used = True
+
+
+def _carried(ts: list[At], j: int) -> list[tuple[int, int]]:
+    """The name-figure pairs from ``j`` a cue said before them carries on to: each a player or
+    team and a figure, alone between pauses ("Ann 8 counters, Bob 10, Cy 2": Bob's and Cy's
+    counters too), up to a figure before a suit (a bid: "Bob, 300, spades"); none where ``j``
+    is -1."""
+    pairs: list[tuple[int, int]] = []
+    while (
+        j >= 0
+        and is_holder(ts, j)
+        and not ts[j].used
+        and ts[j].pause
+        and is_free(ts, j + 1, Kind.NUMBER)
+        and not ts[j + 1].pause
+        and (j + 2 >= len(ts) or (ts[j + 2].pause and ts[j + 2].kind is not Kind.SUIT))
+        and not cue_of_its_own(ts, j + 2, None)
+    ):
+        pairs.append((j, j + 1))
+        j += 2
+    return pairs
+
+
+def _carried_back(ts: list[At], j: int) -> list[tuple[int, int]]:
+    """The name-figure pairs said before the pair at ``j`` that the cue said after it carries
+    back to: each a player or team and a figure, alone between pauses, the last one's pause
+    before ``j`` ("Gus 80, Hal 150 meld": Gus's meld too); never a figure before a suit."""
+    pairs: list[tuple[int, int]] = []
+    while (
+        ts[j].pause
+        and is_holder(ts, j - 2)
+        and not ts[j - 2].used
+        and (j - 2 == 0 or ts[j - 2].pause)
+        and is_free(ts, j - 1, Kind.NUMBER)
+        and not ts[j - 1].pause
+    ):
+        j -= 2
+        pairs.append((j, j + 1))
+    return pairs
+
+
+def meld_then_took(ts: list[At], draft: Draft, tricks: Put) -> None:
+    """ "Cy 0 took 50" where each player's meld and take are asked and nobody bids: the
+    figure after the name is that player's meld, the one after "took" their take (with a bid,
+    the first figure could be the bid: left to be read, or asked about, as any other)."""
+    asks = draft.asks
+    if asks.bid or not (asks.meld_each and asks.takes_each):
+        return
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.TOOK) or at.used or at.pause:
+            continue
+        if not (is_holder(ts, k - 2) and ts[k - 2].kind is Kind.PLAYER and not ts[k - 2].used):
+            continue
+        if not (is_free(ts, k - 1, Kind.NUMBER) and not ts[k - 1].pause):
+            continue
+        if not (is_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause):
+            continue
+        holder, meld, took = ts[k - 2], ts[k - 1], ts[k + 1]
+        holder.used = meld.used = at.used = took.used = True
+        put_meld(holder, meld.thing.value, f"{holder.thing.text} {meld.thing.text}", draft)
+        tricks(
+            holder,
+            took.thing.value,
+            f"{holder.thing.text} {at.thing.text} {took.thing.text}",
+            draft,
+        )
+
+
+def put_meld(holder: At | None, figure: int, word: str, draft: Draft) -> None:
+    """A meld figure for a player, a side, or (chips) the declarer."""
+    asks = draft.asks
+    if holder is None and not asks.meld_each:
+        draft.claim(("meld", None, False), figure, word)
+    elif holder is None:
+        draft.ask(word, [f"{seat.name}'s meld" for seat in draft.table.seats])
+    elif holder.kind is Kind.TEAM and asks.side_meld:
+        draft.claim(("meld", holder.thing.players[0], True), figure, word)
+    elif holder.kind is Kind.TEAM:
+        draft.unknown.append(word)
+    else:
+        pid = draft.who(holder)
+        if pid is not None:
+            draft.claim(("meld", pid, False), figure, word)
+        if pid is not None and not asks.meld_each:  # only the declarer's meld is entered
+            draft.claim(("declarer",), pid, holder.thing.text)
+
+
+def tricks_of_nobody(figure: int, word: str, draft: Draft) -> None:
+    """Tricks said of nobody ("150 in tricks"): the one figure, where the hand has one and
+    says whose it is (the side that bid); without a bid, which team took them is asked."""
+    asks = draft.asks
+    if not asks.takes_each and not asks.takes_by_team and _unsaid_side(draft):
+        draft.ask(word, _team_tricks(draft.table))
+    elif not asks.takes_each and not asks.takes_by_team:
+        draft.claim(("tricks",), figure, word)
+    else:
+        draft.ask(word, [f"{name}'s tricks" for name in _takers(draft.table, asks)])
+
+
+def _unsaid_side(draft: Draft) -> bool:
+    """True when tricks said of nobody do not say whose they are: without a bid the one
+    figure is the first seat's team's (RULES 6.4), and nothing makes the figure said theirs
+    rather than the other team's ("Hearts. Tricks 250.")."""
+    return not draft.asks.bid and bool(draft.table.teams)
+
+
+def _team_tricks(table: SayingTable) -> list[str]:
+    """Each team's tricks, as a question offers them."""
+    return [f"{' & '.join(table.name(p) for p in team)}'s tricks" for team in table.teams]
+
+
+def _takers(table: SayingTable, asks: HandAsks) -> list[str]:
+    """Whose takes a hand holds: each player's, or each team's."""
+    if asks.takes_by_team:
+        return [" & ".join(table.name(p) for p in team) for team in table.teams]
+    return [seat.name for seat in table.seats]
+
+
+def tricks_of(holder: At, figure: int, word: str, draft: Draft) -> None:
+    """Tricks said of a player or a team: their take, or the one figure when they are on the
+    side it is entered for."""
+    asks, table = draft.asks, draft.table
+    if holder.kind is Kind.TEAM:
+        members: tuple[int, ...] = holder.thing.players
+    else:
+        pid = draft.who(holder)
+        if pid is None:
+            return
+        members = table.team_of(pid) if asks.takes_by_team else (pid,)
+    if asks.takes_by_team or (asks.takes_each and holder.kind is Kind.PLAYER):
+        draft.claim(("take", members[0]), figure, word)
+        return
+    if asks.takes_each:
+        draft.unknown.append(word)
+        return
+    side = _entered_side(draft)
+    if side is None:
+        draft.ask(word, ["tricks of the side that bid", "tricks of the other side"])
+    elif set(members) <= set(side):
+        draft.claim(("tricks",), figure, word)
+    elif buried_most(table.options) == 0 and _whole_side(table, members) == _other_side(
+        table, side
+    ):
+        # every trick point is one side's or the other's: the rest is ours
+        total = table.options.to_table(trick_total(table.options.deck))
+        draft.claim(("tricks",), total - figure, word)
+    else:
+        # buried cards count for nobody, or the figure is one of two or more opponents'
+        # ("Bob makes 350, Ann took 100" while Cy plays too): ours does not follow
+        draft.unknown.append(word)
+
+
+def _whole_side(table: SayingTable, members: tuple[int, ...]) -> set[int]:
+    """The players whose tricks are pooled with ``members``': their team's, in a game of
+    teams (a partner speaks for the side), else theirs alone."""
+    if table.teams and len(members) == 1:
+        return set(table.team_of(members[0]))
+    return set(members)
+
+
+def _other_side(table: SayingTable, side: tuple[int, ...]) -> set[int]:
+    """The players dealt in who are not on ``side``."""
+    return {seat.id for seat in table.seats} - set(side)
+
+
+def _entered_side(draft: Draft) -> tuple[int, ...] | None:
+    """Whose tricks the one figure is: the declarer's side (the first seat's team without a
+    bid); None while the declarer is not known."""
+    table = draft.table
+    if not draft.asks.bid:
+        return table.teams[0] if table.teams else None
+    declarer = draft.value(("declarer",))
+    if declarer is None:
+        return None
+    return table.team_of(declarer)
+
+
+def bare_numbers(ts: list[At], draft: Draft) -> None:
+    """A figure nothing marks: the one field it could fill, or asked about (the player or
+    team said just before it is read with it, as whose it is). Where every player melds, a
+    figure said of nobody may be someone's meld: "Cy 270 hearts made, 150" is asked, meld or
+    tricks, as where only the declarer melds."""
+    for k, at in enumerate(ts):
+        if at.used or at.kind is not Kind.NUMBER:
+            continue
+        at.used = True
+        holder = ts[k - 1] if is_holder(ts, k - 1) else None
+        fits = _could_be(holder, draft)
+        if holder is not None and fits:
+            holder.used = True
+        word = at.thing.text
+        if not _biddable(at.thing.value, draft):  # "all three passed": no bid is 3
+            fits = [(key, label) for key, label in fits if key != ("bid",)]
+        if [key for key, _ in fits] == [_SOMEONES_MELD]:
+            draft.unknown.append(word)  # meld of nobody said, where everyone melds
+        elif len(fits) == 1:
+            key, _ = fits[0]
+            draft.claim(key, at.thing.value, word)
+        elif fits:
+            draft.ask(word, [label for _, label in fits])
+        else:
+            draft.unknown.append(word)
+
+
+_SOMEONES_MELD: Key = ("meld", 0, False)
+"""A bare figure that may be the meld of a player or side the line does not name, where every
+player melds (no player's id is 0): one of the things the figure could be, never filled."""
+
+
+def _biddable(figure: int, draft: Draft) -> bool:
+    """True when ``figure``, as the table writes figures, is at least the game's lowest bid."""
+    options = draft.table.options
+    return figure >= options.to_table(options.min_bid)
+
+
+def _could_be(holder: At | None, draft: Draft) -> list[tuple[Key, str]]:
+    """The fields a figure nothing marks could fill, beside ``holder`` (or nobody)."""
+    asks, table = draft.asks, draft.table
+    outcome = draft.value(("outcome",))
+    fits: list[tuple[Key, str]] = []
+    pid = None
+    if holder is not None and holder.kind is Kind.PLAYER and len(holder.thing.players) == 1:
+        pid = holder.thing.players[0]
+    name = None if holder is None else holder_name(holder, table)
+    if asks.bid and not asks.summed and not draft.claimed(("bid",)):
+        fits.append((("bid",), "bid"))
+    if asks.summed and pid is not None and not draft.claimed(("own", pid)):
+        fits.append((("own", pid), f"{name}'s bid"))
+    melds = outcome is None or outcome in PLAYED or (asks.meld_each and outcome in MELD_KEPT)
+    if melds:
+        if pid is not None and (asks.meld_each or draft.value(("declarer",)) in (None, pid)):
+            key: Key = ("meld", pid, False)
+            if not draft.claimed(key):
+                fits.append((key, f"{name}'s meld"))
+        elif holder is not None and holder.kind is Kind.TEAM and asks.side_meld:
+            key = ("meld", holder.thing.players[0], True)
+            if not draft.claimed(key):
+                fits.append((key, f"{name}'s meld"))
+        elif holder is None and not asks.meld_each and not draft.claimed(("meld", None, False)):
+            fits.append((("meld", None, False), "meld"))
+        elif holder is None and asks.meld_each:
+            fits.append((_SOMEONES_MELD, "meld"))  # whose is not said: asked, never filled
+    if outcome is None or outcome in PLAYED:
+        if (asks.takes_each and pid is not None) or (asks.takes_by_team and holder is not None):
+            head = table.team_of(pid)[0] if pid is not None else holder.thing.players[0]  # type: ignore[union-attr]
+            if not draft.claimed(("take", head)):
+                fits.append((("take", head), f"{name}'s tricks"))
+        elif not (asks.takes_each or asks.takes_by_team or draft.claimed(("tricks",))):
+            side = _entered_side(draft)
+            said = () if holder is None else holder.thing.players
+            if holder is None and _unsaid_side(draft):  # which team's is not said
+                fits += [(("tricks",), label) for label in _team_tricks(table)]
+            elif side is None or set(said) <= set(side):  # nobody's, or maybe the bidders'
+                fits.append((("tricks",), "tricks"))
+    return fits

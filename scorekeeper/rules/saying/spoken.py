@@ -1,0 +1,287 @@
+"""What a table says around a hand (issue 29), read or set aside before the figures are
+placed: partners said together ("Ann and Cy"), remarks on the hand, a correction ("no wait"),
+words that undo what follows ("didn't make it"), "they", "he" and "she", who dealt and the
+hand's number, by how much a bid was made or set, when a hand was given up, and "took every
+trick" said with its figure (RULES 3.1, 3.5).
+"""
+
+from __future__ import annotations
+
+from ..hand.outcome import Outcome
+from .draft import At, Draft
+from .lexer import STOP, Kind, Thing, words_of
+from .places import FIGURE_CUES, bid_follows, figure_next, is_free, is_paused, kept_only
+from .table import SayingTable
+from .words import DOUBT_WORDS, REMARK_STARTS, WHOLE_DECK_WORDS, Cue
+
+_WHOLE_DECK = frozenset(" ".join(words_of(said)[0]) for said in WHOLE_DECK_WORDS)
+_CORRECTED = (Kind.SUIT, Kind.NUMBER, Kind.PLAYER, Kind.OUTCOME)
+
+
+def join_partners(ts: list[At], table: SayingTable) -> list[At]:
+    """Partners named together ("Ann and Cy", "Ann & Cy", "Ann, Bob and Cy") as their team;
+    "and" and "in" that join nothing else dropped ("in" stays before a figure: a bid)."""
+    out: list[At] = []
+    k = 0
+    while k < len(ts):
+        run, joined, j = [ts[k]], False, k + 1
+        while ts[k].kind is Kind.PLAYER and j < len(ts):
+            if ts[j].cue(Cue.AND) and j + 1 < len(ts) and ts[j + 1].kind is Kind.PLAYER:
+                run.append(ts[j + 1])
+                joined, j = True, j + 2
+            elif ts[j].kind is Kind.PLAYER:
+                run.append(ts[j])
+                j += 1
+            else:
+                break
+        ids = [at.thing.players for at in run]
+        single = all(len(i) == 1 for i in ids)
+        said = sorted(i[0] for i in ids) if single else []
+        team = next((t for t in table.teams if sorted(t) == said), None)
+        if joined and team is not None:
+            text = " & ".join(at.thing.text for at in run)
+            out.append(At(Thing(Kind.TEAM, team, text), run[0].pause))
+            k = j
+            continue
+        together = joined or (
+            all(not at.pause for at in run[1:]) and not bid_follows(ts, j)
+        )  # "Bob Cy 350 spades": a bid said by one of two, whose is asked as the declarer's
+        if len(run) > 1 and together and single and figure_next(ts, j):
+            # "Ann and Bob took 100" where they are no team, or "Bob Dee 40 meld" (no "and"):
+            # a figure of the two together, which no field holds; whose it is, is asked (never
+            # one of them, never the other); partners said so ("Ann Cy Eve 60") are their team
+            text = (" and " if joined else " ").join(at.thing.text for at in run)
+            whose = Thing(Kind.PLAYER, tuple(said), text) if team is None else None
+            whose = whose or Thing(Kind.TEAM, team, " & ".join(at.thing.text for at in run))
+            out.append(At(whose, run[0].pause))
+            k = j
+            continue
+        out.append(ts[k])
+        k += 1
+    nxt: list[At | None] = [*out[1:], None] if out else []
+    keep = [
+        not at.cue(Cue.AND)
+        and not (at.cue(Cue.IN) and (after is None or after.kind is not Kind.NUMBER))
+        for at, after in zip(out, nxt, strict=True)
+    ]
+    paused = [(at, at.pause) for at in out]
+    return [At(at.thing, pause) for at, pause in kept_only(paused, keep)]
+
+
+_UNDONE = (Kind.OUTCOME, Kind.SUIT, Kind.NUMBER, Kind.MELD, Kind.PLAYER, Kind.TEAM, Kind.ASIDE)
+"""What a word that may undo it ("not", "didn't", "almost") leaves unread when said before it."""
+
+
+def undone(ts: list[At]) -> list[At]:
+    """What a word that may undo it is said straight before fills no field, and is left not
+    understood: "didn't make it" and "not set" are no outcome, "not spades" no trump, "almost
+    made it" no made (what the speaker means is asked, never its opposite read); between "or"
+    both sides are ("350 or 360": no bid). Words not understood between are passed over
+    ("didn't quite make it", "could have made it")."""
+    out = list(ts)
+    for k, at in enumerate(ts):
+        words = at.thing.text.split() if at.kind is Kind.UNKNOWN else []
+        if not any(word in DOUBT_WORDS for word in words):
+            continue
+        j = k + 1
+        while (
+            j < len(ts) and not ts[j].pause and (ts[j].kind is Kind.UNKNOWN or ts[j].cue(Cue.HAS))
+        ):
+            j += 1
+        sides = [j] if j < len(ts) and not ts[j].pause else []
+        if "or" in words and k > 0 and not at.pause:
+            sides.append(k - 1)
+        for x in sides:
+            if out[x].kind in _UNDONE:
+                out[x] = At(Thing(Kind.UNKNOWN, None, ts[x].thing.text), ts[x].pause)
+    return out
+
+
+def of_someone_unread(ts: list[At]) -> list[At]:
+    """A figure, or a figure's cue and its figure, said straight after a word not understood
+    that no player or team comes before is that word's: "we took 100", "the others took 100",
+    "Dee took 100" (Dee sitting out), "needed 230", "short 30" fill no field and are listed,
+    never given to the declarer or left to be the one field a bare figure could fill (a
+    figure before a suit is still the bid: "Rob 350 spades")."""
+    out = list(ts)
+    for k, at in enumerate(ts):
+        if at.kind is not Kind.UNKNOWN or (k > 0 and ts[k - 1].holder and not at.pause):
+            continue
+        j = k + 1
+        if j < len(ts) and not ts[j].pause and any(ts[j].cue(c) for c in FIGURE_CUES):
+            j += 1
+        if j < len(ts) and not ts[j].pause and ts[j].kind is Kind.NUMBER and not bid_follows(ts, j):
+            for x in range(k + 1, j + 1):
+                out[x] = At(Thing(Kind.UNKNOWN, None, ts[x].thing.text), ts[x].pause)
+    return out
+
+
+def without_remarks(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
+    """The line without remarks on the hand, which fill nothing: an article, one or two words
+    not understood, and "hand" ("an ugly hand", "a lousy hand"); a word that may undo the
+    line ("not") is never part of one."""
+    keep = [True] * len(items)
+    for i, (thing, _) in enumerate(items):
+        if thing.kind is not Kind.FILLER or thing.text not in REMARK_STARTS:
+            continue
+        j = i + 1
+        while (
+            j < len(items)
+            and j - i <= 2
+            and items[j][0].kind is Kind.UNKNOWN
+            and not items[j][1]
+            and items[j][0].text not in DOUBT_WORDS
+        ):
+            j += 1
+        hand = j < len(items) and items[j][0].kind is Kind.CUE and items[j][0].value is Cue.HAND
+        if j > i + 1 and hand and not items[j][1]:
+            for x in range(i, j + 1):
+                keep[x] = False
+    return kept_only(items, keep)
+
+
+def corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
+    """A correction said ("350 spades, no wait, hearts"): the thing said after it replaces the
+    last one of its kind said before it (a suit, a figure, a player, an outcome); with none
+    before, the correction is left not understood (asked)."""
+    keep = [True] * len(items)
+    for c, (thing, _) in enumerate(items):
+        if thing.kind is not Kind.CORRECTION:
+            continue
+        after = next((t for t, _ in items[c + 1 :] if t.kind is not Kind.FILLER), None)
+        if after is None or after.kind not in _CORRECTED:
+            continue
+        if _pair_at(items, c + 1) is not None:
+            # "took Ann 140 Bob 110, no wait, Bob 120": a player and a figure replace the
+            # same player's figure said before (else the last player said with a figure), and
+            # the player with it (never the player alone, leaving the figure to be read as
+            # something else)
+            pairs = [(j, n) for j in range(c) if (n := _pair_at(items, j)) is not None]
+            pairs = [(j, n) for j, n in pairs if keep[j] and keep[n] and n < c]
+            same = [(j, n) for j, n in pairs if items[j][0].value == after.value]
+            pairs = same or pairs  # the same player's figure, else the last player's
+            if pairs:
+                keep[pairs[-1][0]] = keep[pairs[-1][1]] = keep[c] = False
+                continue
+        before = [j for j in range(c) if keep[j] and items[j][0].kind is after.kind]
+        if before:
+            keep[before[-1]] = keep[c] = False
+    return kept_only(items, keep)
+
+
+def _pair_at(items: list[tuple[Thing, int]], j: int) -> int | None:
+    """Where the figure said straight after a player at or after ``j`` (past fillers) is,
+    when there is one: "Bob 110"."""
+    while j < len(items) and items[j][0].kind is Kind.FILLER:
+        j += 1
+    if j >= len(items) or items[j][0].kind is not Kind.PLAYER:
+        return None
+    n = j + 1
+    while n < len(items) and items[n][0].kind is Kind.FILLER and not items[n][1]:
+        n += 1
+    if n < len(items) and items[n][0].kind is Kind.NUMBER and not items[n][1]:
+        return n
+    return None
+
+
+def their_team(ts: list[At], draft: Draft) -> None:
+    """ "Her side", "his team": the team of the one player the line names; when it names
+    several (or none), whose side it is is asked (as a name two players share)."""
+    table = draft.table
+    named = {p for at in ts if at.kind is Kind.PLAYER for p in at.thing.players}
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.THEIR_TEAM) or not table.teams:
+            continue
+        if len(named) == 1:
+            team = table.team_of(next(iter(named)))
+            ts[k] = At(Thing(Kind.TEAM, team, at.thing.text, at.thing.length), at.pause)
+        else:  # whose side: a player the line names (anyone, when it names none), asked
+            ids = tuple(sorted(named)) or tuple(seat.id for seat in table.seats)
+            ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
+
+
+def read_they(ts: list[At], draft: Draft) -> None:
+    """ "They took 100": "they" beside a figure or a figure's cue names no one, and could be
+    either side (the bidders, or the others), so whose figure it is is asked, among every
+    player dealt in; said of nothing else ("they made it") it is a filler word."""
+    table = draft.table
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.THEY):
+            continue
+        if figure_next(ts, k + 1):
+            ids = tuple(seat.id for seat in table.seats)
+            ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
+        else:
+            at.used = True
+
+
+def he_or_she(ts: list[At], draft: Draft) -> list[At]:
+    """ "He took 190", "she had 40": beside a figure or a figure's cue, the one player the line
+    names; where it names several ("Bob 350 spades, Ann dealt, she took 190") who is asked
+    among them (the reader knows no one's sex), never the declarer taken for it. Said of
+    nothing else ("he made it") it is a filler word, dropped."""
+    named = tuple(sorted({p for at in ts if at.kind is Kind.PLAYER for p in at.thing.players}))
+    ids = named or tuple(seat.id for seat in draft.table.seats)
+    said: list[tuple[At, int]] = []
+    for k, at in enumerate(ts):
+        if at.cue(Cue.HE_SHE) and figure_next(ts, k + 1):
+            at = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
+        said.append((at, at.pause))
+    keep = [not at.cue(Cue.HE_SHE) for at, _ in said]
+    return [At(at.thing, pause, at.used) for at, pause in kept_only(said, keep)]
+
+
+def dealer_and_hand(ts: list[At]) -> None:
+    """Who dealt ("Ann dealt", "dealer Ann", "Ann's deal") and the hand's number ("Hand one.",
+    said alone): the session knows both, so they fill nothing. "hand" said otherwise is
+    filler, as it always was."""
+    for k, at in enumerate(ts):
+        if at.used:
+            continue
+        if at.cue(Cue.DEALT):
+            for who in (k - 1, k + 1):
+                said_with = not (at.pause if who < k else is_paused(ts, who))
+                if is_free(ts, who, Kind.PLAYER) and said_with:
+                    at.used = ts[who].used = True
+                    break
+        elif at.cue(Cue.HAND):
+            at.used = True
+            alone = k + 2 >= len(ts) or bool(ts[k + 2].pause)
+            if (k == 0 or at.pause >= STOP) and is_free(ts, k + 1, Kind.NUMBER) and alone:
+                ts[k + 1].used = not ts[k + 1].pause
+
+
+def whole_deck_said_again(ts: list[At], draft: Draft) -> None:
+    """ "Took all the tricks, 250": the figure said after every trick is the same figure, read
+    once; a figure that differs from the hand's whole trick points is asked about."""
+    for k, at in enumerate(ts):
+        if at.kind is not Kind.NUMBER or at.thing.text not in _WHOLE_DECK:
+            continue
+        if is_free(ts, k + 1, Kind.NUMBER) and ts[k + 1].pause:
+            again = ts[k + 1]
+            again.used = True
+            if again.thing.value != at.thing.value:
+                at.used = True  # which of the two is meant is asked: neither is read
+                draft.ask(f"{at.thing.text}, {again.thing.text}",
+                          [str(at.thing.value), str(again.thing.value)])  # fmt: skip
+
+
+def margins(ts: list[At]) -> None:
+    """ "Set by 20", "made it by 30": by how much, which no field holds, read with the
+    outcome."""
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.BY) or at.used or at.pause or k == 0:
+            continue
+        ended = ts[k - 1].kind is Kind.OUTCOME
+        margin = is_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause
+        if ended and ts[k - 1].thing.value in (Outcome.MADE, Outcome.SET) and margin:
+            at.used = ts[k + 1].used = True
+
+
+def read_asides(ts: list[At], draft: Draft) -> None:
+    """When a hand was given up ("after seeing the widow", "didn't look at the widow"): read
+    with the outcome it describes, and left not understood beside any other (asked)."""
+    said = {value for value, _ in draft.claims.get(("outcome",), [])}
+    for at in ts:
+        if at.kind is Kind.ASIDE and not at.used and said == {at.thing.value}:
+            at.used = True
