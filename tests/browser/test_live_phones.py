@@ -67,7 +67,14 @@ def laptop(app) -> Iterator[str]:
         deadline = time.monotonic() + 5
         while hub.open_streams and time.monotonic() < deadline:
             time.sleep(0.05)
-        server.close()
+
+        def close_all() -> None:
+            for channel in list(server._map.values()):  # the server, its trigger, any phone
+                channel.close()
+
+        # Closed in the server's own loop (its trigger runs the thunk there): closed from this
+        # thread, the loop's select could meet the closed socket (EBADF, a thread exception).
+        server.trigger.pull_trigger(close_all)
         thread.join(timeout=5)
 
 
