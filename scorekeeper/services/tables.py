@@ -274,11 +274,10 @@ def set_short_name(table: Table, player_id: int, short: str | None) -> Player:
     if player is None or player.table_id != table.id:
         raise NotFound(f"No player {player_id} at this table.")
     where = Where(Part.NAME, player=holders.Player(player.id, player.name))
-    tidied = " ".join((short or "").split())
-    if not tidied:
+    if not (short or "").strip():
         player.short_name = None
         return player
-    cleaned = _tidied(tidied, MAX_NAME, SeatingError(where, ""), "A short name is at most")
+    cleaned = _tidied(short, MAX_NAME, SeatingError(where, ""), "A short name is at most")
     key = name_key(cleaned)
     for other in roster(table):
         if other.id == player.id:

@@ -16,7 +16,7 @@ import pytest
 from axe import add_axe, violations
 from conftest import PHONE
 from phone import check_phone_page, chip, follow, grid_chip, phone_page, shoot, start_session
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from reflow import double_text, split_words
 
 pytestmark = pytest.mark.browser
@@ -205,6 +205,17 @@ def _brooklyn(page: Page, base: str) -> str:
     return start_session(page, base, "brooklyn", ["Ann", "Bob", "Cy"], "Ann")
 
 
+def _bob_350_hearts_made(page: Page) -> Locator:
+    """Bob, 350 typed in Other, hearts, Made, tapped in the hand form, its preview in; the form."""
+    form = page.locator("#hand-form")
+    chip(form, "Declarer", "Bob").tap()
+    form.locator("input[name=bid_other]").fill("350")
+    chip(form, "Trump", "♥").tap()
+    chip(form, "Outcome", "Made").tap()
+    expect(form.locator("#preview[aria-busy=true]")).to_have_count(0)
+    return form
+
+
 def test_a_refused_save_shows_what_was_sent_not_an_older_draft(live_server, browser_page):
     page = browser_page
     url = _brooklyn(page, live_server)
@@ -257,12 +268,7 @@ def test_the_line_said_is_kept_with_the_hand(live_server, browser_page):
 def test_a_correction_page_keeps_no_draft(live_server, browser_page):
     page = browser_page
     url = _brooklyn(page, live_server)
-    form = page.locator("#hand-form")
-    chip(form, "Declarer", "Bob").tap()
-    form.locator("input[name=bid_other]").fill("350")
-    chip(form, "Trump", "♥").tap()
-    chip(form, "Outcome", "Made").tap()
-    expect(form.locator("#preview[aria-busy=true]")).to_have_count(0)
+    form = _bob_350_hearts_made(page)
     follow(page, form.get_by_role("button", name="Save hand"))
     page.goto(url + "/hands/1/edit")
     expect(page.locator("#hand-form input[name=version]")).not_to_have_value("")
@@ -319,12 +325,7 @@ def test_with_a_hand_waiting_to_send_the_next_hands_draft_comes_back_in_its_own_
     page = browser_page
     _brooklyn(page, live_server)
     page.route(re.compile(r"/api/v1/sessions/\d+/hands\?number="), lambda route: route.abort())
-    form = page.locator("#hand-form")
-    chip(form, "Declarer", "Bob").tap()
-    form.locator("input[name=bid_other]").fill("350")
-    chip(form, "Trump", "♥").tap()
-    chip(form, "Outcome", "Made").tap()
-    expect(form.locator("#preview[aria-busy=true]")).to_have_count(0)
+    form = _bob_350_hearts_made(page)
     form.get_by_role("button", name="Save hand").tap()
 
     expect(page.locator(".queue.waiting")).to_contain_text("Hand 1:")

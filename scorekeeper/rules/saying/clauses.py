@@ -34,7 +34,7 @@ from .figures import (
     tricks_of_nobody,
 )
 from .lexer import Kind, Thing
-from .places import bid_follows, is_free, is_holder, kept_only
+from .places import bid_follows, biddable, is_free, is_holder, kept_only
 from .spoken import (
     corrected,
     dealer_and_hand,
@@ -230,8 +230,7 @@ def _bid_after_trump(ts: list[At], k: int, draft: Draft) -> bool:
         return False  # "350 spades": the figure before it is the bid
     if any(is_free(ts, j, Kind.NUMBER) and is_free(ts, j + 1, Kind.SUIT) for j in range(len(ts))):
         return False
-    options = draft.table.options
-    if ts[k + 1].thing.value < options.to_table(options.min_bid):
+    if not biddable(ts[k + 1].thing.value, draft):
         return False
     after = ts[k + 2] if k + 2 < len(ts) else None
     return after is None or bool(after.pause) or after.holder or after.kind is Kind.OUTCOME

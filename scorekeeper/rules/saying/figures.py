@@ -17,6 +17,7 @@ from .places import (
     FIGURE_CUES,
     bid_follows,
     bid_said,
+    biddable,
     cue_of_its_own,
     holder_name,
     is_free,
@@ -422,7 +423,7 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
         if holder is not None and fits:
             holder.used = True
         word = at.thing.text
-        if not _biddable(at.thing.value, draft):  # "all three passed": no bid is 3
+        if not biddable(at.thing.value, draft):  # "all three passed": no bid is 3
             fits = [(key, label) for key, label in fits if key != ("bid",)]
         if [key for key, _ in fits] == [_SOMEONES_MELD]:
             draft.unknown.append(word)  # meld of nobody said, where everyone melds
@@ -438,12 +439,6 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
 _SOMEONES_MELD: Key = ("meld", 0, False)
 """A bare figure that may be the meld of a player or side the line does not name, where every
 player melds (no player's id is 0): one of the things the figure could be, never filled."""
-
-
-def _biddable(figure: int, draft: Draft) -> bool:
-    """True when ``figure``, as the table writes figures, is at least the game's lowest bid."""
-    options = draft.table.options
-    return figure >= options.to_table(options.min_bid)
 
 
 def _could_be(holder: At | None, draft: Draft) -> list[tuple[Key, str]]:

@@ -135,3 +135,9 @@ def bid_follows(ts: list[At], k: int) -> bool:
 def holder_name(holder: At, table: SayingTable) -> str:
     """A player or team said, by the names the table knows them by."""
     return " & ".join(table.name(pid) for pid in holder.thing.players)
+
+
+def biddable(figure: int, draft: Draft) -> bool:
+    """True when ``figure``, as the table writes figures, is at least the game's lowest bid."""
+    options = draft.table.options
+    return figure >= options.to_table(options.min_bid)
