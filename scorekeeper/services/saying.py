@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules.errors import RuleError
-from ..rules.holders import Player, players_of
+from ..rules.holders import Player
 from ..rules.saying import Ambiguity, SayingTable, read_hand
 from . import tables
 from .entries import HandEntry, MeldText
@@ -40,11 +40,9 @@ def saying_table(loaded: LoadedSession) -> SayingTable:
     """The table the next hand is read at: the house rules, the players dealt in (in seat
     order) with the short names the table gave them, and the teams (first seat first)."""
     context = loaded.state.next_hand
-    dealt = set(context.active)
-    players = [p for p in context.seated if isinstance(p, Player) and p in dealt]
-    teams = [tuple(p.id for p in players_of(team)) for team in context.teams]
-    shorts = tables.short_names(loaded.row.table_id, (p.id for p in players))
-    return SayingTable.of(loaded.options, players, teams, shorts)
+    dealt = [p.id for p in context.active if isinstance(p, Player)]
+    shorts = tables.short_names(loaded.row.table_id, dealt)
+    return SayingTable.at(loaded.options, context, shorts)
 
 
 def over(typed: HandEntry, said: HandEntry) -> HandEntry:
@@ -55,7 +53,7 @@ def over(typed: HandEntry, said: HandEntry) -> HandEntry:
         declarer=said.declarer if said.declarer is not None else typed.declarer,
         bid=said.bid if said.bid is not None else typed.bid,
         trump=said.trump or typed.trump,
-        takeover=typed.takeover,
+        takeover=said.takeover or typed.takeover,
         reneger=said.reneger if said.reneger is not None else typed.reneger,
         tricks=said.tricks if said.tricks is not None else typed.tricks,
         last_trick=said.last_trick if said.last_trick is not None else typed.last_trick,

@@ -30,6 +30,7 @@ from ..rules.holders import (
     player_id,
 )
 from ..rules.pack.tricks import buried_most, other_side, trick_total
+from ..rules.saying import SayingTable, reading_of, say_hand
 from ..web.money import format_money
 from .gameend_words import game_end_words
 from .sessions import LoadedSession
@@ -98,6 +99,13 @@ class HandLine:
     balances: tuple[tuple[Holder, int], ...]
     record: HandRecord
     options: Options
+
+    @property
+    def said(self) -> str:
+        """The hand in one line as the app says it (``say_hand``): said or typed in the hand
+        form's line box, it reads back to this hand (issue 29)."""
+        table = SayingTable.at(self.options, self.record.context)
+        return say_hand(reading_of(self.record.input, self.options, self.record.context), table)
 
     @property
     def breakdowns(self) -> list[tuple[PlayerKey, str]]:

@@ -547,6 +547,7 @@
       if (hand.trump) tap("trump", hand.trump);
       if (hand.outcome) tap("outcome", hand.outcome);
       if (hand.reneger_id !== null) tap("reneger", hand.reneger_id);
+      if (hand.takeover && handForm.elements.takeover) putIn(handForm.elements.takeover, true);
       var figures = hand.tricks !== null || hand.melds.length || hand.takes.length;
       var details = $("details.details", handForm);
       if (figures && details) details.open = true;

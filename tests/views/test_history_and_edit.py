@@ -86,6 +86,7 @@ def test_the_history_lists_every_hand_newest_first_with_changes_and_totals(clien
     # Hand 1: Bob +6, the others -2. Hand 2: Dee 1 x 2 (spades) = 2 from each, +6.
     assert hands["hand-1"] == (
         "1 Ann dealt · Dee out Edit Bob makes 350: collects 2 chips from each player. "
+        "In one line: made, Bob at 350, hearts "  # the line box reads it back (issue 29)
         "AnnBobCalDee −2+6−2−2 −2+6−2−2"
     )
     assert hands["hand-2"].startswith("2 Bob dealt · Ann out Edit Dee makes 300")
@@ -104,6 +105,7 @@ def test_the_history_shows_meld_breakdowns_and_the_kitty(client):
     (hand,) = history_hands(client.get(f"/s/{sid}/history")).values()
 
     assert "Cal: run 150 = 150" in hand
+    assert "In one line: set, Cal at 350, hearts, meld Cal 150" in hand  # the run's worth
     # the kitty holds 10 (a holding, never below 0, so no sign); the players are signed
     assert hand.endswith("AnnBobCalDeeKitty +10+10−40+10+10 +10+10−40+1010")
 

@@ -16,11 +16,12 @@ choices, a field the hand asks for and the line lacks is ``missing``, a word not
 - ``clauses``: the parts of the hand the things say, clause by clause, each a claim on a field
   (``draft``: the claims, and how they are weighed);
 - ``reader``: ``read_hand``, the line to a ``Reading``, trying each reading of a word that is
-  also a name; ``reading``: the ``Reading``, what it lacks, and ``say_hand``, its line.
+  also a name; ``reading``: the ``Reading``, what it lacks, ``say_hand``, its line, and
+  ``reading_of``, a hand entered as a line says it.
 """
 
 from .reader import read_hand
-from .reading import Ambiguity, Meld, Reading, say_hand
+from .reading import Ambiguity, Meld, Reading, reading_of, say_hand
 from .table import HandAsks, SayingTable, Seat
 
 __all__ = [
@@ -31,5 +32,6 @@ __all__ = [
     "SayingTable",
     "Seat",
     "read_hand",
+    "reading_of",
     "say_hand",
 ]

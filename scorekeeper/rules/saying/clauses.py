@@ -18,6 +18,7 @@ each figure is (``figures``), then the bid, trump, the outcome and the declarer 
 
 from __future__ import annotations
 
+from ..game.bidding import takeover_allowed
 from ..game.choices import AllPass
 from ..hand.outcome import Outcome
 from .draft import At, Draft
@@ -34,7 +35,7 @@ from .figures import (
     tricks_of_nobody,
 )
 from .lexer import Kind, Thing
-from .places import bid_follows, biddable, is_free, is_holder, kept_only
+from .places import bid_follows, biddable, is_free, is_holder, is_paused, kept_only
 from .spoken import (
     corrected,
     dealer_and_hand,
@@ -71,6 +72,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     whole_deck_said_again(ts, draft)
     margins(ts)
     _reneger(ts, draft)
+    _takeover(ts, draft)
     named_melds(ts, draft)
     _bids(ts, draft)
     read_cued(ts, draft, Cue.MELD, put_meld)
@@ -100,6 +102,17 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
         if not at.used:
             draft.unknown.append(at.thing.text)
     return draft
+
+
+def _takeover(ts: list[At], draft: Draft) -> None:
+    """ "Ann took it over": Brooklyn's dealer takeover, where the house rules have it (RULES
+    4.3); elsewhere the words are not understood."""
+    if not takeover_allowed(draft.table.options):
+        return
+    for at in ts:
+        if at.cue(Cue.TAKEOVER) and not at.used:
+            at.used = True
+            draft.claim(("takeover",), True, at.thing.text)
 
 
 def _reneger(ts: list[At], draft: Draft) -> None:
@@ -157,6 +170,26 @@ def _bids(ts: list[At], draft: Draft) -> None:
             draft.claim(("bid",), ts[k + 1].thing.value, text)
         else:
             draft.bid_by(ts[k + 1].thing.value, text, pid, ts[k - 1].thing.text)
+            _bids_in_turn(ts, k + 2, draft)
+
+
+def _bids_in_turn(ts: list[At], j: int, draft: Draft) -> None:
+    """ "Ann bid 60, Bob 65, Ann 75": the bid word carries on to each player and figure said
+    after it, one after another, each a bid of the auction (``Draft._auction``: the last one
+    wins it where each tops the one before; asked otherwise). A figure with a cue of its own
+    after it ("Bob 65 meld") ends the list."""
+    while (
+        is_paused(ts, j)
+        and is_free(ts, j, Kind.PLAYER)
+        and is_free(ts, j + 1, Kind.NUMBER)
+        and not ts[j + 1].pause
+        and not (j + 2 < len(ts) and ts[j + 2].kind is Kind.CUE and not ts[j + 2].pause)
+    ):
+        pid = draft.who(ts[j])
+        ts[j].used = ts[j + 1].used = True
+        if pid is not None:
+            draft.bid_by(ts[j + 1].thing.value, ts[j + 1].thing.text, pid, ts[j].thing.text)
+        j += 2
 
 
 def _own_bid(holder: At, figure: At, draft: Draft) -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from ..game.bidding import TAKEOVER_BID
 from ..game.choices import AllPass
 from ..hand.outcome import Outcome
 from ..pack.cards import Suit
@@ -84,6 +85,7 @@ class Draft:
             return
         last_bid, _ = self.auction[-1]
         outbid = {d for _, d in self.auction[:-1]}
+        self.auction = []  # weighed: the claims left are the winning bid's
         self.claims[("bid",)] = [bids[last_bid]]
         self.claims[("declarer",)] = [c for i, c in enumerate(declarers) if i not in outbid]
 
@@ -128,10 +130,23 @@ class Draft:
         ):
             self.claims[("outcome",)] = [(v, w) for v, w in said if v is Outcome.ALL_PASS]
 
+    def _taken_over(self) -> None:
+        """ "Bob bid 300, Ann took it over at 250": a takeover is played at 250 (RULES 4.3),
+        so of the bids said that one is the hand's, and its player the declarer."""
+        bids = self.claims.get(("bid",), [])
+        at = self.table.options.to_table(TAKEOVER_BID)
+        if not (self.claimed(("takeover",)) and any(value == at for value, _ in bids)):
+            return
+        outbid = {d for b, d in self.auction if bids[b][0] != at}  # the 300 bidder's name
+        declarers = self.claims.get(("declarer",), [])
+        self.claims[("declarer",)] = [c for i, c in enumerate(declarers) if i not in outbid]
+        self.claims[("bid",)] = [(value, word) for value, word in bids if value == at]
+
     def reading(self) -> Reading:
         """The fields the claims agree on; two claims on one field asked about."""
         self._auction()
         self._thrown_in()
+        self._taken_over()
         single: dict[str, Any] = {}
         melds: list[Meld] = []
         takes: list[tuple[int, int]] = []
@@ -142,7 +157,7 @@ class Draft:
                 words = " / ".join(dict.fromkeys(word for _, word in said))
                 self.ask(words, [said_value(key, v, self.table) for v in values])
                 continue
-            if key[0] in SINGLE:
+            if key[0] in SINGLE or key[0] == "takeover":
                 single[key[0]] = values[0]
             elif key[0] == "meld":
                 melds.append(Meld(key[1], values[0], key[2]))

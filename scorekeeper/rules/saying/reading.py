@@ -5,7 +5,7 @@ the line the app says for it (RULES 2.5, 3.3, 3.4 and 6.6 for whose figures a ha
 engine's ``Suit`` and ``Outcome``) and, beside them, what the line lacks (``missing``, by the
 fields' names as ``HandEntry`` spells them), what could mean two things (``ambiguous``) and
 what was not understood (``unknown_words``). ``say_hand`` and ``read_hand`` are a pair: the
-line said for a reading reads back to it.
+line said for a reading reads back to it; ``reading_of`` is a hand entered, as a line says it.
 """
 
 from __future__ import annotations
@@ -13,9 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from ..errors import Part, Where
+from ..game.choices import CardValues
+from ..game.options import Options
+from ..hand.handinput import HandContext, HandInput, MeldNumber, evaluate_meld
 from ..hand.outcome import Outcome
+from ..holders import PlayerKey
 from ..pack.cards import Suit
-from .table import SayingTable
+from ..pack.tricks import PlayerTricks, SideTricks, TrickShares, last_trick
+from .table import HandAsks, SayingTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +57,7 @@ class Reading:
     melds: tuple[Meld, ...] = ()
     takes: tuple[tuple[int, int], ...] = ()  # each player's, or each team's under its first seat
     bids: tuple[tuple[int, int], ...] = ()  # summed bids: each player's own
+    takeover: bool = False  # Brooklyn's dealer takeover (RULES 4.3)
     missing: tuple[str, ...] = ()
     ambiguous: tuple[Ambiguity, ...] = ()
     unknown_words: tuple[str, ...] = ()
@@ -75,6 +82,7 @@ class Reading:
             "takes": dict(self.takes),
             "melds": melds,
             "bids": dict(self.bids),
+            "takeover": self.takeover,
         }
 
 
@@ -133,6 +141,8 @@ def say_hand(reading: Reading, table: SayingTable) -> str:
         parts.append(table.name(reading.declarer))
     elif reading.bid is not None:
         parts.append(f"bid {reading.bid}")
+    if reading.takeover:
+        parts.append("takeover")
     if reading.bids:
         parts.append("bids " + ", ".join(f"{table.name(p)} {b}" for p, b in reading.bids))
     if reading.trump is not None:
@@ -163,6 +173,63 @@ def say_hand(reading: Reading, table: SayingTable) -> str:
         # without a bid the takes hold the last trick (RULES 6.4): it is not said apart
         parts.append(f"last trick {table.name(reading.last_trick)}")
     return ", ".join(parts)
+
+
+def reading_of(hand: HandInput, options: Options, context: HandContext) -> Reading:
+    """A hand as entered, in a line's terms: player ids in seat order, figures as the table
+    writes them, a meld of cards or named melds as its worth (RULES 2), a meld left empty as
+    0 where each player's counts, a take without a bid with the last trick in it (RULES 6.4).
+    ``say_hand`` of it is the app's own line for the hand."""
+    t = options.to_table
+    seat = {player: i for i, player in enumerate(context.seated)}
+    entered = dict(hand.meld)
+    melds = []
+    for player, entry in sorted(entered.items(), key=lambda item: seat[item[0]]):
+        if isinstance(entry, MeldNumber) and entry.hands > 1:  # a side's, under its first seat
+            head = context.team_of(player).members[0]
+            melds.append(Meld(_id(head), t(entry.points), side=True))
+        else:
+            worth = evaluate_meld(entry, hand.trump, options, Where(Part.MELD, player))
+            melds.append(Meld(_id(player), t(worth)))
+    if (entered or hand.tricks) and HandAsks.of(options, len(context.teams)).meld_each:
+        sides = [p for p, entry in entered.items() if isinstance(entry, MeldNumber)
+                 and entry.hands > 1]  # fmt: skip
+        melded = {p for team in context.teams if any(q in sides for q in team) for p in team}
+        melded |= set(entered)
+        melds += [Meld(_id(p), 0) for p in context.active if p not in melded]
+    melds.sort(key=lambda m: seat[next(p for p in context.seated if _id(p) == m.holder)])
+    tricks = hand.tricks
+    takes: dict[int, int] = {}
+    taker = None
+    if isinstance(tricks, TrickShares):
+        takes = {_id(holder): t(points) for holder, points in tricks.taken}
+    elif isinstance(tricks, PlayerTricks):
+        counted = options.card_values is CardValues.COUNTERS
+        takes = {_id(p): n if counted else t(n) for p, n in tricks.taken}
+        taker = None if tricks.last_trick is None else _id(tricks.last_trick)
+        if not options.auction and taker is not None:  # the takes hold the last trick
+            takes[taker] = takes.get(taker, 0) + t(last_trick(options.deck))
+            taker = None
+    order = {_id(p): i for p, i in seat.items()}
+    return Reading(
+        declarer=None if hand.declarer is None else _id(hand.declarer),
+        bid=None if hand.bid is None else t(hand.bid),
+        trump=hand.trump,
+        outcome=hand.outcome,
+        tricks=t(tricks.declarer_points) if isinstance(tricks, SideTricks) else None,
+        last_trick=taker,
+        reneger=None if hand.reneger is None else _id(hand.reneger),
+        melds=tuple(melds),
+        takes=tuple(sorted(takes.items(), key=lambda take: order[take[0]])),
+        bids=tuple((_id(p), t(bid)) for p, bid in hand.bids),
+        takeover=hand.takeover,
+    )
+
+
+def _id(player: PlayerKey) -> int:
+    """A seated player's id (a line names players the session seats)."""
+    assert not isinstance(player, str), "a session's players have ids"
+    return player.id
 
 
 def _team_name(table: SayingTable, head: int) -> str:

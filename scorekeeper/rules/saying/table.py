@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from ..game.options import Options
 from ..game.present import Whose
+from ..hand.handinput import HandContext
 from ..hand.outcome import Outcome
-from ..holders import Player
+from ..holders import Player, players_of
 from ..pack.tricks import teams_enter_own_tricks
 
 NOT_PLAYED = frozenset({Outcome.ALL_PASS, Outcome.MISDEAL})
@@ -126,6 +127,20 @@ class SayingTable:
         extra = short_names or {}
         seats = tuple(Seat(p.id, p.name, tuple(extra.get(p.id, ()))) for p in players)
         return cls(options, seats, tuple(tuple(team) for team in teams))
+
+    @classmethod
+    def at(
+        cls,
+        options: Options,
+        context: HandContext,
+        short_names: Mapping[int, Iterable[str]] | None = None,
+    ) -> SayingTable:
+        """The table a hand is said at: the players ``context`` deals in (in seat order) and
+        its teams (first seat first)."""
+        dealt = set(context.active)
+        players = [p for p in context.seated if isinstance(p, Player) and p in dealt]
+        teams = [tuple(p.id for p in players_of(team)) for team in context.teams]
+        return cls.of(options, players, teams, short_names)
 
     @property
     def asks(self) -> HandAsks:

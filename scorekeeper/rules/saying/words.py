@@ -36,6 +36,7 @@ class Cue(enum.Enum):
     THEIR_TEAM = "their team"  # "her side": the team of the one player the line names
     THEY = "they"  # "they took 100": a side the line does not name, asked which
     HE_SHE = "he or she"  # "she took 100": the one player the line names, else asked who
+    TAKEOVER = "takeover"  # "Ann took it over": Brooklyn's dealer takeover (RULES 4.3)
 
 
 OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
@@ -135,6 +136,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                          "her partners"),
         Cue.THEY: ("they",),
         Cue.HE_SHE: ("he", "she"),
+        Cue.TAKEOVER: ("takeover", "take over", "took over", "takes over", "took it over",
+                       "takes it over", "dealer takeover", "taken over"),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""

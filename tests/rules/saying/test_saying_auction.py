@@ -22,6 +22,9 @@ BROOKLYN = table("brooklyn")  # Ann 1, Bob 2, Cy 3
         pytest.param("Ann bid 300, Bob went 320, Ann went 350, hearts, made", 1, 350,
                      id="three-bids-a-player-twice"),
         pytest.param("Bob went three hundred in hearts and made it", 2, 300, id="went-alone"),
+        # the bid word carries on to each player and figure said after it, in turn
+        pytest.param("Ann bid 300, Bob 320, Ann 350, hearts, made", 1, 350, id="a-list"),
+        pytest.param("Bob went 300, Cy 310, hearts, made", 3, 310, id="a-list-after-went"),
     ],
 )  # fmt: skip
 def test_bids_rising_in_turn_are_won_by_the_last_bidder(line, declarer, bid):
@@ -42,9 +45,18 @@ def test_bids_rising_in_turn_are_won_by_the_last_bidder(line, declarer, bid):
         pytest.param("Bob bid 350 and Cy went 400, Bob made it in hearts", id="other-declarer"),
         # a bid said of nobody: whose it is, and so which won, is not said
         pytest.param("Bob bid 350, then at 400, hearts, made", id="a-bid-of-nobody"),
+        # a list that does not rise: which bid won is not said
+        pytest.param("Ann bid 300, Bob 350, Ann 300, hearts, made", id="a-list-falling"),
     ],
 )
 def test_bids_that_are_not_an_auction_as_it_went_are_asked_about(line):
     reading = read(line, BROOKLYN)
     assert reading.bid is None or reading.declarer is None
     assert reading.ambiguous != ()
+
+
+def test_a_figure_with_its_own_cue_ends_the_list_of_bids():
+    # "Bob 60 meld" after Ann's bid is Bob's meld, and Cy's 20 with it (a cue carries back)
+    reading = read("Ann bid 250, Bob 60 meld, Cy 20", table("bison"))
+    assert (reading.declarer, reading.bid) == (1, 250)
+    assert {(m.holder, m.figure) for m in reading.melds} == {(2, 60), (3, 20)}

@@ -1,16 +1,23 @@
 """The line the app says for a hand reads back to the same hand (issue 29's round trip), in
-every registered game: ``say_hand`` and ``read_hand`` are a pair.
+every registered game: ``say_hand`` and ``read_hand`` are a pair. Hands of every shape each
+game's form takes, listed, then drawn at random (any player, any legal bid, any trump and
+outcome the game has, any figures) by hypothesis.
 """
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sayingtables import read, table
 
+from scorekeeper.rules.game.bidding import TAKEOVER_BID, legal_bids, takeover_allowed
 from scorekeeper.rules.game.variant import GAMES
 from scorekeeper.rules.hand.outcome import Outcome
 from scorekeeper.rules.pack.cards import Suit
-from scorekeeper.rules.saying import Meld, Reading, say_hand
+from scorekeeper.rules.pack.tricks import trick_total
+from scorekeeper.rules.saying import Meld, Reading, SayingTable, say_hand
+from scorekeeper.rules.saying.table import MELD_KEPT, NO_TRUMP_NAMED, NOT_PLAYED, PLAYED
 
 
 def hands_of(game: str) -> list[Reading]:
@@ -91,3 +98,66 @@ def test_with_a_bid_the_last_trick_is_said_apart():
     at = table("bison")
     hand = Reading(takes=((1, 12), (2, 8), (3, 5)), last_trick=1)
     assert say_hand(hand, at).endswith(", last trick Ann")
+
+
+@st.composite
+def entered_hands(draw, at: SayingTable) -> Reading:
+    """A hand as the game's form enters it: who, a legal bid, trump, the outcome, and the
+    figures the outcome asks for (each player's or each team's meld, the tricks or takes)."""
+    asks, options = at.asks, at.options
+    ids = [seat.id for seat in at.seats]
+    heads = [team[0] for team in at.teams]
+    hand: dict = {}
+    outcome = None
+    if asks.bid:
+        outcome = draw(st.sampled_from([None, *sorted(asks.outcomes, key=lambda o: o.value)]))
+        if outcome in NOT_PLAYED:
+            return Reading(outcome=outcome)
+        hand["declarer"] = draw(st.sampled_from(ids))
+        bids = [options.to_table(b) for b in legal_bids(options, count=40)]
+        hand["bid"] = draw(st.sampled_from(bids))
+        if takeover_allowed(options) and draw(st.booleans()):
+            hand.update(takeover=True, bid=options.to_table(TAKEOVER_BID))
+    suits = st.sampled_from(list(Suit))
+    hand["trump"] = draw(st.none() | suits if outcome in NO_TRUMP_NAMED else suits)
+    if outcome is Outcome.RENEGE:
+        hand["reneger"] = draw(st.sampled_from(ids))
+    figure = st.integers(0, options.to_table(1500))
+    taken = st.integers(0, options.to_table(trick_total(options.deck)))
+    if asks.figures_decide and draw(st.booleans()):  # a chip game's figures, or its outcome
+        return Reading(
+            **hand, outcome=outcome, melds=(Meld(None, draw(figure)),), tricks=draw(taken)
+        )
+    if asks.figures_decide or not (outcome is None or outcome in PLAYED | MELD_KEPT):
+        return Reading(**hand, outcome=outcome or draw(st.sampled_from(sorted(
+            asks.outcomes - NOT_PLAYED, key=lambda o: o.value))))  # fmt: skip
+    melds = []
+    for team in at.teams or [(pid,) for pid in ids]:
+        if asks.side_meld and draw(st.booleans()):
+            melds.append(Meld(team[0], draw(figure), side=True))
+        else:
+            melds += [Meld(pid, draw(figure)) for pid in team]
+    hand["melds"] = tuple(sorted(melds, key=lambda m: (m.holder, m.side)))
+    if outcome in MELD_KEPT:
+        return Reading(**hand, outcome=outcome)
+    if asks.takes_each:
+        hand["takes"] = tuple((pid, draw(taken)) for pid in ids)
+        if asks.last_trick_apart:
+            hand["last_trick"] = draw(st.sampled_from(ids))
+    elif asks.takes_by_team:
+        hand["takes"] = tuple((head, draw(taken)) for head in heads)
+    else:
+        hand["tricks"] = draw(taken)
+    return Reading(**hand, outcome=outcome)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_any_hand_the_form_enters_is_said_in_a_line_that_reads_back_to_it(game, data):
+    at = table(game)
+    hand = data.draw(entered_hands(at))
+    line = say_hand(hand, at)
+    back = read(line, at)
+    assert back.ambiguous == () and back.unknown_words == (), line
+    assert back.fields() == hand.fields(), line
