@@ -22,10 +22,10 @@ modules moved to other folders are counted where they now are):
   without JavaScript posts it; the redirect is not followed.
 
 The hand is what a player taps on the form shown: a made contract at the lowest bid by the
-next declarer in turn, in hearts (Brooklyn, Hoyle: five taps); in the double-deck grid the
-row's lowest chip, then each side's meld and the declarer's side's tricks; in a game without a
-bid each player's meld and take. The page read before each save (the form the phone has open)
-and the page read after it are not traced.
+next declarer in turn, in hearts (Brooklyn, Hoyle: five taps); in the team games each side's
+meld and the declarer's side's tricks too; in a game without a bid each player's meld and
+take. The page read before each save (the form the phone has open) and the page read after it
+are not traced.
 
 For each request it prints the number of distinct files and functions of ours, the calls of
 ours, the SQL statements sent, and a table of the files by calls: each file's functions and
@@ -326,12 +326,7 @@ def taps(form: Element, hand: int) -> dict[str, str]:
             radios[el.get("name", "")].append(el.get("value", ""))
     chosen: dict[str, str] = {}
     lowest = 0
-    if radios["declarer_bid"]:  # the double-deck grid: a row per declarer, the lowest chip
-        rows = list(dict.fromkeys(v.split(":")[0] for v in radios["declarer_bid"]))
-        row = rows[hand % len(rows)]
-        chip = next(v for v in radios["declarer_bid"] if v.startswith(f"{row}:"))
-        chosen["declarer_bid"], lowest = chip, int(chip.split(":")[1])
-    elif radios["declarer"]:
+    if radios["declarer"]:
         chosen["declarer"] = radios["declarer"][hand % len(radios["declarer"])]
         chosen["bid"] = radios["bid"][0]
         lowest = int(chosen["bid"])
@@ -378,10 +373,7 @@ def phone_body(form: Element, pairs: list[tuple[str, str]]) -> dict[str, Any]:
         text = get(name)
         return None if text == "" else int(text) if re.fullmatch(r"\d+", text) else text
 
-    chip = re.fullmatch(r"(\d+):(\d+|other)", get("declarer_bid"))
-    declarer = int(chip[1]) if chip else num("declarer")
-    other = num("bid_other")
-    picked = (None if chip[2] == "other" else int(chip[2])) if chip else num("bid")
+    picked, other, declarer = num("bid"), num("bid_other"), num("declarer")
     melds = []
     for el, _ in elements(form):
         if el.get("data-meld"):

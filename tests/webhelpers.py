@@ -347,9 +347,7 @@ def hand_data(
     """The hand form's data, filled in by player names, from the session page's form.
 
     The hidden fields (request id, hand number) come from the page as it was shown. A bid is
-    posted as the quick-pick radio when the form offers it, otherwise in "Other bid"; where the
-    form asks declarer and bid in one tap (the team games on a double deck), the declarer goes
-    with the grid's chip for that bid, or with the row's Other chip and the bid typed. ``meld``
+    posted as the quick-pick radio when the form offers it, otherwise in "Other bid". ``meld``
     is the declarer's meld (chip games) or a mapping of player name to meld; ``bids`` each
     player's own bid under summed bids, by name. The players' ids
     are read from the database unless given as ``players`` (name to id).
@@ -359,28 +357,24 @@ def hand_data(
         assert page.status_code == 200
     form = find_form(parse(page), form_id="hand-form")
     ids = players if players is not None else player_ids(client)
-    radios = [el for el in form.iter("input") if el.get("type") == "radio"]
-    offered = {el.get("value") for el in radios if el.get("name") == "bid"}
-    grid = {el.get("value") for el in radios if el.get("name") == "declarer_bid"}
+    offered = {
+        el.get("value")
+        for el in form.iter("input")
+        if el.get("name") == "bid" and el.get("type") == "radio"
+    }
     data = {
         key: value
         for key, value in form_values(form)
         if key in ("csrf_token", "request_id", "hand_number", "version")
     }
     data["action"] = action
-    if grid and declarer is not None:
-        chip = f"{ids[declarer]}:{bid}"
-        data["declarer_bid"] = chip if chip in grid else f"{ids[declarer]}:other"
-        if chip not in grid and bid is not None:
+    if declarer is not None:
+        data["declarer"] = str(ids[declarer])
+    if bid is not None:
+        if str(bid) in offered:
+            data["bid"] = str(bid)
+        else:
             data["bid_other"] = str(bid)
-    else:
-        if declarer is not None:
-            data["declarer"] = str(ids[declarer])
-        if bid is not None:
-            if str(bid) in offered:
-                data["bid"] = str(bid)
-            else:
-                data["bid_other"] = str(bid)
     if trump is not None:
         data["trump"] = trump
     if outcome is not None:

@@ -636,19 +636,12 @@ def hand_fields(
 ) -> dict[str, str | None]:
     """The hand form's fields for ``hand`` (only those it names), as a phone taps them."""
     changes: dict[str, str | None] = {"action": "save"}
-    grid = form.radios.get("declarer_bid", [])
-    if grid and hand.declarer is not None:
-        chip = f"{ids[hand.declarer]}:{hand.bid}"
-        changes["declarer_bid"] = chip if chip in grid else f"{ids[hand.declarer]}:other"
-        if chip not in grid:
-            changes["bid_other"] = str(hand.bid)
-    else:
-        if hand.declarer is not None:
-            changes["declarer"] = str(ids[hand.declarer])
-        if hand.bid is not None and str(hand.bid) in form.radios.get("bid", []):
-            changes |= {"bid": str(hand.bid), "bid_other": ""}  # a chip of the bid
-        elif hand.bid is not None:
-            changes |= {"bid": None, "bid_other": str(hand.bid)}  # typed in Other bid
+    if hand.declarer is not None:
+        changes["declarer"] = str(ids[hand.declarer])
+    if hand.bid is not None and str(hand.bid) in form.radios.get("bid", []):
+        changes |= {"bid": str(hand.bid), "bid_other": ""}  # a chip of the bid
+    elif hand.bid is not None:
+        changes |= {"bid": None, "bid_other": str(hand.bid)}  # typed in Other bid
     for key, value in (("trump", hand.trump), ("outcome", hand.outcome)):
         if value is not None:
             changes[key] = value

@@ -25,7 +25,6 @@ from ..limits import (
     MAX_LINE,
     MAX_MELD_TEXT,
     is_whole_number,
-    parse_id,
     within,
 )
 from ..rules.errors import Part, RuleError, Where
@@ -38,15 +37,6 @@ from ..rules.holders import Player, player_id
 from ..services.entries import MELD_MODES, HandEntry, MeldText
 from ..services.handfields import API_NAMES
 from ..services.tables import MAX_NAME
-from ..web.bidgrid import (
-    GRID_BIDS,
-    DeclarerBidRadio,
-    GridRow,
-    grid_rows,
-    grid_value,
-    has_bid_grid,
-    split_grid_value,
-)
 
 MAX_SEATS = max(system.player_range[1] for system in all_games())
 
@@ -177,7 +167,6 @@ class HandFormBase(FlaskForm):
         too_large=f"Bid is at most {MAX_FIGURE}.",
     )
     bid_other = WholeNumberField("Other bid", validators=[not_negative])
-    declarer_bid = DeclarerBidRadio("Declarer and bid", coerce=str, validate_choice=False)
     trump = NoValidateRadio(
         "Trump", choices=[*TRUMP_CHOICES, (NO_TRUMP, "No trump")], validate_choice=False
     )
@@ -194,38 +183,10 @@ class HandFormBase(FlaskForm):
     bidding = True  # False in a game without a bid: no declarer, bid or reneger field shown
     bid_ladder: tuple[int, ...] = ()  # every legal bid as the table writes it (bid stepper)
     min_bid: int = 0  # the least bid as the table writes it (a player's own, summed bids)
-    bid_grid: tuple[GridRow, ...] = ()  # declarer and bid in one tap (bidgrid.py), or none
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.group_errors: dict[str, list[str]] = {}
-        try:  # a grid chip posted: its declarer and bid are what the two fields hold
-            declarer, bid = split_grid_value(self.declarer_bid.data or "")
-        except ValueError:
-            return  # none posted, or misshapen: its own check says so
-        self.declarer.data, self.bid.data = str(declarer), "" if bid is None else str(bid)
-
-    def show_in_grid(self) -> None:
-        """Check the grid's chip for the declarer and bid the two fields hold (a hand filled
-        in for a correction, or posted as two fields); a bid the grid has no chip for is shown
-        typed in Other bid. Nothing when the declarer is not a number."""
-        declarer = parse_id(self.declarer.data)
-        if not self.bid_grid or declarer is None:
-            return
-        chips = {str(value) for value, *_ in self.bid.iter_choices()}
-        bid = str(self.bid.data or "")
-        if bid in chips:
-            self.declarer_bid.data = grid_value(declarer, int(bid))
-        elif not bid:
-            self.declarer_bid.data = grid_value(declarer, None)  # the bid typed, if any
-        elif self._typed_instead(bid):
-            self.bid.data, self.bid_other.data = "", int(bid)
-            self.declarer_bid.data = grid_value(declarer, None)
-
-    def _typed_instead(self, bid: str) -> bool:
-        """True when a bid the grid has no chip for can be shown in an empty Other bid."""
-        empty = self.bid_other.data is None and not self.bid_other.process_errors
-        return empty and is_whole_number(bid) and within(bid, MAX_FIGURE)
 
     def validate(self, extra_validators: Any = None) -> bool:
         """The fields' own checks, and a side's meld typed once: as one figure or by player."""
@@ -376,7 +337,6 @@ class HandFormBase(FlaskForm):
                 meld = None
             self[f"meld-{key}"].data = meld.text if meld else ""
             self[f"meld_mode-{key}"].data = meld.mode if meld else "number"
-        self.show_in_grid()
 
     @property
     def wants_details(self) -> bool:
@@ -423,8 +383,7 @@ class HandFormBase(FlaskForm):
         or worked out from (the outcome, from the tricks), is among the ``refused`` for their
         shape: its problem is said once, by the form."""
         typed_in = {
-            "declarer": ("declarer", "declarer_bid"),
-            "bid": ("bid", "bid_other", "declarer_bid"),
+            "bid": ("bid", "bid_other"),
             "outcome": ("outcome", "tricks", *(f"take-{pid}" for pid in self.player_ids)),
             TAKES: tuple(f"take-{pid}" for pid in self.player_ids),
             OWN_BIDS: tuple(f"own_bid-{pid}" for pid in self.player_ids),
@@ -539,10 +498,6 @@ def hand_form(
     form.bid.choices = [(str(options.to_table(b)), str(options.to_table(b))) for b in bids]
     form.bid_ladder = tuple(options.to_table(b) for b in (bids if ladder is None else ladder))
     form.min_bid = options.to_table(options.min_bid)
-    if has_bid_grid(options):  # a row of the lowest bids per declarer, and Other
-        form.bid.choices = form.bid.choices[:GRID_BIDS]
-        form.bid_grid = grid_rows(form.declarer.choices, [v for v, _ in form.bid.choices])
-        form.show_in_grid()
     outcomes = [o for o in Outcome if o.value in options.outcomes]
     form.outcome.choices = [(o.value, o.label) for o in outcomes]
     form.reneger.choices = [(str(pid), players[pid]) for pid in players]

@@ -39,7 +39,7 @@
        "Nobody", "From meld and tricks") is chosen if it has one, else nothing is. The browser has
        already checked the tapped radio when "click" runs, so which one was chosen before is kept
        in data-was (updated on every change). Meld modes always have one mode, so they are left. */
-    var CLEARABLE = ["declarer", "bid", "declarer_bid", "trump", "outcome", "reneger", "last_trick"];
+    var CLEARABLE = ["declarer", "bid", "trump", "outcome", "reneger", "last_trick"];
     var remember = function (name) {
       $$("input[type=radio][name='" + name + "']", form).forEach(function (r) { r.dataset.was = r.checked ? "1" : ""; });
     };
@@ -83,42 +83,6 @@
       if (other.value) $$("input[name=bid]", form).forEach(function (r) { r.checked = false; });
       showBid();
     });
-
-    /* the declarer-and-bid grid (the team games on a double deck): a chip is "7:65", declarer
-       and bid in one tap; a row's Other chip ("7:other") brings Other bid under that row and
-       puts the cursor in it. A figure typed there is never lost: a bid chip tapped later keeps
-       it aside (the form then posts one bid), the next Other chip brings it back; typing while
-       a bid chip is chosen moves the choice to that row's Other chip (the field stays put: it
-       never moves while typed in, nor under a thumb on its way to the next tap). */
-    var grid = $("[data-bid-grid]", form);
-    if (grid && other) {
-      var otherBox = other.closest("label"), home = otherBox.parentNode;
-      var place = function () {  // under the row whose Other chip is chosen, else beside the hint
-        var radio = $("input[name=declarer_bid]:checked", grid);
-        var row = radio && /:other$/.test(radio.value) ? radio.closest(".bid-row") : null;
-        if (row && otherBox.parentNode !== row) row.appendChild(otherBox);
-        else if (!row && otherBox.parentNode !== home) home.appendChild(otherBox);
-        return row;
-      };
-      $$("input[name=declarer_bid]", grid).forEach(function (radio) {
-        radio.addEventListener("change", function () {
-          if (place()) {
-            if (!other.value && other.dataset.kept) other.value = other.dataset.kept;
-            other.focus();
-          } else if (other.value) {
-            other.dataset.kept = other.value; other.value = "";
-          }
-        });
-      });
-      other.addEventListener("input", function () {
-        delete other.dataset.kept;
-        var chosen = $("input[name=declarer_bid]:checked", grid);
-        if (!other.value || !chosen || /:other$/.test(chosen.value)) return;
-        var own = $("input[name=declarer_bid][value='" + chosen.value.split(":")[0] + ":other']", grid);
-        own.checked = true; remember("declarer_bid");  // left in place while typed in
-      });
-      place();
-    }
 
     var total = Number(form.dataset.total || 250);
     var tricks = form.elements.tricks, otherSide = $("[data-other-side]", form);
@@ -171,8 +135,7 @@
     var showAtField = function (problem) {
       var box = problem.field === "takes" ? $(".takes", form)
         : problem.field === "own_bids" ? $(".own-bids", form) : null;
-      var named = problem.field && (form.elements[problem.field] ||
-        (/^(declarer|bid)$/.test(problem.field) && form.elements.declarer_bid));
+      var named = problem.field && form.elements[problem.field];
       var input = named && (named.tagName ? named : named[0]);
       if (!box && input) box = input.closest(FIELD_BOX);
       if (!box) return false;
@@ -183,8 +146,8 @@
       else box.appendChild(p);
       return true;
     };
-    /* The server's refusal of a bid typed in Other (the grid moves that box into its row): said
-       under the box; and after a refused save, the first problem in view with its field focused. */
+    /* The server's refusal of a bid typed in Other: said under the box; and after a refused
+       save, the first problem in view with its field focused. */
     var otherLabel = other && other.closest("label");
     if (otherLabel && other.value) {
       var bidBox = otherLabel.closest(FIELD_BOX);
@@ -217,15 +180,12 @@
         return busy(false);
       }
       var data = new FormData(form);
-      /* a game with a bid is ready once declarer and bid are in (one chip of the grid, or
-         the two fields), or under summed bids once a player's own bid is; one without a bid
-         (no declarer field) once its trick points are */
-      var chip = /^\d+:(\d+|other)$/.exec(data.get("declarer_bid") || "");  // the grid's
+      /* a game with a bid is ready once declarer and bid are in, or under summed bids once a
+         player's own bid is; one without a bid (no declarer field) once its trick points are */
       var tricksIn = data.get("tricks") || $$("input[name^='take-']", form).some(function (el) { return el.value.trim(); });
       var ownBids = $$(".own-bid input", form).some(function (el) { return el.value.trim(); });
-      var ready = ownBids || (chip ? chip[1] !== "other" || data.get("bid_other")
-        : form.elements.declarer_bid ? false
-        : form.elements.declarer ? data.get("declarer") && (data.get("bid") || data.get("bid_other"))
+      var ready = ownBids || (form.elements.declarer
+        ? data.get("declarer") && (data.get("bid") || data.get("bid_other"))
         : tricksIn);
       var melded = $$(".meld-text", form).some(function (el) { return el.value.trim(); });
       if (!ready) preview.innerHTML = "";
@@ -304,14 +264,11 @@
     });
     /* every choice the hand needs made (the declarer and bid where there is a bid, trump where
        the form asks it, an outcome that leaves the figures to work it out) */
-    var CHOICES = ["declarer", "bid", "declarer_bid", "trump", "outcome"];
+    var CHOICES = ["declarer", "bid", "trump", "outcome"];
     var isChosen = function (name) { return !!$("input[name='" + name + "']:checked", form); };
     var choicesMade = function () {
       var el = form.elements;
-      if (el.declarer_bid) {
-        var cell = ($("input[name=declarer_bid]:checked", form) || {}).value || "";
-        if (!cell || (/:other$/.test(cell) && !(other && hasText(other)))) return false;
-      } else if (el.declarer && !$(".own-bids", form)) {
+      if (el.declarer && !$(".own-bids", form)) {
         if (!isChosen("declarer") || !(isChosen("bid") || (other && hasText(other)))) return false;
       }
       if (el.trump && !isChosen("trump")) return false;
@@ -321,7 +278,7 @@
     form.addEventListener("change", function (event) {
       var radio = event.target;
       if (!event.isTrusted || radio.type !== "radio" || CHOICES.indexOf(radio.name) < 0) return;
-      if (isFigure(document.activeElement)) return;  // the grid's Other bid has the cursor
+      if (isFigure(document.activeElement)) return;  // a figure (Other bid) has the cursor
       var details = $("details.details", form);
       if ((details && !details.open) || !choicesMade()) return;
       var first = nextEmpty(null);
@@ -535,10 +492,8 @@
       return box;
     };
     var fillBid = function (hand) {
-      if (hand.declarer_id !== null && tap("declarer_bid", hand.declarer_id + ":" + hand.bid)) return;
       if (tap("bid", hand.bid)) { if (handForm.elements.bid_other) handForm.elements.bid_other.value = ""; return; }
       $$("input[name=bid]", handForm).forEach(function (r) { r.checked = false; });
-      if (hand.declarer_id !== null) tap("declarer_bid", hand.declarer_id + ":other");
       type("bid_other", hand.bid);
     };
     var fillHand = function (hand) {
@@ -563,8 +518,8 @@
       });
     };
     var FIRST = {  // where each field the line left to enter is, in the hand form
-      declarer_id: "input[name=declarer], input[name=declarer_bid]",
-      bid: "input[name=bid], input[name=bid_other], input[name=declarer_bid]",
+      declarer_id: "input[name=declarer]",
+      bid: "input[name=bid], input[name=bid_other]",
       trump: "input[name=trump]", outcome: "input[name=outcome]", reneger_id: "input[name=reneger]",
       tricks: "input[name=tricks], input[name^='take-']", takes: "input[name^='take-']",
       last_trick_id: "input[name=last_trick]", bids: "input[name^='own_bid-']",
@@ -729,10 +684,9 @@
       try { storage.setItem(key, JSON.stringify(draft)); } catch (e) { /* storage full or off */ }
     };
     /* put a draft into the form as taps and typing would: each chip checked and each box
-       filled with the events the form listens to (the bid figure, the grid's Other box, the
-       meld's card grid, the other side's tricks and the preview follow) */
+       filled with the events the form listens to (the bid figure, the meld's card grid, the
+       other side's tricks and the preview follow) */
     var putBack = function (pairs) {
-      var focused = document.activeElement;
       var all = controls();
       pairs.forEach(function (p) {
         var name = p[0], value = p[1];
@@ -745,16 +699,12 @@
           for (var d = el.closest("details"); d; d = d.parentNode.closest("details")) d.open = true;
         }
       });
-      // the grid's Other chip puts the cursor in its box, which a restore must not do
-      if (document.activeElement !== focused && document.activeElement) document.activeElement.blur();
     };
     var note = null;
     var clearForm = function () {
       forget(draftKey());
       drafted.reset();
       if (saying) saying.reset();
-      var otherBid = drafted.elements.bid_other;
-      if (otherBid) delete otherBid.dataset.kept;
       $$(".live-error", drafted).forEach(function (el) { el.remove(); });
       $$("[data-breakdown]", drafted).forEach(function (el) { el.textContent = ""; });
       var read = $("#line-read");

@@ -320,7 +320,6 @@
   const fill = (pairs) => {
     $$("input:not([type=hidden])").forEach((i) => {
       const v = (pairs.find(([k]) => k === i.name) || [])[1];
-      delete i.dataset.kept;  // app.js's figure kept aside was the form's last hand's
       if (i.type === "radio") i.checked = i.value === (v != null ? v : i.name.startsWith("meld_mode-") ? "number" : "");
       else if (i.type === "checkbox") i.checked = v != null;
       else i.value = v || "";
@@ -343,9 +342,7 @@
   const bodyOf = () => {
     const d = new FormData(form), get = (n) => String(d.get(n) || "").trim();
     const num = (n) => (get(n) === "" ? null : /^\d+$/.test(get(n)) ? +get(n) : get(n));
-    const chip = /^(\d+):(\d+|other)$/.exec(get("declarer_bid"));  // the grid: "7:65", "7:other"
-    const declarer = chip ? +chip[1] : num("declarer"), other = num("bid_other");
-    const picked = chip ? (chip[2] === "other" ? null : +chip[2]) : num("bid");
+    const picked = num("bid"), other = num("bid_other"), declarer = num("declarer");
     if (picked !== null && other !== null && picked !== other) return null;  // the page asks which
     return {
       outcome: get("outcome") || null, declarer_id: declarer, bid: other !== null ? other : picked, trump: get("trump") === "none" ? null : get("trump") || null,
@@ -361,9 +358,7 @@
   };
   const words = (b) => {  // the hand as typed, for the list
     const chosen = (name) => { const r = form.querySelector("[name=" + name + "]:checked"); return r && r.value && r.value !== "none" ? r.parentNode.textContent.trim() : ""; };
-    const row = form.querySelector("[name=declarer_bid]:checked"), trump = chosen("trump");
-    const who = row ? row.closest(".bid-row").querySelector(".bid-row-name").textContent.trim() : chosen("declarer");
-    const outcome = chosen("outcome").toLowerCase();
+    const who = chosen("declarer"), trump = chosen("trump"), outcome = chosen("outcome").toLowerCase();
     const figures = (sel, name) => $$(sel).filter((i) => i.value.trim()).map((i) => name(i) + " " + i.value.trim()).join(", ");
     const melds = figures(".meld-text", (i) => (i.name === "meld-declarer" ? who : i.getAttribute("aria-label").slice(8)));
     const takes = figures(".take input", (i) => i.parentNode.textContent.trim());

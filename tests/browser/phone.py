@@ -5,8 +5,8 @@
 - ``shoot`` saves a full-page screenshot (optionally in the dark colour scheme) after checking
   the page.
 - ``start_session`` starts a session (through the API, or ``by_taps`` on the new-session
-  page); ``enter_hand``, ``standings``, ``edit_hand`` drive the app's pages by tapping, the
-  way the table uses them.
+  page); ``enter_hand``, ``type_team_hand``, ``standings``, ``edit_hand`` drive the app's
+  pages by tapping, the way the table uses them.
 - ``Taps`` counts taps, for the "a Brooklyn hand takes 6 taps or fewer" test.
 - ``phone_page`` opens a page on a phone ``width`` px wide (844 high), closed after use.
 """
@@ -133,15 +133,6 @@ def chip(scope: Page | Locator, legend: str, label: str) -> Locator:
     page = scope if isinstance(scope, Page) else scope.page
     group = scope.locator("fieldset").filter(has=page.locator(f"legend:text-is('{legend}')"))
     return group.locator("label.chip").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
-
-
-def grid_chip(scope: Page | Locator, declarer: str, bid: int | str | None) -> Locator:
-    """The chip of the declarer-and-bid grid (the team games on a double deck) whose
-    accessible name is "S bids 65", or with ``bid`` None that row's Other chip."""
-    page = scope if isinstance(scope, Page) else scope.page
-    name = f"{declarer} bids {'another figure' if bid is None else bid}"
-    radio = page.get_by_role("radio", name=name, exact=True)
-    return scope.locator("label.chip").filter(has=radio)
 
 
 def start_session(
@@ -283,6 +274,22 @@ def enter_hand(
         # The live preview's answer moves the Save button down: tap it once that is shown.
         expect(form.locator("#preview[aria-busy=true]")).to_have_count(0)
         follow(page, form.get_by_role("button", name=button))
+
+
+def type_team_hand(
+    page: Page, *, declarer: str, bid: int, trump: str, sides: Mapping[str, int], tricks: int
+) -> None:
+    """Tap and type a team hand without saving it: the declarer, the bid (``tap_bid``), trump,
+    each side's meld as one figure (by the side's name, ``"N & S"``), the declaring side's
+    tricks; then wait for the live preview."""
+    form = page.locator("#hand-form")
+    chip(form, "Declarer", declarer).tap()
+    tap_bid(page, bid)
+    form.locator(f"label.suit-{trump}").tap()
+    for side, meld in sides.items():
+        form.locator(f"input[aria-label='Meld of {side}']").fill(str(meld))
+    form.locator("input[name=tricks]").fill(str(tricks))
+    expect(form.locator("#preview[aria-busy=true]")).to_have_count(0)
 
 
 def refused_brooklyn(page: Page, base: str) -> None:

@@ -121,14 +121,18 @@ def test_screen_readers_hear_cards_by_name_and_each_group_by_its_name(live_serve
     expect(form.get_by_role("button", name="nine of clubs, 0 held", exact=True)).to_be_visible()
 
 
-def test_the_declarer_and_bid_grid_and_its_rows_have_names(live_server, browser_page):
+def test_the_double_decks_declarer_and_bid_are_groups_named_as_every_games(
+    live_server, browser_page
+):
     page = browser_page
     start_session(page, live_server, "double-deck", ["Ann", "Bob", "Cy", "Dee"], "Ann")
-    grid = page.get_by_role("group", name="Declarer and bid", exact=True)
-    expect(grid).to_be_visible()
-    for name in ("Ann", "Bob", "Cy", "Dee"):
-        expect(grid.get_by_role("radiogroup", name=name, exact=True)).to_be_visible()
-    expect(page.get_by_role("radiogroup", name="Trump", exact=True)).to_be_visible()
+    form = page.locator("#hand-form")
+    for group in ("Declarer", "Bid", "Trump"):
+        expect(form.get_by_role("radiogroup", name=group, exact=True)).to_be_visible()
+    declarers = form.get_by_role("radiogroup", name="Declarer", exact=True)
+    for name in ("Bob", "Cy", "Dee", "Ann"):  # Ann deals: Bob bids first
+        expect(declarers.get_by_role("radio", name=name, exact=True)).to_have_count(1)
+    expect(form.get_by_role("textbox", name="Other bid", exact=True)).to_be_visible()
 
 
 @pytest.fixture

@@ -15,7 +15,15 @@ import re
 import pytest
 from axe import add_axe, violations
 from conftest import PHONE
-from phone import check_phone_page, chip, follow, grid_chip, phone_page, shoot, start_session
+from phone import (
+    check_phone_page,
+    chip,
+    follow,
+    phone_page,
+    shoot,
+    start_session,
+    type_team_hand,
+)
 from playwright.sync_api import Browser, Locator, Page, expect
 from reflow import double_text, split_words
 
@@ -34,25 +42,21 @@ def _side_meld(page: Page, side: str):
 
 
 def _type_e1(page: Page) -> None:
-    """RULES 6.3 E1 tapped and typed: N's row 65, spades, both sides' meld, N+S's tricks."""
-    form = page.locator("#hand-form")
-    grid_chip(form, "N", 65).tap()
-    form.locator("label.suit-S").tap()
-    _side_meld(page, "N & S").fill("39")
-    _side_meld(page, "E & W").fill("38")
-    form.locator("input[name=tricks]").fill("31")
-    expect(form.locator("#preview[aria-busy=true]")).to_have_count(0)
+    """RULES 6.3 E1 tapped and typed: N, 65, spades, both sides' meld, N+S's tricks."""
+    sides = {"N & S": 39, "E & W": 38}
+    type_team_hand(page, declarer="N", bid=65, trump="S", sides=sides, tricks=31)
 
 
 def _expect_e1(page: Page) -> None:
     form = page.locator("#hand-form")
-    expect(grid_chip(form, "N", 65).locator("input")).to_be_checked()
+    expect(chip(form, "Declarer", "N").locator("input")).to_be_checked()
+    expect(chip(form, "Bid", "65").locator("input")).to_be_checked()
     expect(form.locator("input[name=trump][value=S]")).to_be_checked()
     expect(_side_meld(page, "N & S")).to_have_value("39")
     expect(_side_meld(page, "E & W")).to_have_value("38")
     expect(form.locator("input[name=tricks]")).to_have_value("31")
     expect(form.locator("[data-other-side]")).to_have_text("Other side: 19")
-    expect(form.locator(".step-value")).to_have_count(0)  # the grid: no stepper
+    expect(form.locator(".step-value")).to_have_text("65")
     preview = form.locator("#preview .preview-text")
     expect(preview).to_contain_text("N makes 65 with 39 meld and 31 in tricks: N & S +70, E & W 0")
     expect(preview).not_to_have_class(re.compile(r"\bbad\b"))
@@ -143,7 +147,8 @@ def test_clear_empties_the_form_and_forgets_the_draft(live_server, browser_page)
     expect(page.locator(".draft-note")).to_have_text("Cleared.")
     expect(page.locator(".draft-note")).to_be_focused()
     form = page.locator("#hand-form")
-    expect(form.locator("input[name=declarer_bid]:checked")).to_have_count(0)
+    expect(form.locator("input[name=declarer]:checked")).to_have_count(0)
+    expect(form.locator("input[name=bid]:checked")).to_have_count(0)
     expect(form.locator("input[name=trump]:checked")).to_have_count(0)
     expect(_side_meld(page, "N & S")).to_have_value("")
     expect(form.locator("input[name=tricks]")).to_have_value("")
@@ -160,7 +165,8 @@ def test_another_phone_sees_nothing_and_hand_1_typed_is_not_put_in_hand_2(
     page = browser_page
     url = start_session(page, live_server, "double-deck", FOUR, "W")
     form = page.locator("#hand-form")
-    grid_chip(form, "E", 60).tap()  # hand 1, half typed on this phone
+    chip(form, "Declarer", "E").tap()  # hand 1, half typed on this phone
+    chip(form, "Bid", "60").tap()
     form.locator("label.suit-H").tap()
 
     other = browser.new_context(**PHONE)

@@ -9,7 +9,7 @@ Screenshots go to test-artifacts/screenshots/figures-explained-*.png (light, dar
 from __future__ import annotations
 
 import pytest
-from phone import check_phone_page, grid_chip, shoot, start_session
+from phone import check_phone_page, chip, shoot, start_session
 from playwright.sync_api import expect
 from reflow import double_text, split_words
 
@@ -19,9 +19,10 @@ SEATS = ["W", "N", "E", "S"]
 
 
 def open_details(page):
-    """N bids 50 in spades (the grid's chip), and the figures' details opened."""
+    """N bids 50 in spades, and the figures' details opened."""
     form = page.locator("#hand-form")
-    grid_chip(form, "N", 50).tap()
+    chip(form, "Declarer", "N").tap()
+    chip(form, "Bid", "50").tap()
     form.locator("label.suit-S").tap()
     details = form.locator("details.details")
     if details.get_attribute("open") is None:

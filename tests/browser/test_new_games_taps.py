@@ -1,12 +1,13 @@
 """An ordinary hand of each new game, counted in taps from the session page (issue 18: a
 double-deck partnership hand in at most 6, each other new game in at most 8). Typing a figure
-is one tap: the tap that puts the cursor in the field. The team games on a double deck take
-declarer and bid in one tap, "N 65" in the declarer-and-bid grid."""
+is one tap: the tap that puts the cursor in the field. The double deck takes 7 since issue 30:
+its declarer-and-bid grid (declarer and bid in one tap) was 460 px tall, over a phone's screen
+with the rest of the form, and it now asks a declarer and a bid as every other game does."""
 
 from __future__ import annotations
 
 import pytest
-from phone import Taps, chip, figures, grid_chip, saved_hand, start_session
+from phone import Taps, chip, figures, saved_hand, start_session
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -42,21 +43,15 @@ def team_hand(
     page: Page, taps: Taps, declarer: str, bid: int, sides: dict[str, int], tricks: int,
     trump: str = "S",
 ) -> None:  # fmt: skip
-    """Declarer and bid in one tap on the grid (the row's Other chip and the bid typed when the
-    grid has no chip for it), or a declarer chip and a bid chip without one; trump, each side's
-    meld, the declaring side's tricks, Save."""
+    """A declarer chip and a bid chip (the bid typed in Other bid when no chip has it); trump,
+    each side's meld, the declaring side's tricks, Save."""
     form = page.locator("#hand-form")
-    on_grid = grid_chip(form, declarer, bid)
-    if not form.locator("input[name=declarer_bid]").count():
-        taps.tap(chip(form, "Declarer", declarer), f"declarer {declarer}")
-        taps.tap(chip(form, "Bid", str(bid)), f"bid {bid}")
-    elif on_grid.count():
-        taps.tap(on_grid, f"{declarer} bids {bid}")
+    taps.tap(chip(form, "Declarer", declarer), f"declarer {declarer}")
+    on_chip = chip(form, "Bid", str(bid))
+    if on_chip.count():
+        taps.tap(on_chip, f"bid {bid}")
     else:
-        taps.tap(grid_chip(form, declarer, None), f"{declarer} bids another figure")
-        other = form.locator("input[name=bid_other]")
-        expect(other).to_be_focused()  # the Other chip put the cursor in Other bid
-        page.keyboard.type(str(bid))
+        type_in(taps, form.locator("input[name=bid_other]"), bid, f"bid {bid} typed in Other")
     taps.tap(form.locator(f"label.suit-{trump}"), f"trump {trump}")
     for first, meld in sides.items():
         type_in(taps, side_meld(page, first), meld, f"{first}'s side melds {meld}")
@@ -64,7 +59,7 @@ def team_hand(
     save(page, taps)
 
 
-def test_a_double_deck_hand_takes_six_taps(live_server, browser_page):
+def test_a_double_deck_hand_takes_seven_taps(live_server, browser_page):
     page = browser_page
     start_session(page, live_server, "double-deck", ["N", "E", "S", "W"], "W")
     taps = Taps()
@@ -72,21 +67,22 @@ def test_a_double_deck_hand_takes_six_taps(live_server, browser_page):
     team_hand(page, taps, "N", 65, {"N": 39, "E": 38}, 31)
     assert figures(page) == {"N & S": "+70", "E & W": "0"}
     expect(last_hand(page)).to_contain_text("N makes 65")  # N, not S, declared
-    assert taps.count == 6  # N 65, trump, two sides' meld, tricks, save
+    assert taps.count == 7  # N, 65, trump, two sides' meld, tricks, save
 
 
-def test_a_double_deck_bid_past_the_chips_takes_six_taps_too(live_server, browser_page):
+def test_a_double_deck_bid_past_the_chips_takes_seven_taps_too(live_server, browser_page):
     page = browser_page
     start_session(page, live_server, "double-deck", ["N", "E", "S", "W"], "W")
     form = page.locator("#hand-form")
     taps = Taps()
-    # E4: N bids 75 in diamonds (the grid stops at 70: N's Other chip, 75 typed); N & S meld
-    # 48 and take all 50, 98; E & W meld 26 and take no trick: nothing.
-    team_hand(page, taps, "N", 75, {"N": 48, "E": 26}, 50, trump="D")
+    # E4 with a higher bid: N bids 90 in diamonds (the chips stop at 85: typed in Other bid);
+    # N & S meld 48 and take all 50, 98 >= 90: +98; E & W meld 26 and take no trick: nothing.
+    team_hand(page, taps, "N", 90, {"N": 48, "E": 26}, 50, trump="D")
     assert figures(page) == {"N & S": "+98", "E & W": "0"}
-    expect(last_hand(page)).to_contain_text("N makes 75")
-    assert taps.count == 6  # N's Other (75 typed), trump, two sides' meld, tricks, save
-    expect(form.locator("input[name=declarer_bid]:checked")).to_have_count(0)
+    expect(last_hand(page)).to_contain_text("N makes 90")
+    assert taps.count == 7  # N, Other bid (90 typed), trump, two sides' meld, tricks, save
+    expect(form.locator("input[name=declarer]:checked")).to_have_count(0)  # the next hand's
+    expect(form.locator("input[name=bid_other]")).to_have_value("")
 
 
 @pytest.mark.parametrize(
@@ -114,7 +110,7 @@ def test_six_and_eight_handed_hands_take_seven_taps(
     team_hand(page, taps, declarer, 60, sides, tricks)
     assert figures(page) == expected
     expect(last_hand(page)).to_contain_text(f"{declarer} makes 60")
-    assert taps.count == 7 <= 8  # declarer, bid: six or eight rows of a grid are too long
+    assert taps.count == 7 <= 8  # declarer, bid, trump, two sides' meld, tricks, save
 
 
 def test_a_two_handed_hand_takes_four_taps(live_server, browser_page):

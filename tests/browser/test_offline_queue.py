@@ -12,7 +12,8 @@ Brooklyn, three players (Ann, Bob, Cal), Ann deals first; with three nobody sits
 5.2). Hand 1: Bob makes 350 in hearts: 350-390 is 2 units (5.4), hearts do not multiply (5.5),
 Ann and Cal each pay Bob 2 (5.6): Ann -2, Bob +4, Cal -2. Hand 2: Cal is set at 300 in spades:
 300-340 is 1 unit, doubled for spades to 2, set factor 2: Cal pays 4 to each of Ann and Bob:
-Ann +2, Bob +8, Cal -10 after both.
+Ann +2, Bob +8, Cal -10 after both. A team hand of the double deck waits and is sent with its
+declarer, bid and each side's meld (RULES 6.3's E1 and E4, worked in their tests).
 """
 
 from __future__ import annotations
@@ -23,10 +24,19 @@ from collections.abc import Iterator
 import pytest
 from conftest import PHONE
 from flask import Flask
-from phone import chip, enter_hand, figures, follow, saved_hand, shoot, start_session
+from phone import (
+    chip,
+    enter_hand,
+    figures,
+    follow,
+    saved_hand,
+    shoot,
+    start_session,
+    type_team_hand,
+)
 from playwright.sync_api import Page, expect
 from restartable import RestartableServer
-from webhelpers import hand_count
+from webhelpers import hand_count, player_ids
 
 pytestmark = pytest.mark.browser
 
@@ -67,6 +77,18 @@ def save_button(page: Page):
 
 def bob_makes_350(page: Page) -> None:
     enter_hand(page, declarer="Bob", bid=350, trump="H", outcome="Made", save=False)
+
+
+def api_posts(page: Page, path: str) -> list[int]:
+    """The status of each POST ``page`` sends to an address holding ``path`` from now on."""
+    statuses: list[int] = []
+    page.on(
+        "response",
+        lambda r: (
+            statuses.append(r.status) if r.request.method == "POST" and path in r.url else None
+        ),
+    )
+    return statuses
 
 
 def api_hands(app: Flask, sid: int) -> list[dict]:
@@ -129,7 +151,6 @@ def test_a_save_whose_answer_is_lost_is_sent_again_and_saved_exactly_once(
         url = start_session(page, live_server, "brooklyn", ["Ann", "Bob", "Cal"], "Ann")
         bob_makes_350(page)
         lost: list[int] = []
-        answered: list[int] = []
 
         def lose_the_first_answer(route) -> None:
             if route.request.method == "POST" and not lost:
@@ -139,14 +160,7 @@ def test_a_save_whose_answer_is_lost_is_sent_again_and_saved_exactly_once(
                 route.continue_()
 
         page.route(re.compile(r"/api/v1/sessions/\d+/hands(\?|$)"), lose_the_first_answer)
-        page.on(
-            "response",
-            lambda r: (
-                answered.append(r.status)
-                if r.request.method == "POST" and "/api/v1/" in r.url
-                else None
-            ),
-        )
+        answered = api_posts(page, "/api/v1/")
         save_button(page).tap()
         expect(page.locator(".saved-note")).to_contain_text(
             "Hand 1 saved. Bob makes 350: collects 2 chips from each player", timeout=RETRIED
@@ -303,3 +317,55 @@ def test_a_hand_kept_before_the_api_renamed_its_fields_is_sent_in_todays_names(a
     bob = page.locator("#standings .standing").nth(1).locator(".figure")
     expect(bob).to_have_text("+4", timeout=RETRIED)
     assert figures(page) == {"Ann": "−2", "Bob": "+4", "Cal": "−2"}  # 350-390: 2 units each
+
+
+# --- a team hand of the double deck (RULES 6.3: N E S W clockwise, W deals) ---------------
+
+
+def test_a_double_deck_hand_saved_offline_waits_with_its_declarer_and_bid(
+    app, live_server, browser_page
+):
+    page = browser_page
+    sid = session_id(start_session(page, live_server, "double-deck", ["N", "E", "S", "W"], "W"))
+    form = page.locator("#hand-form")
+    # E4: S bids 75 in diamonds (typed in Other bid); N & S meld 48 and take all 50: 98 >= 75,
+    # made; E & W meld 26 and take no trick: nothing.
+    chip(form, "Declarer", "S").tap()
+    form.locator("input[name=bid_other]").fill("75")
+    form.locator("label.suit-D").tap()
+    form.locator("input[aria-label='Meld of N & S']").fill("48")
+    form.locator("input[name=tricks]").fill("50")
+    page.context.set_offline(True)
+    save_button(page).tap()
+
+    waiting = page.locator(".queue.waiting .queued-hand")
+    expect(waiting).to_have_text(
+        "Hand 1: S bid 75 in ♦; meld N & S 48; tricks 50. not yet confirmed"
+    )
+    expect(form.locator("input[name=declarer]:checked")).to_have_count(0)  # cleared
+    expect(form.locator("input[name=bid_other]")).to_have_value("")
+
+    page.context.set_offline(False)
+    expect(page.locator(".saved-note")).to_contain_text(
+        "Hand 1 saved. S makes 75 with 48 meld and 50 in tricks", timeout=RETRIED
+    )
+    ids = player_ids(app.test_client())
+    hands = api_hands(app, sid)
+    assert [(h["entry"]["declarer_id"], h["entry"]["bid"]) for h in hands] == [(ids["S"], 75)]
+
+
+def test_a_double_deck_hand_saved_online_goes_by_the_api_with_each_sides_meld_once(
+    live_server, browser_page
+):
+    """save.js sends the declarer and bid chips and each side's meld once: the API takes the
+    hand the first time, without the form's post to fall back on."""
+    page = browser_page
+    start_session(page, live_server, "double-deck", ["N", "E", "S", "W"], "W")
+    statuses = api_posts(page, "/api/v1/sessions/")
+    # E1: S bids 65 in spades; N & S meld 39 and take 31: 70 >= 65, +70; E & W 38 and 19.
+    sides = {"N & S": 39, "E & W": 38}
+    type_team_hand(page, declarer="S", bid=65, trump="S", sides=sides, tricks=31)
+    follow(page, save_button(page))
+    saved_hand(page, 1)
+    assert statuses == [201]
+    assert figures(page) == {"N & S": "+70", "E & W": "0"}

@@ -21,6 +21,7 @@ from phone import (
     shoot,
     standings,
     start_session,
+    type_team_hand,
 )
 from playwright.sync_api import Page, expect
 
@@ -414,6 +415,36 @@ def test_partnership_team_scores_from_meld_and_tricks_and_a_correction_rescores(
     expect(hand_1.nth(2).locator("td")).to_have_text(["+90", "+370"])
     page.goto(url)
     assert figures(page) == {ac: "+240", bd: "+200"}
+
+
+# --- Double-deck partnership ---------------------------------------------------------------
+
+
+def test_double_deck_a_correction_shows_the_hands_declarer_and_bid_and_saves_another(
+    live_server, browser_page
+):
+    """Double deck, N E S W clockwise (N & S against E & W), W deals; figures as tables write
+    them (RULES 6.3). E1 with S declaring: 65 in spades; N & S meld 39 and take 31, 70 >= 65:
+    +70; E & W meld 38 and take 19, under 20: nothing. Corrected to N declaring: the same
+    figures, the hand's line naming N."""
+    page = browser_page
+    url = start_session(page, live_server, "double-deck", ["N", "E", "S", "W"], "W")
+    form = page.locator("#hand-form")
+    sides = {"N & S": 39, "E & W": 38}
+    type_team_hand(page, declarer="S", bid=65, trump="S", sides=sides, tricks=31)
+    follow(page, form.get_by_role("button", name="Save hand"))
+    saved_hand(page, 1)
+    assert figures(page) == {"N & S": "+70", "E & W": "0"}
+
+    open_edit(page, url, 1)
+    expect(chip(form, "Declarer", "S").locator("input")).to_be_checked()
+    expect(chip(form, "Bid", "65").locator("input")).to_be_checked()
+    chip(form, "Declarer", "N").tap()
+    expect(form.locator(".preview-text")).to_contain_text("N makes 65")
+    follow(page, form.get_by_role("button", name="Save correction"))
+    expect(page.locator("#hand-1")).to_contain_text("N makes 65 with 39 meld and 31 in tricks")
+    page.goto(url)
+    assert figures(page) == {"N & S": "+70", "E & W": "0"}
 
 
 # --- the hand form: preview, meld helpers, several phones, no JavaScript ----------------------

@@ -7,12 +7,20 @@ Double-deck figures are typed as tables write them (a run 15, the tricks 50 in a
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from webhelpers import (
     all_errors,
     errors_at,
     figures,
+    find_form,
+    form_values,
+    hand_count,
+    hand_data,
     new_session,
     page_text,
+    parse,
     player_ids,
     post_hand,
     save_hand,
@@ -112,7 +120,7 @@ def test_double_deck_bids_go_up_in_fives_from_60(client):
     sid = new_session(client, "double-deck", FOUR)
     response = post_hand(client, sid, declarer="E", bid=61, trump="H", tricks=30)
     assert response.status_code == 422
-    assert errors_at(response, "declarer_bid") == [
+    assert errors_at(response, "bid") == [
         "Bid 61 is off the ladder: from 60 bids go up in fives (60, 65, 70)."
     ]
 
@@ -189,3 +197,150 @@ def test_a_second_raise_names_the_raised_target_passed(client):
     assert figures(page) == {"Ann & Cal & Eve": 1330, "Bob & Dee & Fay": 1310}
     raised = "Game to 1500: more than one side passed 1250 on the same hand, so the target went up."
     assert raised in page_text(page)
+
+
+# --- the double deck's declarer and bid: a row of declarers and a row of bids, as every game
+# asks them. E1 (RULES 6.3): N E S W clockwise, W deals; 65 in spades; N & S meld 39 and take
+# 31 (70 >= 65, made: +70); E & W meld 38 and take 19, under 20: nothing. S, not N, declares
+# here, so the hand's line names who declared where the standings (a side's) cannot.
+
+EW_TAKE_19 = "E & W: took under 20 in tricks, so nothing scores"
+OUTSIDER = 999999  # no player of the table
+
+
+@pytest.fixture
+def e1_sid(client) -> int:
+    return new_session(client, "double-deck", FOUR, first_dealer=3)
+
+
+def e1(client, sid: int, **fields: Any) -> dict[str, str]:
+    """E1's trump, each side's meld and N & S's tricks, with ``fields`` (``hand_data``'s, by
+    name; "Zed" is a player not at the table)."""
+    players = {**player_ids(client), "Zed": OUTSIDER}
+    sides = side_meld(client, sid, {"N": "39", "E": "38"})
+    return hand_data(
+        client, sid, players=players, **{"trump": "S", "tricks": 31, **sides, **fields}
+    )
+
+
+def radio_values(page, name: str) -> list[str]:
+    form = find_form(parse(page), form_id="hand-form")
+    return [el.get("value") for el in form.iter("input") if el.get("name") == name]
+
+
+def test_double_deck_asks_a_declarer_then_a_bid_with_other(client, e1_sid):
+    ids = player_ids(client)
+    page = client.get(f"/s/{e1_sid}")
+
+    # W deals: bidding starts at N, W's left; the ladder from 50 in ones, from 60 in fives
+    assert radio_values(page, "declarer") == [str(ids[p]) for p in ("N", "E", "S", "W")]
+    assert radio_values(page, "bid") == [str(b) for b in [*range(50, 61), 65, 70, 75, 80, 85]]
+    assert shown_value(page, "bid_other") == ""
+    assert shown_value(page, "declarer") is None and shown_value(page, "bid") is None
+
+
+def test_double_deck_a_declarer_and_bid_chip_save_that_declarer(client, e1_sid):
+    data = e1(client, e1_sid, declarer="S", bid=65)
+
+    assert client.post(f"/s/{e1_sid}/hands", data=data).status_code == 302
+    page = client.get(f"/s/{e1_sid}")
+    assert figures(page) == {"N & S": 70, "E & W": 0}
+    assert f"S makes 65 with 39 meld and 31 in tricks: N & S +70, E & W 0 ({EW_TAKE_19})" in (
+        page_text(page)
+    )
+
+
+def test_double_deck_a_bid_typed_in_other_saves(client, e1_sid):
+    # E4: S bids 75 in diamonds, typed; N & S meld 48 and take all 50: 98, made. E & W meld 26
+    # and take no trick: nothing.
+    sides = side_meld(client, e1_sid, {"N": "48", "E": "26"})
+    data = e1(client, e1_sid, declarer="S", bid_other="75", trump="D", tricks=50, **sides)
+
+    assert client.post(f"/s/{e1_sid}/hands", data=data).status_code == 302
+    page = client.get(f"/s/{e1_sid}")
+    assert figures(page) == {"N & S": 98, "E & W": 0}
+    assert "S makes 75 with 48 meld and 50 in tricks" in page_text(page)
+
+
+@pytest.mark.parametrize(
+    ("fields", "at", "message", "kept"),
+    [
+        pytest.param(
+            {"declarer": "Zed", "bid": 65}, "declarer", "That player is not at this table.",
+            {"declarer": None, "bid": "65"}, id="a player not at the table",
+        ),
+        pytest.param(
+            {"declarer": "S", "bid": 61}, "bid",
+            "Bid 61 is off the ladder: from 60 bids go up in fives (60, 65, 70).",
+            {"declarer": "S", "bid_other": "61"}, id="a bid off the ladder, typed",
+        ),
+        pytest.param(
+            {"declarer": "S"}, "bid", "Enter the bid.", {"declarer": "S", "bid_other": ""},
+            id="a declarer and no bid",
+        ),
+        pytest.param(
+            {"declarer": "S", "bid": 65, "bid_other": "75"}, "bid",
+            "Two bids given: 65 picked and 75 typed in Other bid. Clear one of them.",
+            {"declarer": "S", "bid": "65", "bid_other": "75"}, id="a chip and another bid typed",
+        ),
+    ],
+)  # fmt: skip
+def test_double_deck_a_rule_the_declarer_or_bid_breaks_is_shown_there_with_the_choice_kept(
+    client, e1_sid, fields, at, message, kept
+):
+    ids = player_ids(client)
+
+    response = client.post(f"/s/{e1_sid}/hands", data=e1(client, e1_sid, **fields))
+
+    assert response.status_code == 422
+    assert errors_at(response, at) == [message]
+    shown = {name: shown_value(response, name) for name in kept}
+    assert shown == {n: str(ids[v]) if n == "declarer" and v else v for n, v in kept.items()}
+    assert hand_count(client, e1_sid) == 0
+
+
+def test_double_deck_a_refused_hand_keeps_the_declarer_and_the_bid_typed(client, e1_sid):
+    data = e1(client, e1_sid, declarer="S", bid=90, tricks=51)
+
+    response = client.post(f"/s/{e1_sid}/hands", data=data)
+
+    assert response.status_code == 422
+    assert errors_at(response, "tricks") == ["Trick points run from 0 to 50; 51 is outside."]
+    assert shown_value(response, "declarer") == str(player_ids(client)["S"])
+    assert shown_value(response, "bid_other") == "90"
+
+
+@pytest.mark.parametrize(
+    ("bid", "chip", "typed", "said"),
+    [
+        pytest.param("65", "65", "", "N makes 65", id="a bid with a chip"),
+        # 39 + 31 = 70 short of 90: set
+        pytest.param("90", None, "90", "N is set at 90", id="a bid past the chips, typed"),
+    ],
+)
+def test_double_deck_a_correction_shows_the_hands_declarer_and_bid_and_saves_another_declarer(
+    client, e1_sid, bid, chip, typed, said
+):
+    ids = player_ids(client)
+    data = e1(client, e1_sid, declarer="S", bid_other=bid)  # typed, even where a chip has it
+    assert client.post(f"/s/{e1_sid}/hands", data=data).status_code == 302
+
+    edit = client.get(f"/s/{e1_sid}/hands/1/edit")
+    assert shown_value(edit, "declarer") == str(ids["S"])
+    assert (shown_value(edit, "bid"), shown_value(edit, "bid_other")) == (chip, typed)
+
+    fixed = {**dict(form_values(find_form(parse(edit), form_id="hand-form"))), "action": "save"}
+    fixed["declarer"] = str(ids["N"])
+    assert client.post(f"/s/{e1_sid}/hands/1/edit", data=fixed).status_code == 302
+    page = client.get(f"/s/{e1_sid}")
+    assert said in page_text(page)
+    assert f"S makes {bid}" not in page_text(page) and f"S is set at {bid}" not in page_text(page)
+
+
+def test_double_deck_the_live_preview_reads_the_declarer_and_bid(client, e1_sid):
+    answer = client.post(f"/s/{e1_sid}/preview", data=e1(client, e1_sid, declarer="S", bid=65))
+
+    assert answer.get_json()["ok"] is True
+    assert answer.get_json()["text"].startswith(
+        "S makes 65 with 39 meld and 31 in tricks: N & S +70"
+    )

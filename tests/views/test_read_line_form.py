@@ -61,6 +61,21 @@ def test_the_form_a_line_filled_saves_the_hand_read(client):
     assert figures(client.get(f"/s/{sid}")) == {"Ann": -4, "Bob": 8, "Cal": -4}
 
 
+def test_a_line_read_fills_the_double_decks_declarer_and_bid(client):
+    # The double deck asks declarer and bid as every game does: the line fills both, a bid
+    # with a chip as that chip, one past the chips (85) in Other bid.
+    sid = new_session(client, "double-deck", ["Ann", "Bob", "Cy", "Dee"])
+    ids = player_ids(client)
+
+    chosen = read(client, sid, "Cy sixty five hearts made")
+    typed = read(client, sid, "Cy ninety hearts made")
+
+    assert (shown_value(chosen, "declarer"), shown_value(chosen, "bid")) == (str(ids["Cy"]), "65")
+    assert shown_value(chosen, "bid_other") == ""
+    assert (shown_value(typed, "declarer"), shown_value(typed, "bid")) == (str(ids["Cy"]), None)
+    assert shown_value(typed, "bid_other") == "90"
+
+
 def test_what_was_tapped_stays_where_the_line_is_silent(client):
     sid = new_session(client, "brooklyn", THREE)
     ids = player_ids(client)

@@ -71,7 +71,6 @@ class Pack:
     meld_table: Callable[[MeldRules], MeldTable]  # its meld table under the house rules
     meld_customs: MeldCustoms | None  # the house rules of meld its table takes (None: none)
     figure_names: bool  # melds may be named by its figures: "100 aces", "aces abound"
-    bid_grid: bool  # four players in teams say declarer and bid in one tap (``web.bidgrid``)
 
 
 class Deck(enum.Enum):
@@ -99,7 +98,6 @@ class Deck(enum.Enum):
         meld_table=single_deck_table,
         meld_customs=MeldCustoms.SINGLE_DECK,
         figure_names=True,
-        bid_grid=False,
     )
     DOUBLE = Pack(
         key="double",
@@ -118,7 +116,6 @@ class Deck(enum.Enum):
         meld_table=double_deck_table,
         meld_customs=MeldCustoms.DOUBLE_DECK,
         figure_names=False,  # with four copies "100 aces" is ambiguous
-        bid_grid=True,
     )
     NINES = Pack(
         key="double-nines",
@@ -137,7 +134,6 @@ class Deck(enum.Enum):
         meld_table=nines_table,
         meld_customs=None,  # "Partnership Pinocle for more than four players" as printed
         figure_names=False,
-        bid_grid=True,
     )
 
     def __new__(cls, pack: Pack) -> Deck:
@@ -254,12 +250,6 @@ class Deck(enum.Enum):
     def hand_size(self, dealt_in: int, widow: int = 0) -> int:
         """Cards each of ``dealt_in`` players holds once a ``widow`` is set aside."""
         return (self.size - widow) // dealt_in
-
-    @property
-    def bid_grid(self) -> bool:
-        """True when four players in teams bidding on this pack say who won the bid and at
-        what in one tap (the hand form's grid, ``web.bidgrid``)."""
-        return self.pack.bid_grid
 
     # -- its meld ----------------------------------------------------------------------------
     def meld_table(self, rules: MeldRules) -> MeldTable:
