@@ -17,7 +17,7 @@ import pytest
 from conftest import PHONE
 from everypage import Evening, evening_once, every_page, open_page
 from flask import Flask
-from phone import layout_problems
+from phone import layout_problems, start_session
 from playwright.sync_api import Route
 from reflow import double_text, split_words
 
@@ -92,3 +92,30 @@ def test_the_session_page_does_not_move_as_it_loads(browser, live_server, evenin
         assert page.evaluate("window.__shift") == 0
     finally:
         context.close()
+
+
+_OVERLAPS = """() => {
+  const boxes = [...document.querySelectorAll('#hand-form label.chip')]
+    .map(l => [l.innerText.trim(), l.getBoundingClientRect()]);
+  const out = [];
+  boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, s]) => {
+    const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+    const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+    if (w > 1 && h > 1) out.push(a + ' / ' + b);
+  }));
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("system", ["double-deck", "partnership", "six-handed"])
+def test_at_320_px_no_two_choices_of_the_hand_form_overlap(live_server, browser_page, system):
+    # four suits and No trump beside the Trump legend were 30 px each at 320 px and overlapped
+    page = browser_page
+    page.set_viewport_size({"width": 320, "height": 844})
+    players = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"][: 6 if system == "six-handed" else 4]
+    start_session(page, live_server, system, players, "Ann")
+    assert page.evaluate(_OVERLAPS) == []
+    widths = page.locator("#hand-form .chips.suits label").evaluate_all(
+        "ls => ls.map(l => l.getBoundingClientRect().width)"
+    )
+    assert min(widths) >= 44
