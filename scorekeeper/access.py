@@ -339,11 +339,6 @@ def request_access() -> Access:
     return g.access
 
 
-def request_grant() -> Grant:
-    """What this request may do (see ``request_access``)."""
-    return request_access().grant
-
-
 def reads_only(view: V) -> V:
     """Mark a view that changes nothing whatever its method (a calculator taking a POST body),
     so a reader may use it."""

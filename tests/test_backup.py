@@ -16,13 +16,13 @@ from pathlib import Path
 import flask_migrate
 import pytest
 from sqlalchemy import select
-from webhelpers import database_dump, dispose, migrated_app
+from webhelpers import app_at, database_dump, dispose, migrated_app, sqlite_file, sqlite_url
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
 from scorekeeper.services import hands, replays, sessions, unit_of_work
-from scorekeeper.services.backup import FIRST_TABLES, check_backup
+from scorekeeper.services.backup import FIRST_TABLES, BackupError, backup_database, check_backup
 from scorekeeper.services.entries import HandEntry
 from scorekeeper.services.tables import default_table
 
@@ -382,3 +382,149 @@ def test_the_tables_every_backup_must_hold_are_the_first_migrations():
     first = Path(__file__).resolve().parents[1] / "migrations" / "versions"
     source = next(first.glob("*_825b2b3f6265_*.py")).read_text()
     assert {t for t in FIRST_TABLES if f"op.create_table('{t}'" in source} == FIRST_TABLES
+
+
+# -- what a backup or a restore refuses, and why ---------------------------------------------
+
+
+@pytest.fixture
+def no_database_yet(tmp_path):
+    """The app on an SQLite file that does not exist yet (a machine set up afresh)."""
+    root = tmp_path / "fresh"
+    root.mkdir()
+    fresh = app_at(sqlite_url(root), root / "instance")
+    yield fresh
+    dispose(fresh)
+
+
+def test_restoring_where_there_is_no_database_yet_keeps_nothing_and_restores_it(
+    app, tmp_path, no_database_yet
+):
+    sid = start_session(app)
+    with app.app_context():
+        saved = [save_a_hand(sid) for _ in range(2)]
+    assert backup(app, tmp_path / "copy.sqlite3").exit_code == 0
+
+    result = restore(no_database_yet, tmp_path / "copy.sqlite3")
+
+    assert result.exit_code == 0, result.output
+    assert "kept as" not in result.output  # there was no database to keep
+    assert "Restored 1 session, 2 hands, 0 payments" in result.output
+    assert hand_ids(sqlite_file(tmp_path / "fresh")) == saved
+    assert not list((tmp_path / "fresh").glob("*.before-restore-*"))
+
+
+def test_there_is_nothing_to_back_up_before_the_database_exists(no_database_yet, tmp_path):
+    result = backup(no_database_yet, tmp_path / "copy.sqlite3")
+
+    assert result.exit_code == 1
+    assert "nothing to back up" in result.output
+    assert not (tmp_path / "copy.sqlite3").exists()
+
+
+def test_a_database_in_memory_is_not_backed_up(tmp_path):
+    in_memory = app_at("sqlite://", tmp_path / "instance")
+    try:
+        result = backup(in_memory, tmp_path / "copy.sqlite3")
+    finally:
+        dispose(in_memory)
+
+    assert result.exit_code == 1
+    assert "The database is not an SQLite file" in result.output
+    assert not (tmp_path / "copy.sqlite3").exists()
+
+
+def test_a_backup_is_a_file_not_a_folder(app, tmp_path):
+    start_session(app)
+    folder = tmp_path / "backups"
+    folder.mkdir()
+
+    with app.app_context(), pytest.raises(BackupError) as refused:
+        backup_database(folder)
+
+    assert "is a folder: give the backup a file name" in str(refused.value)
+    assert list(folder.iterdir()) == []
+
+
+def test_a_file_that_is_not_there_is_no_backup(app, tmp_path):
+    with app.app_context(), pytest.raises(BackupError) as refused:
+        check_backup(tmp_path / "lost.sqlite3")
+
+    assert str(refused.value) == f"There is no file {tmp_path / 'lost.sqlite3'}."
+
+
+def test_the_database_is_not_restored_onto_itself(app, database):
+    start_session(app)
+    before = database_dump(app)
+
+    result = restore(app, database)
+
+    assert result.exit_code == 1
+    assert "is the database itself: there is nothing to restore" in result.output
+    assert database_dump(app) == before
+    assert not list(database.parent.glob("scorekeeper.sqlite3.before-restore-*"))
+
+
+def test_a_backup_with_two_schema_versions_is_refused(app, database, tmp_path):
+    start_session(app)
+    good = tmp_path / "good.sqlite3"
+    assert backup(app, good).exit_code == 0
+    with sqlite3.connect(good) as connection:
+        connection.execute("INSERT INTO alembic_version VALUES ('abcdef123456')")
+    before = database_dump(app)
+
+    result = restore(app, good)
+
+    assert result.exit_code == 1
+    assert "has 2 schema versions; a Scorekeeper has one" in result.output
+    assert database_dump(app) == before
+
+
+def test_a_backup_from_before_the_ledger_counts_no_payments(tmp_path):
+    first = tmp_path / "first"
+    first.mkdir()
+    old = app_at(sqlite_url(first), first / "instance")
+    try:
+        with old.app_context():
+            flask_migrate.upgrade(revision="825b2b3f6265")  # the first revision: no ledger
+            info = check_backup(sqlite_file(first))
+    finally:
+        dispose(old)
+
+    assert (info.revision, info.current) == ("825b2b3f6265", False)
+    assert info.summary == "0 sessions, 0 hands, 0 payments"
+
+
+def _not_a_database(path: Path) -> bytes:
+    """Overwrite the file at ``path`` with bytes SQLite cannot read; returns them."""
+    garbage = b"these are the scores on paper\n" * 200
+    path.write_bytes(garbage)
+    return garbage
+
+
+def test_a_database_file_sqlite_cannot_read_is_not_backed_up(app, database, tmp_path):
+    dispose(app)
+    _not_a_database(database)
+
+    result = backup(app, tmp_path / "copy.sqlite3")
+
+    assert result.exit_code == 1
+    assert f"Copying {database} failed" in result.output
+    assert "Nothing was written to" in result.output
+    assert list(tmp_path.glob("copy.sqlite3*")) == []
+
+
+def test_a_restore_is_refused_when_the_database_it_replaces_cannot_be_kept(app, database, tmp_path):
+    start_session(app)
+    good = tmp_path / "good.sqlite3"
+    assert backup(app, good).exit_code == 0
+    dispose(app)
+    garbage = _not_a_database(database)
+
+    result = restore(app, good)
+
+    assert result.exit_code == 1
+    assert "Nothing was restored: the database could not be kept" in result.output
+    assert "move" in result.output and "somewhere safe by hand" in result.output
+    assert database.read_bytes() == garbage  # left as it was, for the table to move
+    assert not list(tmp_path.glob("scorekeeper.sqlite3.before-restore-*"))

@@ -1,11 +1,14 @@
 """``serve``: migrates, shows the address and QR code for phones, then hands over to waitress."""
 
+import runpy
 import socket
+import sys
 
 import flask_migrate
 import pytest
+from webhelpers import dispose, migrated_app
 
-from scorekeeper import cli
+from scorekeeper import cli, factory
 from scorekeeper.extensions import db
 from scorekeeper.models import SessionTally
 from scorekeeper.services import sessions, unit_of_work
@@ -103,3 +106,85 @@ def test_count_records_stores_the_count_of_each_session_without_one(app, runner)
 
     assert first.output == "Sessions counted for players' records: 2.\n"
     assert again.output == "Sessions counted for players' records: 0.\n"
+
+
+def test_python_dash_m_scorekeeper_is_the_command_group_of_the_app(tmp_path, monkeypatch, capsys):
+    made = []
+
+    def create_app():
+        made.append(migrated_app(tmp_path))
+        return made[-1]
+
+    monkeypatch.setattr(factory, "create_app", create_app)
+    monkeypatch.setattr(sys, "argv", ["scorekeeper", "--help"])
+
+    with pytest.raises(SystemExit) as finished:
+        runpy.run_module("scorekeeper", run_name="__main__")
+    for app in made:
+        dispose(app)
+
+    assert finished.value.code == 0
+    shown = capsys.readouterr().out
+    assert "Start the table with: python -m scorekeeper serve" in " ".join(shown.split())
+    listed = {line.split()[0] for line in shown.split("Commands:")[1].splitlines() if line.strip()}
+    assert {"serve", "hosted", "backup", "restore", "count-records", "db"} <= listed
+
+
+def test_a_hosted_server_takes_no_table_pin(tmp_path, events):
+    hosted = migrated_app(tmp_path, HOSTED=True)
+    try:
+        result = hosted.test_cli_runner().invoke(args=["serve", "--pin", "2468"])
+    finally:
+        dispose(hosted)
+
+    assert result.exit_code == 2
+    assert "hosted tables have PINs of their own" in result.output
+    assert events == []  # neither migrated nor served
+
+
+def test_hosted_mode_refuses_a_table_pin_before_it_starts_any_worker(tmp_path, monkeypatch):
+    pinned = migrated_app(tmp_path, TABLE_PIN="2468")
+    started = []
+    monkeypatch.setattr(cli.os, "execve", lambda *argv: started.append(argv))
+    try:
+        result = pinned.test_cli_runner().invoke(args=["hosted"])
+    finally:
+        dispose(pinned)
+
+    assert result.exit_code == 2
+    assert "TABLE_PIN is for table mode: each hosted table has its own PIN." in result.output
+    assert started == []
+
+
+def test_an_open_files_limit_that_cannot_be_raised_is_kept(monkeypatch):
+    def refused(which, pair):
+        raise ValueError("not allowed to raise the limit")
+
+    monkeypatch.setattr(cli.resource, "getrlimit", lambda which: (1024, 65536))
+    monkeypatch.setattr(cli.resource, "setrlimit", refused)
+
+    assert cli.raise_open_files_limit() == 1024
+
+
+class _NoRoute(socket.socket):
+    """A UDP socket on a machine with no route to a private network."""
+
+    def connect(self, address):
+        raise OSError(101, "Network is unreachable")
+
+
+def test_without_a_route_the_phone_address_is_the_host_names(monkeypatch):
+    monkeypatch.setattr(cli.socket, "socket", _NoRoute)
+    monkeypatch.setattr(cli.socket, "gethostbyname", lambda name: "192.168.1.40")
+
+    assert cli.lan_address() == "192.168.1.40"
+
+
+def test_without_a_route_or_a_host_name_the_phone_address_is_this_machine(monkeypatch):
+    def unknown(name):
+        raise socket.gaierror(-2, "Name or service not known")
+
+    monkeypatch.setattr(cli.socket, "socket", _NoRoute)
+    monkeypatch.setattr(cli.socket, "gethostbyname", unknown)
+
+    assert cli.lan_address() == "127.0.0.1"

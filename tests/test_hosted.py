@@ -16,12 +16,15 @@ from webhelpers import (
     database_dump,
     dispose,
     figures,
+    migrated_app,
     new_session,
     page_text,
     parse,
     save_hand,
+    shown_value,
 )
 
+from scorekeeper.errorhandlers import STALE_FORM
 from scorekeeper.extensions import db
 from scorekeeper.models import Table
 
@@ -357,8 +360,6 @@ def test_no_get_page_of_a_hosted_table_writes_anything(app, creator):
 
 
 def test_table_mode_has_no_hosted_pages(tmp_path):
-    from webhelpers import migrated_app
-
     app = migrated_app(tmp_path)
     client = app.test_client()
 
@@ -374,11 +375,105 @@ def test_a_table_mode_app_never_serves_a_hosted_table(tmp_path):
     start_table(phone, "Private")
     new_session(phone, "brooklyn", FOUR)
     dispose(hosted)
-    from webhelpers import migrated_app
-
     table_mode = migrated_app(tmp_path)
     client = table_mode.test_client()
 
     assert client.get("/s/1").status_code == 404
     assert "Private" not in page_text(client.get("/"))
     dispose(table_mode)
+
+
+@pytest.mark.parametrize(("setting", "hosted"), [("yes", True), (" On ", True), ("off", False)])
+def test_hosted_mode_is_a_switch_set_in_words_too(tmp_path, setting, hosted):
+    """``HOSTED`` from an instance's config.py may be words: 1, true, yes or on, any case."""
+    app = migrated_app(tmp_path, HOSTED=setting)
+    try:
+        page = app.test_client().get("/tables/new")
+    finally:
+        dispose(app)
+
+    assert page.status_code == (200 if hosted else 404)
+
+
+def test_a_phone_whose_open_table_made_its_links_anew_opens_its_other_table(app, creator):
+    start_table(creator, "Thursday club")
+    thursday = new_session(creator, "brooklyn", FOUR)
+    other = app.test_client()
+    family = start_table(other, "Family")
+    join(creator, family)  # opens Family on the creator's phone
+    assert "Family" in page_text(creator.get("/"))
+
+    assert other.post("/links/regenerate").status_code == 302  # ends the creator's link
+
+    home = creator.get("/")
+    again = creator.get("/")
+    assert "Thursday club" in page_text(home) and "Family" not in page_text(home)
+    hrefs = {a.get("href") for a in parse(again).iter("a")}
+    assert f"/s/{thursday}" in hrefs
+
+
+def test_a_cookie_naming_tables_in_a_form_never_written_opens_none_of_them(app, creator):
+    started = start_table(creator, "Thursday club")
+    other = app.test_client()
+    family = start_table(other, "Family")
+    upstairs = start_table(other, "Upstairs")
+    theirs = new_session(other, "bison", ["Eve", "Fay", "Gus"])  # at Upstairs, open there
+    with creator.session_transaction() as cookie:
+        cookie["tables"] = {
+            **cookie["tables"],
+            "first": [1, "member"],  # not a table's id
+            str(family.id): [1, "owner"],  # a role the app never gives
+            str(upstairs.id): ["1", "member"],  # a generation in words
+            "99": [1],  # no role
+        }
+
+    listed = creator.get("/tables")
+
+    opens = [b for b in parse(listed).iter("button") if "table-open" in (b.get("class") or "")]
+    assert len(opens) == 1  # Thursday club alone
+    assert creator.post(f"/tables/{started.id}/open").status_code == 302
+    for table_id in (family.id, upstairs.id, 99):
+        assert creator.post(f"/tables/{table_id}/open").status_code == 404
+    assert creator.get(f"/s/{theirs}").status_code == 404
+
+
+# -- an expired token on the hosted forms ---------------------------------------------------
+
+
+def test_an_expired_start_a_table_form_is_shown_again_with_the_name_typed(app, creator):
+    app.config["WTF_CSRF_ENABLED"] = True
+    before = database_dump(app)
+
+    response = creator.post("/tables/new", data={"name": "Thursday club", "csrf_token": "old"})
+
+    assert response.status_code == 400
+    assert STALE_FORM in page_text(response)
+    assert shown_value(response, "name") == "Thursday club"
+    assert database_dump(app) == before
+
+
+def test_an_expired_pin_form_of_a_member_link_asks_for_the_pin_again(app, creator):
+    started = start_table(creator)
+    sid = new_session(creator, "brooklyn", FOUR)
+    phone = app.test_client()
+    app.config["WTF_CSRF_ENABLED"] = True
+
+    response = phone.post(
+        f"/join/{started.member_token}", data={"pin": started.pin, "csrf_token": "old"}
+    )
+
+    assert response.status_code == 400
+    assert "Join Thursday club" in page_text(response)
+    assert STALE_FORM in page_text(response)
+    assert phone.get(f"/s/{sid}").status_code == 404  # not a member: no PIN was checked
+
+
+@pytest.mark.parametrize("link", ["watch", "made up"])
+def test_an_expired_pin_form_of_a_link_that_is_no_member_link_is_not_found(app, creator, link):
+    started = start_table(creator)
+    token = started.watch_token if link == "watch" else "x" * 32
+    app.config["WTF_CSRF_ENABLED"] = True
+
+    response = app.test_client().post(f"/join/{token}", data={"pin": "123456"})
+
+    assert response.status_code == 404

@@ -16,6 +16,7 @@ from webhelpers import (
 )
 
 from scorekeeper import create_app
+from scorekeeper.errorhandlers import STALE_FORM
 
 PIN = "4071"
 TOKEN = "s3cret-table-token"
@@ -139,6 +140,24 @@ def test_the_health_check_and_the_files_need_no_pin(pinned):
 def test_a_table_without_a_pin_has_no_pin_page(app, client):
     assert client.get("/pin").status_code == 404
     assert client.get("/").status_code == 200
+
+
+def test_an_expired_pin_form_asks_for_the_pin_again_and_remembers_nothing(pinned):
+    pinned.config["WTF_CSRF_ENABLED"] = True
+    phone = pinned.test_client()
+
+    response = phone.post("/pin?next=/", data={"pin": PIN, "csrf_token": "old"})
+
+    assert response.status_code == 400
+    assert "This table has a PIN" in page_text(response)
+    assert STALE_FORM in page_text(response)
+    assert phone.get("/").status_code == 302  # not remembered: no PIN was checked
+
+
+def test_an_expired_pin_form_of_a_table_without_a_pin_is_not_found(app, client):
+    app.config["WTF_CSRF_ENABLED"] = True
+
+    assert client.post("/pin", data={"pin": PIN, "csrf_token": "old"}).status_code == 404
 
 
 @pytest.mark.parametrize("pin", ["12", "12345678901234", "12ab", "٣٤٥٦"])

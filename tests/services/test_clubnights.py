@@ -277,3 +277,56 @@ def test_a_player_who_left_comes_back_when_added_again(table):
     clubnights.remove_player(night, ids_of(night)["Hal"])
     clubnights.add_player(night, "hal")
     assert [e.left_after for e in night.entrants] == [None] * 8
+
+
+def test_a_movement_the_club_does_not_know_is_refused_naming_those_it_does(table):
+    with pytest.raises(RuleError) as refused:
+        clubnights.create_night(table, "Thursday club", {**ROTATING, "movement": "shuffle"})
+
+    assert refused.value.where.option == "movement"
+    assert refused.value.rule == (
+        "'shuffle' is not a movement; choose one of fixed, rotating, swiss, kcmo-rotation."
+    )
+
+
+def test_a_game_not_played_at_the_nights_tables_is_refused_at_the_table_size(table):
+    # Bison is scored each player for themselves: no tables of two teams of two.
+    with pytest.raises(RuleError) as refused:
+        clubnights.create_night(table, "Bison night", {**ROTATING, "system": "bison"})
+
+    assert refused.value.where.option == "table_size"
+    assert refused.value.rule.startswith(
+        "Bison (points to 1500) is not played at tables of 4 in teams of 2: "
+    )
+
+
+def test_a_nights_name_is_at_most_80_characters(table):
+    with pytest.raises(RuleError) as refused:
+        clubnights.create_night(table, "Thursday " * 10, ROTATING)
+
+    assert refused.value.where.part is Part.NAME
+    assert refused.value.rule == "A club night's name is at most 80 characters."
+
+
+@pytest.mark.parametrize("team", [0, 100])
+def test_a_team_is_numbered_1_to_99(table, team):
+    night = night_of(table, players=[])
+
+    with pytest.raises(RuleError) as refused:
+        clubnights.add_player(night, "Ann", team=team)
+
+    assert refused.value.rule == "A team is numbered 1 to 99."
+    assert night.entrants == []
+
+
+def test_no_round_is_started_past_the_nights_last(table):
+    night = night_of(table, {**ROTATING, "rounds": 1})
+    clubresults.pair_next(night)
+    standings = clubnights.entrants_of(night, clubnights.settings_of(night))
+
+    with pytest.raises(RuleError) as refused:
+        clubnights.start_round(night, standings)
+
+    assert refused.value.where.option == "rounds"
+    assert refused.value.rule == "All 1 rounds are paired: the night is over."
+    assert len(night.rounds_played) == 1

@@ -18,10 +18,12 @@ from settle_fixtures import (
     hoyle_with_leaver,
     partnership,
 )
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from scorekeeper.extensions import db
-from scorekeeper.models import LedgerPayment
+from scorekeeper.models import Hand, LedgerPayment
+from scorekeeper.models import Table as TableRow
+from scorekeeper.services import replays
 from scorekeeper.services.ledger import (
     MAX_PAYMENT,
     AskedPayment,
@@ -34,6 +36,7 @@ from scorekeeper.services.ledger import (
     save_payment,
     write_payment,
 )
+from scorekeeper.services.notfound import NotFound
 from scorekeeper.services.settle import DIRECT, FEWEST, settle_session
 from scorekeeper.services.tables import default_table
 
@@ -412,3 +415,56 @@ def test_direct_payments_paid_instead_of_the_fewest_leave_nothing_owed(table):
                                  ("Cal", "Bob", "0.60")]:  # fmt: skip
         pay(table, payer, payee, amount, session_id=sid)
     assert build_ledger(table.row).debts == ()
+
+
+def upstairs() -> Table:
+    """Another table in the same database, with players of the same names."""
+    row = TableRow(name="Upstairs")
+    db.session.add(row)
+    db.session.flush()
+    return Table(row)
+
+
+def test_a_payment_toward_another_tables_session_is_refused_at_the_session(table):
+    brooklyn(table)
+    theirs = upstairs().start("brooklyn", "Ann Bob Cal")
+    ids = {p.name: p.id for p in table.row.players}
+
+    for session_id in (theirs, 9999):
+        with pytest.raises(PaymentErrors) as caught:
+            save_payment(table.row, AskedPayment(ids["Cal"], ids["Ann"], "0.20", session_id))
+        assert caught.value.by_field == {"session": ["That session is not this table's."]}
+    assert payment_count() == 0
+
+
+def test_only_a_payment_of_this_table_can_be_deleted(table):
+    brooklyn(table)
+    other = upstairs()
+    other.start("brooklyn", "Ann Bob Cal")
+    theirs = pay(other, "Cal", "Ann", "0.20")
+
+    for payment_id in (theirs.id, 9999):
+        with pytest.raises(NotFound):
+            delete_payment(table.row, payment_id)
+    assert payment_count() == 1
+
+
+def test_a_session_that_no_longer_replays_is_left_out_of_the_ledger_and_named(table):
+    sid = brooklyn(table)
+    kept = table.start("brooklyn", "Ann Bob Cal")
+    table.hand(kept, "made", "Bob", 350, "H")  # Bob collects 2 units, $0.20, from each
+    table.end(sid)
+    table.end(kept)
+    # A hand stored with a bid the session's rules refuse (a database edited by hand):
+    # Brooklyn forbids bids ending in 40.
+    db.session.execute(update(Hand).where(Hand.session_id == sid, Hand.seq == 1).values(bid=340))
+    replays.forget()
+
+    ledger = build_ledger(table.row)
+
+    assert ledger.problems == (
+        f"Session {sid} could not be replayed (Hand 1: Bid 340 ends in 40; house rules forbid "
+        "bids ending in 40 or 90.); left out.",
+    )
+    assert [s.session_id for s in ledger.sessions] == [kept]
+    assert [d.text for d in ledger.debts] == ["Ann owes Bob $0.20", "Cal owes Bob $0.20"]

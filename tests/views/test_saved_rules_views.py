@@ -23,6 +23,8 @@ from webhelpers import (
     text_of,
 )
 
+from scorekeeper.errorhandlers import STALE_FORM
+
 FRIDAY_WORDS = "Friday rules: Spades double: Off; Stake per chip: $0.25."
 
 
@@ -235,3 +237,68 @@ def test_the_json_export_carries_the_rules_name_and_the_import_keeps_it(client):
     assert exported["session"]["rules_name"] == "Friday rules"
     new_id = session_id_of(imported)
     assert FRIDAY_WORDS in page_text(client.get(f"/s/{new_id}"))
+
+
+def test_an_edit_the_engine_refuses_is_shown_at_its_field_and_changes_nothing(client):
+    save_friday_rules(client)
+
+    refused = post_form(client, "/rules/1", name="Friday night", min_bid="305")
+
+    assert refused.status_code == 422
+    assert errors_at(refused, "min_bid") == [
+        "Minimum bid must be a multiple of 10 or 25 points, not 305."
+    ]
+    assert (shown_value(refused, "name"), shown_value(refused, "min_bid")) == (
+        "Friday night",
+        "305",
+    )
+    assert "Friday rules Brooklyn (chips) Spades double: Off" in page_text(client.get("/rules/"))
+
+
+def test_expired_new_rules_are_shown_again_as_typed_and_nothing_is_saved(app, client):
+    app.config["WTF_CSRF_ENABLED"] = True
+
+    response = client.post(
+        "/rules/new?system=brooklyn",
+        data={"name": "Friday rules", "stake": "0.25", "csrf_token": "old"},
+    )
+
+    assert response.status_code == 400
+    assert STALE_FORM in page_text(response)
+    assert (shown_value(response, "name"), shown_value(response, "stake")) == (
+        "Friday rules",
+        "0.25",
+    )
+    assert "No saved rules yet." in page_text(client.get("/rules/"))
+
+
+def test_an_expired_edit_of_saved_rules_is_shown_again_as_typed_and_changes_nothing(app, client):
+    save_friday_rules(client)
+    app.config["WTF_CSRF_ENABLED"] = True
+
+    response = client.post(
+        "/rules/1", data={"name": "Friday night", "stake": "0.50", "csrf_token": "old"}
+    )
+
+    assert response.status_code == 400
+    assert STALE_FORM in page_text(response)
+    assert (shown_value(response, "name"), shown_value(response, "stake")) == (
+        "Friday night",
+        "0.50",
+    )
+    listing = page_text(client.get("/rules/"))
+    assert "Friday rules Brooklyn (chips) Spades double: Off; Stake per chip: $0.25." in listing
+
+
+def test_an_expired_save_as_keeps_the_name_typed_and_saves_nothing(app, client):
+    sid = new_session(client, "hoyle", ["Ann", "Bob", "Cal"], stake="0.20")
+    app.config["WTF_CSRF_ENABLED"] = True
+
+    response = client.post(
+        f"/s/{sid}/settings/save-as", data={"name": "Cheap", "csrf_token": "old"}
+    )
+
+    assert response.status_code == 400
+    assert errors_at(response, "name") == [STALE_FORM]
+    assert shown_value(response, "name") == "Cheap"
+    assert "No saved rules yet." in page_text(client.get("/rules/"))

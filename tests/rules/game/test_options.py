@@ -26,6 +26,7 @@ from scorekeeper.rules.game.options import (
     SitOut,
     parse_system,
 )
+from scorekeeper.rules.game.shape import Shape
 from scorekeeper.rules.game.validation import validate_player_count
 from scorekeeper.rules.pack.meldtable import BONUS_MELDS
 
@@ -548,12 +549,78 @@ def test_an_option_that_does_not_apply_to_the_system_is_refused(system, option):
             "Bid step must be a multiple of 10 or 25 points, not 15.",
             id="steps of 15",
         ),
+        pytest.param(
+            {"system": "bison", "negative_floor": "-200000"},
+            "negative_floor",
+            "Negative floor is at least -100,000.",
+            id="a floor beyond the bound",
+        ),
+        pytest.param(
+            {"system": "brooklyn", "forbidden_endings": "0,10,20,30,40,50,60,70,80,90"},
+            "forbidden_endings",
+            "Forbidding every ending leaves no legal bid.",
+            id="every ending forbidden",
+        ),
+        pytest.param(
+            {"system": "hoyle", "kitty_threshold": "355"},
+            "kitty_threshold",
+            "a multiple of 10 above 0",
+            id="a kitty joining at no bid",
+        ),
+        pytest.param(
+            {"system": "brooklyn-pot", "ante": "-5"},
+            "ante",
+            "Ante cannot be negative.",
+            id="a negative ante",
+        ),
+        pytest.param(
+            {"system": "brooklyn-pot", "pot_threshold": "0"},
+            "pot_threshold",
+            "a multiple of 10 above 0",
+            id="a pot taken at no bid",
+        ),
+        pytest.param(
+            {"system": "partnership", "meld_minimum": "-10"},
+            "meld_minimum",
+            "must be 0 or more",
+            id="a meld minimum below 0",
+        ),
+        pytest.param(
+            {"system": "bison", "target_raise": "-250"},
+            "target_raise",
+            "must be 0 or more",
+            id="a target that falls on a tie",
+        ),
     ],
 )
 def test_option_values_the_rules_do_not_allow_are_refused(data, field, words):
     error = _refused(data)
     assert error.where == (Where(Part.SYSTEM) if field == "system" else option(field))
     assert words in str(error)
+
+
+@pytest.mark.parametrize(
+    ("options", "field", "value", "words"),
+    [
+        pytest.param(BISON, "scale", 5, "Scale must be 1 or 10.", id="scale 5"),
+        pytest.param(BISON, "roundhouse_with_run", 370, "350 or 390", id="roundhouse 370"),
+        pytest.param(BISON, "double_trump_marriage", 500, "80, 240 or 400", id="marriage 500"),
+        pytest.param(BROOKLYN, "shape", Shape(4), "deals three players in", id="four dealt in"),
+        pytest.param(HOYLE, "compulsory_bid", 275, "300 or 250", id="a compulsory 275"),
+        pytest.param(PARTNERSHIP, "double_deck_arounds", 3000, "2000 or 4000", id="arounds 3000"),
+        pytest.param(PARTNERSHIP, "double_roundhouse", 2000, "1600 or 2400", id="roundhouse 2000"),
+    ],
+)
+def test_an_option_set_made_in_code_is_held_to_the_same_rules(options, field, value, words):
+    # A form's or the API's words are refused as they are read (the values a field offers);
+    # options put together in code are checked by ``validate`` alone.
+    made = replace(options, **{field: value})
+
+    with pytest.raises(OptionError) as caught:
+        made.validate()
+
+    assert caught.value.where == option(field)
+    assert words in caught.value.rule
 
 
 # -- scale 10 --------------------------------------------------------------------------------

@@ -14,10 +14,14 @@ from __future__ import annotations
 import pytest
 from naming import ids_by_name, named
 
+from scorekeeper.rules.errors import Part, RuleError, Where
+from scorekeeper.rules.holders import Player
 from scorekeeper.services import hands, sessions
 from scorekeeper.services.changes import Clash, ConflictError
-from scorekeeper.services.entries import HandEntry
+from scorekeeper.services.entries import HandEntry, MeldText
 from scorekeeper.services.keyset import Page
+from scorekeeper.services.notfound import NotFound
+from scorekeeper.services.repository import SavedMeanwhile
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
 
@@ -175,3 +179,112 @@ def test_a_player_leaving_is_recorded_once(uow, table, session_id):
     assert [h.kind for h in uow.sessions.stored_hands(session_id, None)] == ["hand", "leave"]
     assert sessions.hand_counts(table) == {session_id: 1}
     assert sessions.audit_trail(session_id)[0].summary == "Dee left the table after hand 1."
+
+
+def test_only_the_melds_typed_are_broken_down(uow, table, session_id):
+    loaded = load(table, session_id)
+    bob, cal = ids_by_name(loaded)["Bob"], ids_by_name(loaded)["Cal"]
+    typed = HandEntry(
+        declarer=bob,
+        bid=300,
+        trump="H",
+        melds={bob: MeldText("cards", "qs jd"), cal: MeldText("cards", "  ")},
+    )
+
+    breakdowns = hands.meld_breakdowns(loaded, typed)
+
+    # Bob's queen of spades and jack of diamonds: a pinochle, 40 (RULES 2.2); Cal typed none.
+    assert {str(player): score.total for player, score in breakdowns.items()} == {"Bob": 40}
+
+
+def test_an_edit_with_a_meld_that_is_no_number_is_refused_there_and_changes_nothing(
+    uow, table, session_id
+):
+    save(uow, table, session_id, "Bob", 300, "S")
+    loaded = load(table, session_id)
+    bob = ids_by_name(loaded)["Bob"]
+    typed = HandEntry(
+        declarer=bob, bid=300, trump="S", tricks=200, melds={bob: MeldText("number", "lots")}
+    )
+
+    with pytest.raises(RuleError) as refused:
+        hands.edit_hand(loaded, 1, typed)
+    uow.rollback()
+
+    assert refused.value.where == Where(Part.MELD, Player(bob, "Bob"))
+    assert refused.value.rule == "Meld 'lots' is not a whole number."
+    assert balances(table, session_id) == {"Ann": -2, "Bob": 6, "Cal": -2, "Dee": -2}
+
+
+def test_a_page_of_hands_read_after_a_hand_was_deleted_elsewhere_is_not_found(
+    uow, table, session_id
+):
+    save(uow, table, session_id, "Bob", 300, "S")
+    save(uow, table, session_id, "Cal", 350, "H")
+    read_before = load(table, session_id)
+    hands.delete_hand(load(table, session_id), 1)  # another phone deletes hand 1
+    uow.commit()
+
+    with pytest.raises(NotFound) as refused:
+        hands.hand_page(read_before, Page(None, 10))
+
+    assert str(refused.value) == f"Session {session_id} changed while it was read: read it again."
+
+
+def _saved_before_it_looked(uow, monkeypatch, seq: int) -> None:
+    """The next save looks for its request id and its place before another worker's save
+    under the same id commits (PostgreSQL: the unique key then waits for that commit)."""
+    monkeypatch.setattr(
+        uow.sessions, "next_seq_or_saved", lambda session_id, request_id: (seq, None)
+    )
+
+
+def test_the_same_hand_sent_to_two_workers_at_once_is_saved_once(
+    uow, table, session_id, monkeypatch
+):
+    loaded = load(table, session_id)  # the second worker loads the session
+    first = save(uow, table, session_id, "Bob", 300, "S", request_id="tap-1")
+    _saved_before_it_looked(uow, monkeypatch, seq=1)
+
+    again = hands.save_hand(loaded, entry(loaded, "Bob", 300, "S"), "tap-1")
+    uow.commit()
+
+    assert again.repeated and again.matches
+    assert (again.row.id, again.number) == (first.row.id, 1)
+    assert len(uow.sessions.hands) == 1
+    assert balances(table, session_id) == {"Ann": -2, "Bob": 6, "Cal": -2, "Dee": -2}
+
+
+def test_a_player_leaving_sent_to_two_workers_at_once_is_recorded_once(
+    uow, table, session_id, monkeypatch
+):
+    save(uow, table, session_id, "Bob", 300, "S")
+    loaded = load(table, session_id)
+    dee = ids_by_name(loaded)["Dee"]
+    left = hands.player_leaves(loaded, dee, "leave-1")
+    uow.commit()
+    _saved_before_it_looked(uow, monkeypatch, seq=2)
+
+    again = hands.player_leaves(loaded, dee, "leave-1")
+    uow.commit()
+
+    assert again.repeated and again.matches and again.row is left.row
+    assert [h.kind for h in uow.sessions.stored_hands(session_id, None)] == ["hand", "leave"]
+    assert [e.summary for e in sessions.audit_trail(session_id)].count(
+        "Dee left the table after hand 1."
+    ) == 1
+
+
+def test_a_player_leaving_whose_place_a_hand_took_meanwhile_records_nothing(
+    uow, table, session_id, monkeypatch
+):
+    save(uow, table, session_id, "Bob", 300, "S")
+    loaded = load(table, session_id)
+    save(uow, table, session_id, "Cal", 350, "H")  # another phone's hand 2 takes place 2
+    _saved_before_it_looked(uow, monkeypatch, seq=2)
+
+    with pytest.raises(SavedMeanwhile):
+        hands.player_leaves(loaded, ids_by_name(loaded)["Dee"])
+
+    assert [h.kind for h in uow.sessions.stored_hands(session_id, None)] == ["hand", "hand"]
+    assert named(load(table, session_id).state.seated) == ("Ann", "Bob", "Cal", "Dee")
