@@ -73,6 +73,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     margins(ts)
     _reneger(ts, draft)
     _takeover(ts, draft)
+    _passes(ts)
     named_melds(ts, draft)
     _bids(ts, draft)
     read_cued(ts, draft, Cue.MELD, put_meld)
@@ -113,6 +114,15 @@ def _takeover(ts: list[At], draft: Draft) -> None:
         if at.cue(Cue.TAKEOVER) and not at.used:
             at.used = True
             draft.claim(("takeover",), True, at.thing.text)
+
+
+def _passes(ts: list[At]) -> None:
+    """ "Bob passed", "Cy passes": a player out of the auction, which no field holds (the
+    bids said around it are read as the auction)."""
+    for k, at in enumerate(ts):
+        said_by = is_free(ts, k - 1, Kind.PLAYER)
+        if at.cue(Cue.PASSED) and not at.used and not at.pause and said_by:
+            at.used = ts[k - 1].used = True
 
 
 def _reneger(ts: list[At], draft: Draft) -> None:

@@ -50,6 +50,14 @@ _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "＆": "&"})
 
 
+_SAID_PUNCTUATION: Mapping[tuple[str, ...], int] = {
+    ("full", "stop"): STOP, ("question", "mark"): STOP, ("exclamation", "mark"): STOP,
+    ("exclamation", "point"): STOP, ("new", "line"): STOP, ("new", "paragraph"): STOP,
+    ("comma",): COMMA, ("colon",): COMMA, ("period",): STOP, ("semicolon",): STOP,
+}  # fmt: skip
+"""Punctuation said aloud, longest first, to the pause it names (``COMMA``, ``STOP``)."""
+
+
 class Kind(enum.Enum):
     """What a thing said is."""
 
@@ -161,6 +169,26 @@ class Lexicon:
     def _add(self, said: str, kind: Kind, value: Any) -> None:
         words = words_of(said)[0]
         self.phrases.setdefault(words, Thing(kind, value, " ".join(words), len(words)))
+
+    def dictated(
+        self, words: Sequence[str], pauses: Sequence[int]
+    ) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The line with punctuation said aloud ("comma", "period", "full stop", as a phone's
+        dictation may leave it written out) taken as the pause it names, unless it is a
+        player's name."""
+        out_words: list[str] = []
+        out_pauses: list[int] = []
+        pause, i = 0, 0
+        while i < len(words):
+            said = next((p for p in _SAID_PUNCTUATION if tuple(words[i : i + len(p)]) == p), None)
+            if said is not None and (words[i],) not in self.names:
+                pause = max(pause, pauses[i], _SAID_PUNCTUATION[said])
+                i += len(said)
+                continue
+            out_words.append(words[i])
+            out_pauses.append(max(pause, pauses[i]))
+            pause, i = 0, i + 1
+        return tuple(out_words), tuple(out_pauses)
 
     def read(self, words: Sequence[str], pauses: Sequence[int]) -> tuple[Said, ...]:
         """Every place in the line with its readings, start to end (a reading's ``length``

@@ -24,7 +24,10 @@ from ..game.options import Options
 from ..pack.cards import SUITS, Suit
 from ..pack.deck import Deck
 from ..pack.meldclaims import Claim, claim_names, meld_from_claims, parse_claims, times_words
-from .numbers import NUMBER_WORDS
+from .numbers import NUMBER_WORDS, spoken
+
+_COUNTS = frozenset({"two", "three", "four"})
+"""Counts said before a meld's name, as "double", "triple" and "quadruple" are."""
 
 SUIT_ASKED = "?"
 """Where a named meld's suit goes when it is not said: every suit but trump is tried."""
@@ -34,16 +37,33 @@ SUIT_ASKED = "?"
 def meld_phrases(deck: Deck) -> Mapping[str, str]:
     """Each way a table names a meld of ``deck`` ("pinochle", "double pinochle", "80 kings"),
     to the name the engine reads ("marriage ?" for a marriage said without its suit)."""
-    several = [w for w in times_words() if w.isalpha() and w not in NUMBER_WORDS]
+    # "double", "triple"... and "two", "three", "four" said before a name ("two dix"): the
+    # phrase is longer than the figure "two", so the lexer reads the meld
+    several = [w for w in times_words() if w.isalpha() and (w not in NUMBER_WORDS or w in _COUNTS)]
     phrases: dict[str, str] = {}
     for name in claim_names(deck):
         engine = name if _reads(name, deck) else f"{name} {SUIT_ASKED}"
         if not _reads(engine.replace(SUIT_ASKED, "S"), deck):
             continue  # a name this deck refuses
-        phrases[name] = engine
-        for word in several:
-            phrases.setdefault(f"{word} {name}", f"{word} {engine}")
+        for said in _spelled(name):
+            phrases[said] = engine
+            for word in several:
+                phrases.setdefault(f"{word} {said}", f"{word} {engine}")
     return phrases
+
+
+def _spelled(name: str) -> list[str]:
+    """A name as written and, where it starts with a figure ("80 kings", "100 aces"), with the
+    figure said in words: "eighty kings", "a hundred aces", "hundred aces"."""
+    figure, _, rest = name.partition(" ")
+    if not figure.isdigit():
+        return [name]
+    n = int(figure)
+    said = [name, f"{spoken(n)} {rest}"]
+    if n in (100, 1000):
+        word = "hundred" if n == 100 else "thousand"
+        said += [f"a {word} {rest}", f"{word} {rest}"]
+    return said
 
 
 def _reads(name: str, deck: Deck) -> bool:

@@ -1,10 +1,10 @@
 """Figures as people say them (issue 29): digits, or words the way a table says a bid or a meld.
 
 "350", "three fifty", "three hundred fifty", "three hundred and fifty", "two fifty",
-"sixty-five", "twenty", "fifteen hundred", "a thousand", "twelve fifty", "nothing". A figure
-is read as said, in the table's own units (RULES 2.7 and 3.2: at ``scale`` 10 a table says
-"fifty" for a bid of 500, and the hand's fields take 50). ``read_number`` and ``spoken`` are a
-parse/format pair: ``spoken(n)`` reads back as ``n``.
+"three oh five", "sixty-five", "twenty", "fifteen hundred", "a thousand", "twelve fifty",
+"nothing". A figure is read as said, in the table's own units (RULES 2.7 and 3.2: at
+``scale`` 10 a table says "fifty" for a bid of 500, and the hand's fields take 50).
+``read_number`` and ``spoken`` are a parse/format pair: ``spoken(n)`` reads back as ``n``.
 """
 
 from __future__ import annotations
@@ -86,6 +86,10 @@ def _below_thousand(words: Sequence[str], i: int) -> tuple[int, int] | None:
         if tail is not None:
             value, j = value + tail[0], j + tail[1]
         return value, j - i
+    if used == 1 and 0 < value < 10 and j + 1 < len(words) and words[j] == "oh":
+        unit = SMALL.get(words[j + 1])  # "three oh five": 305, as a figure is read out
+        if unit is not None and 0 < unit < 10:
+            return value * 100 + unit, j + 2 - i
     if used == 1 and 0 < value < 100:
         # "three fifty", "twelve fifty": hundreds then two figures, as bids are said
         rest = _small(words, j)

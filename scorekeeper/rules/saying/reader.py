@@ -40,7 +40,7 @@ MAX_READINGS = 64
 def read_hand(text: str, table: SayingTable) -> Reading:
     """The hand said in ``text`` at ``table``: what it says, what it lacks and what is unsure."""
     lexicon = _lexicon(table)
-    words, pauses = words_of(text)
+    words, pauses = lexicon.dictated(*words_of(text))
     said = lexicon.read(words, pauses)
     tried = [(fill(items, table).reading(), choices) for items, choices in _paths(said, pauses)]
     best = min(_score(reading) for reading, _ in tried)

@@ -208,11 +208,28 @@ def read_they(ts: list[At], draft: Draft) -> None:
     for k, at in enumerate(ts):
         if not at.cue(Cue.THEY):
             continue
+        if _they_conceded(ts, k, draft):
+            continue
         if figure_next(ts, k + 1):
             ids = tuple(seat.id for seat in table.seats)
             ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
         else:
             at.used = True
+
+
+def _they_conceded(ts: list[At], k: int, draft: Draft) -> bool:
+    """ "They conceded" where the opponents may concede too (Hoyle, RULES 5.3): the declarer's
+    side or the others? Asked, never read as either."""
+    after = ts[k + 1] if k + 1 < len(ts) else None
+    if after is None or after.kind is not Kind.OUTCOME or after.thing.value is not Outcome.CONCEDED:
+        return False
+    if Outcome.OPPONENTS_CONCEDED not in draft.asks.outcomes:
+        return False
+    ts[k].used = after.used = True
+    word = f"{ts[k].thing.text} {after.thing.text}"
+    draft.claim(("outcome",), Outcome.CONCEDED, word)
+    draft.claim(("outcome",), Outcome.OPPONENTS_CONCEDED, word)
+    return True
 
 
 def he_or_she(ts: list[At], draft: Draft) -> list[At]:

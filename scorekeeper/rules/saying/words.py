@@ -37,6 +37,7 @@ class Cue(enum.Enum):
     THEY = "they"  # "they took 100": a side the line does not name, asked which
     HE_SHE = "he or she"  # "she took 100": the one player the line names, else asked who
     TAKEOVER = "takeover"  # "Ann took it over": Brooklyn's dealer takeover (RULES 4.3)
+    PASSED = "passed"  # "Bob passed": a player out of the auction, which no field holds
 
 
 OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
@@ -66,7 +67,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "they all passed", "we all passed", "all of us passed", "all three passed",
             "all four passed", "all five passed", "all six passed", "all seven passed",
             "all eight passed", "both passed",
-            "all passes", "nobody bid",
+            "all passes", "nobody bid", "no one bid", "no bids", "nobody wanted it",
+            "no one wanted it",
         ),
         Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal"),
     }
@@ -118,13 +120,16 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.BID: ("bid", "bids", "bid it", "took it for", "took it at", "took the bid at",
                   "took the bid for", "at", "for", "went to", "went", "stuck with",
                   "stuck at", "was stuck with", "is stuck with", "got stuck with",
-                  "had to play it at", "had to play it for"),
+                  "had to play it at", "had to play it for", "said", "says", "opened",
+                  "opened at", "opened with", "opens", "won it at", "won it for",
+                  "won the bid at", "won the bid for", "got it at", "got it for", "had it at",
+                  "had it for"),
         Cue.IN: ("in", "on"),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "counters", "counter", "in counters",
                      "card points", "in cards", "takes"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in"),
-        Cue.LAST_TRICK: ("last trick", "last tricks"),
+        Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last"),
         Cue.AND: ("and", "&", "plus", "but"),
         Cue.HAS: ("has", "had", "have", "holds", "held", "showed", "shows", "laid down"),
         Cue.BY: ("by",),
@@ -138,6 +143,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.HE_SHE: ("he", "she"),
         Cue.TAKEOVER: ("takeover", "take over", "took over", "takes over", "took it over",
                        "takes it over", "dealer takeover", "taken over"),
+        Cue.PASSED: ("passed", "passes", "pass"),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""
@@ -149,7 +155,7 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "please", "well", "right", "oh", "trump", "trumps", "are", "in trump", "that's", "thats",
         "that is", "which is", "turned", "turned up", "was turned", "all",
         "takes the pot", "took the pot", "wins the pot", "won the pot", "pot goes to",
-        "the pot goes to",
+        "the pot goes to", "only", "just", "even", "also", "still", "exactly",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -160,11 +166,17 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "after seeing the widow", "after the widow", "after looking at the widow",
             "after he saw the widow", "after she saw the widow", "after the meld",
             "after melding", "before play", "before playing", "before the play",
+            "looked at the widow", "saw the widow", "didn't like the widow",
+            "didnt like the widow", "did not like the widow", "after the meld went down",
+            "wanted out", "before anybody played a card", "before anyone played a card",
+            "before a card was played",
         ),
         Outcome.FORFEIT: (
             "didn't look at the widow", "didnt look at the widow", "did not look at the widow",
             "without looking at the widow", "without seeing the widow",
             "didn't see the widow", "didnt see the widow", "before the widow",
+            "never looked at the widow", "never even looked at the widow",
+            "never saw the widow",
         ),
     }
 )  # fmt: skip

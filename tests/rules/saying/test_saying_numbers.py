@@ -37,6 +37,8 @@ def said(text: str) -> int | None:
         pytest.param("Three Fifty Five", 355, id="any-case"),
         pytest.param("nothing", 0, id="nothing-is-0"),
         pytest.param("zero", 0, id="zero"),
+        pytest.param("three oh five", 305, id="three-oh-five"),
+        pytest.param("one oh five", 105, id="one-oh-five"),
     ],
 )
 def test_a_figure_said_in_digits_or_words_is_read_as_its_value(text, figure):
