@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -101,6 +102,23 @@ def shoot(page: Page, folder: Path, name: str, *, dark: bool = False) -> Path:
         if dark:
             page.emulate_media(color_scheme="light")
     return path
+
+
+def wait_until(page: Page, predicate: str, arg: object = None, timeout: float = 10.0) -> object:
+    """Wait until ``predicate`` (a JavaScript expression or function of ``arg``) is truthy in
+    the page, and give its value. Asked from here every 50 ms with ``page.evaluate``, never
+    with ``wait_for_function``: its polling builds the predicate with ``eval`` in the page,
+    which the app's Content-Security-Policy refuses (the wait then fails whenever the first
+    check is false, as on a loaded machine). Not across a navigation: an evaluation the page
+    leaves meanwhile may never answer."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(predicate, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"Not true within {timeout} s: {predicate}")
+        page.wait_for_timeout(50)
 
 
 # --- counting taps -----------------------------------------------------------------------

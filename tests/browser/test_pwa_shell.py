@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import pytest
 from conftest import CHROMIUM, PHONE, chromium_args
-from phone import enter_hand, figures, follow, saved_hand, shoot
+from phone import enter_hand, figures, follow, saved_hand, shoot, wait_until
 from playwright.sync_api import Page, expect
 from webhelpers import new_session, save_hand
 from werkzeug.serving import BaseWSGIServer, make_server
@@ -46,7 +46,7 @@ PAGES_CACHE = "scorekeeper-pages"
 def wait_for_worker(page: Page) -> None:
     """Wait until the service worker is active and looks after this page."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_until(page, "navigator.serviceWorker.controller !== null")
 
 
 _KEPT_VERSION = """async ([name, url]) => {

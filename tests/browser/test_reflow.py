@@ -17,7 +17,7 @@ import pytest
 from conftest import PHONE
 from everypage import Evening, evening_once, every_page, open_page
 from flask import Flask
-from phone import layout_problems, start_session
+from phone import layout_problems, start_session, wait_until
 from playwright.sync_api import Route
 from reflow import double_text, split_words
 
@@ -87,7 +87,7 @@ def test_the_session_page_does_not_move_as_it_loads(browser, live_server, evenin
     try:
         page = context.new_page()
         page.goto(live_server + evening.pages[name])  # its scripts ran before "load"
-        page.wait_for_function("!document.querySelector('.stepper').hidden")
+        wait_until(page, "!document.querySelector('.stepper').hidden")
         page.wait_for_timeout(300)  # any shift after the scripts is reported too
         assert page.evaluate("window.__shift") == 0
     finally:

@@ -10,7 +10,7 @@ locks or another app comes to the front)."""
 from __future__ import annotations
 
 import pytest
-from phone import chip, shoot, start_session
+from phone import chip, shoot, start_session, wait_until
 from playwright.sync_api import Locator, Page, expect
 from webhelpers import new_session
 
@@ -51,7 +51,7 @@ NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock; delete navigator.wakeLock;"
 
 def wake_log(page: Page, length: int) -> list[str]:
     """The fake's log once it has ``length`` entries (the lock is asked for asynchronously)."""
-    page.wait_for_function("n => window.__wake.log.length >= n", arg=length)
+    wait_until(page, "n => window.__wake.log.length >= n", length)
     page.wait_for_timeout(100)  # nothing more arrives after it
     return page.evaluate("window.__wake.log")
 
