@@ -19,7 +19,15 @@ from webhelpers import migrated_app, page_text
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, GameSession
-from scorekeeper.web.templating import day, month_day, parse_timezone, stamp, when
+from scorekeeper.web.templating import (
+    VERSIONED_ASSETS,
+    asset_version,
+    day,
+    month_day,
+    parse_timezone,
+    stamp,
+    when,
+)
 
 LATE = datetime(2026, 7, 4, 23, 30)  # naive UTC, as stored
 LONDON = ZoneInfo("Europe/London")
@@ -99,3 +107,26 @@ def test_the_page_and_the_pdf_show_the_same_local_day_and_time(london):
     assert "5 Jul 00:30 BST" in history
     assert "ended 5 Jul 00:30 BST" in pdf
     assert "Sat 4 Jul" not in settle + pdf and "23:30" not in history + pdf
+
+
+# -- the stylesheet and scripts, kept by the phone ----------------------------------------------
+
+
+def test_a_script_asked_for_with_this_builds_version_is_kept_for_a_year(client):
+    version = asset_version()
+    page = client.get("/").get_data(as_text=True)
+    assert f"app.js?v={version}" in page  # the address the pages give
+    for name in VERSIONED_ASSETS:
+        response = client.get(f"/static/{name}?v={version}")
+        assert response.status_code == 200
+        cache = response.cache_control
+        assert (cache.public, cache.max_age, cache.immutable) == (True, 365 * 24 * 3600, True)
+
+
+@pytest.mark.parametrize("query", ["", "?v=0123456789"], ids=["no-version", "another-version"])
+def test_a_script_asked_for_without_this_builds_version_is_asked_about_each_time(client, query):
+    # an old page's address, or none: the file may differ from what it names, so it is
+    # checked with the server each time as before
+    response = client.get(f"/static/app.js{query}")
+    assert response.status_code == 200
+    assert response.cache_control.max_age is None and response.cache_control.no_cache

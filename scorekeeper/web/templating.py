@@ -8,12 +8,13 @@ only ways a time is written, on pages and in the PDF alike; day numbers are buil
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import Flask, current_app, has_app_context
+from flask import Flask, Response, current_app, has_app_context, request
 
 from ..rules.figures import signed
 from ..rules.game.variant import game_named
@@ -134,3 +135,20 @@ def init_templating(app: Flask) -> None:
     )
     version = asset_version()
     app.context_processor(lambda: {"asset_version": version})
+    app.after_request(functools.partial(_kept_for_a_year, version=version))
+
+
+YEAR = 365 * 24 * 3600
+
+
+def _kept_for_a_year(response: Response, version: str) -> Response:
+    """A stylesheet or script asked for with this build's ``?v=`` is kept by the phone for a
+    year without asking again (``immutable``): its address changes with its content, so a page
+    loads it from the phone's cache instead of asking whether each file changed."""
+    asked = request.endpoint == "static" and request.args.get("v") == version
+    if asked and response.status_code == 200:
+        response.cache_control.public = True
+        response.cache_control.max_age = YEAR
+        response.cache_control.immutable = True
+        response.cache_control.no_cache = None
+    return response

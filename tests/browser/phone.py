@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -87,17 +88,32 @@ def check_phone_page(page: Page, name: str = "") -> None:
     assert not problems, f"{where} is not phone-friendly:\n  " + "\n  ".join(problems)
 
 
+def screenshots_wanted() -> bool:
+    """True when the run is asked to save its screenshots (``SCREENSHOTS=1``), to be looked
+    at; other runs check the pages the same and save no picture (6% of the browser tests'
+    time went on them)."""
+    return os.environ.get("SCREENSHOTS") == "1"
+
+
+def picture(target: Page | Locator, path: Path, **options: object) -> None:
+    """Save a screenshot of a page or an element at ``path`` when they are wanted."""
+    if screenshots_wanted():
+        target.screenshot(path=path, **options)  # type: ignore[arg-type]
+
+
 def shoot(page: Page, folder: Path, name: str, *, dark: bool = False) -> Path:
-    """Check the page, then save a full-page screenshot ``name.png`` (light or dark), one image
-    pixel per CSS pixel: 390 wide, as the phone's screen is laid out (encoding the phone's 3x
-    pixels took a fifth of the browser tests' time)."""
+    """Check the page, then save a full-page screenshot ``name.png`` (light or dark) when they
+    are wanted (``screenshots_wanted``), one image pixel per CSS pixel: 390 wide, as the
+    phone's screen is laid out (encoding the phone's 3x pixels took a fifth of the browser
+    tests' time)."""
     if dark:
         page.emulate_media(color_scheme="dark")
     try:
         check_phone_page(page, f"{name} ({'dark' if dark else 'light'})")
         path = folder / f"{name}.png"
-        page.evaluate("window.scrollTo(0, 0)")  # else the sticky bar is drawn mid-page
-        page.screenshot(path=path, full_page=True, scale="css")
+        if screenshots_wanted():
+            page.evaluate("window.scrollTo(0, 0)")  # else the sticky bar is drawn mid-page
+            picture(page, path, full_page=True, scale="css")
     finally:
         if dark:
             page.emulate_media(color_scheme="light")

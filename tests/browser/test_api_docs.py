@@ -7,6 +7,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
+from phone import picture
 from playwright.sync_api import Route, expect
 
 pytestmark = pytest.mark.browser
@@ -49,11 +50,11 @@ def test_the_docs_page_shows_the_operations_under_a_strict_policy(
     poll = page.locator(".opblock-summary-description", has_text="Poll the standings")
     expect(poll).to_be_visible()
     expect(page.locator(".info .title")).to_contain_text("Scorekeeper API")
-    page.screenshot(path=screenshots_dir / "api-docs.png")
+    picture(page, screenshots_dir / "api-docs.png")
 
     create.locator(".opblock-summary").click()
     expect(create.locator(".parameters")).to_contain_text("Idempotency-Key")
-    page.screenshot(path=screenshots_dir / "api-docs-create-hand.png")
+    picture(page, screenshots_dir / "api-docs-create-hand.png")
 
     assert page.evaluate("window.__violations") == []
     assert errors == []

@@ -9,7 +9,7 @@ Screenshots go to test-artifacts/screenshots/figures-explained-*.png (light, dar
 from __future__ import annotations
 
 import pytest
-from phone import check_phone_page, chip, shoot, start_session
+from phone import check_phone_page, chip, picture, shoot, start_session
 from playwright.sync_api import expect
 from reflow import double_text, split_words
 
@@ -51,7 +51,7 @@ def test_tricks_over_the_decks_total_say_so_and_never_a_negative_other_side(
     double_text(page)
     check_phone_page(page, "tricks over 50 at 200% text")
     assert split_words(page) == []
-    page.screenshot(path=screenshots_dir / "figures-explained-over-50-200.png", full_page=True)
+    picture(page, screenshots_dir / "figures-explained-over-50-200.png", full_page=True)
 
 
 def test_the_preview_says_a_meld_under_the_minimum_does_not_count(
@@ -75,4 +75,4 @@ def test_the_preview_says_a_meld_under_the_minimum_does_not_count(
     double_text(page)
     check_phone_page(page, "the preview at 200% text")
     assert split_words(page) == []
-    page.screenshot(path=screenshots_dir / "figures-explained-preview-200.png", full_page=True)
+    picture(page, screenshots_dir / "figures-explained-preview-200.png", full_page=True)

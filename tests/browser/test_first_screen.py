@@ -8,7 +8,7 @@ over banner and the hand form's chips."""
 from __future__ import annotations
 
 import pytest
-from phone import check_phone_page, phone_page, shoot
+from phone import check_phone_page, phone_page, picture, shoot
 from reflow import split_words
 from settle_fixtures import Table, bison
 
@@ -69,7 +69,7 @@ def test_the_first_choice_of_the_hand_form_is_on_the_first_screen(
         if most[system] == players:
             check_phone_page(page, f"{system} with {players}")
             page.set_viewport_size({"width": 390, "height": 844})
-            page.screenshot(path=screenshots_dir / f"first-screen-{system}-{players}.png")
+            picture(page, screenshots_dir / f"first-screen-{system}-{players}.png")
     assert below == []
     shoot(page, screenshots_dir, "first-screen-last-full")
 

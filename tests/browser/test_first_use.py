@@ -12,6 +12,7 @@ from phone import (
     chip,
     figures,
     follow,
+    picture,
     saved_hand,
     shoot,
     start_session,
@@ -182,4 +183,4 @@ def test_the_new_session_form_fits_the_phone_and_shows_who_sits_out_in_full(
     expect(stake.locator(".hint")).to_contain_text("in dollars and cents: 0.10 is ten cents")
     shoot(page, screenshots_dir, f"first-use-new-{system}")
     box.evaluate("box => box.scrollIntoView({block: 'center'})")
-    page.screenshot(path=screenshots_dir / f"first-use-new-{system}-sit-out.png")
+    picture(page, screenshots_dir / f"first-use-new-{system}-sit-out.png")

@@ -17,7 +17,7 @@ import pytest
 from conftest import PHONE
 from everypage import Evening, evening_once, every_page, open_page
 from flask import Flask
-from phone import layout_problems, start_session, wait_until
+from phone import layout_problems, picture, start_session, wait_until
 from playwright.sync_api import Route
 from reflow import double_text, split_words
 
@@ -58,7 +58,7 @@ def test_at_200_percent_text_and_320_px_nothing_scrolls_sideways_and_no_word_spl
                 problems = [p for p in problems if "tap target" not in p]
             found += [f"{name}: {line}" for line in problems + split_words(page)]
             if name in ("session-brooklyn", "session-double-deck", "settle"):
-                page.screenshot(path=screenshots_dir / f"reflow-{name}-{width}.png", full_page=True)
+                picture(page, screenshots_dir / f"reflow-{name}-{width}.png", full_page=True)
     finally:
         context.close()
     assert not found, f"At {size}:\n  " + "\n  ".join(found)

@@ -10,7 +10,7 @@ locks or another app comes to the front)."""
 from __future__ import annotations
 
 import pytest
-from phone import chip, shoot, start_session, wait_until
+from phone import chip, picture, shoot, start_session, wait_until
 from playwright.sync_api import Locator, Page, expect
 from webhelpers import new_session
 
@@ -173,7 +173,7 @@ def test_cards_tapped_show_the_meld_in_each_trump_and_the_best(
     shoot(page, screenshots_dir, "table-trump-hint")
     shoot(page, screenshots_dir, "table-trump-hint-dark", dark=True)
     path = screenshots_dir / "table-trump-hint-box.png"
-    box.screenshot(path=path)
+    picture(box, path)
 
     # A third tap on the Q of spades takes both copies back: no run, no royal marriage in
     # spades. Hearts: royal marriage 40; any other trump: marriage of hearts 20. Best: hearts.
