@@ -16,8 +16,9 @@ from playwright.sync_api import BrowserContext, Page
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 
 _RUN = """
-async () => {
-  const result = await axe.run(document, {resultTypes: ['violations']});
+async (rules) => {
+  const only = rules ? {runOnly: {type: 'rule', values: rules}} : {};
+  const result = await axe.run(document, {resultTypes: ['violations'], ...only});
   return result.violations.map(v => ({
     id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary.replace(/\\s+/g, ' ')),
@@ -36,9 +37,15 @@ def add_axe(context: BrowserContext) -> None:
     context.add_init_script(_source())
 
 
-def violations(page: Page) -> list[str]:
-    """Every axe-core violation on the page, of any impact, one line per element."""
-    found = page.evaluate(_RUN)
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+"""The axe-core rules a page's colours decide: all that can change when only the colour
+scheme does (light or dark), the page's structure, names and roles staying the same."""
+
+
+def violations(page: Page, rules: tuple[str, ...] | None = None) -> list[str]:
+    """Every axe-core violation on the page (of ``rules`` only, when given), of any impact,
+    one line per element."""
+    found = page.evaluate(_RUN, list(rules) if rules else None)
     return [
         f"{v['id']} ({v['impact']}): {v['help']}\n      {node}"
         for v in found
