@@ -67,11 +67,14 @@ WRITING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 transaction takes the write lock from its first statement."""
 
 
-def set_sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
+def set_sqlite_pragmas(
+    dbapi_connection: Any, connection_record: Any, synchronous: str = "FULL"
+) -> None:
     """Configure each new SQLite connection (an SQLAlchemy ``connect`` event listener).
 
     WAL lets readers carry on while a hand is being saved, foreign keys are off in SQLite
-    unless asked for, and the busy timeout makes a second writer wait instead of failing.
+    unless asked for, and the busy timeout makes a second writer wait instead of failing;
+    ``synchronous`` is the ``SQLITE_SYNCHRONOUS`` setting (``settings.SYNCHRONOUS``).
     The driver is told to issue no BEGIN of its own: ``begin_sqlite_transaction`` does.
     """
     dbapi_connection.isolation_level = None
@@ -80,6 +83,7 @@ def set_sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")  # one of settings.SYNCHRONOUS
     finally:
         cursor.close()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 from collections.abc import Mapping
@@ -30,7 +31,7 @@ from scorekeeper.limits import MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
 from scorekeeper.services import unit_of_work
 from scorekeeper.services.livestream import hub as live
 from scorekeeper.services.tables import NEW_TABLES_PER_HOUR
-from scorekeeper.settings import new_tables_per_hour, proxy_counts
+from scorekeeper.settings import new_tables_per_hour, proxy_counts, sqlite_synchronous
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root: templates, migrations and the instance folder live beside the package."""
@@ -152,10 +153,11 @@ def _init_extensions(app: Flask) -> None:
     unit_of_work.init_app(app)  # one commit per request that saves; a GET never writes
     live.init_app(app)  # each change reaches the phones listening to its session at once
     compress.init_app(app)
+    pragmas = functools.partial(set_sqlite_pragmas, synchronous=sqlite_synchronous(app.config))
     with app.app_context():
         for engine in db.engines.values():
             if engine.dialect.name == "sqlite":
-                event.listen(engine, "connect", set_sqlite_pragmas)
+                event.listen(engine, "connect", pragmas)
                 event.listen(engine, "begin", begin_sqlite_transaction)
 
 

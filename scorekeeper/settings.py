@@ -1,5 +1,6 @@
-"""Settings read as the whole numbers they are: how many proxies to trust (``PROXY_FIX_X_*``)
-and how many tables one address may start in an hour (``NEW_TABLES_PER_HOUR``).
+"""Settings read as the values they are: how many proxies to trust (``PROXY_FIX_X_*``), how
+many tables one address may start in an hour (``NEW_TABLES_PER_HOUR``) and how SQLite writes
+a commit to disk (``SQLITE_SYNCHRONOUS``).
 
 Read by ``create_app`` (``factory``) and by the hosted command's gunicorn line (``cli``),
 which asks whether a proxy is in front; a module beneath both, so neither imports the other
@@ -30,6 +31,20 @@ def proxy_counts(config: Mapping[str, Any]) -> dict[str, int]:
 def new_tables_per_hour(config: Mapping[str, Any]) -> int:
     """The ``NEW_TABLES_PER_HOUR`` setting as a number: a whole number of at least 1."""
     return whole_number(config, "NEW_TABLES_PER_HOUR", 1, "a whole number of at least 1")
+
+
+SYNCHRONOUS = ("FULL", "NORMAL", "OFF")
+"""What SQLite's ``synchronous`` may be set to here: ``FULL`` (the default) waits for each
+commit to reach the disk, so a hand saved survives the laptop losing power; ``OFF`` hands the
+writing to the system, for a database thrown away afterwards (the tests')."""
+
+
+def sqlite_synchronous(config: Mapping[str, Any]) -> str:
+    """The ``SQLITE_SYNCHRONOUS`` setting: one of ``SYNCHRONOUS`` (``FULL`` when unset)."""
+    value = str(config.get("SQLITE_SYNCHRONOUS") or "FULL").strip().upper()
+    if value not in SYNCHRONOUS:
+        raise ValueError(f"SQLITE_SYNCHRONOUS is one of {', '.join(SYNCHRONOUS)}, not {value}.")
+    return value
 
 
 def whole_number(

@@ -150,3 +150,21 @@ def test_pages_and_api_answers_are_not_compressed_as_a_page_carries_a_security_t
     headers = {"Accept-Encoding": "br, gzip"}
     for url in ("/", "/sessions/new", "/api/v1/presets"):
         assert client.get(url, headers=headers).headers.get("Content-Encoding") is None, url
+
+
+def _synchronous(app) -> int:
+    with app.app_context():
+        return db.session.execute(text("PRAGMA synchronous")).scalar_one()
+
+
+def test_sqlite_waits_for_each_commit_to_reach_the_disk_unless_told_otherwise(tmp_path, clean_env):
+    # PRAGMA synchronous: 2 is FULL (a hand saved survives the laptop losing power), 0 is OFF
+    assert _synchronous(create_app(instance_path=tmp_path / "full")) == 2
+    clean_env.setenv("SCOREKEEPER_SQLITE_SYNCHRONOUS", "off")
+    assert _synchronous(create_app(instance_path=tmp_path / "off")) == 0
+
+
+def test_an_unknown_sqlite_synchronous_stops_the_app_with_the_values_it_takes(tmp_path, clean_env):
+    clean_env.setenv("SCOREKEEPER_SQLITE_SYNCHRONOUS", "sometimes")
+    with pytest.raises(ValueError, match="SQLITE_SYNCHRONOUS is one of FULL, NORMAL, OFF"):
+        create_app(instance_path=tmp_path / "instance")
