@@ -7,10 +7,11 @@ engine's: the names said together are scored by ``meld_from_claims`` under the g
 table and written as the table writes figures (``Options.to_table``: a run is 15 at scale 10).
 No second table of values is kept here.
 
-A name that leaves the figure open is not guessed: trump not said is tried in every suit, and a
-marriage said without its suit (a common marriage, RULES 2.1: a royal marriage is named so) in
-every suit but trump; where these give different figures (two marriages: one suit's double, or
-two suits'?) every figure is offered. A meld no hand of the game can show is no figure at all.
+A name that leaves the figure open is not guessed: trump not said is tried in every suit; a
+marriage said with its suit ("a marriage in spades") is that suit's, and one said without it
+(a common marriage, RULES 2.1: a royal marriage is named so) is tried in every suit but trump;
+where these give different figures (two marriages: one suit's double, or two suits'?) every
+figure is offered. A meld no hand of the game can show is no figure at all.
 """
 
 from __future__ import annotations
@@ -49,6 +50,11 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
             phrases[said] = engine
             for word in several:
                 phrases.setdefault(f"{word} {said}", f"{word} {engine}")
+        if engine.endswith(SUIT_ASKED):  # "a marriage in spades": its suit, not trump
+            for suit in SUITS:
+                for noun in (suit.noun, suit.noun[:-1]):
+                    phrases[f"{name} in {noun}"] = f"{name} {suit.value}"
+                    phrases[f"{name} of {noun}"] = f"{name} {suit.value}"
     return phrases
 
 

@@ -106,3 +106,22 @@ def test_they_conceded_is_asked_where_the_opponents_may_concede_too():
     reading = read("Bob four fifty in clubs, they conceded to him", table("hoyle"))
     assert reading.outcome is None
     assert any({"conceded", "opponents conceded"} <= set(a.could_be) for a in reading.ambiguous)
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "trump", "holder", "figure"),
+    [
+        # two packs (RULES 2.6): a pinochle 40, a marriage in spades 20 (hearts trump), a dix 10
+        pytest.param("eight-two-packs", "hearts trump, Gus pinochle, marriage in spades and a "
+                     "dix", H, 7, 70, id="a-marriage-in-another-suit"),
+        # Brooklyn with a pot (RULES 2.1): a double pinochle 80 and a marriage of clubs 20
+        pytest.param("brooklyn-pot", "Ann 310 on hearts. double pinochle and a marriage in "
+                     "clubs. took 212. made", H, None, 100, id="a-marriage-beside-trump-said"),
+    ],
+)  # fmt: skip
+def test_a_marriage_said_with_its_suit_is_that_suits_and_trump_stays(
+    game, line, trump, holder, figure
+):
+    reading = read(line, table(game))
+    assert reading.trump is trump and reading.ambiguous == ()
+    assert [(m.holder, m.figure) for m in reading.melds] == [(holder, figure)]
