@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -95,10 +96,10 @@ def screenshots_wanted() -> bool:
     return os.environ.get("SCREENSHOTS") == "1"
 
 
-def picture(target: Page | Locator, path: Path, **options: object) -> None:
+def picture(target: Page | Locator, path: Path, **options: Any) -> None:
     """Save a screenshot of a page or an element at ``path`` when they are wanted."""
     if screenshots_wanted():
-        target.screenshot(path=path, **options)  # type: ignore[arg-type]
+        target.screenshot(path=path, **options)
 
 
 def shoot(page: Page, folder: Path, name: str, *, dark: bool = False) -> Path:
@@ -113,7 +114,7 @@ def shoot(page: Page, folder: Path, name: str, *, dark: bool = False) -> Path:
         path = folder / f"{name}.png"
         if screenshots_wanted():
             page.evaluate("window.scrollTo(0, 0)")  # else the sticky bar is drawn mid-page
-            picture(page, path, full_page=True, scale="css")
+            page.screenshot(path=path, full_page=True, scale="css")
     finally:
         if dark:
             page.emulate_media(color_scheme="light")

@@ -181,36 +181,9 @@ def reading_of(hand: HandInput, options: Options, context: HandContext) -> Readi
     0 where each player's counts, a take without a bid with the last trick in it (RULES 6.4).
     ``say_hand`` of it is the app's own line for the hand."""
     t = options.to_table
-    seat = {player: i for i, player in enumerate(context.seated)}
-    entered = dict(hand.meld)
-    melds = []
-    for player, entry in sorted(entered.items(), key=lambda item: seat[item[0]]):
-        if isinstance(entry, MeldNumber) and entry.hands > 1:  # a side's, under its first seat
-            head = context.team_of(player).members[0]
-            melds.append(Meld(_id(head), t(entry.points), side=True))
-        else:
-            worth = evaluate_meld(entry, hand.trump, options, Where(Part.MELD, player))
-            melds.append(Meld(_id(player), t(worth)))
-    if (entered or hand.tricks) and HandAsks.of(options, len(context.teams)).meld_each:
-        sides = [p for p, entry in entered.items() if isinstance(entry, MeldNumber)
-                 and entry.hands > 1]  # fmt: skip
-        melded = {p for team in context.teams if any(q in sides for q in team) for p in team}
-        melded |= set(entered)
-        melds += [Meld(_id(p), 0) for p in context.active if p not in melded]
-    melds.sort(key=lambda m: seat[next(p for p in context.seated if _id(p) == m.holder)])
+    order = {_id(p): i for i, p in enumerate(context.seated)}
     tricks = hand.tricks
-    takes: dict[int, int] = {}
-    taker = None
-    if isinstance(tricks, TrickShares):
-        takes = {_id(holder): t(points) for holder, points in tricks.taken}
-    elif isinstance(tricks, PlayerTricks):
-        counted = options.card_values is CardValues.COUNTERS
-        takes = {_id(p): n if counted else t(n) for p, n in tricks.taken}
-        taker = None if tricks.last_trick is None else _id(tricks.last_trick)
-        if not options.auction and taker is not None:  # the takes hold the last trick
-            takes[taker] = takes.get(taker, 0) + t(last_trick(options.deck))
-            taker = None
-    order = {_id(p): i for p, i in seat.items()}
+    takes, taker = _takes(tricks, options)
     return Reading(
         declarer=None if hand.declarer is None else _id(hand.declarer),
         bid=None if hand.bid is None else t(hand.bid),
@@ -219,11 +192,48 @@ def reading_of(hand: HandInput, options: Options, context: HandContext) -> Readi
         tricks=t(tricks.declarer_points) if isinstance(tricks, SideTricks) else None,
         last_trick=taker,
         reneger=None if hand.reneger is None else _id(hand.reneger),
-        melds=tuple(melds),
+        melds=tuple(sorted(_melds(hand, options, context), key=lambda m: order[m.holder or 0])),
         takes=tuple(sorted(takes.items(), key=lambda take: order[take[0]])),
         bids=tuple((_id(p), t(bid)) for p, bid in hand.bids),
         takeover=hand.takeover,
     )
+
+
+def _melds(hand: HandInput, options: Options, context: HandContext) -> list[Meld]:
+    """Each meld entered, a side's under its first seat; where each player's meld counts and
+    the hand has figures, 0 for each player dealt in whose meld (or side's) was left empty."""
+    melds, melded = [], set()
+    for player, entry in hand.meld:
+        if isinstance(entry, MeldNumber) and entry.hands > 1:  # a side's, as one figure
+            team = context.team_of(player)
+            melds.append(Meld(_id(team.members[0]), options.to_table(entry.points), side=True))
+            melded |= set(team)
+        else:
+            worth = evaluate_meld(entry, hand.trump, options, Where(Part.MELD, player))
+            melds.append(Meld(_id(player), options.to_table(worth)))
+            melded.add(player)
+    if (hand.meld or hand.tricks) and HandAsks.of(options, len(context.teams)).meld_each:
+        melds += [Meld(_id(p), 0) for p in context.active if p not in melded]
+    return melds
+
+
+def _takes(
+    tricks: SideTricks | PlayerTricks | TrickShares | None, options: Options
+) -> tuple[dict[int, int], int | None]:
+    """Each take as the table writes it (Bison's counters as counted) and who took the last
+    trick where it is said apart; without a bid it is in its taker's take (RULES 6.4)."""
+    t = options.to_table
+    if isinstance(tricks, TrickShares):
+        return {_id(holder): t(points) for holder, points in tricks.taken}, None
+    if not isinstance(tricks, PlayerTricks):
+        return {}, None
+    counted = options.card_values is CardValues.COUNTERS
+    takes = {_id(p): n if counted else t(n) for p, n in tricks.taken}
+    taker = None if tricks.last_trick is None else _id(tricks.last_trick)
+    if not options.auction and taker is not None:
+        takes[taker] = takes.get(taker, 0) + t(last_trick(options.deck))
+        return takes, None
+    return takes, taker
 
 
 def _id(player: PlayerKey) -> int:
