@@ -11,7 +11,7 @@ from collections.abc import Callable
 from ..pack.cards import SUITS
 from ..pack.tricks import buried_most, trick_total
 from .draft import At, Draft
-from .lexer import Kind
+from .lexer import COMMA, Kind
 from .melds import meld_worths
 from .places import (
     FIGURE_CUES,
@@ -84,16 +84,16 @@ def named_melds(ts: list[At], draft: Draft) -> None:
     before them (after "has" or "melded"; of nobody, in the chip games the declarer's). A
     figure said right after them is the same meld said as a figure ("the dix, 10", "a run
     and a pinochle, that's 190"): one meld, never added twice; a figure that differs from
-    the melds' is asked about, as two claims on the meld are. Name-figure pairs said alone
-    after them carry the meld on, as after a meld word ("Bob melded a run, 150. Cy 40.")."""
+    the melds' is asked about, as two claims on the meld are. More melds named after that
+    figure, of nobody else ("the dix, 10, plus 80 kings, so 90"), are the same player's,
+    valued with the first and checked against the figures said after each. Name-figure
+    pairs said alone after them carry the meld on, as after a meld word ("Bob melded a run,
+    150. Cy 40.")."""
     suits = {at.thing.value for at in ts if at.kind is Kind.SUIT}
     trumps = tuple(suits) if len(suits) == 1 else SUITS
     for k, at in enumerate(ts):
         if at.kind is not Kind.MELD or at.used:
             continue
-        end = k
-        while end + 1 < len(ts) and ts[end + 1].kind is Kind.MELD and not ts[end + 1].used:
-            end += 1
         first = k
         if k >= 1 and not ts[k].pause and (ts[k - 1].cue(Cue.HAS) or ts[k - 1].cue(Cue.MELD)):
             first = k - 1  # "has", "melded"
@@ -101,10 +101,22 @@ def named_melds(ts: list[At], draft: Draft) -> None:
         if is_holder(ts, first - 1) and not ts[first - 1].used and not ts[first].pause:
             first -= 1
             holder = ts[first]
-        for x in range(first, end + 1):
+        names: list[str] = []
+        said: list[tuple[int, At]] = []  # each figure said, after how many melds named
+        n = k
+        while True:
+            while is_free(ts, n, Kind.MELD):
+                names.append(ts[n].thing.value)
+                n += 1
+            if _figure_said_again(ts, n):
+                said.append((len(names), ts[n]))
+                n += 1
+            if not (is_free(ts, n, Kind.MELD) and ts[n].pause == COMMA and said):
+                break  # more melds of the same player only after a figure and a comma
+        for x in range(first, n):
             ts[x].used = True
-        text = " ".join(ts[x].thing.text for x in range(first, end + 1))
-        names = [ts[x].thing.value for x in range(k, end + 1)]
+        figures = {id(figure) for _, figure in said}
+        text = " ".join(ts[x].thing.text for x in range(first, n) if id(ts[x]) not in figures)
         worths = meld_worths(names, trumps, draft.table.options)
         if not worths:
             draft.unknown.append(text)  # no hand of this game shows them
@@ -113,19 +125,24 @@ def named_melds(ts: list[At], draft: Draft) -> None:
             draft.ask(text, [str(w) for w in sorted(worths)])
             continue
         put_meld(holder, next(iter(worths)), text, draft)
-        n = end + 1
-        if (
-            is_free(ts, n, Kind.NUMBER)
-            and not bid_follows(ts, n)
-            and not cue_of_its_own(ts, n + 1, None)
-        ):
-            ts[n].used = True  # the melds said again as a figure
-            put_meld(holder, ts[n].thing.value, ts[n].thing.text, draft)
-            n += 1
-        for who, m in _carried(ts, n if bid_said(ts, draft) else -1):
+        for count, figure in said:
+            so_far = meld_worths(names[:count], trumps, draft.table.options)
+            if figure.thing.value not in so_far:  # not the melds said as a figure: asked
+                put_meld(holder, figure.thing.value, figure.thing.text, draft)
+        for who, m in _carried(ts, n if bid_said(ts, draft) else -1, _melded(draft)):
             ts[who].used = ts[m].used = True
-            said = f"{ts[who].thing.text} {ts[m].thing.text}"
-            put_meld(ts[who], ts[m].thing.value, said, draft)
+            carried = f"{ts[who].thing.text} {ts[m].thing.text}"
+            put_meld(ts[who], ts[m].thing.value, carried, draft)
+
+
+def _figure_said_again(ts: list[At], n: int) -> bool:
+    """True when the figure at ``n``, right after melds named, is theirs said as a figure: not
+    a bid (before a suit) nor a figure with a cue of its own after it."""
+    return (
+        is_free(ts, n, Kind.NUMBER)
+        and not bid_follows(ts, n)
+        and not cue_of_its_own(ts, n + 1, None)
+    )
 
 
 Put = Callable[[At | None, int, str, Draft], None]
@@ -194,7 +211,8 @@ def read_cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
             pairs, after = [(-1, k + 1)], -1
         else:
             continue  # said of no figure: left unread
-        carried = _carried(ts, after if bid_said(ts, draft) else -1)
+        melded = _melded(draft) if cue is Cue.MELD else frozenset()
+        carried = _carried(ts, after if bid_said(ts, draft) else -1, melded)
         if before and pairs and pairs[0] == (k - 2, k - 1) and bid_said(ts, draft):
             carried += _carried_back(ts, k - 2)
         at.used = True
@@ -234,11 +252,12 @@ def spent_tricks_words(ts: list[At]) -> None:
             at.used = True
 
 
-def _carried(ts: list[At], j: int) -> list[tuple[int, int]]:
+def _carried(ts: list[At], j: int, had: frozenset[int]) -> list[tuple[int, int]]:
     """The name-figure pairs from ``j`` a cue said before them carries on to: each a player or
     team and a figure, alone between pauses ("Ann 8 counters, Bob 10, Cy 2": Bob's and Cy's
     counters too), up to a figure before a suit (a bid: "Bob, 300, spades"); none where ``j``
-    is -1."""
+    is -1. A list that names a player twice, or one already given that field (``had``: "Bob a
+    run, Ann 60 queens. Bob 91, Ann 50" is another list), is not carried on to at all."""
     pairs: list[tuple[int, int]] = []
     while (
         j >= 0
@@ -252,7 +271,15 @@ def _carried(ts: list[At], j: int) -> list[tuple[int, int]]:
     ):
         pairs.append((j, j + 1))
         j += 2
+    said = [p for who, _ in pairs for p in ts[who].thing.players]
+    if len(set(said)) < len(said) or not had.isdisjoint(said):
+        return []
     return pairs
+
+
+def _melded(draft: Draft) -> frozenset[int]:
+    """The players (or sides, by their first seat) the line has given a meld already."""
+    return frozenset(key[1] for key in draft.claims if key[0] == "meld" and key[1] is not None)
 
 
 def _carried_back(ts: list[At], j: int) -> list[tuple[int, int]]:
@@ -414,6 +441,8 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
     team said just before it is read with it, as whose it is). Where every player melds, a
     figure said of nobody may be someone's meld: "Cy 270 hearts made, 150" is asked, meld or
     tricks, as where only the declarer melds."""
+    for pairs in _lists(ts):
+        _one_field_for_all(ts, pairs, draft)
     for k, at in enumerate(ts):
         if at.used or at.kind is not Kind.NUMBER:
             continue
@@ -434,6 +463,47 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
             draft.ask(word, [label for _, label in fits])
         else:
             draft.unknown.append(word)
+
+
+def _lists(ts: list[At]) -> list[list[int]]:
+    """The lists of name-figure pairs no cue marks, two or more, each pair alone between
+    pauses ("Bob 91, Ann 50, Cy 70, Dee 39"): where each pair's figure is."""
+    lists: list[list[int]] = []
+    k = 1
+    while k < len(ts):
+        run: list[int] = []
+        while (
+            is_free(ts, k, Kind.NUMBER)
+            and not ts[k].pause
+            and is_holder(ts, k - 1)
+            and not ts[k - 1].used
+            and (k == 1 or ts[k - 1].pause)
+            and (k + 1 >= len(ts) or ts[k + 1].pause)
+        ):
+            run.append(k)
+            k += 2
+        if len(run) > 1:
+            lists.append(run)
+        k += 1 if not run else 0
+    return lists
+
+
+def _one_field_for_all(ts: list[At], pairs: list[int], draft: Draft) -> None:
+    """A list of name-figure pairs said one after another is one field's: where one pair can
+    only be one kind of field (Bob's meld is said already, so "Bob 91" is his take) and every
+    pair can be that kind, each pair is read as it ("Bob 91, Ann 50, Cy 70, Dee 39": their
+    takes); otherwise each is read alone."""
+    fits = [_could_be(ts[k - 1], draft) for k in pairs]
+    sure = {options[0][0][0] for options in fits if len(options) == 1}
+    if len(sure) != 1:
+        return
+    kind = next(iter(sure))
+    keys = [[key for key, _ in options if key[0] == kind] for options in fits]
+    if kind not in ("meld", "take") or any(len(found) != 1 for found in keys):
+        return
+    for k, (key,) in zip(pairs, keys, strict=True):
+        ts[k].used = ts[k - 1].used = True
+        draft.claim(key, ts[k].thing.value, f"{ts[k - 1].thing.text} {ts[k].thing.text}")
 
 
 _SOMEONES_MELD: Key = ("meld", 0, False)

@@ -27,6 +27,7 @@ from .numbers import NUMBER_WORDS, read_number
 from .table import SayingTable
 from .words import (
     ASIDE_WORDS,
+    CARD_RANK_WORDS,
     CORRECTION_WORDS,
     CUE_WORDS,
     FILLER_WORDS,
@@ -149,6 +150,10 @@ class Lexicon:
                 self._add(said, Kind.ASIDE, outcome)
         for said in CORRECTION_WORDS:
             self._add(said, Kind.CORRECTION, None)
+        for rank in CARD_RANK_WORDS:  # "the nine of hearts": a card, never the figure 9
+            for suit_words in SUIT_WORDS.values():
+                for noun in suit_words[:2]:
+                    self._add(f"{rank} of {noun}", Kind.UNKNOWN, None)
         asks = table.asks
         if not (asks.bid and asks.takes_each):  # Bison's takes are counters: not a figure
             total = table.options.to_table(trick_total(table.options.deck))

@@ -201,20 +201,27 @@ def their_team(ts: list[At], draft: Draft) -> None:
 
 
 def read_they(ts: list[At], draft: Draft) -> None:
-    """ "They took 100": "they" beside a figure or a figure's cue names no one, and could be
+    """ "They took 100", "we took 100": beside a figure or a figure's cue, the side of the
+    players named before it when they are two or more and all of one team ("Eve melded 18,
+    Ann 10, Cy 6. They took 24": Ann, Cy and Eve's side); else it names no one and could be
     either side (the bidders, or the others), so whose figure it is is asked, among every
-    player dealt in; said of nothing else ("they made it") it is a filler word."""
+    player dealt in. Said of nothing else ("they made it") it is a filler word."""
     table = draft.table
     for k, at in enumerate(ts):
         if not at.cue(Cue.THEY):
             continue
         if _they_conceded(ts, k, draft):
             continue
-        if figure_next(ts, k + 1):
+        if not figure_next(ts, k + 1):
+            at.used = True
+            continue
+        named = {p for said in ts[:k] if said.holder for p in said.thing.players}
+        team = next((t for t in table.teams if named <= set(t)), None)
+        if team is not None and len(named) > 1:
+            ts[k] = At(Thing(Kind.TEAM, team, at.thing.text, at.thing.length), at.pause)
+        else:
             ids = tuple(seat.id for seat in table.seats)
             ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
-        else:
-            at.used = True
 
 
 def _they_conceded(ts: list[At], k: int, draft: Draft) -> bool:
@@ -233,19 +240,26 @@ def _they_conceded(ts: list[At], k: int, draft: Draft) -> bool:
 
 
 def he_or_she(ts: list[At], draft: Draft) -> list[At]:
-    """ "He took 190", "she had 40": beside a figure or a figure's cue, the one player the line
-    names; where it names several ("Bob 350 spades, Ann dealt, she took 190") who is asked
-    among them (the reader knows no one's sex), never the declarer taken for it. Said of
-    nothing else ("he made it") it is a filler word, dropped."""
-    named = tuple(sorted({p for at in ts if at.kind is Kind.PLAYER for p in at.thing.players}))
-    ids = named or tuple(seat.id for seat in draft.table.seats)
+    """ "He took 190", "she had 40": beside a figure or a figure's cue, the one player named
+    before it ("Ann took the bid, she melded 150, Bob 20": Ann); where several are named
+    before it ("Bob 350 spades, Ann dealt, she took 190") who is asked among them (the reader
+    knows no one's sex), never the declarer taken for it; where none is, the one player the
+    line names, or asked among those it names. Said of nothing else ("he made it") it is a
+    filler word, dropped."""
+    every = tuple(seat.id for seat in draft.table.seats)
     said: list[tuple[At, int]] = []
     for k, at in enumerate(ts):
         if at.cue(Cue.HE_SHE) and figure_next(ts, k + 1):
-            at = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
+            before = _named(ts[:k]) or _named(ts)
+            at = At(Thing(Kind.PLAYER, before or every, at.thing.text, at.thing.length), at.pause)
         said.append((at, at.pause))
     keep = [not at.cue(Cue.HE_SHE) for at, _ in said]
     return [At(at.thing, pause, at.used) for at, pause in kept_only(said, keep)]
+
+
+def _named(ts: list[At]) -> tuple[int, ...]:
+    """The players ``ts`` names by name, in seat id order."""
+    return tuple(sorted({p for at in ts if at.kind is Kind.PLAYER for p in at.thing.players}))
 
 
 def dealer_and_hand(ts: list[At]) -> None:

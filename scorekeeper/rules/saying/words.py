@@ -34,8 +34,8 @@ class Cue(enum.Enum):
     HAND = "hand"  # "hand one": the hand's number, which the session knows
     OWN_BID = "own bid"  # "reneged on his own bid": the reneger is the declarer
     THEIR_TEAM = "their team"  # "her side": the team of the one player the line names
-    THEY = "they"  # "they took 100": a side the line does not name, asked which
-    HE_SHE = "he or she"  # "she took 100": the one player the line names, else asked who
+    THEY = "they"  # "they took 100", "we took 100": the side of the players named before
+    HE_SHE = "he or she"  # "she took 100": the one player named before, else asked who
     TAKEOVER = "takeover"  # "Ann took it over": Brooklyn's dealer takeover (RULES 4.3)
     PASSED = "passed"  # "Bob passed": a player out of the auction, which no field holds
 
@@ -139,8 +139,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                       "on her bid", "on his own", "on her own"),
         Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
                          "her partners"),
-        Cue.THEY: ("they",),
-        Cue.HE_SHE: ("he", "she"),
+        Cue.THEY: ("they", "we"),
+        Cue.HE_SHE: ("he", "she", "he's", "she's"),
         Cue.TAKEOVER: ("takeover", "take over", "took over", "takes over", "took it over",
                        "takes it over", "dealer takeover", "taken over"),
         Cue.PASSED: ("passed", "passes", "pass"),
@@ -204,3 +204,7 @@ article, at most two words not understood, and "hand"), which fills no field."""
 
 NOTHING_WORDS: tuple[str, ...] = ("nothing", "none", "zero", "nil", "no")
 """Words for a figure of 0 ("Cy nothing in meld")."""
+
+CARD_RANK_WORDS: tuple[str, ...] = ("nine", "ten", "jack", "queen", "king", "ace")
+"""A card's rank as said in "the nine of hearts": a card named, not a figure (a "nine" said
+so is no 9 of anyone's), and no meld nor trump either: not understood, so asked about."""

@@ -139,20 +139,16 @@ def test_a_suit_or_figure_said_after_not_or_or_fills_no_field(line, unread):
 @pytest.mark.parametrize(
     ("game", "line"),
     [
-        ("brooklyn", "Bob 350 spades made, we took 100"),
         ("brooklyn", "Bob 350 spades made, the others took 100"),
         ("brooklyn", "Bob 350 spades made, Dee took 100"),
-        ("partnership", "Cy 270 hearts made, we took 100"),
         ("cutthroat", "spades, the rest took 100"),
         ("brooklyn", "Bob 350 spades, took 180 and last 10"),
         ("brooklyn", "Bob 350 spades, took 190, needed 230"),
         ("brooklyn", "Bob 350 spades, meld 120 short 30"),
     ],
     ids=[
-        "we-took",
         "the-others-took",
         "brooklyn-dee-sits-out",
-        "partnership-we-took",
         "cutthroat-the-rest-took",
         "last-10",
         "needed-230",
