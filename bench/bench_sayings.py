@@ -38,7 +38,11 @@ read.
 and table talk before the reader was changed again, to check that what the first set taught
 holds for sentences the reader was not tuned on. ``bench/sayings/third.json`` (96) was written
 on 2026-11-28 from docs/RULES.md alone, by someone who never read the reader nor its docs;
-``bench/sayings/fourth.json`` (100) the same way, after it.
+``bench/sayings/fourth.json`` (100) the same way, after it; ``bench/sayings/fifth.json`` (100)
+the same way again, measured once untouched (47 right, 41 asked, 12 wrong), then three of its
+own mistakes corrected: a renege is an outcome (RULES 6.1), and Brooklyn with a pot seats three,
+so its dealer plays (RULES 5.2). In a game without a bid each take holds the last trick (RULES
+6.4), so a last trick a sentence names there is no field the answer must fill.
 """
 
 from __future__ import annotations
@@ -147,6 +151,8 @@ def classify(game: str, sentence: dict[str, Any], read: Reading) -> tuple[str, l
     asked: list[str] = []
     for field in SCALARS:
         got = read.scalars[field]
+        if field == "last_trick" and not Options.preset(GAMES[game]).auction and got is None:
+            continue  # without a bid each take holds the last trick: no field of its own
         if field in expect:
             want = expect[field]
             if got is None or (field == "takeover" and got is False and want is True):

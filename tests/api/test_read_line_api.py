@@ -112,6 +112,37 @@ def test_a_bid_under_the_least_is_read_as_said_and_the_rule_given(api):
     assert body["refused"] == "Bid 200 is below the minimum bid of 300."
 
 
+def test_a_bid_off_the_ladder_is_refused_while_the_outcome_is_still_missing(api):
+    session = start(api, "brooklyn", THREE)  # from 300 bids go up in tens (RULES 5.1)
+
+    body = read(session, "Cal 345 in hearts").get_json()
+
+    assert body["missing"] == ["outcome"]
+    assert body["refused"] == (
+        "Bid 345 is off the ladder: from 300 bids go up in tens (300, 310, 320)."
+    )
+
+
+def test_takes_that_do_not_add_up_are_refused_while_meld_is_still_missing(api):
+    # two-handed: each player's take holds the last trick, 250 in all (RULES 6.4)
+    session = start(api, "two-handed", ["Ann", "Bob"])
+
+    body = read(session, "Ann took 130, Bob 110").get_json()
+
+    assert set(body["missing"]) == {"trump", "melds"}
+    assert body["refused"] == "The players' tricks must add up to 250; these add up to 240."
+
+
+def test_made_said_before_the_meld_is_not_refused_for_the_meld_still_missing(api):
+    # 30 in tricks alone falls short of 65, but the meld is still to be said
+    session = start(api, "six-handed", ["Ann", "Bob", "Cal", "Dan", "Eve", "Fay"])
+
+    body = read(session, "Fay bid 65 on clubs, Fay's side took 30, made it").get_json()
+
+    assert body["missing"] == ["melds"]
+    assert body["refused"] is None
+
+
 def test_a_double_deck_hand_reads_each_sides_meld_and_the_tricks(api):
     session = start(api, "double-deck", FOUR)
     ids = session.ids

@@ -88,8 +88,9 @@ class LineReadOut(Answer):
         "nothing is missing or ambiguous and the rules allow the hand; null otherwise."
     )
     refused: str | None = Field(
-        description="The rule the hand as understood breaks (a bid under the least, say), "
-        "once nothing is missing or ambiguous; null otherwise."
+        description="The rule the hand as understood breaks (a bid under the least, takes "
+        "that do not add up), from what the line said, even while other fields are still "
+        "missing; null otherwise."
     )
 
 

@@ -18,14 +18,15 @@ each figure is (``figures``), then the bid, trump, the outcome and the declarer 
 
 from __future__ import annotations
 
-from ..game.bidding import takeover_allowed
+from itertools import pairwise
+
+from ..game.bidding import bid_problem, takeover_allowed
 from ..game.choices import AllPass
 from ..hand.outcome import Outcome
 from .draft import At, Draft
 from .figures import (
     bare_numbers,
     meld_then_took,
-    named_melds,
     put_meld,
     read_cued,
     read_had,
@@ -34,24 +35,28 @@ from .figures import (
     tricks_of,
     tricks_of_nobody,
 )
-from .lexer import Kind, Thing
+from .lexer import STOP, Kind, Thing
+from .meldnames import named_melds
 from .places import bid_follows, biddable, is_free, is_holder, is_paused, kept_only
 from .spoken import (
+    cards_counted,
     corrected,
     dealer_and_hand,
+    had_with_its_word,
     he_or_she,
     join_partners,
     margins,
     of_someone_unread,
     read_asides,
     read_they,
+    said_by,
     their_team,
     undone,
     whole_deck_said_again,
     without_remarks,
 )
 from .table import SayingTable
-from .words import WHOEVER_GAVE_UP, Cue
+from .words import OTHERS, WHOEVER_GAVE_UP, Cue
 
 PASSING_MAKES_A_BID = frozenset({AllPass.DEALER_MUST_BID, AllPass.COMPULSORY_FIRST_BID})
 """House rules under which nobody bidding still leaves a bid played (RULES 4.3): there
@@ -63,11 +68,12 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     draft = Draft(table, table.asks)
     said = corrected(without_remarks(items))
     kept = [thing.kind is not Kind.FILLER for thing, _ in said]
-    ts = undone(join_partners([At(thing, pause) for thing, pause in kept_only(said, kept)], table))
-    ts = of_someone_unread(ts)
+    ts = he_or_she([At(thing, pause) for thing, pause in kept_only(said, kept)], draft)
+    ts = undone(join_partners(ts, table))
+    ts = of_someone_unread(cards_counted(ts))
     their_team(ts, draft)
     read_they(ts, draft)
-    ts = he_or_she(ts, draft)
+    ts = had_with_its_word(said_by(ts))
     dealer_and_hand(ts)
     whole_deck_said_again(ts, draft)
     margins(ts)
@@ -76,6 +82,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     _passes(ts)
     named_melds(ts, draft)
     _bids(ts, draft)
+    _auction_said_bare(ts, draft)
     read_cued(ts, draft, Cue.MELD, put_meld)
     read_had(ts, draft)
     pending: list[tuple[At, int, str]] = []  # whose side took them waits for the declarer
@@ -161,6 +168,9 @@ def _bids(ts: list[At], draft: Draft) -> None:
                 _own_bid(ts[j], ts[j + 1], draft)
                 j += 2
             continue
+        if at.thing.text == "went" and is_free(ts, k + 1, Kind.SUIT) and not ts[k + 1].pause:
+            at.used = True  # "Bob went hearts": the trump he chose
+            continue
         if not is_free(ts, k + 1, Kind.NUMBER):
             # "350 in hearts for Cy": "for" the player who bid it, said after the bid
             said_after = k >= 1 and ts[k - 1].kind in (Kind.NUMBER, Kind.SUIT)
@@ -202,6 +212,73 @@ def _bids_in_turn(ts: list[At], j: int, draft: Draft) -> None:
         j += 2
 
 
+def _auction_said_bare(ts: list[At], draft: Draft) -> None:
+    """ "Bob 300, Cy 310, Bob 320, Cy passes": players and figures said one after another with
+    no bid word are the auction (read as ``_bids_in_turn`` reads it, the last bid winning)
+    when every figure is a legal bid, each tops the one before, no player bids twice running,
+    and the figures can be nothing else: where only the declarer melds (and nobody's takes
+    are entered), or someone passed, or three or more bids are said."""
+    asks, options = draft.asks, draft.table.options
+    if not asks.bid or asks.summed or draft.claimed(("bid",)):
+        return
+    passed = any(at.cue(Cue.PASSED) for at in ts)
+    for pairs in _bids_said_in_turn(ts):
+        said = [(ts[k - 1], ts[k]) for k in pairs]
+        figures = [figure.thing.value for _, figure in said]
+        players = [holder.thing.players for holder, _ in said]
+        legal = all(bid_problem(options.from_table(f), options) is None for f in figures)
+        rising = all(a < b for a, b in pairwise(figures))
+        turns = all(len(p) == 1 for p in players) and all(a != b for a, b in pairwise(players))
+        only_bids = not (asks.meld_each or asks.takes_each) or passed or len(pairs) > 2
+        if not (legal and rising and turns and only_bids):
+            continue
+        for holder, figure in said:
+            holder.used = figure.used = True
+            draft.bid_by(figure.thing.value, figure.thing.text, holder.thing.players[0],
+                         holder.thing.text)  # fmt: skip
+        return
+
+
+def _bids_said_in_turn(ts: list[At]) -> list[list[int]]:
+    """Each sentence's players and figures said one after another, each alone between pauses,
+    passing over players who passed ("Bob 50, Cy 51, Dee pass, Bob 53"): where the figures
+    are. A stop ends a sentence, a suit or an outcome the list; a list that runs into a figure,
+    a player or a word not understood ("Bob 300, Cy 310, Dee 320" where no Dee plays) is
+    none."""
+    runs: list[list[int]] = []
+    run: list[int] = []
+    k = 0
+    while k < len(ts):
+        at = ts[k]
+        if run and at.pause >= STOP:
+            runs.append(run)
+            run = []
+        passed = (
+            at.used and at.kind is Kind.PLAYER and k + 1 < len(ts) and ts[k + 1].cue(Cue.PASSED)
+        )
+        if passed and (k == 0 or at.pause):
+            k += 2
+            continue
+        pair = (
+            is_free(ts, k, Kind.PLAYER)
+            and (k == 0 or bool(at.pause))
+            and is_free(ts, k + 1, Kind.NUMBER)
+            and not ts[k + 1].pause
+            and (k + 2 >= len(ts) or bool(ts[k + 2].pause))
+        )
+        if pair:
+            run.append(k + 1)
+            k += 2
+            continue
+        if run and at.kind not in (Kind.UNKNOWN, Kind.NUMBER, Kind.PLAYER):
+            runs.append(run)  # the auction said; what follows is another part of the hand
+        run = []
+        k += 1
+    if run:
+        runs.append(run)
+    return [r for r in runs if len(r) > 1]
+
+
 def _own_bid(holder: At, figure: At, draft: Draft) -> None:
     """A player's own bid (summed bids)."""
     holder.used = figure.used = True
@@ -212,7 +289,8 @@ def _own_bid(holder: At, figure: At, draft: Draft) -> None:
 
 def _plain(ts: list[At], draft: Draft) -> None:
     """A figure before a suit ("three fifty in spades": the bid and trump), a suit, an
-    outcome."""
+    outcome; a concession said of the opponents before it ("the other two conceded it") is
+    theirs, where they may concede."""
     for k, at in enumerate(ts):
         if at.used:
             continue
@@ -237,10 +315,24 @@ def _plain(ts: list[At], draft: Draft) -> None:
         elif at.kind is Kind.OUTCOME and at.thing.value in draft.asks.outcomes:
             at.used = True
             either = Outcome.OPPONENTS_CONCEDED in draft.asks.outcomes
-            if either and at.thing.text in WHOEVER_GAVE_UP:  # which side gave it up?
+            others = _others_before(ts, k) if either else None
+            if others is not None and at.thing.value is Outcome.CONCEDED:
+                others.used = True  # "the other two just conceded it to him"
+                draft.claim(("outcome",), Outcome.OPPONENTS_CONCEDED, at.thing.text)
+            elif either and at.thing.text in WHOEVER_GAVE_UP:  # which side gave it up?
                 draft.ask(at.thing.text, ("conceded", "opponents conceded"))
             else:
                 draft.claim(("outcome",), at.thing.value, at.thing.text)
+
+
+def _others_before(ts: list[At], k: int) -> At | None:
+    """The declarer's opponents said together ("the other two") before ``k`` in its clause."""
+    j = k
+    while j > 0 and ts[j].pause < STOP:
+        j -= 1
+        if ts[j].kind is Kind.UNKNOWN and ts[j].thing.value == OTHERS and not ts[j].used:
+            return ts[j]
+    return None
 
 
 def _passed_into_a_bid(ts: list[At], draft: Draft) -> None:
@@ -280,7 +372,8 @@ def _bid_after_trump(ts: list[At], k: int, draft: Draft) -> bool:
 
 
 def _declarer(ts: list[At], draft: Draft) -> None:
-    """A player named with no other part is the declarer (a team named so: one of them). Where
+    """A player named with no other part is the declarer (a team named so: one of them, asked
+    which, unless the declarer said is one of them: "Ann bid 310, Ann and Cy made it"). Where
     every player melds, a player named just before a figure that cannot be the bid (the bid
     is said already) is that figure's, not the declarer ("Bob 300 spades, Ann 20": Ann's 20)."""
     for k, at in enumerate(ts):
@@ -292,7 +385,9 @@ def _declarer(ts: list[At], draft: Draft) -> None:
             continue  # read with its figure (``bare_numbers``)
         if at.kind is Kind.TEAM:
             at.used = True
-            draft.ask(at.thing.text, [draft.table.name(pid) for pid in at.thing.players])
+            said = {pid for pid, _ in draft.claims.get(("declarer",), [])}
+            if said.isdisjoint(at.thing.players):  # "Ann bid 310, Ann and Cy made it": read
+                draft.ask(at.thing.text, [draft.table.name(pid) for pid in at.thing.players])
             continue
         at.used = True
         pid = draft.who(at)

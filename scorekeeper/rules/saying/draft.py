@@ -16,7 +16,7 @@ from ..hand.outcome import Outcome
 from ..pack.cards import Suit
 from .lexer import Kind, Thing
 from .reading import SINGLE, Ambiguity, Key, Meld, Reading
-from .table import HandAsks, SayingTable
+from .table import NOT_PLAYED, HandAsks, SayingTable
 from .words import THROWN_IN, Cue
 
 
@@ -143,7 +143,8 @@ class Draft:
         self.claims[("bid",)] = [(value, word) for value, word in bids if value == at]
 
     def reading(self) -> Reading:
-        """The fields the claims agree on; two claims on one field asked about."""
+        """The fields the claims agree on; two claims on one field asked about (none but the
+        outcome's for a hand nobody played: a misdeal, everyone passing, enters nothing else)."""
         self._auction()
         self._thrown_in()
         self._taken_over()
@@ -151,8 +152,11 @@ class Draft:
         melds: list[Meld] = []
         takes: list[tuple[int, int]] = []
         bids: list[tuple[int, int]] = []
+        unplayed = self.value(("outcome",)) in NOT_PLAYED
         for key, said in self.claims.items():
             values = list(dict.fromkeys(value for value, _ in said))
+            if len(values) > 1 and unplayed and key != ("outcome",):
+                continue  # "misdeal, Ann gave Bob 16 cards": no declarer is entered to ask
             if len(values) > 1:
                 words = " / ".join(dict.fromkeys(word for _, word in said))
                 self.ask(words, [said_value(key, v, self.table) for v in values])

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..pack.cards import SUITS
 from ..pack.tricks import buried_most, trick_total
 from .draft import At, Draft
-from .lexer import COMMA, Kind
-from .melds import meld_worths
+from .lexer import STOP, Kind
+from .lists import carried_back, carried_on, melded_already
 from .places import (
     FIGURE_CUES,
     bid_follows,
@@ -33,7 +32,9 @@ from .words import Cue
 def read_had(ts: list[At], draft: Draft) -> None:
     """ "Ann had 40": the figure a player has, holds or showed is their meld (tricks are
     taken, not had), unless a tricks word of its own follows it ("had 130 in tricks"); "had
-    40" said of nobody named is meld too, of the declarer where only the declarer melds."""
+    40" said of nobody named is meld too, of the declarer where only the declarer melds. The
+    meld carries on to the name-figure pairs said after it ("Ann and Cy had 60, Bob and Dee
+    180"), as after a meld word."""
     for k, at in enumerate(ts):
         if not at.cue(Cue.HAS) or at.used:
             continue
@@ -54,6 +55,11 @@ def read_had(ts: list[At], draft: Draft) -> None:
         holder.used = at.used = figure.used = True
         said = f"{holder.thing.text} {at.thing.text} {figure.thing.text}"
         put_meld(holder, figure.thing.value, said, draft)
+        start = k + 2 if bid_said(ts, draft) else -1
+        carried = carried_on(ts, start, melded_already(draft), draft, holder.kind)
+        for who, m in carried:  # "Ann and Cy had 60, Bob and Dee 180"
+            ts[who].used = ts[m].used = True
+            put_meld(ts[who], ts[m].thing.value, f"{ts[who].thing.text} {ts[m].thing.text}", draft)
 
 
 def read_last_trick(ts: list[At], draft: Draft) -> None:
@@ -78,73 +84,6 @@ def read_last_trick(ts: list[At], draft: Draft) -> None:
             draft.claim(("last_trick",), pid, f"{ts[who].thing.text} {at.thing.text}")
 
 
-def named_melds(ts: list[At], draft: Draft) -> None:
-    """Melds named ("Cy has the dix", "Ann a run and 80 kings", "Bob melded a run"): their
-    figure as the game's meld table gives it, the meld of the player or team named just
-    before them (after "has" or "melded"; of nobody, in the chip games the declarer's). A
-    figure said right after them is the same meld said as a figure ("the dix, 10", "a run
-    and a pinochle, that's 190"): one meld, never added twice; a figure that differs from
-    the melds' is asked about, as two claims on the meld are. More melds named after that
-    figure, of nobody else ("the dix, 10, plus 80 kings, so 90"), are the same player's,
-    valued with the first and checked against the figures said after each. Name-figure
-    pairs said alone after them carry the meld on, as after a meld word ("Bob melded a run,
-    150. Cy 40.")."""
-    suits = {at.thing.value for at in ts if at.kind is Kind.SUIT}
-    trumps = tuple(suits) if len(suits) == 1 else SUITS
-    for k, at in enumerate(ts):
-        if at.kind is not Kind.MELD or at.used:
-            continue
-        first = k
-        if k >= 1 and not ts[k].pause and (ts[k - 1].cue(Cue.HAS) or ts[k - 1].cue(Cue.MELD)):
-            first = k - 1  # "has", "melded"
-        holder = None
-        if is_holder(ts, first - 1) and not ts[first - 1].used and not ts[first].pause:
-            first -= 1
-            holder = ts[first]
-        names: list[str] = []
-        said: list[tuple[int, At]] = []  # each figure said, after how many melds named
-        n = k
-        while True:
-            while is_free(ts, n, Kind.MELD):
-                names.append(ts[n].thing.value)
-                n += 1
-            if _figure_said_again(ts, n):
-                said.append((len(names), ts[n]))
-                n += 1
-            if not (is_free(ts, n, Kind.MELD) and ts[n].pause == COMMA and said):
-                break  # more melds of the same player only after a figure and a comma
-        for x in range(first, n):
-            ts[x].used = True
-        figures = {id(figure) for _, figure in said}
-        text = " ".join(ts[x].thing.text for x in range(first, n) if id(ts[x]) not in figures)
-        worths = meld_worths(names, trumps, draft.table.options)
-        if not worths:
-            draft.unknown.append(text)  # no hand of this game shows them
-            continue
-        if len(worths) > 1:
-            draft.ask(text, [str(w) for w in sorted(worths)])
-            continue
-        put_meld(holder, next(iter(worths)), text, draft)
-        for count, figure in said:
-            so_far = meld_worths(names[:count], trumps, draft.table.options)
-            if figure.thing.value not in so_far:  # not the melds said as a figure: asked
-                put_meld(holder, figure.thing.value, figure.thing.text, draft)
-        for who, m in _carried(ts, n if bid_said(ts, draft) else -1, _melded(draft)):
-            ts[who].used = ts[m].used = True
-            carried = f"{ts[who].thing.text} {ts[m].thing.text}"
-            put_meld(ts[who], ts[m].thing.value, carried, draft)
-
-
-def _figure_said_again(ts: list[At], n: int) -> bool:
-    """True when the figure at ``n``, right after melds named, is theirs said as a figure: not
-    a bid (before a suit) nor a figure with a cue of its own after it."""
-    return (
-        is_free(ts, n, Kind.NUMBER)
-        and not bid_follows(ts, n)
-        and not cue_of_its_own(ts, n + 1, None)
-    )
-
-
 Put = Callable[[At | None, int, str, Draft], None]
 """What is done with a figure read beside a cue word, and its holder (None: nobody named)."""
 
@@ -153,10 +92,19 @@ def read_cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
     """Figures beside a cue word, with their holders where named: "Ann 60 meld", "Ann meld
     60", "meld Ann 60 Bob 20", "60 meld", "took Ann 90 Bob 60"; the cue carries on to the
     name-figure pairs said after it, each alone between pauses ("Ann 8 counters, Bob 10, Cy
-    2"); ``put(holder or None, figure, words, draft)``."""
+    2"); ``put(holder or None, figure, words, draft)``. A figure "took" before a suit is the
+    bid won ("Bob took the 300 in hearts"), read as the bid."""
     number = Kind.NUMBER
     for k, at in enumerate(ts):
         if not at.cue(cue) or at.used:
+            continue
+        if (
+            cue is Cue.TOOK
+            and draft.asks.bid
+            and is_free(ts, k + 1, number)
+            and bid_follows(ts, k + 1)
+        ):
+            at.used = True  # "Bob took the 300 in hearts": the bid he won, never his tricks
             continue
         # "Ann 8 counters", and "Ann 90 took" when no figure follows ("Ann 60 took 90" is not,
         # nor "Bob 20 took Ann 140 Bob 110", a list of its own)
@@ -211,10 +159,15 @@ def read_cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
             pairs, after = [(-1, k + 1)], -1
         else:
             continue  # said of no figure: left unread
-        melded = _melded(draft) if cue is Cue.MELD else frozenset()
-        carried = _carried(ts, after if bid_said(ts, draft) else -1, melded)
+        melded = melded_already(draft) if cue is Cue.MELD else frozenset()
+        if 0 <= after < len(ts) and ts[after].used and ts[after].kind is Kind.NUMBER:
+            after += 1  # "Bob took every trick, 250, Ann nothing": the 250 said again
+        elif 0 <= after < len(ts) and ts[after].cue(Cue.LAST_TRICK):
+            after += 1  # "Ann 9 counters and the last trick, Bob 8, Cy 7"
+        kind = ts[pairs[0][0]].kind if pairs and pairs[0][0] >= 0 else Kind.PLAYER
+        carried = carried_on(ts, after if bid_said(ts, draft) else -1, melded, draft, kind)
         if before and pairs and pairs[0] == (k - 2, k - 1) and bid_said(ts, draft):
-            carried += _carried_back(ts, k - 2)
+            carried += carried_back(ts, k - 2)
         at.used = True
         for who, n in pairs + carried:
             ts[n].used = True
@@ -250,54 +203,6 @@ def spent_tricks_words(ts: list[At]) -> None:
         )
         if after_took or heading:
             at.used = True
-
-
-def _carried(ts: list[At], j: int, had: frozenset[int]) -> list[tuple[int, int]]:
-    """The name-figure pairs from ``j`` a cue said before them carries on to: each a player or
-    team and a figure, alone between pauses ("Ann 8 counters, Bob 10, Cy 2": Bob's and Cy's
-    counters too), up to a figure before a suit (a bid: "Bob, 300, spades"); none where ``j``
-    is -1. A list that names a player twice, or one already given that field (``had``: "Bob a
-    run, Ann 60 queens. Bob 91, Ann 50" is another list), is not carried on to at all."""
-    pairs: list[tuple[int, int]] = []
-    while (
-        j >= 0
-        and is_holder(ts, j)
-        and not ts[j].used
-        and ts[j].pause
-        and is_free(ts, j + 1, Kind.NUMBER)
-        and not ts[j + 1].pause
-        and (j + 2 >= len(ts) or (ts[j + 2].pause and ts[j + 2].kind is not Kind.SUIT))
-        and not cue_of_its_own(ts, j + 2, None)
-    ):
-        pairs.append((j, j + 1))
-        j += 2
-    said = [p for who, _ in pairs for p in ts[who].thing.players]
-    if len(set(said)) < len(said) or not had.isdisjoint(said):
-        return []
-    return pairs
-
-
-def _melded(draft: Draft) -> frozenset[int]:
-    """The players (or sides, by their first seat) the line has given a meld already."""
-    return frozenset(key[1] for key in draft.claims if key[0] == "meld" and key[1] is not None)
-
-
-def _carried_back(ts: list[At], j: int) -> list[tuple[int, int]]:
-    """The name-figure pairs said before the pair at ``j`` that the cue said after it carries
-    back to: each a player or team and a figure, alone between pauses, the last one's pause
-    before ``j`` ("Gus 80, Hal 150 meld": Gus's meld too); never a figure before a suit."""
-    pairs: list[tuple[int, int]] = []
-    while (
-        ts[j].pause
-        and is_holder(ts, j - 2)
-        and not ts[j - 2].used
-        and (j - 2 == 0 or ts[j - 2].pause)
-        and is_free(ts, j - 1, Kind.NUMBER)
-        and not ts[j - 1].pause
-    ):
-        j -= 2
-        pairs.append((j, j + 1))
-    return pairs
 
 
 def meld_then_took(ts: list[At], draft: Draft, tricks: Put) -> None:
@@ -411,6 +316,12 @@ def tricks_of(holder: At, figure: int, word: str, draft: Draft) -> None:
         draft.unknown.append(word)
 
 
+def _rest_is_ours(table: SayingTable, said: tuple[int, ...], side: tuple[int, ...]) -> bool:
+    """True when ``said`` are the whole other side and every trick point is one side's or the
+    other's (nothing buried): the side entered took the rest of the deck."""
+    return buried_most(table.options) == 0 and _whole_side(table, said) == _other_side(table, side)
+
+
 def _whole_side(table: SayingTable, members: tuple[int, ...]) -> set[int]:
     """The players whose tricks are pooled with ``members``': their team's, in a game of
     teams (a partner speaks for the side), else theirs alone."""
@@ -441,7 +352,7 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
     team said just before it is read with it, as whose it is). Where every player melds, a
     figure said of nobody may be someone's meld: "Cy 270 hearts made, 150" is asked, meld or
     tricks, as where only the declarer melds."""
-    for pairs in _lists(ts):
+    for pairs in _lists_of_pairs(ts):
         _one_field_for_all(ts, pairs, draft)
     for k, at in enumerate(ts):
         if at.used or at.kind is not Kind.NUMBER:
@@ -456,6 +367,9 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
             fits = [(key, label) for key, label in fits if key != ("bid",)]
         if [key for key, _ in fits] == [_SOMEONES_MELD]:
             draft.unknown.append(word)  # meld of nobody said, where everyone melds
+        elif len(fits) == 1 and fits[0][0] == _REST:
+            total = draft.table.options.to_table(trick_total(draft.table.options.deck))
+            draft.claim(("tricks",), total - at.thing.value, word)
         elif len(fits) == 1:
             key, _ = fits[0]
             draft.claim(key, at.thing.value, word)
@@ -465,9 +379,9 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
             draft.unknown.append(word)
 
 
-def _lists(ts: list[At]) -> list[list[int]]:
+def _lists_of_pairs(ts: list[At]) -> list[list[int]]:
     """The lists of name-figure pairs no cue marks, two or more, each pair alone between
-    pauses ("Bob 91, Ann 50, Cy 70, Dee 39"): where each pair's figure is."""
+    pauses and no stop inside ("Bob 91, Ann 50, Cy 70, Dee 39"): where each pair's figure is."""
     lists: list[list[int]] = []
     k = 1
     while k < len(ts):
@@ -479,6 +393,7 @@ def _lists(ts: list[At]) -> list[list[int]]:
             and not ts[k - 1].used
             and (k == 1 or ts[k - 1].pause)
             and (k + 1 >= len(ts) or ts[k + 1].pause)
+            and not (run and ts[k - 1].pause >= STOP)  # a stop ends a list
         ):
             run.append(k)
             k += 2
@@ -505,6 +420,10 @@ def _one_field_for_all(ts: list[At], pairs: list[int], draft: Draft) -> None:
         ts[k].used = ts[k - 1].used = True
         draft.claim(key, ts[k].thing.value, f"{ts[k - 1].thing.text} {ts[k].thing.text}")
 
+
+_REST: Key = ("tricks", "rest")
+"""A bare figure that may be the other side's tricks, where every trick point is one side's or
+the other's: the one figure entered is then the rest of the deck's (``tricks_of``)."""
 
 _SOMEONES_MELD: Key = ("meld", 0, False)
 """A bare figure that may be the meld of a player or side the line does not name, where every
@@ -548,6 +467,10 @@ def _could_be(holder: At | None, draft: Draft) -> list[tuple[Key, str]]:
             said = () if holder is None else holder.thing.players
             if holder is None and _unsaid_side(draft):  # which team's is not said
                 fits += [(("tricks",), label) for label in _team_tricks(table)]
+            elif pid is not None and not asks.bid:
+                pass  # "Ann 40" without a bid: her own figure, her meld, not her team's tricks
             elif side is None or set(said) <= set(side):  # nobody's, or maybe the bidders'
                 fits.append((("tricks",), "tricks"))
+            elif pid is None and _rest_is_ours(table, said, side):  # "Bob's team 290"
+                fits.append((_REST, f"{name}'s tricks"))
     return fits

@@ -32,6 +32,8 @@ from .words import (
     CUE_WORDS,
     FILLER_WORDS,
     NO_TRUMP_WORDS,
+    OTHERS,
+    OTHERS_WORDS,
     OUTCOME_WORDS,
     SUIT_WORDS,
     TEAM_NOUNS,
@@ -150,6 +152,8 @@ class Lexicon:
                 self._add(said, Kind.ASIDE, outcome)
         for said in CORRECTION_WORDS:
             self._add(said, Kind.CORRECTION, None)
+        for said in OTHERS_WORDS:  # "the other two": nobody the reader can name
+            self._add(said, Kind.UNKNOWN, OTHERS)
         for rank in CARD_RANK_WORDS:  # "the nine of hearts": a card, never the figure 9
             for suit_words in SUIT_WORDS.values():
                 for noun in suit_words[:2]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from ..hand.outcome import Outcome
 from .draft import At, Draft
-from .lexer import STOP, Kind, Thing, words_of
+from .lexer import COMMA, STOP, Kind, Thing, words_of
 from .places import FIGURE_CUES, bid_follows, figure_next, is_free, is_paused, kept_only
 from .table import SayingTable
-from .words import DOUBT_WORDS, REMARK_STARTS, WHOLE_DECK_WORDS, Cue
+from .words import CARD_RANK_PLURALS, DOUBT_WORDS, REMARK_STARTS, WHOLE_DECK_WORDS, Cue
 
 _WHOLE_DECK = frozenset(" ".join(words_of(said)[0]) for said in WHOLE_DECK_WORDS)
 _CORRECTED = (Kind.SUIT, Kind.NUMBER, Kind.PLAYER, Kind.OUTCOME)
@@ -20,6 +20,7 @@ _CORRECTED = (Kind.SUIT, Kind.NUMBER, Kind.PLAYER, Kind.OUTCOME)
 
 def join_partners(ts: list[At], table: SayingTable) -> list[At]:
     """Partners named together ("Ann and Cy", "Ann & Cy", "Ann, Bob and Cy") as their team;
+    players who are no team given nothing together ("Cy and Dee nothing") each nothing;
     "and" and "in" that join nothing else dropped ("in" stays before a figure: a bid)."""
     out: list[At] = []
     k = 0
@@ -42,6 +43,12 @@ def join_partners(ts: list[At], table: SayingTable) -> list[At]:
             text = " & ".join(at.thing.text for at in run)
             out.append(At(Thing(Kind.TEAM, team, text), run[0].pause))
             k = j
+            continue
+        if joined and team is None and single and _nothing_each(ts, j):
+            # "Cy and Dee nothing": each of them nothing, said as "Cy nothing, Dee nothing"
+            for n, at in enumerate(run):
+                out += [At(at.thing, run[0].pause if n == 0 else COMMA), At(ts[j].thing, 0)]
+            k = j + 1
             continue
         together = joined or (
             all(not at.pause for at in run[1:]) and not bid_follows(ts, j)
@@ -66,6 +73,13 @@ def join_partners(ts: list[At], table: SayingTable) -> list[At]:
     ]
     paused = [(at, at.pause) for at in out]
     return [At(at.thing, pause) for at, pause in kept_only(paused, keep)]
+
+
+def _nothing_each(ts: list[At], j: int) -> bool:
+    """True when ``ts[j]`` is a 0 said alone after players joined ("Cy and Dee nothing."):
+    the same figure for each of them, as nothing of two is nothing of each."""
+    alone = j + 1 >= len(ts) or bool(ts[j + 1].pause)
+    return j < len(ts) and ts[j].kind is Kind.NUMBER and ts[j].thing.value == 0 and alone
 
 
 _UNDONE = (Kind.OUTCOME, Kind.SUIT, Kind.NUMBER, Kind.MELD, Kind.PLAYER, Kind.TEAM, Kind.ASIDE)
@@ -94,6 +108,19 @@ def undone(ts: list[At]) -> list[At]:
         for x in sides:
             if out[x].kind in _UNDONE:
                 out[x] = At(Thing(Kind.UNKNOWN, None, ts[x].thing.text), ts[x].pause)
+    return out
+
+
+def cards_counted(ts: list[At]) -> list[At]:
+    """ "Eight aces", "eighty kings" where no meld of the deck is named so: a figure said
+    straight before a rank counted is part of a meld the reader does not know, never a
+    player's figure: left not understood, with the rank (``CARD_RANK_PLURALS``)."""
+    out = list(ts)
+    for k, at in enumerate(ts[:-1]):
+        after = ts[k + 1]
+        counted = after.kind is Kind.UNKNOWN and after.thing.text in CARD_RANK_PLURALS
+        if at.kind is Kind.NUMBER and counted and not after.pause:
+            out[k] = At(Thing(Kind.UNKNOWN, None, at.thing.text), at.pause)
     return out
 
 
@@ -141,32 +168,44 @@ def without_remarks(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
 
 
 def corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
-    """A correction said ("350 spades, no wait, hearts"): the thing said after it replaces the
-    last one of its kind said before it (a suit, a figure, a player, an outcome); with none
-    before, the correction is left not understood (asked)."""
-    keep = [True] * len(items)
+    """A correction said ("350 spades, no wait, hearts"): the thing said after it takes the
+    place of the last one of its kind said before it (a suit, a figure, a player, an outcome),
+    so it is read where that was said ("Cy 410, hearts, made it. Wait, 430": Cy's 430 before
+    hearts, the bid); with none before, the correction is left not understood (asked). Two
+    correction words together ("wait, sorry") are one."""
+    out = list(items)
+    keep = [True] * len(out)
     for c, (thing, _) in enumerate(items):
         if thing.kind is not Kind.CORRECTION:
             continue
-        after = next((t for t, _ in items[c + 1 :] if t.kind is not Kind.FILLER), None)
-        if after is None or after.kind not in _CORRECTED:
+        a = next((j for j in range(c + 1, len(out)) if out[j][0].kind is not Kind.FILLER), None)
+        after = None if a is None else out[a][0]
+        if after is not None and after.kind is Kind.CORRECTION:
+            keep[c] = False  # "wait, sorry, 430": the second says it
             continue
-        if _pair_at(items, c + 1) is not None:
+        if a is None or after is None or after.kind not in _CORRECTED:
+            continue
+        new_n = _pair_at(out, c + 1)
+        if new_n is not None:
             # "took Ann 140 Bob 110, no wait, Bob 120": a player and a figure replace the
             # same player's figure said before (else the last player said with a figure), and
             # the player with it (never the player alone, leaving the figure to be read as
             # something else)
-            pairs = [(j, n) for j in range(c) if (n := _pair_at(items, j)) is not None]
+            pairs = [(j, n) for j in range(c) if (n := _pair_at(out, j)) is not None]
             pairs = [(j, n) for j, n in pairs if keep[j] and keep[n] and n < c]
-            same = [(j, n) for j, n in pairs if items[j][0].value == after.value]
+            same = [(j, n) for j, n in pairs if out[j][0].value == after.value]
             pairs = same or pairs  # the same player's figure, else the last player's
             if pairs:
-                keep[pairs[-1][0]] = keep[pairs[-1][1]] = keep[c] = False
+                j, n = pairs[-1]
+                out[j] = (after, out[j][1])
+                out[n] = (out[new_n][0], out[n][1])
+                keep[a] = keep[new_n] = keep[c] = False
                 continue
-        before = [j for j in range(c) if keep[j] and items[j][0].kind is after.kind]
+        before = [j for j in range(c) if keep[j] and out[j][0].kind is after.kind]
         if before:
-            keep[before[-1]] = keep[c] = False
-    return kept_only(items, keep)
+            out[before[-1]] = (after, out[before[-1]][1])
+            keep[a] = keep[c] = False
+    return kept_only(out, keep)
 
 
 def _pair_at(items: list[tuple[Thing, int]], j: int) -> int | None:
@@ -240,7 +279,8 @@ def _they_conceded(ts: list[At], k: int, draft: Draft) -> bool:
 
 
 def he_or_she(ts: list[At], draft: Draft) -> list[At]:
-    """ "He took 190", "she had 40": beside a figure or a figure's cue, the one player named
+    """ "He took 190", "she had 40", "she and Bob had 200": beside a figure, a figure's cue or
+    "and" a partner, the one player named
     before it ("Ann took the bid, she melded 150, Bob 20": Ann); where several are named
     before it ("Bob 350 spades, Ann dealt, she took 190") who is asked among them (the reader
     knows no one's sex), never the declarer taken for it; where none is, the one player the
@@ -249,7 +289,7 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
     every = tuple(seat.id for seat in draft.table.seats)
     said: list[tuple[At, int]] = []
     for k, at in enumerate(ts):
-        if at.cue(Cue.HE_SHE) and figure_next(ts, k + 1):
+        if at.cue(Cue.HE_SHE) and (figure_next(ts, k + 1) or _and_a_partner(ts, k + 1)):
             before = _named(ts[:k]) or _named(ts)
             at = At(Thing(Kind.PLAYER, before or every, at.thing.text, at.thing.length), at.pause)
         said.append((at, at.pause))
@@ -257,9 +297,60 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
     return [At(at.thing, pause, at.used) for at, pause in kept_only(said, keep)]
 
 
+def _and_a_partner(ts: list[At], k: int) -> bool:
+    """True when "and" and a player follow at ``k``: "she and Bob had 200" (partners)."""
+    return (
+        k + 1 < len(ts)
+        and ts[k].cue(Cue.AND)
+        and not ts[k].pause
+        and ts[k + 1].kind is Kind.PLAYER
+        and not ts[k + 1].pause
+    )
+
+
 def _named(ts: list[At]) -> tuple[int, ...]:
     """The players ``ts`` names by name, in seat id order."""
     return tuple(sorted({p for at in ts if at.kind is Kind.PLAYER for p in at.thing.players}))
+
+
+def said_by(ts: list[At]) -> list[At]:
+    """ "Three sixty by Bob in diamonds": a figure said "by" a player is said by them, as
+    "Bob three sixty in diamonds" (the player put before it, "by" left out); "set by 20" is
+    another "by" (``margins``)."""
+    out: list[At] = []
+    k = 0
+    while k < len(ts):
+        at = ts[k]
+        by = k + 2 < len(ts) and ts[k + 1].cue(Cue.BY) and not ts[k + 1].pause
+        if by and at.kind is Kind.NUMBER and ts[k + 2].kind is Kind.PLAYER and not ts[k + 2].pause:
+            out += [At(ts[k + 2].thing, at.pause), At(at.thing, 0)]
+            k += 3
+            continue
+        out.append(at)
+        k += 1
+    return out
+
+
+def had_with_its_word(ts: list[At]) -> list[At]:
+    """ "Ann had 9 counters", "he had 100 meld": "had" between a player and a figure with a
+    meld or tricks word of its own straight after it says no more than "Ann 9 counters":
+    left out, so the figure and its word are read with the player."""
+    said = [(at, at.pause) for at in ts]
+    keep = [
+        not (
+            at.cue(Cue.HAS)
+            and not at.pause
+            and k >= 1
+            and ts[k - 1].holder
+            and k + 2 < len(ts)
+            and ts[k + 1].kind is Kind.NUMBER
+            and not ts[k + 1].pause
+            and (ts[k + 2].cue(Cue.TRICKS) or ts[k + 2].cue(Cue.MELD))
+            and not ts[k + 2].pause
+        )
+        for k, at in enumerate(ts)
+    ]
+    return [At(at.thing, pause, at.used) for at, pause in kept_only(said, keep)]
 
 
 def dealer_and_hand(ts: list[At]) -> None:

@@ -138,9 +138,9 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.OWN_BID: ("on his own bid", "on her own bid", "on their own bid", "on his bid",
                       "on her bid", "on his own", "on her own"),
         Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
-                         "her partners"),
+                         "her partners", "their side", "their team", "their"),
         Cue.THEY: ("they", "we"),
-        Cue.HE_SHE: ("he", "she", "he's", "she's"),
+        Cue.HE_SHE: ("he", "she", "he's", "she's", "him", "his", "her"),
         Cue.TAKEOVER: ("takeover", "take over", "took over", "takes over", "took it over",
                        "takes it over", "dealer takeover", "taken over"),
         Cue.PASSED: ("passed", "passes", "pass"),
@@ -155,7 +155,10 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "please", "well", "right", "oh", "trump", "trumps", "are", "in trump", "that's", "thats",
         "that is", "which is", "turned", "turned up", "was turned", "all",
         "takes the pot", "took the pot", "wins the pot", "won the pot", "pot goes to",
-        "the pot goes to", "only", "just", "even", "also", "still", "exactly",
+        "the pot goes to", "only", "just", "even", "also", "still", "exactly", "this hand",
+        "that hand", "this round", "easy", "easily", "barely", "got it", "won it", "gets it",
+        "wins it", "picked", "called", "chose", "named", "to him", "to her", "to them",
+        "between them", "obviously", "up", "total", "in total", "altogether", "too",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -167,6 +170,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "after he saw the widow", "after she saw the widow", "after the meld",
             "after melding", "before play", "before playing", "before the play",
             "looked at the widow", "saw the widow", "didn't like the widow",
+            "picked up the widow",
             "didnt like the widow", "did not like the widow", "after the meld went down",
             "wanted out", "before anybody played a card", "before anyone played a card",
             "before a card was played",
@@ -186,7 +190,7 @@ forfeit before the widow is looked at), and left not understood beside any other
 
 WHOLE_DECK_WORDS: tuple[str, ...] = (
     "every trick", "all the tricks", "all tricks", "all of the tricks", "every single trick",
-    "every last trick",
+    "every last trick", "everything",
 )  # fmt: skip
 """Every trick of the hand ("took every trick"): the hand's whole trick points, the deck's
 (RULES 3.1, 3.5: 250, 490 from two packs with nines, 50 written from a double deck)."""
@@ -202,9 +206,28 @@ REMARK_STARTS: frozenset[str] = frozenset({"a", "an"})
 """What a remark on the hand starts with: "an ugly hand", "a lousy hand", "what a hand" (an
 article, at most two words not understood, and "hand"), which fills no field."""
 
-NOTHING_WORDS: tuple[str, ...] = ("nothing", "none", "zero", "nil", "no")
+NOTHING_WORDS: tuple[str, ...] = ("nothing", "none", "zero", "nil", "no", "zip", "zilch")
 """Words for a figure of 0 ("Cy nothing in meld")."""
 
 CARD_RANK_WORDS: tuple[str, ...] = ("nine", "ten", "jack", "queen", "king", "ace")
 """A card's rank as said in "the nine of hearts": a card named, not a figure (a "nine" said
 so is no 9 of anyone's), and no meld nor trump either: not understood, so asked about."""
+
+CARD_RANK_PLURALS: frozenset[str] = frozenset(
+    {"aces", "tens", "kings", "queens", "jacks", "nines"}
+)  # fmt: skip
+"""Cards counted ("eight aces", "eighty kings" where the deck names no such meld): a figure
+said before them is part of a meld's name the reader does not know, never a figure of its
+own: both are left not understood (asked)."""
+
+OTHERS = "others"
+"""The value of the words for the declarer's opponents said together (``OTHERS_WORDS``)."""
+
+OTHERS_WORDS: tuple[str, ...] = (
+    "the other two", "the other three", "the others", "the opponents", "opponents",
+    "the other side", "the other team", "the defenders", "the other players",
+    "his opponents", "her opponents", "everybody else", "everyone else",
+)  # fmt: skip
+"""The declarer's opponents said together: no player the reader can name, so a figure said of
+them is theirs and fills nothing; "the other two just conceded it" is their concession, where
+the opponents may concede (Hoyle, RULES 5.3)."""

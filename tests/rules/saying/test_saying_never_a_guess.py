@@ -7,6 +7,7 @@ import pytest
 from sayingtables import read, table
 
 from scorekeeper.rules.hand.outcome import Outcome
+from scorekeeper.rules.pack.cards import Suit
 from scorekeeper.rules.saying import Ambiguity, Meld
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")
@@ -287,10 +288,12 @@ def test_a_player_and_figure_said_after_a_correction_replace_that_players_figure
     assert reading.ambiguous == ()
 
 
-def test_a_player_and_figure_after_a_correction_leave_no_bid_said_for_another():
-    # "Bob 350 spades, no wait, Cy 360": the bid (RULES 4.2) is never Bob's 350 kept for Cy
+def test_a_player_and_figure_after_a_correction_take_the_place_of_those_said_before():
+    # "Bob 350 spades, no wait, Cy 360": Cy's 360 is said where Bob's 350 was, before spades:
+    # the bid (RULES 4.2) is Cy's 360, never Bob's 350 kept for Cy
     reading = read("Bob 350 spades, no wait, Cy 360", table("brooklyn"))
-    assert (reading.declarer, reading.bid) == (3, None)
+    assert (reading.declarer, reading.bid, reading.trump) == (3, 360, Suit.SPADES)
+    assert reading.ambiguous == () and reading.unknown_words == ()
 
 
 def test_under_summed_bids_a_player_left_with_a_figure_is_not_made_the_declarer():

@@ -1,0 +1,83 @@
+"""Lists said after a cue (issue 29; RULES 2.5 who melds, 6.4 takes): the name-figure pairs a
+meld or tricks word said before them carries on to ("Ann 8 counters, Bob 10, Cy 2"), or back
+to ("Gus 80, Hal 150 meld"), sentence by sentence, never to a player already given that field.
+"""
+
+from __future__ import annotations
+
+from .draft import At, Draft
+from .lexer import STOP, Kind
+from .places import cue_of_its_own, is_free, is_holder
+
+
+def carried_on(
+    ts: list[At], j: int, had: frozenset[int], draft: Draft, kind: Kind
+) -> list[tuple[int, int]]:
+    """The name-figure pairs from ``j`` a cue said before them carries on to: each a player or
+    team and a figure, alone between pauses ("Ann 8 counters, Bob 10, Cy 2": Bob's and Cy's
+    counters too), up to a figure before a suit where the game has a bid ("Bob, 300, spades");
+    none where ``j`` is -1. A sentence of the list that names a player twice, or one already
+    given that field (``had``: "Bob a run, Ann 60 queens. Bob 91, Ann 50" is another list), is
+    not carried on to, nor any after it; nor a team after players' figures, or players after a
+    team's (``kind``: "Hal 930. Ann's team 148" is the team's tricks, not their meld)."""
+    pairs: list[tuple[int, int]] = []
+    while (
+        j >= 0
+        and is_holder(ts, j)
+        and (ts[j].kind is kind or _team_said_short(ts[j], kind))
+        and not ts[j].used
+        and ts[j].pause
+        and is_free(ts, j + 1, Kind.NUMBER)
+        and not ts[j + 1].pause
+        and (j + 2 >= len(ts) or ts[j + 2].pause)
+        and not (j + 2 < len(ts) and ts[j + 2].kind is Kind.SUIT and draft.asks.bid)
+        and not cue_of_its_own(ts, j + 2, None)
+    ):
+        pairs.append((j, j + 1))
+        j += 2
+    kept: list[tuple[int, int]] = []
+    for sentence in _sentences(ts, pairs):
+        said = [p for who, _ in kept + sentence for p in ts[who].thing.players]
+        if len(set(said)) < len(said) or not had.isdisjoint(said):
+            break
+        kept += sentence
+    return kept
+
+
+def _team_said_short(at: At, kind: Kind) -> bool:
+    """True when a player's name said with "'s" and nothing after it stands for their team in
+    a list of teams' figures ("Bob's team took 220, Ann's 270")."""
+    return kind is Kind.TEAM and at.kind is Kind.PLAYER and at.thing.text.endswith("'s")
+
+
+def _sentences(ts: list[At], pairs: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """``pairs`` cut where a stop comes before one (". Ann 50"): each sentence's pairs."""
+    out: list[list[tuple[int, int]]] = []
+    for who, n in pairs:
+        if not out or ts[who].pause >= STOP:
+            out.append([])
+        out[-1].append((who, n))
+    return out
+
+
+def melded_already(draft: Draft) -> frozenset[int]:
+    """The players (or sides, by their first seat) the line has given a meld already."""
+    return frozenset(key[1] for key in draft.claims if key[0] == "meld" and key[1] is not None)
+
+
+def carried_back(ts: list[At], j: int) -> list[tuple[int, int]]:
+    """The name-figure pairs said before the pair at ``j`` that the cue said after it carries
+    back to: each a player or team and a figure, alone between pauses, the last one's pause
+    before ``j`` ("Gus 80, Hal 150 meld": Gus's meld too); never a figure before a suit."""
+    pairs: list[tuple[int, int]] = []
+    while (
+        ts[j].pause
+        and is_holder(ts, j - 2)
+        and not ts[j - 2].used
+        and (j - 2 == 0 or ts[j - 2].pause)
+        and is_free(ts, j - 1, Kind.NUMBER)
+        and not ts[j - 1].pause
+    ):
+        j -= 2
+        pairs.append((j, j + 1))
+    return pairs

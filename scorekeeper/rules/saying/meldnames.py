@@ -1,0 +1,164 @@
+"""Melds named in a line, and whose they are (issue 29; RULES 2.1 to 2.11 the melds, 2.5 who
+melds): "Cy has the dix", "Ann a run and 80 kings", "Bob's meld: the dix, a pinochle", "the
+dix, ten, plus eighty kings, so ninety", valued by the game's own meld table (``melds``).
+"""
+
+from __future__ import annotations
+
+from ..pack.cards import SUITS
+from .draft import At, Draft
+from .figures import put_meld
+from .lexer import COMMA, STOP, Kind
+from .lists import carried_on, melded_already
+from .melds import meld_worths
+from .places import bid_follows, bid_said, cue_of_its_own, is_free, is_holder
+from .words import Cue
+
+
+def named_melds(ts: list[At], draft: Draft) -> None:
+    """Melds named ("Cy has the dix", "Ann a run and 80 kings", "Bob melded a run"): their
+    figure as the game's meld table gives it, the meld of the player or team named just
+    before them (after "has" or "melded"; of nobody, in the chip games the declarer's). A
+    figure said right after them is the same meld said as a figure ("the dix, 10", "a run
+    and a pinochle, that's 190"): one meld, never added twice; a figure that differs from
+    the melds' is asked about, as two claims on the meld are. More melds named after that
+    figure, of nobody else ("the dix, 10, plus 80 kings, so 90"), are the same player's,
+    valued with the first and checked against the figures said after each. Name-figure
+    pairs said alone after them carry the meld on, as after a meld word ("Bob melded a run,
+    150. Cy 40.")."""
+    suits = {at.thing.value for at in ts if at.kind is Kind.SUIT}
+    trumps = tuple(suits) if len(suits) == 1 else SUITS
+    for k, at in enumerate(ts):
+        if at.kind is not Kind.MELD or at.used:
+            continue
+        if _lacked(ts, k):
+            continue
+        first = k
+        if _introduced(ts, k):
+            first = k - 1  # "has", "melded", "Bob's meld:"
+        holder = None
+        total = None  # "Cy 210, the run and 60 queens": the melds' figure said first
+        if is_holder(ts, first - 1) and not ts[first - 1].used and not ts[first].pause:
+            first -= 1
+            holder = ts[first]
+        elif ts[first].pause == COMMA and _figure_first(ts, first):
+            holder, total = ts[first - 2], ts[first - 1]
+            holder.used = total.used = True
+        elif draft.asks.meld_each:
+            holder = _only_player_in_clause(ts, k)  # "Cy bid 100 in spades with a run"
+            if holder is not None and not draft.asks.bid:
+                holder.used = True  # no declarer to be: "Cy, three dix, 30" is all of Cy's
+        names: list[str] = []
+        said: list[tuple[int, At]] = []  # each figure said, after how many melds named
+        n = k
+        while True:
+            while is_free(ts, n, Kind.MELD):
+                names.append(ts[n].thing.value)
+                n += 1
+            if _figure_said_again(ts, n):
+                said.append((len(names), ts[n]))
+                n += 1
+            if not (is_free(ts, n, Kind.MELD) and ts[n].pause == COMMA and said):
+                break  # more melds of the same player only after a figure and a comma
+        later = _figure_after_words_unread(ts, n, draft)
+        if later is not None and not said:  # "a run in hearts plus eighty kings, 230"
+            said.append((len(names), ts[later]))
+            ts[later].used = True
+        for x in range(first, n):
+            ts[x].used = True
+        figures = {id(figure) for _, figure in said}
+        text = " ".join(ts[x].thing.text for x in range(first, n) if id(ts[x]) not in figures)
+        worths = meld_worths(names, trumps, draft.table.options)
+        if not worths:
+            draft.unknown.append(text)  # no hand of this game shows them
+            continue
+        if len(worths) > 1:
+            draft.ask(text, [str(w) for w in sorted(worths)])
+            continue
+        put_meld(holder, next(iter(worths)), text, draft)
+        if total is not None and total.thing.value not in worths:
+            put_meld(holder, total.thing.value, total.thing.text, draft)  # asked: which
+        for count, figure in said:
+            so_far = meld_worths(names[:count], trumps, draft.table.options)
+            if figure.thing.value not in so_far:  # not the melds said as a figure: asked
+                put_meld(holder, figure.thing.value, figure.thing.text, draft)
+        kind = Kind.PLAYER if holder is None else holder.kind
+        start = n if bid_said(ts, draft) else -1
+        for who, m in carried_on(ts, start, melded_already(draft), draft, kind):
+            ts[who].used = ts[m].used = True
+            carried = f"{ts[who].thing.text} {ts[m].thing.text}"
+            put_meld(ts[who], ts[m].thing.value, carried, draft)
+
+
+def _figure_after_words_unread(ts: list[At], n: int, draft: Draft) -> int | None:
+    """Where a figure is said for melds named before ``n`` after words not understood (more
+    melds the reader does not know: "a run plus eighty kings, 230" where the deck names no
+    "eighty kings"), or, without a bid, after trump: checked against the melds named, so the
+    melds alone are never taken for the whole."""
+    m = n
+    while m < len(ts) and not ts[m].holder and ts[m].pause < STOP:
+        skipped = ts[m].kind is Kind.UNKNOWN or (ts[m].kind is Kind.SUIT and not draft.asks.bid)
+        if not skipped:
+            break
+        m += 1
+    if m > n and m < len(ts) and ts[m].pause and _figure_said_again(ts, m):
+        return m
+    return None
+
+
+def _lacked(ts: list[At], k: int) -> bool:
+    """ "Had no marriage": melds said with "no" before them are melds a player lacks, which
+    fill nothing (never a meld of 0 and the melds someone's): read, and nothing claimed."""
+    if not (k >= 1 and ts[k - 1].kind is Kind.NUMBER and ts[k - 1].thing.text == "no"):
+        return False
+    if ts[k].pause or ts[k - 1].used:
+        return False
+    n = k
+    while is_free(ts, n, Kind.MELD):
+        ts[n].used = True
+        n += 1
+    ts[k - 1].used = True
+    if k >= 2 and ts[k - 2].cue(Cue.HAS) and not ts[k - 1].pause:
+        ts[k - 2].used = True
+    return True
+
+
+def _introduced(ts: list[At], k: int) -> bool:
+    """True when the melds at ``k`` follow "has" or "melded" ("Cy has the dix"), or a player's
+    meld word and a pause ("Bob's meld: the dix, a pinochle")."""
+    if k < 1 or not (ts[k - 1].cue(Cue.HAS) or ts[k - 1].cue(Cue.MELD)):
+        return False
+    return not ts[k].pause or (is_holder(ts, k - 2) and not ts[k - 1].pause)
+
+
+def _figure_first(ts: list[At], first: int) -> bool:
+    """True when a player and a figure are said straight before the melds at ``first``, after
+    a comma: "Cy 210, the run and 60 queens" (the figure they make, said first)."""
+    return (
+        is_free(ts, first - 1, Kind.NUMBER)
+        and not ts[first - 1].pause
+        and is_holder(ts, first - 2)
+        and not ts[first - 2].used
+        and not bid_follows(ts, first - 1)
+    )
+
+
+def _only_player_in_clause(ts: list[At], k: int) -> At | None:
+    """The one player named in the clause before the melds at ``k`` (back to a stop), when it
+    names one only: whose melds they are ("Cy bid 100 in spades with a run")."""
+    start = k
+    while start > 0 and ts[start].pause < STOP:
+        start -= 1
+    named = [ts[j] for j in range(start, k) if ts[j].holder]
+    ids = {p for at in named for p in at.thing.players}
+    return named[0] if len(ids) == 1 and named[0].kind is Kind.PLAYER else None
+
+
+def _figure_said_again(ts: list[At], n: int) -> bool:
+    """True when the figure at ``n``, right after melds named, is theirs said as a figure: not
+    a bid (before a suit) nor a figure with a cue of its own after it."""
+    return (
+        is_free(ts, n, Kind.NUMBER)
+        and not bid_follows(ts, n)
+        and not cue_of_its_own(ts, n + 1, None)
+    )

@@ -1,0 +1,330 @@
+"""Lines as tables say them, beyond one figure a word (issue 29): "they" and "she" said of the
+players named before them, melds named one after another with their figures ("the dix, ten,
+plus eighty kings, so ninety"), lists of players and figures, the auction said with names and
+figures only, corrections put where the thing they correct was said. Every figure below is
+worked out from RULES, cited beside it; players sit Ann, Bob, Cy... (ids 1, 2, 3...), partners
+opposite (``sayingtables``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from sayingtables import read, table
+
+from scorekeeper.rules.hand.outcome import Outcome
+from scorekeeper.rules.pack.cards import Suit
+from scorekeeper.rules.saying import Ambiguity, Meld
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "tricks"),
+    [
+        # Cy and Ann are partners (RULES 6.1): "they" is their side, the side that bid
+        pytest.param("partnership", "Cy won it at 290 in diamonds. Cy melded 150, Ann 40. "
+                     "They took 110", 110, id="partnership-they"),
+        # six-handed: Ann, Cy and Eve one team of three (RULES 6.1)
+        pytest.param("six-handed", "Eve bid 56 in diamonds. Eve melded 18, Ann 10, Cy 6. "
+                     "We took 24", 24, id="six-handed-we"),
+        pytest.param("double-deck", "Dee 55 clubs; meld Dee 22, Bob 8; they took 30", 30,
+                     id="double-deck-they"),
+    ],
+)  # fmt: skip
+def test_they_and_we_are_the_side_of_the_partners_named_before(game, line, tricks):
+    reading = read(line, table(game))
+    assert reading.tricks == tricks
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "word"),
+    [
+        # Ann and Bob play on opposite sides: which side "they" are is not said
+        pytest.param("partnership", "Ann bid 300, Bob 20 meld, they took 100", "they",
+                     id="both-sides-named"),
+        # one player named: the bidders or the others? (Brooklyn's three each for themselves)
+        pytest.param("brooklyn", "Bob 350 spades made, we took 100", "we", id="one-named"),
+    ],
+)  # fmt: skip
+def test_they_said_of_no_one_side_is_asked_about_never_filled(game, line, word):
+    reading = read(line, table(game))
+    assert [a.word for a in reading.ambiguous] == [word]
+    assert reading.tricks is None and reading.takes == ()
+
+
+def test_she_is_the_one_player_named_before_her():
+    # RULES 6.4: in Bison every player melds; "she" follows Ann alone, so her meld is 150
+    reading = read("Ann took the bid at 280, spades; she melded 150, Bob 20, Cy 80", table("bison"))
+    assert reading.melds == (Meld(1, 150), Meld(2, 20), Meld(3, 80))
+    assert reading.declarer == 1 and reading.ambiguous == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "melds"),
+    [
+        # RULES 2.1: the dix 10 and kings around 80, 90 together; "ten" and "ninety" are
+        # those melds said as figures, never added again
+        pytest.param("two-handed", "clubs, Ann had the dix, ten, plus eighty kings, so ninety",
+                     (Meld(1, 90),), id="dix-then-kings"),
+        # RULES 2.1: a run 150 and the dix 10 (160); sixty queens 60
+        pytest.param("two-handed", "Clubs. Ann a run, 150, and the dix, Bob sixty queens",
+                     (Meld(1, 160), Meld(2, 60)), id="run-then-dix"),
+        # RULES 2.1: the dix 10, a marriage in clubs (not trump) 20, a pinochle 40: 70
+        pytest.param("two-handed", "spades trump. Bob's meld: dix, marriage in clubs, pinochle. "
+                     "Ann had the run.", (Meld(1, 150), Meld(2, 70)), id="players-meld-colon"),
+        # RULES 2.1: a run 150 and sixty queens 60 make the 210 said first
+        pytest.param("cutthroat", "spades. Cy two hundred ten, the run and sixty queens",
+                     (Meld(3, 210),), id="figure-said-first"),
+    ],
+)  # fmt: skip
+def test_melds_named_one_after_another_are_one_players_meld(game, line, melds):
+    reading = read(line, table(game))
+    assert reading.melds == melds
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("line", "asked"),
+    [
+        # RULES 2.1: the dix and kings around are 90, not the hundred said
+        pytest.param("clubs, Ann had the dix, ten, plus eighty kings, so a hundred",
+                     Ambiguity("ann had dix eighty kings / a hundred", ("90", "100")),
+                     id="total-differs"),
+        pytest.param("spades. Ann two hundred, the run and sixty queens",
+                     Ambiguity("run sixty queens / two hundred", ("210", "200")),
+                     id="figure-first-differs"),
+    ],
+)  # fmt: skip
+def test_a_figure_that_differs_from_the_melds_named_with_it_is_asked_about(line, asked):
+    reading = read(line, table("two-handed"))
+    assert reading.melds == ()
+    assert reading.ambiguous == (asked,)
+
+
+def test_melds_said_with_no_are_melds_lacked_and_fill_nothing():
+    # RULES 4.6: no marriage in trump, so the bid is given up; "no marriage" is no one's meld
+    reading = read(
+        "Ann took it for 55 but had no marriage, so she gave it up", table("double-deck")
+    )
+    assert (reading.declarer, reading.bid, reading.outcome) == (1, 55, Outcome.CONCEDED)
+    assert reading.melds == () and reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_melds_said_in_a_clause_naming_one_player_are_theirs():
+    # RULES 2.7 and 2.9: a run is 150, written 15 in the double deck's tens
+    reading = read("Cy bid 60 in spades with a run, made it", table("double-deck"))
+    assert reading.melds == (Meld(3, 15),)
+    assert (reading.declarer, reading.bid) == (3, 60)
+
+
+def test_a_list_is_not_carried_on_to_players_whose_meld_is_said_and_is_one_fields():
+    # RULES 2.1: Bob's run and dix 160, Ann's sixty queens 60; the list after the stop names
+    # them again, so it is another field: every player's take (RULES 6.4: 91 + 50 + 70 + 39
+    # is the deck's 250), Cy's and Dee's too, as the list's
+    reading = read(
+        "Diamonds. Bob a run and the dix, Ann sixty queens. Bob 91, Ann 50, Cy 70, Dee 39",
+        table("cutthroat"),
+    )
+    assert reading.melds == (Meld(1, 60), Meld(2, 160))
+    assert reading.takes == ((1, 50), (2, 91), (3, 70), (4, 39))
+    assert reading.ambiguous == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "melds", "takes"),
+    [
+        # RULES 2.1: kings and queens around 80 + 60; forty jacks 40; Cy and Dee nothing each
+        pytest.param("cutthroat", "Ann kings around and queens around, one forty. Bob forty "
+                     "jacks. Cy and Dee nothing.",
+                     (Meld(1, 140), Meld(2, 40), Meld(3, 0), Meld(4, 0)), (), id="nothing-each"),
+        # no bid in two-handed: a figure before trump is no bid, so the list goes on past it
+        pytest.param("two-handed", "Ann 110 in meld, Bob none, hearts. Ann took 200, Bob 50",
+                     (Meld(1, 110), Meld(2, 0)), ((1, 200), (2, 50)), id="list-before-trump"),
+        # RULES 3.1: every trick is 250, said again; Ann's nothing is her take, as Bob's
+        pytest.param("two-handed", "Bob took every trick, 250, Ann nothing", (),
+                     ((1, 0), (2, 250)), id="every-trick-then-nothing"),
+        pytest.param("cutthroat", "tricks this hand Ann 120, Bob 44, Cy 66, Dee 20", (),
+                     ((1, 120), (2, 44), (3, 66), (4, 20)), id="this-hand"),
+        # RULES 6.4: Bison's counters, 24 in all, without the last trick
+        pytest.param("bison", "Ann 280 spades. Ann had 9 counters and the last trick, Bob 8, "
+                     "Cy 7", (), ((1, 9), (2, 8), (3, 7)), id="had-counters"),
+    ],
+)  # fmt: skip
+def test_each_players_figures_said_in_a_list(game, line, melds, takes):
+    reading = read(line, table(game))
+    assert (reading.melds, reading.takes) == (melds, takes)
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_without_a_bid_a_players_figure_is_their_meld_not_their_teams_tricks():
+    # RULES 6.4: two packs with nines, no bid; the first seat's team's tricks (270) are said
+    # as theirs; each player named with a figure is that player's meld
+    reading = read(
+        "Hearts. Ann 40, Cy 100, Eve 160. Bob 20, Dee 80, Fay 0. Ann, Cy and Eve took 270",
+        table("six-two-packs"),
+    )
+    assert reading.melds == tuple(
+        Meld(pid, figure) for pid, figure in ((1, 40), (2, 20), (3, 100), (4, 80), (5, 160), (6, 0))
+    )
+    assert reading.tricks == 270 and reading.ambiguous == ()
+
+
+def test_every_trick_said_as_everything_is_the_decks_whole_trick_points():
+    # RULES 3.5: two packs with nines hold 490 trick points
+    reading = read(
+        "Diamonds, Ann and Cy and Eve and Gus took everything, 490", table("eight-two-packs")
+    )
+    assert reading.tricks == 490 and reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_a_card_named_is_no_figure():
+    # "the nine of hearts" is a card turned up: never a take of 9
+    reading = read("Ann turned up the nine of hearts, Bob 80 kings", table("two-handed"))
+    assert reading.takes == () and "nine of hearts" in reading.unknown_words
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "declarer", "bid"),
+    [
+        # RULES 4.2: each bid tops the one before; Bob's 320 wins when Cy passes
+        pytest.param("brooklyn", "Bob 300, Cy 310, Bob 320, Cy passes. Bob's in spades, made it",
+                     2, 320, id="names-and-figures"),
+        pytest.param("brooklyn-pot", "Three sixty by Bob in diamonds, made", 2, 360, id="by-bob"),
+        pytest.param("hoyle", "Bob took the 300 in hearts, picked up the widow and conceded",
+                     2, 300, id="took-the-bid"),
+    ],
+)  # fmt: skip
+def test_the_bid_said_as_tables_say_it(game, line, declarer, bid):
+    reading = read(line, table(game))
+    assert (reading.declarer, reading.bid) == (declarer, bid)
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_figures_said_in_turn_where_everyone_melds_are_no_auction_without_more():
+    # partnership: two players' figures could be their meld; nothing says they bid
+    reading = read("Bob 300, Cy 310", table("partnership"))
+    assert reading.bid is None and reading.declarer is None
+    assert {"300", "310"} <= {a.word for a in reading.ambiguous}
+
+
+def test_a_correction_is_read_where_what_it_corrects_was_said():
+    # "wait, sorry, 430" puts 430 where 410 was: Cy's bid, before hearts
+    reading = read("Cy 410, hearts, made it. Wait, sorry, 430", table("brooklyn-pot"))
+    assert (reading.declarer, reading.bid, reading.trump) == (3, 430, Suit.HEARTS)
+    assert reading.outcome is Outcome.MADE and reading.unknown_words == ()
+
+
+def test_partners_named_with_the_outcome_are_the_declarers_side():
+    reading = read(
+        "Ann bid 250, Bob 300, Ann 310, Bob passed. Hearts. Ann and Cy made it",
+        table("partnership"),
+    )
+    assert (reading.declarer, reading.bid, reading.outcome) == (1, 310, Outcome.MADE)
+    assert reading.ambiguous == ()
+
+
+def test_a_misdeal_asks_nothing_about_who_dealt_to_whom():
+    # RULES 4.4: a misdeal is entered with its outcome alone
+    reading = read("misdeal, Ann gave Bob sixteen cards", table("brooklyn"))
+    assert reading.outcome is Outcome.MISDEAL and reading.ambiguous == ()
+
+
+def test_had_with_a_meld_word_is_the_players_meld():
+    # Brooklyn enters the declarer's meld alone (RULES 2.5)
+    reading = read(
+        "Bob 290 in clubs, went set, he had 100 meld and took 180", table("brooklyn-pot")
+    )
+    assert reading.melds == (Meld(2, 100),)
+    assert (reading.tricks, reading.outcome) == (180, Outcome.SET)
+    assert reading.unknown_words == ()
+
+
+def test_a_concession_said_of_the_other_two_is_the_opponents():
+    # RULES 5.3: in Hoyle the opponents may concede to the declarer
+    reading = read("Cy 360 in spades, and the other two just conceded it to him", table("hoyle"))
+    assert reading.outcome is Outcome.OPPONENTS_CONCEDED
+    assert (reading.declarer, reading.bid) == (3, 360) and reading.unknown_words == ()
+
+
+def test_she_and_her_partner_are_their_side():
+    # Dee and Bob are partners (RULES 6.1): their meld is the side's, entered under Bob's seat
+    reading = read(
+        "Dee bid 290 in spades, she and Bob had 200 meld, they took 100, made",
+        table("partnership"),
+    )
+    assert reading.melds == (Meld(2, 200, side=True),)
+    assert reading.tricks == 100 and reading.ambiguous == ()
+
+
+def test_their_meld_is_the_side_of_the_one_player_named():
+    reading = read(
+        "Dee 250 hearts, set, their meld was 40 and they only took 180", table("partnership")
+    )
+    assert reading.melds == (Meld(2, 40, side=True),)
+    assert reading.tricks == 180 and reading.ambiguous == ()
+
+
+def test_an_auction_said_with_passes_between_is_won_by_its_last_bid():
+    # RULES 4.2: Bob's 53 tops Cy's 51, and everyone else passed
+    reading = read(
+        "Bob 50, Cy 51, Dee pass, Eve pass, Fay pass, Ann pass, Bob 53, Cy pass. "
+        "Bob diamonds, made.",
+        table("six-handed"),
+    )
+    assert (reading.declarer, reading.bid, reading.trump) == (2, 53, Suit.DIAMONDS)
+    assert reading.ambiguous == ()
+
+
+def test_an_auction_that_runs_into_a_name_nobody_has_is_not_read():
+    # Hoyle seats three: no Dee bid 320, so the figures are asked, never Cy's 310 the bid
+    reading = read(
+        "Bob 300, Cy 310, Dee 320, Bob 330, everybody passed. Bob clubs. Set.", table("hoyle")
+    )
+    assert reading.bid is None and reading.declarer is None
+
+
+def test_a_figure_said_before_cards_counted_is_no_figure():
+    # "eight aces" is no meld the reader knows (RULES 2.6 names none so): never Bob's 8
+    reading = read("Spades. Bob, eight aces, one thousand", table("six-two-packs"))
+    assert reading.melds == () and {"eight", "aces"} <= set(reading.unknown_words)
+
+
+def test_a_figure_said_after_melds_and_words_not_understood_is_checked_against_them():
+    # RULES 2.11: a run is 150; the 230 said for it and "eighty kings" is asked, not 150 kept
+    reading = read(
+        "Hearts. Dee a run in hearts plus eighty kings, two thirty.", table("six-two-packs")
+    )
+    assert reading.melds == ()
+    assert reading.ambiguous == (Ambiguity("dee run / two thirty", ("150", "230")),)
+
+
+def test_a_teams_tricks_said_with_a_name_alone_carry_on_from_a_team():
+    # RULES 3.5: two packs with nines hold 490; Bob's side took 220, so Ann's 270
+    reading = read("Clubs. Bob's team took 220, Ann's 270.", table("six-two-packs"))
+    assert reading.tricks == 270 and reading.melds == () and reading.ambiguous == ()
+
+
+def test_the_other_teams_bare_figure_is_asked_meld_or_tricks():
+    reading = read("Spades. Bob's team 290.", table("eight-two-packs"))
+    assert reading.melds == () and reading.tricks is None
+    assert [a.word for a in reading.ambiguous] == ["290"]
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "declarer", "bid", "outcome"),
+    [
+        pytest.param("brooklyn", "Bob bid 320, went hearts, made it", 2, 320, Outcome.MADE,
+                     id="went-hearts"),
+        pytest.param("six-handed", "Bob conceded his sixty in diamonds", 2, 60,
+                     Outcome.CONCEDED, id="his-sixty"),
+    ],
+)  # fmt: skip
+def test_words_around_the_bid_that_say_nothing_more(game, line, declarer, bid, outcome):
+    reading = read(line, table(game))
+    assert (reading.declarer, reading.bid, reading.outcome) == (declarer, bid, outcome)
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_zip_is_nothing():
+    # RULES 6.4: two-handed takes hold the last trick, 250 in all
+    reading = read("Ann took 250, Bob zip", table("two-handed"))
+    assert reading.takes == ((1, 250), (2, 0))
