@@ -60,6 +60,9 @@ def named_melds(ts: list[At], draft: Draft) -> None:
                 n += 1
             if not (is_free(ts, n, Kind.MELD) and ts[n].pause == COMMA and said):
                 break  # more melds of the same player only after a figure and a comma
+        said_after = n < len(ts) and ts[n].cue(Cue.MELD) and not ts[n].pause
+        if said_after and not is_free(ts, n + 1, Kind.NUMBER):
+            n += 1  # "eighty kings for meld": the meld word said after the melds
         later = _figure_after_words_unread(ts, n, draft)
         if later is not None and not said:  # "a run in hearts plus eighty kings, 230"
             said.append((len(names), ts[later]))

@@ -173,9 +173,9 @@ def corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
     so it is read where that was said ("Cy 410, hearts, made it. Wait, 430": Cy's 430 before
     hearts, the bid); with none before, the correction is left not understood (asked). Two
     correction words together ("wait, sorry") are one."""
-    out = list(items)
+    out = [_no_as_correction(items, c) for c in range(len(items))]
     keep = [True] * len(out)
-    for c, (thing, _) in enumerate(items):
+    for c, (thing, _) in enumerate(out):
         if thing.kind is not Kind.CORRECTION:
             continue
         a = next((j for j in range(c + 1, len(out)) if out[j][0].kind is not Kind.FILLER), None)
@@ -206,6 +206,16 @@ def corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
             out[before[-1]] = (after, out[before[-1]][1])
             keep[a] = keep[c] = False
     return kept_only(out, keep)
+
+
+def _no_as_correction(items: list[tuple[Thing, int]], c: int) -> tuple[Thing, int]:
+    """ "Bob bid 270, no, 280": "no" said alone between pauses before what it corrects is a
+    correction (said of a player, "Bob no", it is his nothing)."""
+    thing, pause = items[c]
+    alone = pause and c + 1 < len(items) and items[c + 1][1]
+    if thing.kind is Kind.NUMBER and thing.text == "no" and alone:
+        return Thing(Kind.CORRECTION, None, thing.text), pause
+    return items[c]
 
 
 def _pair_at(items: list[tuple[Thing, int]], j: int) -> int | None:
@@ -314,14 +324,15 @@ def _named(ts: list[At]) -> tuple[int, ...]:
 
 
 def said_by(ts: list[At]) -> list[At]:
-    """ "Three sixty by Bob in diamonds": a figure said "by" a player is said by them, as
+    """ "Three sixty by Bob in diamonds", "300 to Bob": a figure said "by" (or "to") a player is
+    theirs, as
     "Bob three sixty in diamonds" (the player put before it, "by" left out); "set by 20" is
     another "by" (``margins``)."""
     out: list[At] = []
     k = 0
     while k < len(ts):
         at = ts[k]
-        by = k + 2 < len(ts) and ts[k + 1].cue(Cue.BY) and not ts[k + 1].pause
+        by = k + 2 < len(ts) and _by_or_to(ts[k + 1]) and not ts[k + 1].pause
         if by and at.kind is Kind.NUMBER and ts[k + 2].kind is Kind.PLAYER and not ts[k + 2].pause:
             out += [At(ts[k + 2].thing, at.pause), At(at.thing, 0)]
             k += 3
@@ -329,6 +340,11 @@ def said_by(ts: list[At]) -> list[At]:
         out.append(at)
         k += 1
     return out
+
+
+def _by_or_to(at: At) -> bool:
+    """True for "by" or "to" ("three hundred to Bob in spades")."""
+    return at.cue(Cue.BY) or (at.kind is Kind.UNKNOWN and at.thing.text == "to")
 
 
 def had_with_its_word(ts: list[At]) -> list[At]:

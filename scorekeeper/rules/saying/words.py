@@ -68,7 +68,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "all four passed", "all five passed", "all six passed", "all seven passed",
             "all eight passed", "both passed",
             "all passes", "nobody bid", "no one bid", "no bids", "nobody wanted it",
-            "no one wanted it",
+            "no one wanted it", "nobody raised", "no one raised",
         ),
         Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal"),
     }
@@ -123,9 +123,13 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "had to play it at", "had to play it for", "said", "says", "opened",
                   "opened at", "opened with", "opens", "won it at", "won it for",
                   "won the bid at", "won the bid for", "got it at", "got it for", "had it at",
-                  "had it for"),
+                  "had it for", "had to take it at", "had to take it for", "had to take it",
+                  # the compulsory bid (RULES 4.5), said as the bid it is
+                  "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
+                  "had the forced", "was stuck with the compulsory", "was stuck with the forced",
+                  "stuck with the compulsory", "stuck with the forced"),
         Cue.IN: ("in", "on"),
-        Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of"),
+        Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "counters", "counter", "in counters",
                      "card points", "in cards", "takes"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in"),
@@ -159,6 +163,8 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "that hand", "this round", "easy", "easily", "barely", "got it", "won it", "gets it",
         "wins it", "picked", "called", "chose", "named", "to him", "to her", "to them",
         "between them", "obviously", "up", "total", "in total", "altogether", "too",
+        "was the bidder", "is the bidder", "the bidder", "the declarer", "scoops the pot",
+        "scooped the pot", "to name trump",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""

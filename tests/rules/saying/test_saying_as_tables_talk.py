@@ -328,3 +328,29 @@ def test_zip_is_nothing():
     # RULES 6.4: two-handed takes hold the last trick, 250 in all
     reading = read("Ann took 250, Bob zip", table("two-handed"))
     assert reading.takes == ((1, 250), (2, 0))
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "declarer", "bid"),
+    [
+        pytest.param("brooklyn-pot", "Bob bid 270, no, 280. Diamonds. Made.", 2, 280,
+                     id="no-between-pauses-corrects"),
+        pytest.param("brooklyn", "300 to Bob in spades, made", 2, 300, id="to-bob"),
+        # RULES 4.5: Hoyle's compulsory 300, forfeited: no meld of 300
+        pytest.param("hoyle", "Bob had the forced 300 and forfeited it", 2, 300,
+                     id="the-forced-300"),
+        pytest.param("bison", "Cy was the bidder, 280, clubs, made", 3, 280, id="the-bidder"),
+        pytest.param("brooklyn-pot", "Cy had to take it at 250, she went clubs and made it", 3,
+                     250, id="had-to-take-it"),
+    ],
+)  # fmt: skip
+def test_more_ways_the_bid_is_said(game, line, declarer, bid):
+    reading = read(line, table(game))
+    assert (reading.declarer, reading.bid) == (declarer, bid)
+    assert reading.melds == () and reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_a_meld_word_said_after_the_melds_named_is_read_with_them():
+    # RULES 2.1: kings around 80, the declarer's meld in Brooklyn (RULES 2.5)
+    reading = read("Bob 300 hearts, eighty kings for meld, made it", table("brooklyn"))
+    assert reading.melds == (Meld(None, 80),) and reading.unknown_words == ()
