@@ -83,6 +83,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     named_melds(ts, draft)
     _bids(ts, draft)
     _auction_said_bare(ts, draft)
+    _everyone_passed(ts, draft)
     read_cued(ts, draft, Cue.MELD, put_meld)
     read_had(ts, draft)
     pending: list[tuple[At, int, str]] = []  # whose side took them waits for the declarer
@@ -197,14 +198,19 @@ def _bids_in_turn(ts: list[At], j: int, draft: Draft) -> None:
     """ "Ann bid 60, Bob 65, Ann 75": the bid word carries on to each player and figure said
     after it, one after another, each a bid of the auction (``Draft._auction``: the last one
     wins it where each tops the one before; asked otherwise). A figure with a cue of its own
-    after it ("Bob 65 meld") ends the list."""
-    while (
-        is_paused(ts, j)
-        and is_free(ts, j, Kind.PLAYER)
-        and is_free(ts, j + 1, Kind.NUMBER)
-        and not ts[j + 1].pause
-        and not (j + 2 < len(ts) and ts[j + 2].kind is Kind.CUE and not ts[j + 2].pause)
-    ):
+    after it ("Bob 65 meld") ends the list; a player who passed is passed over ("Bob opens 260,
+    Cy 270, Ann passes, Bob 280")."""
+    while True:
+        while is_paused(ts, j) and _passed_at(ts, j):
+            j += 2
+        if not (
+            is_paused(ts, j)
+            and is_free(ts, j, Kind.PLAYER)
+            and is_free(ts, j + 1, Kind.NUMBER)
+            and not ts[j + 1].pause
+            and not (j + 2 < len(ts) and ts[j + 2].kind is Kind.CUE and not ts[j + 2].pause)
+        ):
+            return
         pid = draft.who(ts[j])
         ts[j].used = ts[j + 1].used = True
         if pid is not None:
@@ -239,6 +245,21 @@ def _auction_said_bare(ts: list[At], draft: Draft) -> None:
         return
 
 
+def _everyone_passed(ts: list[At], draft: Draft) -> None:
+    """ "Pass, pass, pass": passes said of nobody, two or more, with no bid said, are everyone
+    passing (RULES 4.3), where the game's hand can end so."""
+    bare = [
+        at
+        for k, at in enumerate(ts)
+        if at.cue(Cue.PASSED) and not at.used and not (is_holder(ts, k - 1) and not at.pause)
+    ]
+    if len(bare) < 2 or draft.claimed(("bid",)) or Outcome.ALL_PASS not in draft.asks.outcomes:
+        return
+    for at in bare:
+        at.used = True
+    draft.claim(("outcome",), Outcome.ALL_PASS, " ".join(at.thing.text for at in bare))
+
+
 def _bids_said_in_turn(ts: list[At]) -> list[list[int]]:
     """Each sentence's players and figures said one after another, each alone between pauses,
     passing over players who passed ("Bob 50, Cy 51, Dee pass, Bob 53"): where the figures
@@ -253,10 +274,7 @@ def _bids_said_in_turn(ts: list[At]) -> list[list[int]]:
         if run and at.pause >= STOP:
             runs.append(run)
             run = []
-        passed = (
-            at.used and at.kind is Kind.PLAYER and k + 1 < len(ts) and ts[k + 1].cue(Cue.PASSED)
-        )
-        if passed and (k == 0 or at.pause):
+        if _passed_at(ts, k) and (k == 0 or at.pause):
             k += 2
             continue
         pair = (
@@ -277,6 +295,17 @@ def _bids_said_in_turn(ts: list[At]) -> list[list[int]]:
     if run:
         runs.append(run)
     return [r for r in runs if len(r) > 1]
+
+
+def _passed_at(ts: list[At], k: int) -> bool:
+    """True when a player who passed is said at ``k`` ("Ann passes", read by ``_passes``)."""
+    return (
+        0 <= k < len(ts)
+        and ts[k].used
+        and ts[k].kind is Kind.PLAYER
+        and k + 1 < len(ts)
+        and ts[k + 1].cue(Cue.PASSED)
+    )
 
 
 def _own_bid(holder: At, figure: At, draft: Draft) -> None:

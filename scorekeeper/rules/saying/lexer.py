@@ -158,6 +158,7 @@ class Lexicon:
             for suit_words in SUIT_WORDS.values():
                 for noun in suit_words[:2]:
                     self._add(f"{rank} of {noun}", Kind.UNKNOWN, None)
+                    self._add(f"the {rank} of {noun}", Kind.UNKNOWN, None)
         asks = table.asks
         if not (asks.bid and asks.takes_each):  # Bison's takes are counters: not a figure
             total = table.options.to_table(trick_total(table.options.deck))

@@ -44,6 +44,9 @@ def named_melds(ts: list[At], draft: Draft) -> None:
         elif ts[first].pause == COMMA and _figure_first(ts, first):
             holder, total = ts[first - 2], ts[first - 1]
             holder.used = total.used = True
+        elif not ts[first].pause and _for_said(ts, first - 1) and _figure_first(ts, first - 1):
+            holder, total = ts[first - 3], ts[first - 2]  # "Cy 150 for the run"
+            holder.used = total.used = ts[first - 1].used = True
         elif draft.asks.meld_each:
             holder = _only_player_in_clause(ts, k)  # "Cy bid 100 in spades with a run"
             if holder is not None and not draft.asks.bid:
@@ -63,6 +66,10 @@ def named_melds(ts: list[At], draft: Draft) -> None:
         said_after = n < len(ts) and ts[n].cue(Cue.MELD) and not ts[n].pause
         if said_after and not is_free(ts, n + 1, Kind.NUMBER):
             n += 1  # "eighty kings for meld": the meld word said after the melds
+        if _for_said(ts, n) and is_free(ts, n + 1, Kind.NUMBER) and not ts[n + 1].pause:
+            said.append((len(names), ts[n + 1]))  # "queens around for sixty"
+            ts[n + 1].used = True
+            n += 1
         later = _figure_after_words_unread(ts, n, draft)
         if later is not None and not said:  # "a run in hearts plus eighty kings, 230"
             said.append((len(names), ts[later]))
@@ -107,6 +114,12 @@ def _figure_after_words_unread(ts: list[At], n: int, draft: Draft) -> int | None
     if m > n and m < len(ts) and ts[m].pause and _figure_said_again(ts, m):
         return m
     return None
+
+
+def _for_said(ts: list[At], k: int) -> bool:
+    """True when "for" is said at ``k``, between melds and their figure ("queens around for
+    sixty", "150 for the run"): the figure they are worth, never a bid."""
+    return 0 <= k < len(ts) and ts[k].cue(Cue.BID) and ts[k].thing.text == "for" and not ts[k].pause
 
 
 def _lacked(ts: list[At], k: int) -> bool:

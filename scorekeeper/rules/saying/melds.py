@@ -50,6 +50,9 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
             phrases[said] = engine
             for word in several:
                 phrases.setdefault(f"{word} {said}", f"{word} {engine}")
+        if name == "dix":  # the nine of trump turned or shown: "turned the nine"
+            for said in ("the nine", "nine of trump", "nine of trumps", "the nine of trump"):
+                phrases[said] = engine
         if engine.endswith(SUIT_ASKED):  # "a marriage in spades": its suit, not trump
             for suit in SUITS:
                 for noun in (suit.noun, suit.noun[:-1]):

@@ -126,13 +126,13 @@ def cards_counted(ts: list[At]) -> list[At]:
 
 def of_someone_unread(ts: list[At]) -> list[At]:
     """A figure, or a figure's cue and its figure, said straight after a word not understood
-    that no player or team comes before is that word's: "we took 100", "the others took 100",
-    "Dee took 100" (Dee sitting out), "needed 230", "short 30" fill no field and are listed,
-    never given to the declarer or left to be the one field a bare figure could fill (a
-    figure before a suit is still the bid: "Rob 350 spades")."""
+    is that word's: "we took 100", "the others took 100", "Dee took 100" (Dee sitting out),
+    "needed 230", "short 30", "Bob and Dee managed 70 in tricks" fill no field and are
+    listed, never given to the declarer or left to be the one field a bare figure could fill
+    (a figure before a suit is still the bid: "Rob 350 spades")."""
     out = list(ts)
     for k, at in enumerate(ts):
-        if at.kind is not Kind.UNKNOWN or (k > 0 and ts[k - 1].holder and not at.pause):
+        if at.kind is not Kind.UNKNOWN:
             continue
         j = k + 1
         if j < len(ts) and not ts[j].pause and any(ts[j].cue(c) for c in FIGURE_CUES):

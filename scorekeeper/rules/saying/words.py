@@ -135,7 +135,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in"),
         Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last"),
         Cue.AND: ("and", "&", "plus", "but"),
-        Cue.HAS: ("has", "had", "have", "holds", "held", "showed", "shows", "laid down"),
+        Cue.HAS: ("has", "had", "have", "holds", "held", "showed", "shows", "laid down",
+                  "lays down", "lay down", "put down", "puts down"),
         Cue.BY: ("by",),
         Cue.DEALT: ("dealt", "deals", "dealer", "dealing", "deal", "dealt it"),
         Cue.HAND: ("hand", "hand number", "deal number"),
@@ -203,7 +204,7 @@ WHOLE_DECK_WORDS: tuple[str, ...] = (
 
 CORRECTION_WORDS: tuple[str, ...] = (
     "no wait", "wait", "wait no", "i mean", "sorry", "no sorry", "make that", "correction",
-    "scratch that", "actually",
+    "scratch that", "actually", "hang on", "hold on",
 )  # fmt: skip
 """Words that take back what was just said: the thing said after them replaces the last one
 of its kind said before them ("350 spades, no wait, hearts": hearts)."""

@@ -179,7 +179,7 @@ def test_every_trick_said_as_everything_is_the_decks_whole_trick_points():
 def test_a_card_named_is_no_figure():
     # "the nine of hearts" is a card turned up: never a take of 9
     reading = read("Ann turned up the nine of hearts, Bob 80 kings", table("two-handed"))
-    assert reading.takes == () and "nine of hearts" in reading.unknown_words
+    assert reading.takes == () and "the nine of hearts" in reading.unknown_words
 
 
 @pytest.mark.parametrize(
@@ -354,3 +354,52 @@ def test_a_meld_word_said_after_the_melds_named_is_read_with_them():
     # RULES 2.1: kings around 80, the declarer's meld in Brooklyn (RULES 2.5)
     reading = read("Bob 300 hearts, eighty kings for meld, made it", table("brooklyn"))
     assert reading.melds == (Meld(None, 80),) and reading.unknown_words == ()
+
+
+def test_an_auction_after_a_bid_word_passes_over_the_players_who_passed():
+    # RULES 4.2: Bob's 280 tops Cy's 270; Ann's pass does not end the auction said
+    reading = read(
+        "So Bob opens 260, Cy 270, Ann passes, Bob 280, Cy passes. Made.", table("brooklyn-pot")
+    )
+    assert (reading.declarer, reading.bid) == (2, 280) and reading.ambiguous == ()
+
+
+def test_passes_said_of_nobody_are_everyone_passing():
+    # RULES 6.1: in Bison a hand everyone passes is thrown in
+    reading = read("Pass, pass, pass. Thrown in.", table("bison"))
+    assert reading.outcome is Outcome.ALL_PASS and reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "melds"),
+    [
+        # RULES 2.1: queens around 60, Brooklyn's declarer's meld (RULES 2.5); with 180 in
+        # tricks, 240 is short of the 300 bid: set
+        pytest.param("brooklyn-pot",
+                     "Three hundred, Bob, clubs. Queens around for sixty, 180 in tricks, set",
+                     (Meld(None, 60),), id="queens-around-for-sixty"),
+        # RULES 2.11: a run 150 in two packs with nines
+        pytest.param("six-two-packs", "Diamonds. Cy 150 for the run, Eve 80.",
+                     (Meld(3, 150), Meld(5, 80)), id="150-for-the-run"),
+        # RULES 2.1: the nine of trump, the dix, 10
+        pytest.param("two-handed", "Diamonds. Ann turned the nine, Bob 80 kings",
+                     (Meld(1, 10), Meld(2, 80)), id="turned-the-nine"),
+        # "hang on" corrects the 120 where it was said
+        pytest.param("brooklyn", "Bob 280 hearts, lays down 120, hang on, 140, made",
+                     (Meld(None, 140),), id="hang-on"),
+    ],
+)  # fmt: skip
+def test_melds_said_for_their_figure(game, line, melds):
+    reading = read(line, table(game))
+    assert reading.melds == melds
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_a_figure_a_word_not_understood_says_of_a_team_is_not_the_bidders():
+    # Bob and Dee are Cy's opponents: what they "managed" is never Cy's side's tricks
+    reading = read(
+        "Cy, 320, spades: Cy had the run, Ann a pinochle, and Bob and Dee only managed 70 in "
+        "tricks",
+        table("partnership"),
+    )
+    assert reading.tricks is None and "70" in reading.unknown_words
