@@ -158,7 +158,7 @@ def _bids(ts: list[At], draft: Draft) -> None:
     """A figure after a bid word: the bid ("Bob bid 350", "took it for 350", "at 350", "in
     350"), or under summed bids each player's own ("Ann bid 20", "bids Ann 20 Bob 25")."""
     for k, at in enumerate(ts):
-        if at.used or not (at.cue(Cue.BID) or at.cue(Cue.IN)):
+        if at.used or not (at.cue(Cue.BID) or at.cue(Cue.IN) or _played_a_bid(at, draft)):
             continue
         if draft.asks.summed and is_holder(ts, k + 1) and is_free(ts, k + 2, Kind.NUMBER):
             at.used = True
@@ -192,6 +192,13 @@ def _bids(ts: list[At], draft: Draft) -> None:
         else:
             draft.bid_by(ts[k + 1].thing.value, text, pid, ts[k - 1].thing.text)
             _bids_in_turn(ts, k + 2, draft)
+
+
+def _played_a_bid(at: At, draft: Draft) -> bool:
+    """True for "played" where the game's hands have a bid ("Ann played 300 in clubs": the bid
+    she played), not the outcome "played" of a game without one."""
+    played = at.kind is Kind.OUTCOME and at.thing.value is Outcome.PLAYED
+    return played and draft.asks.bid and Outcome.PLAYED not in draft.asks.outcomes
 
 
 def _bids_in_turn(ts: list[At], j: int, draft: Draft) -> None:

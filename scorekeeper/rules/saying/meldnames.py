@@ -141,10 +141,12 @@ def _lacked(ts: list[At], k: int) -> bool:
 
 def _introduced(ts: list[At], k: int) -> bool:
     """True when the melds at ``k`` follow "has" or "melded" ("Cy has the dix"), or a player's
-    meld word and a pause ("Bob's meld: the dix, a pinochle")."""
+    meld word and a pause ("Bob's meld: the dix, a pinochle"), or a meld word heading a clause
+    ("Meld: club run and kings around")."""
     if k < 1 or not (ts[k - 1].cue(Cue.HAS) or ts[k - 1].cue(Cue.MELD)):
         return False
-    return not ts[k].pause or (is_holder(ts, k - 2) and not ts[k - 1].pause)
+    heading = ts[k - 1].cue(Cue.MELD) and (k == 1 or ts[k - 1].pause >= STOP)  # "Meld: a run"
+    return not ts[k].pause or (is_holder(ts, k - 2) and not ts[k - 1].pause) or heading
 
 
 def _figure_first(ts: list[At], first: int) -> bool:

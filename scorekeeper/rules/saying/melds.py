@@ -50,6 +50,9 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
             phrases[said] = engine
             for word in several:
                 phrases.setdefault(f"{word} {said}", f"{word} {engine}")
+        if name in ("run", "royal marriage"):  # "a club run": trump's, its suit said too
+            for suit in SUITS:
+                phrases.setdefault(f"{suit.noun[:-1]} {name}", engine)
         if name == "dix":  # the nine of trump turned or shown: "turned the nine"
             for said in ("the nine", "nine of trump", "nine of trumps", "the nine of trump"):
                 phrases[said] = engine
@@ -58,6 +61,7 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
                 for noun in (suit.noun, suit.noun[:-1]):
                     phrases[f"{name} in {noun}"] = f"{name} {suit.value}"
                     phrases[f"{name} of {noun}"] = f"{name} {suit.value}"
+                phrases[f"{suit.noun[:-1]} {name}"] = f"{name} {suit.value}"  # "a club marriage"
     return phrases
 
 

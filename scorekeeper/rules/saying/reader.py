@@ -56,7 +56,8 @@ def _only_what_is_entered(reading: Reading) -> Reading:
     """A hand nobody played (a misdeal, everyone passed) is entered with its outcome alone
     (RULES 4.3, 4.4): a name or figure said with it ("Ann misdealt": the dealer) fills
     nothing, and words said of it ("the cards were bunched", "Ann deals again") are left,
-    as they can fill nothing either; unless one of them may undo the outcome ("not", "no",
+    as they can fill nothing either, nor is what they leave in doubt asked ("Cy got seventeen
+    cards": tricks of which side?); unless one of them may undo the outcome ("not", "no",
     "almost": ``DOUBT_WORDS``), when they are all still asked about. Everyone passing said
     with a bid is asked (everyone else passed that bid, or the hand was thrown in?)."""
     if reading.outcome not in NOT_PLAYED:
@@ -70,7 +71,7 @@ def _only_what_is_entered(reading: Reading) -> Reading:
     doubt = any(word in DOUBT_WORDS for said in reading.unknown_words for word in said.split())
     return Reading(
         outcome=reading.outcome,
-        ambiguous=reading.ambiguous,
+        ambiguous=reading.ambiguous if doubt else (),  # of fields it does not enter
         unknown_words=reading.unknown_words if doubt else (),
     )
 

@@ -45,13 +45,14 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         Outcome.MADE: ("made", "made it", "makes", "makes it", "make", "made the bid"),
         Outcome.SET: (
             "set", "went set", "got set", "goes set", "is set", "bumped", "got bumped",
-            "went bumped", "bete", "went bete", "went down", "double bete", "double set",
+            "went bumped", "bete", "went bete", "went down", "double bete", "double set", "down",
         ),
         Outcome.PLAYED: ("played",),
         Outcome.CONCEDED: (
             "conceded", "concedes", "concede", "thrown in", "threw it in", "threw in",
             "throws it in", "gave up", "gave it up", "throw them in", "throw em in",
             "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
+            "folded", "folds", "folded it", "threw his hand in", "threw her hand in",
             # Hoyle's and Bison's names for giving the bid up unplayed (a single set's stake)
             "single bete", "single set",
         ),
@@ -59,7 +60,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         Outcome.OPPONENTS_CONCEDED: (
             "opponents conceded", "opponents concede", "the opponents conceded",
             "the other two gave up", "the others gave up", "opponents gave up",
-            "the other two conceded", "the others conceded",
+            "the other two conceded", "the others conceded", "gave it to him", "gave it to her",
         ),
         Outcome.RENEGE: ("renege", "reneged", "reneges"),
         Outcome.ALL_PASS: (
@@ -68,7 +69,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "all four passed", "all five passed", "all six passed", "all seven passed",
             "all eight passed", "both passed",
             "all passes", "nobody bid", "no one bid", "no bids", "nobody wanted it",
-            "no one wanted it", "nobody raised", "no one raised",
+            "no one wanted it", "nobody raised", "no one raised", "no bid",
         ),
         Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal"),
     }
@@ -96,7 +97,7 @@ WHOEVER_GAVE_UP: frozenset[str] = frozenset({"thrown in"})
 """Words for a hand given up that do not say which side gave it up: asked about where the
 opponents may concede too (Hoyle), read as the declarer's concession elsewhere."""
 
-TEAM_NOUNS: tuple[str, ...] = ("team", "side", "partners")
+TEAM_NOUNS: tuple[str, ...] = ("team", "side", "partners", "lot")
 """What follows a player's name to say their team: "Ann's team", "Bob's side"."""
 
 _OUTLINE = {Suit.SPADES: "♤", Suit.HEARTS: "♡", Suit.DIAMONDS: "♢", Suit.CLUBS: "♧"}
@@ -124,6 +125,9 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "opened at", "opened with", "opens", "won it at", "won it for",
                   "won the bid at", "won the bid for", "got it at", "got it for", "had it at",
                   "had it for", "had to take it at", "had to take it for", "had to take it",
+                  "has to take it at", "has to take it for", "has to take it",
+                  "has to take it at the minimum", "had to take it at the minimum",
+                  "at the minimum",
                   # the compulsory bid (RULES 4.5), said as the bid it is
                   "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
                   "had the forced", "was stuck with the compulsory", "was stuck with the forced",
@@ -132,7 +136,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "counters", "counter", "in counters",
                      "card points", "in cards", "takes"),
-        Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in"),
+        Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled"),
         Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last"),
         Cue.AND: ("and", "&", "plus", "but"),
         Cue.HAS: ("has", "had", "have", "holds", "held", "showed", "shows", "laid down",
@@ -148,7 +152,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.HE_SHE: ("he", "she", "he's", "she's", "him", "his", "her"),
         Cue.TAKEOVER: ("takeover", "take over", "took over", "takes over", "took it over",
                        "takes it over", "dealer takeover", "taken over"),
-        Cue.PASSED: ("passed", "passes", "pass"),
+        Cue.PASSED: ("passed", "passes", "pass", "out", "drops", "dropped"),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""
@@ -165,6 +169,7 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "wins it", "picked", "called", "chose", "named", "to him", "to her", "to them",
         "between them", "obviously", "up", "total", "in total", "altogether", "too",
         "was the bidder", "is the bidder", "the bidder", "the declarer", "scoops the pot",
+        "declarer", "bidder", "on the nose", "right on the nose", "ugh", "though",
         "scooped the pot", "to name trump",
     }
 )  # fmt: skip
@@ -177,7 +182,8 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "after he saw the widow", "after she saw the widow", "after the meld",
             "after melding", "before play", "before playing", "before the play",
             "looked at the widow", "saw the widow", "didn't like the widow",
-            "picked up the widow",
+            "picked up the widow", "had a look at the widow", "took a look at the widow",
+            "without playing", "without playing it", "before we played", "before they played",
             "didnt like the widow", "did not like the widow", "after the meld went down",
             "wanted out", "before anybody played a card", "before anyone played a card",
             "before a card was played",
@@ -187,7 +193,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "without looking at the widow", "without seeing the widow",
             "didn't see the widow", "didnt see the widow", "before the widow",
             "never looked at the widow", "never even looked at the widow",
-            "never saw the widow",
+            "never saw the widow", "without touching the widow", "never touched the widow",
         ),
     }
 )  # fmt: skip

@@ -403,3 +403,63 @@ def test_a_figure_a_word_not_understood_says_of_a_team_is_not_the_bidders():
         table("partnership"),
     )
     assert reading.tricks is None and "70" in reading.unknown_words
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "declarer", "bid", "outcome"),
+    [
+        # 160 meld and 200 tricks are 360, short of 400: set (RULES 5.4)
+        pytest.param("brooklyn", "Declarer Bob comma bid 400 comma trump clubs comma meld 160 "
+                     "comma tricks 200 period set", 2, 400, Outcome.SET, id="a-dictated-form"),
+        pytest.param("bison", "Ann played 300 in clubs and Cy reneged", 1, 300, Outcome.RENEGE,
+                     id="played-300"),
+        pytest.param("partnership", "Ann went to 400 in diamonds. Ann and Cy meld 190, tricks "
+                     "180. Down.", 1, 400, Outcome.SET, id="down"),
+        pytest.param("six-handed", "Dee took the bid at 80 in diamonds and folded it without "
+                     "playing", 4, 80, Outcome.CONCEDED, id="folded-without-playing"),
+        # RULES 4.2: Cy's 300 tops Bob's 290, and Bob is out
+        pytest.param("bison", "Bob opened 250, Cy 270, Bob 290, Cy 300, Bob out. Cy in spades.",
+                     3, 300, None, id="bob-out"),
+    ],
+)  # fmt: skip
+def test_the_hand_said_in_the_words_of_other_tables(game, line, declarer, bid, outcome):
+    reading = read(line, table(game))
+    assert (reading.declarer, reading.bid, reading.outcome) == (declarer, bid, outcome)
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "meld"),
+    [
+        # RULES 2.1: a run 150 and kings around 80 make the 230 said
+        pytest.param("brooklyn-pot", "Bob: 410 in clubs. Meld: club run and kings around, 230. "
+                     "Tricks: 190. Made", 230, id="meld-heading-club-run"),
+        # RULES 2.1: a marriage in hearts (not trump) 20 and the dix 10
+        pytest.param("hoyle", "Bob stuck at 300, named clubs, meld 30 - heart marriage and the "
+                     "dix - took 200, set", 30, id="heart-marriage"),
+    ],
+)  # fmt: skip
+def test_a_suit_said_of_a_meld_is_no_trump(game, line, meld):
+    reading = read(line, table(game))
+    assert reading.melds == (Meld(None, meld),)
+    assert reading.trump is Suit.CLUBS
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "outcome"),
+    [
+        pytest.param("hoyle", "Misdeal, Cy got seventeen cards", Outcome.MISDEAL, id="misdeal"),
+        pytest.param("eight-handed", "All eight passed, no bid", Outcome.ALL_PASS,
+                     id="no-bid"),
+    ],
+)  # fmt: skip
+def test_a_hand_nobody_played_asks_nothing_more(game, line, outcome):
+    reading = read(line, table(game))
+    assert reading.outcome is outcome
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_a_players_lot_is_their_team():
+    reading = read("Spades. Ann's lot 280 in tricks.", table("eight-two-packs"))
+    assert reading.tricks == 280 and reading.ambiguous == ()
