@@ -47,6 +47,7 @@ from .spoken import (
     join_partners,
     margins,
     of_someone_unread,
+    possessive_teams,
     read_asides,
     read_they,
     said_by,
@@ -56,7 +57,7 @@ from .spoken import (
     without_remarks,
 )
 from .table import SayingTable
-from .words import OTHERS, WHOEVER_GAVE_UP, Cue
+from .words import OTHERS, THROWN_IN, WHOEVER_GAVE_UP, Cue
 
 PASSING_MAKES_A_BID = frozenset({AllPass.DEALER_MUST_BID, AllPass.COMPULSORY_FIRST_BID})
 """House rules under which nobody bidding still leaves a bid played (RULES 4.3): there
@@ -69,7 +70,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     said = corrected(without_remarks(items))
     kept = [thing.kind is not Kind.FILLER for thing, _ in said]
     ts = he_or_she([At(thing, pause) for thing, pause in kept_only(said, kept)], draft)
-    ts = undone(join_partners(ts, table))
+    ts = undone(possessive_teams(join_partners(ts, table), table))
     ts = of_someone_unread(cards_counted(ts))
     their_team(ts, draft)
     read_they(ts, draft)
@@ -104,6 +105,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     _passed_into_a_bid(ts, draft)
     read_asides(ts, draft)
     _declarer(ts, draft)
+    _thrown_in_by_nobody(draft)
     bare_numbers(ts, draft)
     for holder, figure, word in pending:
         tricks_of(holder, figure, word, draft)
@@ -157,6 +159,8 @@ def _reneger(ts: list[At], draft: Draft) -> None:
 def _bids(ts: list[At], draft: Draft) -> None:
     """A figure after a bid word: the bid ("Bob bid 350", "took it for 350", "at 350", "in
     350"), or under summed bids each player's own ("Ann bid 20", "bids Ann 20 Bob 25")."""
+    if not draft.asks.bid:
+        return  # nobody bids: "the dix for 10" is no bid
     for k, at in enumerate(ts):
         if at.used or not (at.cue(Cue.BID) or at.cue(Cue.IN) or _played_a_bid(at, draft)):
             continue
@@ -325,8 +329,8 @@ def _own_bid(holder: At, figure: At, draft: Draft) -> None:
 
 def _plain(ts: list[At], draft: Draft) -> None:
     """A figure before a suit ("three fifty in spades": the bid and trump), a suit, an
-    outcome; a concession said of the opponents before it ("the other two conceded it") is
-    theirs, where they may concede."""
+    outcome; a concession said of the opponents before it ("the other two conceded it", "Bob
+    and Cy conceded it") is theirs, where they may concede."""
     for k, at in enumerate(ts):
         if at.used:
             continue
@@ -352,13 +356,42 @@ def _plain(ts: list[At], draft: Draft) -> None:
             at.used = True
             either = Outcome.OPPONENTS_CONCEDED in draft.asks.outcomes
             others = _others_before(ts, k) if either else None
+            players = _players_before(ts, k) if either else []
             if others is not None and at.thing.value is Outcome.CONCEDED:
                 others.used = True  # "the other two just conceded it to him"
+                draft.claim(("outcome",), Outcome.OPPONENTS_CONCEDED, at.thing.text)
+            elif len(players) > 1 and at.thing.value is Outcome.CONCEDED:
+                for said in players:  # "Bob and Cy conceded it to her": both opponents
+                    said.used = True
                 draft.claim(("outcome",), Outcome.OPPONENTS_CONCEDED, at.thing.text)
             elif either and at.thing.text in WHOEVER_GAVE_UP:  # which side gave it up?
                 draft.ask(at.thing.text, ("conceded", "opponents conceded"))
             else:
                 draft.claim(("outcome",), at.thing.value, at.thing.text)
+
+
+def _thrown_in_by_nobody(draft: Draft) -> None:
+    """ "The cards were thrown in" said with no bid and no declarer: a concession (of whose
+    bid?) or everyone passing? Asked, where everyone passing ends a hand (RULES 4.3)."""
+    said = draft.claims.get(("outcome",), [])
+    conceded = bool(said) and all(v is Outcome.CONCEDED and w in THROWN_IN for v, w in said)
+    if not conceded or Outcome.ALL_PASS not in draft.asks.outcomes:
+        return
+    if draft.claimed(("bid",)) or draft.claimed(("declarer",)):
+        return
+    del draft.claims[("outcome",)]
+    draft.ask(said[0][1], (Outcome.CONCEDED.label, Outcome.ALL_PASS.label))
+
+
+def _players_before(ts: list[At], k: int) -> list[At]:
+    """The players said together straight before ``k`` ("Bob and Cy conceded"), with no
+    pause between them and the word at ``k``."""
+    players: list[At] = []
+    j = k - 1
+    while j >= 0 and ts[j].kind is Kind.PLAYER and not ts[j].used and not ts[j + 1].pause:
+        players.append(ts[j])
+        j -= 1
+    return players
 
 
 def _others_before(ts: list[At], k: int) -> At | None:

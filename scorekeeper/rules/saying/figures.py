@@ -353,7 +353,8 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
     figure said of nobody may be someone's meld: "Cy 270 hearts made, 150" is asked, meld or
     tricks, as where only the declarer melds."""
     for pairs in _lists_of_pairs(ts):
-        _one_field_for_all(ts, pairs, draft)
+        if not _every_teams_tricks(ts, pairs, draft):
+            _one_field_for_all(ts, pairs, draft)
     for k, at in enumerate(ts):
         if at.used or at.kind is not Kind.NUMBER:
             continue
@@ -401,6 +402,31 @@ def _lists_of_pairs(ts: list[At]) -> list[list[int]]:
             lists.append(run)
         k += 1 if not run else 0
     return lists
+
+
+def _every_teams_tricks(ts: list[At], pairs: list[int], draft: Draft) -> bool:
+    """ "Ann's team 300, Bob's 190": every team said with a figure, the figures adding up to
+    the hand's trick points with nothing buried (RULES 3.5, 3.6), are each team's tricks: the
+    side entered took its own (True when read so)."""
+    table = draft.table
+    holders = [ts[k - 1] for k in pairs]
+    teams = [tuple(h.thing.players) for h in holders if h.kind is Kind.TEAM]
+    if len(teams) != len(holders) or sorted(teams) != sorted(table.teams):
+        return False
+    total = table.options.to_table(trick_total(table.options.deck))
+    figures = [ts[k].thing.value for k in pairs]
+    side = _entered_side(draft)
+    if sum(figures) != total or buried_most(table.options) or side is None:
+        return False
+    if draft.asks.takes_each or draft.asks.takes_by_team or draft.claimed(("tricks",)):
+        return False
+    for k in pairs:
+        ts[k].used = ts[k - 1].used = True
+    ours = next(ts[k].thing.value for k in pairs if set(ts[k - 1].thing.players) == set(side))
+    draft.claim(
+        ("tricks",), ours, ", ".join(f"{ts[k - 1].thing.text} {ts[k].thing.text}" for k in pairs)
+    )
+    return True
 
 
 def _one_field_for_all(ts: list[At], pairs: list[int], draft: Draft) -> None:

@@ -44,11 +44,16 @@ def join_partners(ts: list[At], table: SayingTable) -> list[At]:
             out.append(At(Thing(Kind.TEAM, team, text), run[0].pause))
             k = j
             continue
-        if joined and team is None and single and _nothing_each(ts, j):
-            # "Cy and Dee nothing": each of them nothing, said as "Cy nothing, Dee nothing"
+        cued = j < len(ts) and not ts[j].pause and any(ts[j].cue(c) for c in FIGURE_CUES)
+        n0 = j + 1 if cued else j
+        if joined and team is None and single and _nothing_each(ts, n0):
+            # "Cy and Dee nothing", "Ann and Cy took nothing": each of them nothing, said as
+            # "Cy nothing, Dee nothing"
+            words: list[At] = [ts[j]] if cued else []
             for n, at in enumerate(run):
-                out += [At(at.thing, run[0].pause if n == 0 else COMMA), At(ts[j].thing, 0)]
-            k = j + 1
+                first = At(at.thing, run[0].pause if n == 0 else COMMA)
+                out += [first, *(At(w.thing, 0) for w in words), At(ts[n0].thing, 0)]
+            k = n0 + 1
             continue
         together = joined or (
             all(not at.pause for at in run[1:]) and not bid_follows(ts, j)
@@ -71,8 +76,38 @@ def join_partners(ts: list[At], table: SayingTable) -> list[At]:
         and not (at.cue(Cue.IN) and (after is None or after.kind is not Kind.NUMBER))
         for at, after in zip(out, nxt, strict=True)
     ]
-    paused = [(at, at.pause) for at in out]
+    prev: list[At | None] = [None, *out[:-1]] if out else []
+    paused = [
+        (at, COMMA if _and_in_a_list(at, before, after) else at.pause)
+        for at, before, after in zip(out, prev, nxt, strict=True)
+    ]
     return [At(at.thing, pause) for at, pause in kept_only(paused, keep)]
+
+
+def _and_in_a_list(at: At, before: At | None, after: At | None) -> bool:
+    """True for "and" between a figure and the next player or team ("Ann melded 190 and Bob
+    150"): it goes on a list as a comma would."""
+    if not at.cue(Cue.AND) or before is None or after is None:
+        return False
+    return before.kind in (Kind.NUMBER, Kind.MELD) and after.holder
+
+
+def possessive_teams(ts: list[At], table: SayingTable) -> list[At]:
+    """ "Ann's team 300, Bob's 190": a player's name said with "'s" and a figure (or a figure's
+    word) straight after it, in a line that has named a team so, is that player's team."""
+    out = list(ts)
+    team_said = False
+    for k, at in enumerate(ts):
+        if at.kind is Kind.TEAM:
+            team_said = True
+            continue
+        short = at.kind is Kind.PLAYER and len(at.thing.players) == 1
+        if not (team_said and short and at.thing.text.endswith("'s") and table.teams):
+            continue
+        if figure_next(ts, k + 1):
+            team = table.team_of(at.thing.players[0])
+            out[k] = At(Thing(Kind.TEAM, team, at.thing.text, at.thing.length), at.pause)
+    return out
 
 
 def _nothing_each(ts: list[At], j: int) -> bool:
@@ -418,8 +453,24 @@ def margins(ts: list[At]) -> None:
 
 def read_asides(ts: list[At], draft: Draft) -> None:
     """When a hand was given up ("after seeing the widow", "didn't look at the widow"): read
-    with the outcome it describes, and left not understood beside any other (asked)."""
-    said = {value for value, _ in draft.claims.get(("outcome",), [])}
+    with the outcome it describes; the compulsory bid "given up without looking at the widow"
+    is its forfeit where the game has one (RULES 4.5, 5.3: a concession comes after the widow
+    is seen); left not understood beside any other outcome (asked)."""
+    claims = draft.claims.get(("outcome",), [])
+    said = {value for value, _ in claims}
     for at in ts:
-        if at.kind is Kind.ASIDE and not at.used and said == {at.thing.value}:
+        if at.kind is not Kind.ASIDE or at.used:
+            continue
+        options = draft.table.options
+        forfeit = (
+            at.thing.value is Outcome.FORFEIT
+            and Outcome.FORFEIT in draft.asks.outcomes
+            and draft.value(("bid",)) == options.to_table(options.compulsory_bid)
+        )
+        if said == {at.thing.value}:
             at.used = True
+        elif forfeit and said == {Outcome.CONCEDED}:
+            at.used = True
+            draft.claims[("outcome",)] = [
+                (Outcome.FORFEIT, f"{w} {at.thing.text}") for _, w in claims
+            ]

@@ -70,6 +70,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "all eight passed", "both passed",
             "all passes", "nobody bid", "no one bid", "no bids", "nobody wanted it",
             "no one wanted it", "nobody raised", "no one raised", "no bid",
+            "everybody at the table passed", "everyone at the table passed",
         ),
         Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal"),
     }
@@ -127,7 +128,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "had it for", "had to take it at", "had to take it for", "had to take it",
                   "has to take it at", "has to take it for", "has to take it",
                   "has to take it at the minimum", "had to take it at the minimum",
-                  "at the minimum",
+                  "at the minimum", "went all the way to", "all the way to",
                   # the compulsory bid (RULES 4.5), said as the bid it is
                   "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
                   "had the forced", "was stuck with the compulsory", "was stuck with the forced",
@@ -169,7 +170,8 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "wins it", "picked", "called", "chose", "named", "to him", "to her", "to them",
         "between them", "obviously", "up", "total", "in total", "altogether", "too",
         "was the bidder", "is the bidder", "the bidder", "the declarer", "scoops the pot",
-        "declarer", "bidder", "on the nose", "right on the nose", "ugh", "though",
+        "declarer", "bidder", "on the nose", "right on the nose", "ugh", "though", "it's",
+        "its", "halfway through", "were", "of them", "ouch",
         "scooped the pot", "to name trump",
     }
 )  # fmt: skip
@@ -183,6 +185,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "after melding", "before play", "before playing", "before the play",
             "looked at the widow", "saw the widow", "didn't like the widow",
             "picked up the widow", "had a look at the widow", "took a look at the widow",
+            "didn't like it", "didnt like it", "did not like it",
             "without playing", "without playing it", "before we played", "before they played",
             "didnt like the widow", "did not like the widow", "after the meld went down",
             "wanted out", "before anybody played a card", "before anyone played a card",
@@ -194,6 +197,8 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "didn't see the widow", "didnt see the widow", "before the widow",
             "never looked at the widow", "never even looked at the widow",
             "never saw the widow", "without touching the widow", "never touched the widow",
+            "without even looking at the widow", "without even seeing the widow",
+            "without even looking", "without looking", "never even looked",
         ),
     }
 )  # fmt: skip

@@ -463,3 +463,71 @@ def test_a_hand_nobody_played_asks_nothing_more(game, line, outcome):
 def test_a_players_lot_is_their_team():
     reading = read("Spades. Ann's lot 280 in tricks.", table("eight-two-packs"))
     assert reading.tricks == 280 and reading.ambiguous == ()
+
+
+def test_a_digit_said_before_a_tens_word_is_a_bid_said_short():
+    reading = read("cy 3 twenty hearts set", table("brooklyn"))
+    assert (reading.declarer, reading.bid, reading.outcome) == (3, 320, Outcome.SET)
+    assert reading.ambiguous == ()
+
+
+def test_the_two_others_named_as_conceding_is_the_opponents_concession():
+    # RULES 5.3: in Hoyle the opponents may concede; Ann is the one left, the declarer
+    reading = read("Ann 420 spades, Bob and Cy conceded it to her", table("hoyle"))
+    assert (reading.declarer, reading.outcome) == (1, Outcome.OPPONENTS_CONCEDED)
+    assert reading.ambiguous == ()
+
+
+def test_cards_thrown_in_said_of_no_bid_is_asked():
+    # RULES 4.3: a hand everyone passed is thrown in, as a concession is: which?
+    reading = read("the cards were thrown in", table("eight-handed"))
+    assert reading.outcome is None
+    assert reading.ambiguous == (Ambiguity("thrown in", ("conceded", "all passed")),)
+
+
+def test_the_compulsory_bid_given_up_before_the_widow_is_its_forfeit():
+    # RULES 4.5, 5.3: Hoyle's compulsory 300, given up without looking at the widow
+    reading = read(
+        "Bob was stuck with the compulsory 300 and gave it up without even looking at the widow",
+        table("hoyle"),
+    )
+    assert (reading.declarer, reading.bid, reading.outcome) == (2, 300, Outcome.FORFEIT)
+    assert reading.unknown_words == ()
+
+
+def test_a_figure_after_for_is_no_bid_where_nobody_bids():
+    reading = read("Ann turned up the dix in clubs for 10", table("two-handed"))
+    assert reading.bid is None
+
+
+def test_every_teams_figure_adding_up_to_the_deck_is_their_tricks():
+    # RULES 3.5: two packs with nines hold 490 = 300 + 190; Ann's side is entered (RULES 6.4)
+    reading = read("Spades, Ann's team 300, Bob's 190", table("six-two-packs"))
+    assert reading.tricks == 300 and reading.melds == () and reading.ambiguous == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "melds", "takes"),
+    [
+        # RULES 6.4: takes 140 + 110 = 250
+        pytest.param("two-handed", "Hearts turned. Ann melded 190 and Bob 150. Ann took 140, "
+                     "Bob 110", (Meld(1, 190), Meld(2, 150)), ((1, 140), (2, 110)),
+                     id="and-goes-on-a-list"),
+        # RULES 2.1: kings around 80, forty jacks 40; takes 120 + 130 = 250
+        pytest.param("cutthroat", "Clubs. Bob 80 kings, took 120. Dee 40 jacks, took 130. Ann "
+                     "and Cy took nothing", (Meld(2, 80), Meld(4, 40)),
+                     ((1, 0), (2, 120), (3, 0), (4, 130)), id="two-took-nothing"),
+    ],
+)  # fmt: skip
+def test_figures_said_with_and_between_players(game, line, melds, takes):
+    reading = read(line, table(game))
+    assert (reading.melds, reading.takes) == (melds, takes)
+    assert reading.ambiguous == ()
+
+
+def test_not_liking_the_widow_is_when_the_hand_was_conceded():
+    reading = read(
+        "Bob bid 360 in hearts, had a look at the widow, didn't like it and conceded",
+        table("brooklyn"),
+    )
+    assert reading.outcome is Outcome.CONCEDED and reading.unknown_words == ()

@@ -13,6 +13,7 @@ from scorekeeper.rules.game.variant import GAMES
 from scorekeeper.rules.hand.outcome import Outcome
 from scorekeeper.rules.pack.cards import Suit
 from scorekeeper.rules.saying import Ambiguity
+from scorekeeper.rules.saying.words import THROWN_IN
 
 GAME_KEYS = list(GAMES)
 BIDDING = [key for key in GAME_KEYS if Options.preset(key).auction]
@@ -94,6 +95,11 @@ def test_an_outcome_word_is_read_in_a_game_that_has_the_outcome(game, words, out
         # it does not say which side gave the hand up, where the opponents may (Hoyle)
         assert reading.outcome is None
         assert reading.ambiguous == (Ambiguity("thrown in", ("conceded", "opponents conceded")),)
+    elif words in THROWN_IN and Outcome.ALL_PASS.value in outcomes:
+        # said of no bid and no declarer: a concession, or the hand everyone passed thrown in
+        # (RULES 4.3)? Asked
+        assert reading.outcome is None
+        assert reading.ambiguous == (Ambiguity(words, ("conceded", "all passed")),)
     elif outcome.value in outcomes:
         assert reading.outcome is outcome
         assert reading.unknown_words == ()
