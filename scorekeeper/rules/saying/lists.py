@@ -24,7 +24,7 @@ def carried_on(
     while (
         j >= 0
         and is_holder(ts, j)
-        and (ts[j].kind is kind or _team_said_short(ts[j], kind))
+        and ts[j].kind is kind
         and not ts[j].used
         and ts[j].pause
         and is_free(ts, j + 1, Kind.NUMBER)
@@ -42,12 +42,6 @@ def carried_on(
             break
         kept += sentence
     return kept
-
-
-def _team_said_short(at: At, kind: Kind) -> bool:
-    """True when a player's name said with "'s" and nothing after it stands for their team in
-    a list of teams' figures ("Bob's team took 220, Ann's 270")."""
-    return kind is Kind.TEAM and at.kind is Kind.PLAYER and at.thing.text.endswith("'s")
 
 
 def _sentences(ts: list[At], pairs: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
