@@ -45,7 +45,9 @@ so its dealer plays (RULES 5.2). In a game without a bid each take holds the las
 6.4), so a last trick a sentence names there is no field the answer must fill.
 ``bench/sayings/sixth.json`` (100) the same way after that, its writer told each game's seats;
 untouched: 46 right, 49 asked, 5 wrong; ``bench/sayings/seventh.json`` (100, half of them
-short lines typed in a hurry) after that: 65 right, 25 asked, 10 wrong.
+short lines typed in a hurry) after that: 65 right, 25 asked, 10 wrong;
+``bench/sayings/eighth.json`` (100, four scorers' habits) after that: 68 right, 32 asked,
+0 wrong.
 """
 
 from __future__ import annotations

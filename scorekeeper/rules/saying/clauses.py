@@ -106,9 +106,9 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     read_asides(ts, draft)
     _declarer(ts, draft)
     _thrown_in_by_nobody(draft)
-    bare_numbers(ts, draft)
-    for holder, figure, word in pending:
+    for holder, figure, word in pending:  # the declarer is known now, as it will be
         tricks_of(holder, figure, word, draft)
+    bare_numbers(ts, draft)  # after: "ann 60 bob 20. tricks ann 130 bob 120" (60 her meld)
     for at in ts:
         if not at.used:
             draft.unknown.append(at.thing.text)
@@ -264,7 +264,11 @@ def _everyone_passed(ts: list[At], draft: Draft) -> None:
         for k, at in enumerate(ts)
         if at.cue(Cue.PASSED) and not at.used and not (is_holder(ts, k - 1) and not at.pause)
     ]
-    if len(bare) < 2 or draft.claimed(("bid",)) or Outcome.ALL_PASS not in draft.asks.outcomes:
+    if bare and draft.claimed(("bid",)):
+        for at in bare:  # "Ann bid 50, nobody else bid": the others passed her bid
+            at.used = True
+        return
+    if len(bare) < 2 or Outcome.ALL_PASS not in draft.asks.outcomes:
         return
     for at in bare:
         at.used = True

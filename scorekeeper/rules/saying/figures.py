@@ -63,9 +63,17 @@ def read_had(ts: list[At], draft: Draft) -> None:
 
 
 def read_last_trick(ts: list[At], draft: Draft) -> None:
-    """ "Bob took the last trick", "Bob last trick", "last trick Bob"."""
+    """ "Bob took the last trick", "Bob last trick", "last trick Bob", and "bob last" said
+    alone at the end of a clause (never "last 10": a figure of a word not understood)."""
     for k, at in enumerate(ts):
-        if not at.cue(Cue.LAST_TRICK):
+        last_alone = (
+            at.kind is Kind.UNKNOWN
+            and at.thing.text == "last"
+            and not at.pause
+            and is_holder(ts, k - 1)
+            and (k + 1 >= len(ts) or bool(ts[k + 1].pause))
+        )
+        if not (at.cue(Cue.LAST_TRICK) or last_alone):
             continue
         if is_holder(ts, k - 1):
             who = k - 1
@@ -192,7 +200,7 @@ def spent_tricks_words(ts: list[At]) -> None:
             and k >= 2
             and ts[k - 1].kind is Kind.NUMBER
             and ts[k - 1].used
-            and ts[k - 2].cue(Cue.TOOK)
+            and (ts[k - 2].cue(Cue.TOOK) or ts[k - 2].cue(Cue.TRICKS))
         )
         heading = (
             k + 2 < len(ts)
@@ -488,15 +496,20 @@ def _could_be(holder: At | None, draft: Draft) -> list[tuple[Key, str]]:
             head = table.team_of(pid)[0] if pid is not None else holder.thing.players[0]  # type: ignore[union-attr]
             if not draft.claimed(("take", head)):
                 fits.append((("take", head), f"{name}'s tricks"))
-        elif not (asks.takes_each or asks.takes_by_team or draft.claimed(("tricks",))):
+        elif not (asks.takes_each or asks.takes_by_team):
             side = _entered_side(draft)
             said = () if holder is None else holder.thing.players
-            if holder is None and _unsaid_side(draft):  # which team's is not said
+            team_said = holder is not None and pid is None
+            if team_said and side is not None and _rest_is_ours(table, said, side):
+                # "Bob's team 290": their tricks, or their meld? Asked even where the tricks
+                # are said already (the rest of the deck may be the figure said, or not)
+                fits.append((_REST, f"{name}'s tricks"))
+            elif draft.claimed(("tricks",)):
+                pass
+            elif holder is None and _unsaid_side(draft):  # which team's is not said
                 fits += [(("tricks",), label) for label in _team_tricks(table)]
             elif pid is not None and not asks.bid:
                 pass  # "Ann 40" without a bid: her own figure, her meld, not her team's tricks
             elif side is None or set(said) <= set(side):  # nobody's, or maybe the bidders'
                 fits.append((("tricks",), "tricks"))
-            elif pid is None and _rest_is_ours(table, said, side):  # "Bob's team 290"
-                fits.append((_REST, f"{name}'s tricks"))
     return fits

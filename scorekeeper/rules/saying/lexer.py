@@ -170,6 +170,7 @@ class Lexicon:
             for pid in team:
                 for noun in TEAM_NOUNS:
                     self._add(f"{table.name(pid)}'s {noun}", Kind.TEAM, team)
+                    self._add(f"{table.name(pid)} {noun}", Kind.TEAM, team)  # "ann team"
         self.longest = max(len(words) for words in self.phrases)
         self.names = _names(table)
         self.name_longest = max((len(words) for words in self.names), default=1)

@@ -42,10 +42,12 @@ class Cue(enum.Enum):
 
 OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
     {
-        Outcome.MADE: ("made", "made it", "makes", "makes it", "make", "made the bid"),
+        Outcome.MADE: ("made", "made it", "makes", "makes it", "make", "made the bid",
+                       "bring it home", "brings it home", "brought it home"),
         Outcome.SET: (
             "set", "went set", "got set", "goes set", "is set", "bumped", "got bumped",
             "went bumped", "bete", "went bete", "went down", "double bete", "double set", "down",
+            "goes down", "goes bete", "played and lost", "lost it",
         ),
         Outcome.PLAYED: ("played",),
         Outcome.CONCEDED: (
@@ -53,6 +55,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "throws it in", "gave up", "gave it up", "throw them in", "throw em in",
             "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
             "folded", "folds", "folded it", "threw his hand in", "threw her hand in",
+            "gives it up", "gives up",
             # Hoyle's and Bison's names for giving the bid up unplayed (a single set's stake)
             "single bete", "single set",
         ),
@@ -62,7 +65,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "the other two gave up", "the others gave up", "opponents gave up",
             "the other two conceded", "the others conceded", "gave it to him", "gave it to her",
         ),
-        Outcome.RENEGE: ("renege", "reneged", "reneges"),
+        Outcome.RENEGE: ("renege", "reneged", "reneges", "reneging", "caught reneging"),
         Outcome.ALL_PASS: (
             "everyone passed", "everybody passed", "all passed", "all pass", "passed out",
             "they all passed", "we all passed", "all of us passed", "all three passed",
@@ -129,13 +132,20 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "has to take it at", "has to take it for", "has to take it",
                   "has to take it at the minimum", "had to take it at the minimum",
                   "at the minimum", "went all the way to", "all the way to",
+                  "takes it at", "takes it for", "takes the bid at", "takes the bid for",
+                  "takes the contract at", "took the contract at", "wins it at",
+                  "wins the auction at", "won the auction at", "wins the bid at", "holds at",
+                  "opens and holds at", "opened and held at", "plays it at", "plays it for",
+                  "played it at", "played it for", "is forced to take it at",
+                  "forced to take it at",
                   # the compulsory bid (RULES 4.5), said as the bid it is
                   "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
                   "had the forced", "was stuck with the compulsory", "was stuck with the forced",
                   "stuck with the compulsory", "stuck with the forced"),
         Cue.IN: ("in", "on"),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld"),
-        Cue.TRICKS: ("tricks", "trick", "in tricks", "counters", "counter", "in counters",
+        Cue.TRICKS: ("tricks", "trick", "in tricks", "in the tricks", "counters", "counter",
+                     "in counters",
                      "card points", "in cards", "takes"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled"),
         Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last"),
@@ -148,12 +158,14 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.OWN_BID: ("on his own bid", "on her own bid", "on their own bid", "on his bid",
                       "on her bid", "on his own", "on her own"),
         Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
-                         "her partners", "their side", "their team", "their"),
+                         "her partners", "their side", "their team", "their", "the team"),
         Cue.THEY: ("they", "we"),
         Cue.HE_SHE: ("he", "she", "he's", "she's", "him", "his", "her"),
         Cue.TAKEOVER: ("takeover", "take over", "took over", "takes over", "took it over",
                        "takes it over", "dealer takeover", "taken over"),
-        Cue.PASSED: ("passed", "passes", "pass", "out", "drops", "dropped"),
+        Cue.PASSED: ("passed", "passes", "pass", "out", "drops", "dropped", "nobody else bid",
+                     "no one else bid", "nobody bids over him", "nobody bid over him",
+                     "nobody bids over her", "nobody bid over her"),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""
@@ -171,7 +183,7 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "between them", "obviously", "up", "total", "in total", "altogether", "too",
         "was the bidder", "is the bidder", "the bidder", "the declarer", "scoops the pot",
         "declarer", "bidder", "on the nose", "right on the nose", "ugh", "though", "it's",
-        "its", "halfway through", "were", "of them", "ouch",
+        "its", "halfway through", "were", "of them", "ouch", "the compulsory bid",
         "scooped the pot", "to name trump",
     }
 )  # fmt: skip
@@ -185,7 +197,9 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "after melding", "before play", "before playing", "before the play",
             "looked at the widow", "saw the widow", "didn't like the widow",
             "picked up the widow", "had a look at the widow", "took a look at the widow",
-            "didn't like it", "didnt like it", "did not like it",
+            "didn't like it", "didnt like it", "did not like it", "after meld",
+            "before the lead", "before the opening lead", "without playing a card",
+            "looks at the widow", "looked at the meld",
             "without playing", "without playing it", "before we played", "before they played",
             "didnt like the widow", "did not like the widow", "after the meld went down",
             "wanted out", "before anybody played a card", "before anyone played a card",
@@ -199,6 +213,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "never saw the widow", "without touching the widow", "never touched the widow",
             "without even looking at the widow", "without even seeing the widow",
             "without even looking", "without looking", "never even looked",
+            "without so much as a peek at the widow", "without a peek at the widow",
         ),
     }
 )  # fmt: skip

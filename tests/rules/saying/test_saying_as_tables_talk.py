@@ -531,3 +531,67 @@ def test_not_liking_the_widow_is_when_the_hand_was_conceded():
         table("brooklyn"),
     )
     assert reading.outcome is Outcome.CONCEDED and reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "declarer", "bid", "outcome"),
+    [
+        pytest.param("brooklyn", "And Bob takes it at three twenty, hearts are trump, and he "
+                     "makes it!", 2, 320, Outcome.MADE, id="takes-it-at"),
+        pytest.param("bison", "Cy wins the auction at 280, hearts are trump, and makes it!", 3,
+                     280, Outcome.MADE, id="wins-the-auction-at"),
+        pytest.param("double-deck", "Bob opens and holds at 65, spades trump, and Bob and Dee "
+                     "make it!", 2, 65, Outcome.MADE, id="opens-and-holds-at"),
+        pytest.param("six-handed", "Fay wins it at 60, hearts are trump, and Bob, Dee and Fay "
+                     "bring it home!", 6, 60, Outcome.MADE, id="bring-it-home"),
+        pytest.param("brooklyn-pot", "Bob, 330, spades, played and lost.", 2, 330, Outcome.SET,
+                     id="played-and-lost"),
+        pytest.param("bison", "cy 270 h conceded after meld", 3, 270, Outcome.CONCEDED,
+                     id="after-meld"),
+        pytest.param("six-handed", "Ann bid 50 in hearts comma nobody else bid comma then Ann Cy "
+                     "and Eve conceded period", 1, 50, Outcome.CONCEDED, id="nobody-else-bid"),
+    ],
+)  # fmt: skip
+def test_the_hand_told_as_it_happens(game, line, declarer, bid, outcome):
+    reading = read(line, table(game))
+    assert (reading.declarer, reading.bid, reading.outcome) == (declarer, bid, outcome)
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("line", "melds", "tricks", "outcome"),
+    [
+        # eight-handed: Ann, Cy, Eve and Gus one team, its meld under Ann's seat (RULES 6.4)
+        pytest.param("gus 60 c. gus team melded 35. took 26. made", (Meld(1, 35, side=True),),
+                     26, Outcome.MADE, id="gus-team"),
+        # 12 + 39 = 51, short of 60: down (RULES 6.1)
+        pytest.param("Cy bids 60 in hearts, the team melds only 12, takes 39, and goes down!",
+                     (Meld(1, 12, side=True),), 39, Outcome.SET, id="the-team"),
+    ],
+)  # fmt: skip
+def test_the_declarers_team_said_without_a_name(line, melds, tricks, outcome):
+    reading = read(line, table("eight-handed"))
+    assert (reading.melds, reading.tricks, reading.outcome) == (melds, tricks, outcome)
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_a_player_said_with_last_at_the_end_took_the_last_trick():
+    # RULES 3.4: Bison's counters, 24 in all, and who took the last trick apart
+    reading = read("ann 290 s made. counters ann 12 bob 8 cy 4, ann last", table("bison"))
+    assert reading.last_trick == 1 and reading.takes == ((1, 12), (2, 8), (3, 4))
+    assert reading.unknown_words == ()
+
+
+def test_figures_said_before_a_tricks_list_are_each_players_meld():
+    # RULES 6.4: 130 + 120 = 250, each take; the figures before them are meld
+    reading = read("spades. ann 60 bob 20. tricks ann 130 bob 120", table("two-handed"))
+    assert reading.melds == (Meld(1, 60), Meld(2, 20))
+    assert reading.takes == ((1, 130), (2, 120)) and reading.ambiguous == ()
+
+
+def test_the_other_teams_tricks_said_with_ours_agree():
+    # RULES 3.5: 490 - 230 = 260, the tricks Ann's team is said to have taken
+    reading = read(
+        "Hearts turned up, Ann's team takes 260 in tricks, Hal's team 230", table("eight-two-packs")
+    )
+    assert reading.tricks == 260 and reading.melds == () and reading.ambiguous == ()
