@@ -98,8 +98,9 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
 
     meld_then_took(ts, draft, tricks)
     read_cued(ts, draft, Cue.TOOK, tricks)  # first: "Bob and Dee took 100 in tricks" is theirs
+    spent_tricks_words(ts)  # "took 170 in tricks, 360": the 360 is no more tricks
     read_cued(ts, draft, Cue.TRICKS, tricks)
-    spent_tricks_words(ts)
+    spent_tricks_words(ts)  # "takes 280 in tricks", read by the first "takes"
     read_last_trick(ts, draft)
     _plain(ts, draft)
     _passed_into_a_bid(ts, draft)

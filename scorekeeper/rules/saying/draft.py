@@ -142,6 +142,22 @@ class Draft:
         self.claims[("declarer",)] = [c for i, c in enumerate(declarers) if i not in outbid]
         self.claims[("bid",)] = [(value, word) for value, word in bids if value == at]
 
+    def _side_said_again(self, melds: list[Meld]) -> list[Meld]:
+        """A side's meld said as well as its players' ("Ann 45, Cy 10, so we had 55"): their
+        sum said again, dropped when it agrees; asked about when it does not (which is it?),
+        or when some of them were not said (never both entered)."""
+        own = {m.holder: m.figure for m in melds if not m.side}
+        kept: list[Meld] = []
+        for meld in melds:
+            members = self.table.team_of(meld.holder) if meld.side and meld.holder else ()
+            said = [own[p] for p in members if p in own]
+            if not said:
+                kept.append(meld)
+            elif len(said) < len(members) or sum(said) != meld.figure:
+                names = " & ".join(self.table.name(p) for p in members)
+                self.ask(f"{names} {meld.figure}", [str(meld.figure), f"{sum(said)} as said each"])
+        return kept
+
     def reading(self) -> Reading:
         """The fields the claims agree on; two claims on one field asked about (none but the
         outcome's for a hand nobody played: a misdeal, everyone passing, enters nothing else)."""
@@ -169,6 +185,7 @@ class Draft:
                 takes.append((key[1], values[0]))
             else:
                 bids.append((key[1], values[0]))
+        melds = self._side_said_again(melds)
         return Reading(
             **single,
             melds=tuple(sorted(melds, key=lambda m: (m.holder or 0, m.side))),

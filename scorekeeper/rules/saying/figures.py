@@ -172,6 +172,8 @@ def read_cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
             after += 1  # "Bob took every trick, 250, Ann nothing": the 250 said again
         elif 0 <= after < len(ts) and ts[after].cue(Cue.LAST_TRICK):
             after += 1  # "Ann 9 counters and the last trick, Bob 8, Cy 7"
+        elif 0 <= after < len(ts) and ts[after].cue(Cue.TRICKS) and not ts[after].pause:
+            after += 1  # "Bob took 240 in tricks, Ann 10"
         kind = ts[pairs[0][0]].kind if pairs and pairs[0][0] >= 0 else Kind.PLAYER
         carried = carried_on(ts, after if bid_said(ts, draft) else -1, melded, draft, kind)
         if before and pairs and pairs[0] == (k - 2, k - 1) and bid_said(ts, draft):
@@ -367,6 +369,8 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
         if at.used or at.kind is not Kind.NUMBER:
             continue
         at.used = True
+        if not is_holder(ts, k - 1) and at.thing.value == _meld_and_tricks(draft):
+            continue  # "took 215 in tricks, so 275": the meld and tricks said together
         holder = ts[k - 1] if is_holder(ts, k - 1) else None
         fits = _could_be(holder, draft)
         if holder is not None and fits:
@@ -386,6 +390,21 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
             draft.ask(word, [label for _, label in fits])
         else:
             draft.unknown.append(word)
+
+
+def _meld_and_tricks(draft: Draft) -> int | None:
+    """The bidders' meld and tricks together, once both are said (one figure for the side's
+    tricks; the declarer's meld, or their side's), or None."""
+    tricks, declarer = draft.value(("tricks",)), draft.value(("declarer",))
+    if tricks is None or declarer is None or draft.asks.takes_each or draft.asks.takes_by_team:
+        return None
+    side = set(draft.table.team_of(declarer))
+    keys = [k for k in draft.claims if k[0] == "meld" and (k[1] is None or k[1] in side)]
+    own = [k for k in keys if not k[2]]  # each player's, else the side's as one figure
+    melds = [draft.value(key) for key in (own or keys)]
+    if not melds or None in melds:
+        return None
+    return int(tricks) + sum(int(m) for m in melds)
 
 
 def _lists_of_pairs(ts: list[At]) -> list[list[int]]:

@@ -23,7 +23,8 @@ def named_melds(ts: list[At], draft: Draft) -> None:
     and a pinochle, that's 190"): one meld, never added twice; a figure that differs from
     the melds' is asked about, as two claims on the meld are. More melds named after that
     figure, of nobody else ("the dix, 10, plus 80 kings, so 90"), are the same player's,
-    valued with the first and checked against the figures said after each. Name-figure
+    valued with the first and checked against the figures said after each (the melds so far,
+    or those just named: "a run, 15, and a double pinochle, 30" is 45). Name-figure
     pairs said alone after them carry the meld on, as after a meld word ("Bob melded a run,
     150. Cy 40.")."""
     suits = {at.thing.value for at in ts if at.kind is Kind.SUIT}
@@ -88,10 +89,13 @@ def named_melds(ts: list[At], draft: Draft) -> None:
         put_meld(holder, next(iter(worths)), text, draft)
         if total is not None and total.thing.value not in worths:
             put_meld(holder, total.thing.value, total.thing.text, draft)  # asked: which
-        for count, figure in said:
+        before = 0
+        for count, figure in said:  # each figure: the melds so far, or those just named
             so_far = meld_worths(names[:count], trumps, draft.table.options)
-            if figure.thing.value not in so_far:  # not the melds said as a figure: asked
+            alone = meld_worths(names[before:count], trumps, draft.table.options)
+            if figure.thing.value not in so_far | alone:  # not the melds as a figure: asked
                 put_meld(holder, figure.thing.value, figure.thing.text, draft)
+            before = count
         kind = Kind.PLAYER if holder is None else holder.kind
         start = n if bid_said(ts, draft) else -1
         for who, m in carried_on(ts, start, melded_already(draft), draft, kind):

@@ -53,6 +53,9 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
         if name in ("run", "royal marriage"):  # "a club run": trump's, its suit said too
             for suit in SUITS:
                 phrases.setdefault(f"{suit.noun[:-1]} {name}", engine)
+                for noun in (suit.noun, suit.noun[:-1]):  # "a run in diamonds"
+                    phrases.setdefault(f"{name} in {noun}", engine)
+                    phrases.setdefault(f"{name} of {noun}", engine)
         if name == "dix":  # the nine of trump turned or shown: "turned the nine"
             for said in ("the nine", "nine of trump", "nine of trumps", "the nine of trump"):
                 phrases[said] = engine

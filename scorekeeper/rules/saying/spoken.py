@@ -234,7 +234,8 @@ def corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
                 j, n = pairs[-1]
                 out[j] = (after, out[j][1])
                 out[n] = (out[new_n][0], out[n][1])
-                keep[a] = keep[new_n] = keep[c] = False
+                for x in (c, *range(a, new_n + 1)):  # "no, Ann had 70": all of it
+                    keep[x] = False
                 continue
         before = [j for j in range(c) if keep[j] and out[j][0].kind is after.kind]
         if before:
@@ -261,11 +262,16 @@ def _pair_at(items: list[tuple[Thing, int]], j: int) -> int | None:
     if j >= len(items) or items[j][0].kind is not Kind.PLAYER:
         return None
     n = j + 1
-    while n < len(items) and items[n][0].kind is Kind.FILLER and not items[n][1]:
+    while n < len(items) and not items[n][1] and _between_name_and_figure(items[n][0]):
         n += 1
     if n < len(items) and items[n][0].kind is Kind.NUMBER and not items[n][1]:
         return n
     return None
+
+
+def _between_name_and_figure(thing: Thing) -> bool:
+    """True for a filler or "had" between a player and a figure ("Ann had 70")."""
+    return thing.kind is Kind.FILLER or (thing.kind is Kind.CUE and thing.value is Cue.HAS)
 
 
 def their_team(ts: list[At], draft: Draft) -> None:
@@ -334,7 +340,10 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
     every = tuple(seat.id for seat in draft.table.seats)
     said: list[tuple[At, int]] = []
     for k, at in enumerate(ts):
-        if at.cue(Cue.HE_SHE) and (figure_next(ts, k + 1) or _and_a_partner(ts, k + 1)):
+        meld_next = k + 1 < len(ts) and ts[k + 1].kind is Kind.MELD and not ts[k + 1].pause
+        if at.cue(Cue.HE_SHE) and (
+            figure_next(ts, k + 1) or _and_a_partner(ts, k + 1) or meld_next
+        ):
             before = _named(ts[:k]) or _named(ts)
             at = At(Thing(Kind.PLAYER, before or every, at.thing.text, at.thing.length), at.pause)
         said.append((at, at.pause))

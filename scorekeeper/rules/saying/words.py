@@ -183,7 +183,8 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "between them", "obviously", "up", "total", "in total", "altogether", "too",
         "was the bidder", "is the bidder", "the bidder", "the declarer", "scoops the pot",
         "declarer", "bidder", "on the nose", "right on the nose", "ugh", "though", "it's",
-        "its", "halfway through", "were", "of them", "ouch", "the compulsory bid",
+        "its", "halfway through", "were", "of them", "ouch", "the compulsory bid", "as trump",
+        "as trumps",
         "scooped the pot", "to name trump",
     }
 )  # fmt: skip

@@ -294,7 +294,7 @@ def test_a_figure_said_after_melds_and_words_not_understood_is_checked_against_t
         "Hearts. Dee a run in hearts plus eighty kings, two thirty.", table("six-two-packs")
     )
     assert reading.melds == ()
-    assert reading.ambiguous == (Ambiguity("dee run / two thirty", ("150", "230")),)
+    assert reading.ambiguous == (Ambiguity("dee run in hearts / two thirty", ("150", "230")),)
 
 
 def test_a_teams_tricks_said_with_a_name_alone_carry_on_from_a_team():
@@ -595,3 +595,46 @@ def test_the_other_teams_tricks_said_with_ours_agree():
         "Hearts turned up, Ann's team takes 260 in tricks, Hal's team 230", table("eight-two-packs")
     )
     assert reading.tricks == 260 and reading.melds == () and reading.ambiguous == ()
+
+
+def test_melds_their_figure_and_the_total_said_with_the_tricks():
+    # RULES 2.1: a royal marriage 40 and a marriage in hearts 20 are the 60 said; 60 + 215 is
+    # the 275 said after, which reaches 270: made (RULES 5.4)
+    reading = read(
+        "Cy won the auction at 270, trump was diamonds, his meld was a royal marriage in "
+        "diamonds and a marriage in hearts, 60, he took 215 in tricks, so 275, made",
+        table("brooklyn-pot"),
+    )
+    assert reading.melds == (Meld(3, 60),)
+    assert (reading.tricks, reading.outcome) == (215, Outcome.MADE)
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_each_melds_figure_said_after_it_and_the_sides_total_said_again():
+    # RULES 2.7, 2.9: a run 150 and a double pinochle 300, written 15 and 30: Ann's 45; Cy's
+    # aces around 10; "we had 55" is their sum said again, and 79 the meld and tricks
+    reading = read(
+        "Ann won the bid at 75 with diamonds as trump; she melded a run in diamonds, 15, and a "
+        "double pinochle, 30, Cy had aces around, 10, so we had 55, and we took 24 in tricks, "
+        "79, so we made it",
+        table("double-deck"),
+    )
+    assert reading.melds == (Meld(1, 45), Meld(3, 10))
+    assert (reading.tricks, reading.outcome) == (24, Outcome.MADE)
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_a_sides_total_that_differs_from_its_players_melds_is_asked():
+    reading = read("Ann 75 diamonds; Ann meld 45, Cy 10, so we had 60", table("double-deck"))
+    assert reading.melds == (Meld(1, 45), Meld(3, 10))
+    assert reading.ambiguous == (Ambiguity("Ann & Cy 60", ("60", "55 as said each")),)
+
+
+def test_a_correction_of_a_players_meld_said_with_had():
+    # RULES 6.4: Bob's every trick is 250
+    reading = read(
+        "Bob melded 80, Ann 60, no, Ann had 70, and Bob took every trick, 250, Ann nothing",
+        table("two-handed"),
+    )
+    assert reading.melds == (Meld(1, 70), Meld(2, 80))
+    assert reading.takes == ((1, 0), (2, 250)) and reading.ambiguous == ()
