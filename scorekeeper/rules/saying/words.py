@@ -47,7 +47,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         Outcome.SET: (
             "set", "went set", "got set", "goes set", "is set", "bumped", "got bumped",
             "went bumped", "bete", "went bete", "went down", "double bete", "double set", "down",
-            "goes down", "goes bete", "played and lost", "lost it",
+            "goes down", "goes bete", "played and lost", "lost it", "they're set", "we're set",
+            "they are set", "we are set",
         ),
         Outcome.PLAYED: ("played",),
         Outcome.CONCEDED: (
@@ -137,7 +138,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "wins the auction at", "won the auction at", "wins the bid at", "holds at",
                   "opens and holds at", "opened and held at", "plays it at", "plays it for",
                   "played it at", "played it for", "is forced to take it at",
-                  "forced to take it at",
+                  "forced to take it at", "won the bidding at", "wins the bidding at",
+                  "won the bidding for", "wins the bidding for",
                   # the compulsory bid (RULES 4.5), said as the bid it is
                   "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
                   "had the forced", "was stuck with the compulsory", "was stuck with the forced",
@@ -158,14 +160,16 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.OWN_BID: ("on his own bid", "on her own bid", "on their own bid", "on his bid",
                       "on her bid", "on his own", "on her own"),
         Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
-                         "her partners", "their side", "their team", "their", "the team"),
+                         "her partners", "their side", "their team", "their", "the team",
+                         "our team", "our side"),
         Cue.THEY: ("they", "we"),
         Cue.HE_SHE: ("he", "she", "he's", "she's", "him", "his", "her"),
         Cue.TAKEOVER: ("takeover", "take over", "took over", "takes over", "took it over",
                        "takes it over", "dealer takeover", "taken over"),
         Cue.PASSED: ("passed", "passes", "pass", "out", "drops", "dropped", "nobody else bid",
                      "no one else bid", "nobody bids over him", "nobody bid over him",
-                     "nobody bids over her", "nobody bid over her"),
+                     "nobody bids over her", "nobody bid over her", "nobody went over",
+                     "nobody went over him", "nobody went over her"),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""

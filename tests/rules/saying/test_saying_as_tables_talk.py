@@ -638,3 +638,18 @@ def test_a_correction_of_a_players_meld_said_with_had():
     )
     assert reading.melds == (Meld(1, 70), Meld(2, 80))
     assert reading.takes == ((1, 0), (2, 250)) and reading.ambiguous == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "declarer", "bid", "outcome"),
+    [
+        pytest.param("brooklyn", "Bob won the bidding at 310, hearts, nobody went over him, "
+                     "they're set", 2, 310, Outcome.SET, id="won-the-bidding-theyre-set"),
+        pytest.param("partnership", "Ann bid 300 hearts, our team had 190, we're set", 1, 300,
+                     Outcome.SET, id="our-team"),
+    ],
+)  # fmt: skip
+def test_club_night_words(game, line, declarer, bid, outcome):
+    reading = read(line, table(game))
+    assert (reading.declarer, reading.bid, reading.outcome) == (declarer, bid, outcome)
+    assert reading.ambiguous == () and reading.unknown_words == ()
