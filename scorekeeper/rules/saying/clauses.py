@@ -41,10 +41,12 @@ from .places import bid_follows, biddable, is_free, is_holder, is_paused, kept_o
 from .spoken import (
     cards_counted,
     corrected,
+    counters_counted,
     dealer_and_hand,
     had_with_its_word,
     he_or_she,
     join_partners,
+    last_trick_added,
     margins,
     of_someone_unread,
     possessive_teams,
@@ -74,7 +76,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     ts = of_someone_unread(cards_counted(ts))
     their_team(ts, draft)
     read_they(ts, draft)
-    ts = had_with_its_word(said_by(ts))
+    ts = last_trick_added(counters_counted(had_with_its_word(said_by(ts)), draft), draft)
     dealer_and_hand(ts)
     whole_deck_said_again(ts, draft)
     margins(ts)

@@ -182,7 +182,7 @@ def read_cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
         for who, n in pairs + carried:
             ts[n].used = True
             holder = ts[who] if who >= 0 else None
-            if holder is not None and not leaned:
+            if holder is not None and not (leaned and (who, n) == pairs[0]):
                 holder.used = True
             cued = {k} if (who, n) in pairs else set()  # a pair carried on is said alone
             said = sorted(({who, n} | cued) - {-1})

@@ -8,11 +8,19 @@ trick" said with its figure (RULES 3.1, 3.5).
 from __future__ import annotations
 
 from ..hand.outcome import Outcome
+from ..pack.tricks import last_trick, trick_total
 from .draft import At, Draft
 from .lexer import COMMA, STOP, Kind, Thing, words_of
 from .places import FIGURE_CUES, bid_follows, figure_next, is_free, is_paused, kept_only
 from .table import SayingTable
-from .words import CARD_RANK_PLURALS, DOUBT_WORDS, REMARK_STARTS, WHOLE_DECK_WORDS, Cue
+from .words import (
+    ADDED_LAST,
+    CARD_RANK_PLURALS,
+    DOUBT_WORDS,
+    REMARK_STARTS,
+    WHOLE_DECK_WORDS,
+    Cue,
+)
 
 _WHOLE_DECK = frozenset(" ".join(words_of(said)[0]) for said in WHOLE_DECK_WORDS)
 _CORRECTED = (Kind.SUIT, Kind.NUMBER, Kind.PLAYER, Kind.OUTCOME)
@@ -86,10 +94,12 @@ def join_partners(ts: list[At], table: SayingTable) -> list[At]:
 
 def _and_in_a_list(at: At, before: At | None, after: At | None) -> bool:
     """True for "and" between a figure and the next player or team ("Ann melded 190 and Bob
-    150"): it goes on a list as a comma would."""
+    150"), or the next figure's word ("laid down 190 and got 15 counters"): it parts them as
+    a comma would."""
     if not at.cue(Cue.AND) or before is None or after is None:
         return False
-    return before.kind in (Kind.NUMBER, Kind.MELD) and after.holder
+    cue_next = any(after.cue(c) for c in FIGURE_CUES)
+    return before.kind in (Kind.NUMBER, Kind.MELD) and (after.holder or cue_next)
 
 
 def possessive_teams(ts: list[At], table: SayingTable) -> list[At]:
@@ -389,6 +399,59 @@ def said_by(ts: list[At]) -> list[At]:
 def _by_or_to(at: At) -> bool:
     """True for "by" or "to" ("three hundred to Bob in spades")."""
     return at.cue(Cue.BY) or (at.kind is Kind.UNKNOWN and at.thing.text == "to")
+
+
+def last_trick_added(ts: list[At], draft: Draft) -> list[At]:
+    """ "Took 200 in cards plus the last trick", "36 counters and the last trick" (never "170
+    with the last trick", which holds it): where the
+    figure entered holds the last trick (the side's tricks, RULES 3.3; without a bid each
+    take, RULES 6.4), the last trick said after a figure taken is added to it, read as one
+    figure (``last_trick`` of the deck, as the table writes it); where it is entered apart
+    (Bison's counters) it stays the last trick's taker."""
+    if draft.asks.takes_each and draft.asks.last_trick_apart:
+        return ts
+    options = draft.table.options
+    worth = options.to_table(last_trick(options.deck))
+    out = list(ts)
+    keep = [True] * len(ts)
+    for k, at in enumerate(ts):
+        if not at.cue(Cue.LAST_TRICK) or at.used or at.pause:
+            continue
+        if not at.thing.text.startswith(ADDED_LAST):
+            continue  # "170 with the last trick": held in the figure
+        j = k - 1
+        while j >= 0 and ts[j].cue(Cue.TRICKS) and not ts[j + 1].pause:
+            j -= 1  # "in cards", "counters"
+        if j < 0 or ts[j].kind is not Kind.NUMBER or ts[j + 1].pause:
+            continue
+        figure = ts[j].thing
+        said = f"{figure.text} and the last trick"
+        out[j] = At(Thing(Kind.NUMBER, figure.value + worth, said, figure.length), ts[j].pause)
+        keep[k] = False
+    return [at for at, kept in zip(out, keep, strict=True) if kept]
+
+
+_COUNTER_WORDS = frozenset({"counters", "counter", "in counters"})
+
+
+def counters_counted(ts: list[At], draft: Draft) -> list[At]:
+    """ "Got 15 counters": where the tricks are entered as card points counted in counters
+    (each 10, RULES 3.2) and not as each player's count of them (Bison), a figure said as
+    counters no more than the deck holds is their points, as the table writes them (15 is
+    150; a double deck's 27 at scale 10 stays 27)."""
+    options = draft.table.options
+    if options.card_values.value != "counters" or draft.asks.takes_each:
+        return ts
+    deck = options.deck
+    held = (trick_total(deck) - last_trick(deck)) // 10
+    out = list(ts)
+    for k, at in enumerate(ts[:-1]):
+        word = ts[k + 1]
+        said = word.cue(Cue.TRICKS) and word.thing.text in _COUNTER_WORDS and not word.pause
+        if at.kind is Kind.NUMBER and said and 0 < at.thing.value <= held:
+            points = options.to_table(at.thing.value * 10)
+            out[k] = At(Thing(Kind.NUMBER, points, at.thing.text, at.thing.length), at.pause)
+    return out
 
 
 def had_with_its_word(ts: list[At]) -> list[At]:

@@ -150,7 +150,10 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "in counters",
                      "card points", "in cards", "takes"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled"),
-        Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last"),
+        Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last",
+                         # the last trick added to the figure said before it (``ADDED_LAST``)
+                         "plus the last trick", "and the last trick", "plus last trick",
+                         "and last trick", "plus the last", "and the last"),
         Cue.AND: ("and", "&", "plus", "but"),
         Cue.HAS: ("has", "had", "have", "holds", "held", "showed", "shows", "laid down",
                   "lays down", "lay down", "put down", "puts down"),
@@ -269,3 +272,7 @@ OTHERS_WORDS: tuple[str, ...] = (
 """The declarer's opponents said together: no player the reader can name, so a figure said of
 them is theirs and fills nothing; "the other two just conceded it" is their concession, where
 the opponents may concede (Hoyle, RULES 5.3)."""
+
+ADDED_LAST: tuple[str, ...] = ("plus ", "and ")
+"""How the last trick said after a figure starts when it is added to that figure ("took 200
+plus the last trick"), not held in it ("170 with the last trick")."""

@@ -653,3 +653,31 @@ def test_club_night_words(game, line, declarer, bid, outcome):
     reading = read(line, table(game))
     assert (reading.declarer, reading.bid, reading.outcome) == (declarer, bid, outcome)
     assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "tricks"),
+    [
+        # RULES 3.3: the last trick is 10, added to the 200 in cards
+        pytest.param("brooklyn", "Cy won the bid at 350 with spades trump, had a hundred aces "
+                     "and the royal marriage, took 200 in cards plus the last trick, and made it",
+                     210, id="plus-the-last-trick"),
+        # RULES 3.2: 15 counters are 150, and the last trick 10
+        pytest.param("partnership", "Bob took it at 350 in diamonds; Bob and Dee laid down 190 "
+                     "between them and got 15 counters and the last trick. Made it", 160,
+                     id="counters-and-the-last-trick"),
+        # RULES 2.9, 3.5: a double deck's last trick is 20, written 2; 27 counters are 27
+        pytest.param("double-deck", "Cy won it at 65, spades. Cy melded 29 and Ann 12, and we "
+                     "took 27 counters plus the last trick. Made it", 29, id="double-deck"),
+    ],
+)  # fmt: skip
+def test_the_last_trick_said_after_the_cards_is_added_to_them(game, line, tricks):
+    reading = read(line, table(game))
+    assert reading.tricks == tricks and reading.outcome is Outcome.MADE
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_a_take_said_with_the_last_trick_holds_it():
+    # RULES 6.4: without a bid each take holds the last trick: 170 + 80 = 250
+    reading = read("Clubs. Bob took 170 with the last trick, Ann 80", table("two-handed"))
+    assert reading.takes == ((1, 80), (2, 170)) and reading.ambiguous == ()
