@@ -48,7 +48,8 @@ untouched: 46 right, 49 asked, 5 wrong; ``bench/sayings/seventh.json`` (100, hal
 short lines typed in a hurry) after that: 65 right, 25 asked, 10 wrong;
 ``bench/sayings/eighth.json`` (100, four scorers' habits) after that: 68 right, 32 asked,
 0 wrong; ``bench/sayings/ninth.json`` (100, a club night's scorers): 76 right, 20 asked,
-4 wrong; ``bench/sayings/tenth.json`` (100, family game nights): 64 right, 29 asked, 7 wrong.
+4 wrong; ``bench/sayings/tenth.json`` (100, family game nights): 64 right, 29 asked, 7 wrong;
+``bench/sayings/eleventh.json`` (100, with dictation's mishearings): 67 right, 28 asked, 5 wrong.
 """
 
 from __future__ import annotations

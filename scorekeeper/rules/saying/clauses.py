@@ -371,6 +371,9 @@ def _plain(ts: list[At], draft: Draft) -> None:
                 for said in players:  # "Bob and Cy conceded it to her": both opponents
                     said.used = True
                 draft.claim(("outcome",), Outcome.OPPONENTS_CONCEDED, at.thing.text)
+            elif at.thing.value is Outcome.CONCEDED and _opponents_conceded(draft):
+                # "Ann and Bob threw their cards in and conceded the hand": said twice
+                draft.claim(("outcome",), Outcome.OPPONENTS_CONCEDED, at.thing.text)
             elif either and at.thing.text in WHOEVER_GAVE_UP:  # which side gave it up?
                 draft.ask(at.thing.text, ("conceded", "opponents conceded"))
             else:
@@ -388,6 +391,12 @@ def _thrown_in_by_nobody(draft: Draft) -> None:
         return
     del draft.claims[("outcome",)]
     draft.ask(said[0][1], (Outcome.CONCEDED.label, Outcome.ALL_PASS.label))
+
+
+def _opponents_conceded(draft: Draft) -> bool:
+    """True when the line has said the opponents conceded already."""
+    said = draft.claims.get(("outcome",), [])
+    return any(value is Outcome.OPPONENTS_CONCEDED for value, _ in said)
 
 
 def _players_before(ts: list[At], k: int) -> list[At]:

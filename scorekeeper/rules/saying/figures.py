@@ -26,7 +26,7 @@ from .places import (
 )
 from .reading import Key
 from .table import MELD_KEPT, PLAYED, HandAsks, SayingTable
-from .words import Cue
+from .words import WHOLE_DECK, Cue
 
 
 def read_had(ts: list[At], draft: Draft) -> None:
@@ -378,6 +378,8 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
         word = at.thing.text
         if not biddable(at.thing.value, draft):  # "all three passed": no bid is 3
             fits = [(key, label) for key, label in fits if key != ("bid",)]
+        if word in WHOLE_DECK:  # "every trick to Ann's team": tricks, never a meld or bid
+            fits = [(key, label) for key, label in fits if key[0] not in ("meld", "bid")]
         if [key for key, _ in fits] == [_SOMEONES_MELD]:
             draft.unknown.append(word)  # meld of nobody said, where everyone melds
         elif len(fits) == 1 and fits[0][0] == _REST:

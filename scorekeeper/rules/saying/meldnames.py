@@ -86,6 +86,10 @@ def named_melds(ts: list[At], draft: Draft) -> None:
         if len(worths) > 1:
             draft.ask(text, [str(w) for w in sorted(worths)])
             continue
+        beside = _unread_beside(ts, first, n) if not said and total is None else None
+        if beside is not None:  # "double aces, a run and a pinochle": more than these?
+            draft.ask(text, [str(next(iter(worths))), f"with '{beside.thing.text}'"])
+            continue
         put_meld(holder, next(iter(worths)), text, draft)
         if total is not None and total.thing.value not in worths:
             put_meld(holder, total.thing.value, total.thing.text, draft)  # asked: which
@@ -124,6 +128,18 @@ def _for_said(ts: list[At], k: int) -> bool:
     """True when "for" is said at ``k``, between melds and their figure ("queens around for
     sixty", "150 for the run"): the figure they are worth, never a bid."""
     return 0 <= k < len(ts) and ts[k].cue(Cue.BID) and ts[k].thing.text == "for" and not ts[k].pause
+
+
+def _unread_beside(ts: list[At], first: int, n: int) -> At | None:
+    """A word not understood said straight before or after the melds named at ``first`` to
+    ``n`` in their clause ("double aces, a run", "melted aces around and a pinnacle"): they
+    may be more melds the reader does not know, so the melds named may not be all."""
+    before = ts[first - 1] if first >= 1 else None
+    if before is not None and before.kind is Kind.UNKNOWN and not before.used:
+        return before if ts[first].pause < STOP else None
+    if n < len(ts) and ts[n].kind is Kind.UNKNOWN and not ts[n].used and ts[n].pause < STOP:
+        return ts[n]
+    return None
 
 
 def _lacked(ts: list[At], k: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..hand.outcome import Outcome
 from ..pack.tricks import last_trick, trick_total
 from .draft import At, Draft
-from .lexer import COMMA, STOP, Kind, Thing, words_of
+from .lexer import COMMA, STOP, Kind, Thing
 from .places import FIGURE_CUES, bid_follows, figure_next, is_free, is_paused, kept_only
 from .table import SayingTable
 from .words import (
@@ -18,11 +18,10 @@ from .words import (
     CARD_RANK_PLURALS,
     DOUBT_WORDS,
     REMARK_STARTS,
-    WHOLE_DECK_WORDS,
+    WHOLE_DECK,
     Cue,
 )
 
-_WHOLE_DECK = frozenset(" ".join(words_of(said)[0]) for said in WHOLE_DECK_WORDS)
 _CORRECTED = (Kind.SUIT, Kind.NUMBER, Kind.PLAYER, Kind.OUTCOME)
 
 
@@ -387,7 +386,7 @@ def said_by(ts: list[At]) -> list[At]:
     while k < len(ts):
         at = ts[k]
         by = k + 2 < len(ts) and _by_or_to(ts[k + 1]) and not ts[k + 1].pause
-        if by and at.kind is Kind.NUMBER and ts[k + 2].kind is Kind.PLAYER and not ts[k + 2].pause:
+        if by and at.kind is Kind.NUMBER and ts[k + 2].holder and not ts[k + 2].pause:
             out += [At(ts[k + 2].thing, at.pause), At(at.thing, 0)]
             k += 3
             continue
@@ -455,16 +454,15 @@ def counters_counted(ts: list[At], draft: Draft) -> list[At]:
 
 
 def had_with_its_word(ts: list[At]) -> list[At]:
-    """ "Ann had 9 counters", "he had 100 meld": "had" between a player and a figure with a
-    meld or tricks word of its own straight after it says no more than "Ann 9 counters":
-    left out, so the figure and its word are read with the player."""
+    """ "Ann had 9 counters", "he had 100 meld", "laid down 230 in meld": "had" before a
+    figure with a meld or tricks word of its own straight after it says no more than "Ann 9
+    counters": left out, so the figure and its word are read with the player (or the
+    clause's)."""
     said = [(at, at.pause) for at in ts]
     keep = [
         not (
             at.cue(Cue.HAS)
             and not at.pause
-            and k >= 1
-            and ts[k - 1].holder
             and k + 2 < len(ts)
             and ts[k + 1].kind is Kind.NUMBER
             and not ts[k + 1].pause
@@ -500,7 +498,7 @@ def whole_deck_said_again(ts: list[At], draft: Draft) -> None:
     """ "Took all the tricks, 250": the figure said after every trick is the same figure, read
     once; a figure that differs from the hand's whole trick points is asked about."""
     for k, at in enumerate(ts):
-        if at.kind is not Kind.NUMBER or at.thing.text not in _WHOLE_DECK:
+        if at.kind is not Kind.NUMBER or at.thing.text not in WHOLE_DECK:
             continue
         if is_free(ts, k + 1, Kind.NUMBER) and ts[k + 1].pause:
             again = ts[k + 1]

@@ -56,7 +56,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "throws it in", "gave up", "gave it up", "throw them in", "throw em in",
             "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
             "folded", "folds", "folded it", "threw his hand in", "threw her hand in",
-            "gives it up", "gives up",
+            "gives it up", "gives up", "threw their cards in", "threw in their cards",
+            "threw his cards in", "threw her cards in",
             # Hoyle's and Bison's names for giving the bid up unplayed (a single set's stake)
             "single bete", "single set",
         ),
@@ -145,7 +146,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "had the forced", "was stuck with the compulsory", "was stuck with the forced",
                   "stuck with the compulsory", "stuck with the forced"),
         Cue.IN: ("in", "on"),
-        Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld"),
+        Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld",
+                   "melted"),  # "melted": dictation's mishearing of "melded"
         Cue.TRICKS: ("tricks", "trick", "in tricks", "in the tricks", "counters", "counter",
                      "in counters",
                      "card points", "in cards", "takes"),
@@ -235,6 +237,9 @@ WHOLE_DECK_WORDS: tuple[str, ...] = (
 )  # fmt: skip
 """Every trick of the hand ("took every trick"): the hand's whole trick points, the deck's
 (RULES 3.1, 3.5: 250, 490 from two packs with nines, 50 written from a double deck)."""
+
+WHOLE_DECK: frozenset[str] = frozenset(WHOLE_DECK_WORDS)
+"""The same, as the lexer writes a phrase it read (its words joined by spaces)."""
 
 CORRECTION_WORDS: tuple[str, ...] = (
     "no wait", "wait", "wait no", "i mean", "sorry", "no sorry", "make that", "correction",

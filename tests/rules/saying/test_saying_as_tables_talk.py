@@ -681,3 +681,46 @@ def test_a_take_said_with_the_last_trick_holds_it():
     # RULES 6.4: without a bid each take holds the last trick: 170 + 80 = 250
     reading = read("Clubs. Bob took 170 with the last trick, Ann 80", table("two-handed"))
     assert reading.takes == ((1, 80), (2, 170)) and reading.ambiguous == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "melds"),
+    [
+        # RULES 2.1, 2.2: without the double bonus double aces are twice 100; a run 150 and a
+        # pinochle 40: 390, the declarer's meld (RULES 2.5)
+        pytest.param("brooklyn-pot", "Ann took the bid at 450 with spades trump; her meld was "
+                     "double aces, a run and a pinochle, and she took 70 in tricks",
+                     (Meld(1, 390),), id="double-aces"),
+        # dictation's "melted" and "pinnacle": aces around 100 and a pinochle 40
+        pytest.param("two-handed", "Clubs, Ann melted aces around and a pinnacle, Bob a run, "
+                     "tricks Ann 125 and Bob 125", (Meld(1, 140), Meld(2, 150)),
+                     id="dictation-mishearings"),
+    ],
+)  # fmt: skip
+def test_melds_said_as_tables_say_them(game, line, melds):
+    reading = read(line, table(game))
+    assert reading.melds == melds
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_melds_named_beside_a_word_not_understood_are_asked_never_taken_as_all():
+    reading = read("Clubs, Ann had wobbly aces and a run", table("two-handed"))
+    assert reading.melds == ()
+    assert [a.could_be for a in reading.ambiguous] == [("150", "with 'aces'")]
+
+
+def test_the_two_opponents_throwing_their_cards_in_concede_to_the_declarer():
+    # RULES 5.3: Hoyle's opponents may concede; Cy laid down 230
+    reading = read(
+        "Cy bid 380 in hearts and laid down 230 in meld, and Ann and Bob threw their cards in "
+        "and conceded the hand to him",
+        table("hoyle"),
+    )
+    assert (reading.declarer, reading.outcome) == (3, Outcome.OPPONENTS_CONCEDED)
+    assert reading.melds == (Meld(None, 230),) and reading.ambiguous == ()
+
+
+def test_every_trick_said_to_a_team_is_their_tricks():
+    # RULES 3.5: two packs with nines hold 490
+    reading = read("Hearts, every trick to Ann's team.", table("eight-two-packs"))
+    assert reading.tricks == 490 and reading.melds == () and reading.unknown_words == ()
