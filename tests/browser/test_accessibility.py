@@ -15,10 +15,10 @@ as the session page loads, the same pages are ``test_reflow.py``'s.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 import pytest
+import threadserver
 from axe import COLOUR_RULES, add_axe, violations
 from conftest import PHONE
 from everypage import Evening, evening_once, every_page, open_page
@@ -152,12 +152,9 @@ def pinned_server(tmp_path) -> Iterator[str]:
 def _served(app: Flask) -> Iterator[str]:
     """Serve ``app`` on a free port while the test runs; yields its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    thread = threadserver.start(server)
     yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    threadserver.stop(server, thread)
     dispose(app)
 
 
