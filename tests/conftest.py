@@ -26,12 +26,12 @@ import functools
 import importlib.util
 import os
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+import threadserver  # the standard library only
 from pgcluster import ClusterUnavailable, throwaway_postgres  # the standard library only
 
 if TYPE_CHECKING:
@@ -163,14 +163,11 @@ def live_server(app: Flask) -> Iterator[str]:
     from werkzeug.serving import make_server
 
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live_server", daemon=True)
-    thread.start()
+    thread = threadserver.start(server, "live_server")
     try:
         yield f"http://127.0.0.1:{server.server_port}"
     finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+        threadserver.stop(server, thread)  # at once (tests/threadserver.py)
 
 
 # --- the browser ---------------------------------------------------------------------------

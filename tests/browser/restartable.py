@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 
+import threadserver
 from flask import Flask
 from pgcluster import free_port
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
@@ -42,17 +43,12 @@ class RestartableServer:
         self._server = make_server(
             "127.0.0.1", self.port, self.app, threaded=True, request_handler=OneRequestPerConnection
         )
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, name="restartable_server", daemon=True
-        )
-        self._thread.start()
+        self._thread = threadserver.start(self._server, "restartable_server")
 
     def stop(self) -> None:
         """Stop answering: a browser's requests are refused until ``start``."""
         if self._server is None:
             return
-        self._server.shutdown()
-        self._server.server_close()
         if self._thread is not None:
-            self._thread.join(timeout=5)
+            threadserver.stop(self._server, self._thread)
         self._server = self._thread = None

@@ -2,6 +2,9 @@
 
 - axe-core finds no violation of any impact on any page, light, nor of the rules the colours
   decide (``axe.COLOUR_RULES``: contrast, links told apart) dark;
+- on the same pages, each loaded once for all these checks, at 320 px wide and at 200% text
+  (WCAG 1.4.4, 1.4.10) nothing scrolls sideways, nothing sticks out and no word is split
+  across two lines, with every folded part opened (``reflow.py``);
 - Enter in a text field of the hand form saves the hand;
 - screen readers hear the cards and each group of the hand form by name;
 - the hosted mode's pages and the table's PIN page pass axe-core and fit at 200% text.
@@ -9,21 +12,21 @@
 The pages are those of ``everypage.play_an_evening``: a Brooklyn session with hands, a payment
 and a correction, every preset's session page with its hand form, the page of a refused save,
 the house rules, saved rules, the ledger, a club night's pages, the print view, the ratings,
-the API docs and problems, the error and offline pages. At 200% text and at 320 px wide, and
-as the session page loads, the same pages are ``test_reflow.py``'s.
+the API docs and problems, the error and offline pages. The session page as it loads, and the
+hand form's choices at 320 px, are ``test_reflow.py``'s.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 import pytest
+import threadserver
 from axe import COLOUR_RULES, add_axe, violations
 from conftest import PHONE
 from everypage import Evening, evening_once, every_page, open_page
 from flask import Flask
-from phone import chip, figures, layout_problems, saved_hand, start_session
+from phone import chip, figures, layout_problems, picture, saved_hand, start_session
 from playwright.sync_api import Browser, Page, expect
 from reflow import double_text, split_words
 from webhelpers import dispose, migrated_app
@@ -51,20 +54,48 @@ def context(browser: Browser, live_server: str, evening: Evening) -> Iterator:
     context.close()
 
 
-def test_every_page_light_and_dark_passes_axe(context, live_server, evening):
+def test_every_page_passes_axe_light_and_dark_and_fits_at_320_px_and_at_200_percent_text(
+    context, live_server, evening, screenshots_dir
+):
+    """Each page, loaded at the phone's 390 px: axe-core light, then dark (the colours follow
+    the scheme without a reload; only they change in the dark). Then the same page with its
+    folded parts opened (meld and tricks, the whole settlement) at 320 px wide, then at 390 px
+    with its text at 200%: the page lays itself out again for each, as a phone turned or set
+    to larger text does, with no reload (no script of the app reads the page's width)."""
     page = context.new_page()
     found: list[str] = []
+    layout: list[str] = []
     for name, path in every_page(evening).items():
+        page.set_viewport_size(PHONE["viewport"])
         page.emulate_media(color_scheme="light")
         open_page(page, live_server + path)
         found += [f"{name} (light): {line}" for line in violations(page)]
-        # the colours follow the scheme without a reload; only they change in the dark
         page.emulate_media(color_scheme="dark")
         found += [f"{name} (dark): {line}" for line in violations(page, COLOUR_RULES)]
         description = page.locator("meta[name=description]").get_attribute("content")
         if not description:
             found.append(f"{name}: no meta description")
-    assert not found, "axe-core finds:\n  " + "\n  ".join(found)
+
+        page.emulate_media(color_scheme="light")
+        page.set_viewport_size({"width": 320, "height": 844})
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        layout += _reflow_problems(page, name, "320 px wide")
+        if name in ("session-brooklyn", "session-double-deck", "settle"):
+            picture(page, screenshots_dir / f"reflow-{name}-320.png", full_page=True)
+        page.set_viewport_size(PHONE["viewport"])
+        double_text(page)
+        layout += _reflow_problems(page, name, "200% text")
+        if name in ("session-brooklyn", "session-double-deck", "settle"):
+            picture(page, screenshots_dir / f"reflow-{name}-390.png", full_page=True)
+    assert not found + layout, "\n  ".join(["axe-core finds:", *found, "Layout problems:", *layout])
+
+
+def _reflow_problems(page, name: str, size: str) -> list[str]:
+    """What scrolls sideways, runs over or splits a word on the page as it is now laid out."""
+    problems = layout_problems(page)
+    if name == "api-docs":  # Swagger UI's own controls: their size is its own
+        problems = [p for p in problems if "tap target" not in p]
+    return [f"{name} ({size}): {line}" for line in problems + split_words(page)]
 
 
 def test_the_api_docs_with_operations_open_pass_axe(context, live_server):
@@ -152,12 +183,9 @@ def pinned_server(tmp_path) -> Iterator[str]:
 def _served(app: Flask) -> Iterator[str]:
     """Serve ``app`` on a free port while the test runs; yields its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    thread = threadserver.start(server)
     yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    threadserver.stop(server, thread)
     dispose(app)
 
 

@@ -8,9 +8,9 @@ Screenshots go to test-artifacts/screenshots/hosted-*.png (light and dark).
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
+import threadserver
 from phone import check_phone_page, enter_hand, shoot, start_session
 from playwright.sync_api import expect
 from webhelpers import dispose, migrated_app
@@ -21,8 +21,7 @@ pytestmark = pytest.mark.browser
 
 def serve(app):
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    thread = threadserver.start(server)
     return server, thread, f"http://127.0.0.1:{server.server_port}"
 
 
@@ -31,9 +30,7 @@ def hosted_server(tmp_path):
     app = migrated_app(tmp_path, csrf=True, HOSTED=True)
     server, thread, url = serve(app)
     yield url
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    threadserver.stop(server, thread)
     dispose(app)
 
 
@@ -42,9 +39,7 @@ def pinned_server(tmp_path):
     app = migrated_app(tmp_path, csrf=True, TABLE_PIN="4071")
     server, thread, url = serve(app)
     yield url
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    threadserver.stop(server, thread)
     dispose(app)
 
 

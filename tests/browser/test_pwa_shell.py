@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+import threadserver
 from conftest import CHROMIUM, PHONE, chromium_args
 from phone import enter_hand, figures, follow, saved_hand, shoot, wait_until
 from playwright.sync_api import Page, expect
@@ -113,19 +114,14 @@ class Laptop:
 
     def switch_off(self) -> None:
         assert self.server is not None and self.thread is not None
-        self.server.shutdown()
-        self.server.server_close()
-        self.thread.join(timeout=5)
+        threadserver.stop(self.server, self.thread)
 
 
 @pytest.fixture
 def laptop(app) -> Iterator[Laptop]:
     machine = Laptop()
     machine.server = make_server("127.0.0.1", 0, machine.wsgi(app), threaded=True)
-    machine.thread = threading.Thread(
-        target=machine.server.serve_forever, name="laptop", daemon=True
-    )
-    machine.thread.start()
+    machine.thread = threadserver.start(machine.server, "laptop")
     yield machine
     machine.delay = 0
     if machine.thread.is_alive():

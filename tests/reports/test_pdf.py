@@ -8,13 +8,13 @@ import http.server
 import io
 import shutil
 import subprocess
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.request import Request
 
 import pytest
 import reportsessions as rs
+import threadserver
 from conftest import unavailable
 from pdftext import page_lines, pages_text, pdf_of, text_of
 from pypdf import PdfReader
@@ -45,13 +45,11 @@ def snoop() -> Iterator[tuple[int, list[str]]]:
             pass
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    thread = threadserver.start(server)
     try:
         yield server.server_port, hits
     finally:
-        server.shutdown()
-        server.server_close()
+        threadserver.stop(server, thread)
 
 
 @pytest.fixture(scope="module")
