@@ -91,6 +91,17 @@ def api_posts(page: Page, path: str) -> list[int]:
     return statuses
 
 
+def back_online(page: Page, server: RestartableServer) -> None:
+    """The server answers again and the phone tries its waiting hands at once. save.js tries
+    them every 4 seconds and when the phone is back online ('online', sent here), by the
+    same function: a test about what follows need not wait for the timer.
+    ``test_hands_saved_while_the_server_is_down_wait_and_are_saved_once_when_it_is_back``
+    and ``test_a_save_whose_answer_is_lost_is_sent_again_and_saved_exactly_once`` leave the
+    sending to the timer."""
+    server.start()
+    page.evaluate("dispatchEvent(new Event('online'))")
+
+
 def api_hands(app: Flask, sid: int) -> list[dict]:
     """The session's hands as the API lists them (declarer, result), read from the database."""
     return app.test_client().get(f"{API}/sessions/{sid}/hands").get_json()["hands"]
@@ -200,7 +211,9 @@ def test_a_waiting_hand_another_phone_saved_first_is_kept_beside_the_reason(
 ):
     page = phone
     sid = session_id(start_session(page, server.url, "brooklyn", ["Ann", "Bob", "Cal"], "Ann"))
-    queue_while_another_phone_saves_hand_1(app, page, sid, server.stop, server.start)
+    queue_while_another_phone_saves_hand_1(
+        app, page, sid, server.stop, lambda: back_online(page, server)
+    )
 
     refused = page.locator(".queue.refused")
     expect(refused.locator(".queue-title")).to_have_text("1 hand not saved", timeout=RETRIED)

@@ -19,7 +19,15 @@ from __future__ import annotations
 import pytest
 from phone import chip, enter_hand, figures, shoot, start_session
 from playwright.sync_api import Page, expect
-from test_offline_queue import RETRIED, api_hands, phone, save_button, server, session_id
+from test_offline_queue import (
+    RETRIED,
+    api_hands,
+    back_online,
+    phone,
+    save_button,
+    server,
+    session_id,
+)
 from webhelpers import hand_count
 
 pytestmark = pytest.mark.browser
@@ -92,7 +100,7 @@ def test_each_waiting_hand_is_entered_with_its_own_dealer_and_sit_out(
     shoot(page, screenshots_dir, "offline-seating")
     assert hand_count(app.test_client(), sid) == 0
 
-    server.start()
+    back_online(page, server)
     expect(page.locator(".queue")).to_have_count(0, timeout=RETRIED)
     # Hand 1: Bob makes 350, 2 from each of the three others. Hand 2: Dan makes 300 in
     # spades, 1 doubled to 2, from each: Ann -4, Bob 6 - 2 = +4, Cal -4, Dan -2 + 6 = +4.
@@ -155,7 +163,7 @@ def queue_a_refused_hand_between_two(page: Page, server) -> None:
     queue(page, 2)
     enter_hand(page, declarer="Dan", bid=300, trump="S", outcome="Made", save=False)
     queue(page, 3)
-    server.start()
+    back_online(page, server)
     refused = page.locator(".queue.refused")
     expect(refused.locator(".queue-title")).to_have_text("1 hand not saved", timeout=RETRIED)
     expect(refused.locator(".queued-hand")).to_have_text(

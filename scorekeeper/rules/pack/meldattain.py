@@ -177,18 +177,26 @@ def _with_arounds(
     need = cards_for(base, table)
     if max(need) > table.copies or sum(need) > hand_size:
         return
-    base_points = score_counts(base, table, with_run_390).total
-    copies = range(table.copies + 1)
-    extra_cards = []
-    for rank in AROUND_RANKS:
+    room = hand_size - sum(need)
+    # Every choice of arounds so far, rank by rank (A, K, Q, J): its counts, the cards it
+    # needs beyond ``need`` and its points. A choice that needs more cards than the hand has
+    # room for is dropped at once: the next ranks only add cards.
+    chosen: list[tuple[tuple[int, ...], int, int]] = [
+        ((), 0, score_counts(base, table, with_run_390).total)
+    ]
+    for i, rank in enumerate(AROUND_RANKS):
         have = [need[card_index(rank, suit)] for suit in SUITS]
-        extra_cards.append([sum(max(0, n - h) for h in have) for n in copies])
-    size = sum(need)
-    for arounds in itertools.product(copies, repeat=4):
-        cards = size + sum(extra_cards[i][n] for i, n in enumerate(arounds))
-        if cards > hand_size:
-            continue
-        points = base_points + sum(table.arounds[i][n] for i, n in enumerate(arounds))
+        steps = [
+            (n, sum(max(0, n - h) for h in have), table.arounds[i][n])
+            for n in range(table.copies + 1)
+        ]
+        chosen = [
+            ((*counts, n), cards + more, points + gained)
+            for counts, cards, points in chosen
+            for n, more, gained in steps
+            if cards + more <= room
+        ]
+    for arounds, _, points in chosen:
         if with_run_390 and arounds[1] and arounds[2]:
             points += roundhouse_bonus_of(replace(base, arounds=per_suit(arounds)), table, True)
         yield points

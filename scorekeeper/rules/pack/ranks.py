@@ -7,6 +7,7 @@ Below the cards and the decks: a card (``cards.Card``) is a suit and a rank, and
 from __future__ import annotations
 
 import enum
+import functools
 
 from ..errors import CardNotationError, Part, Where
 
@@ -26,9 +27,10 @@ class Suit(enum.Enum):
         """The suit's printed symbol."""
         return _SUIT_SYMBOLS[self]
 
-    @property
+    @functools.cached_property
     def index(self) -> int:
-        """Position 0-3 in S, H, D, C order."""
+        """Position 0-3 in S, H, D, C order (kept on the suit: the meld tables ask it millions
+        of times, and a member's hash is its name's, worked out in Python each time)."""
         return _SUIT_INDEX[self]
 
     @property
@@ -61,9 +63,9 @@ class Rank(enum.Enum):
     JACK = "J"
     NINE = "9"
 
-    @property
+    @functools.cached_property
     def index(self) -> int:
-        """Position 0-5 in A, T, K, Q, J, 9 order."""
+        """Position 0-5 in A, T, K, Q, J, 9 order (kept on the rank, as ``Suit.index``)."""
         return _RANK_INDEX[self]
 
     @property
