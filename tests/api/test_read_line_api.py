@@ -74,7 +74,8 @@ def test_a_figure_that_could_be_the_bid_or_the_meld_is_asked_about_not_guessed(a
     body = read(session, "Bob 350 made").get_json()
 
     assert body["hand"]["bid"] is None and body["hand"]["melds"] == []
-    assert body["ambiguous"] == [{"word": "350", "could_be": ["bid", "Bob's meld", "tricks"]}]
+    # not tricks: a single deck's trick points are 250 in all (RULES 3.1)
+    assert body["ambiguous"] == [{"word": "350", "could_be": ["bid", "Bob's meld"]}]
     assert body["missing"] == ["bid", "trump"]
     assert body["preview"] is None
 

@@ -36,6 +36,8 @@ from .figures import (
     tricks_of_nobody,
 )
 from .lexer import STOP, Kind, Thing
+from .lists import the_rest
+from .numbers import read_number
 from .meldnames import named_melds
 from .places import bid_follows, biddable, is_free, is_holder, is_paused, kept_only
 from .spoken import (
@@ -112,6 +114,8 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     for holder, figure, word in pending:  # the declarer is known now, as it will be
         tricks_of(holder, figure, word, draft)
     bare_numbers(ts, draft)  # after: "ann 60 bob 20. tricks ann 130 bob 120" (60 her meld)
+    the_rest(ts, draft)
+    _higher_bid_unread(ts, draft)
     for at in ts:
         if not at.used:
             draft.unknown.append(at.thing.text)
@@ -489,3 +493,25 @@ def _figure_of(ts: list[At], k: int, draft: Draft) -> bool:
     if draft.asks.summed:
         return said_with
     return draft.asks.meld_each and draft.claimed(("bid",)) and said_with
+
+
+def _higher_bid_unread(ts: list[At], draft: Draft) -> None:
+    """ "Dee opened 250, Ann went 260, Bob jumped clear to 300": a figure left not understood
+    that is a legal bid above every bid read may be the bid the hand was played at (the
+    auction went on in words the reader does not know), so the bid is asked, never the lower
+    one taken."""
+    options = draft.table.options
+    bids = [value for value, _ in draft.claims.get(("bid",), [])]
+    if not draft.asks.bid or not bids:
+        return
+    for at in ts:
+        words = at.thing.text.split()
+        said = read_number(words)  # a figure, or one left a word's
+        if at.used or at.kind not in (Kind.NUMBER, Kind.UNKNOWN) or said is None:
+            continue
+        figure, length = said
+        if length != len(words) or figure <= max(bids):
+            continue
+        if bid_problem(options.from_table(figure), options) is None:
+            draft.claim(("bid",), figure, at.thing.text)
+            at.used = True

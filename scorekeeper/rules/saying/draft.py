@@ -130,6 +130,15 @@ class Draft:
         ):
             self.claims[("outcome",)] = [(v, w) for v, w in said if v is Outcome.ALL_PASS]
 
+    def _passed_then_played(self) -> None:
+        """ "Bob jumped to 300 and everybody passed ... made": everyone passing said with a
+        bid and with how the hand played out is the auction ending on that bid (RULES 4.2),
+        not a hand nobody bid (RULES 4.3)."""
+        said = self.claims.get(("outcome",), [])
+        played = {value for value, _ in said} - {Outcome.ALL_PASS}
+        if self.claims.get(("bid",)) and len(played) == 1 and not played & NOT_PLAYED:
+            self.claims[("outcome",)] = [(v, w) for v, w in said if v is not Outcome.ALL_PASS]
+
     def _taken_over(self) -> None:
         """ "Bob bid 300, Ann took it over at 250": a takeover is played at 250 (RULES 4.3),
         so of the bids said that one is the hand's, and its player the declarer."""
@@ -162,6 +171,7 @@ class Draft:
         """The fields the claims agree on; two claims on one field asked about (none but the
         outcome's for a hand nobody played: a misdeal, everyone passing, enters nothing else)."""
         self._auction()
+        self._passed_then_played()
         self._thrown_in()
         self._taken_over()
         single: dict[str, Any] = {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..game.bidding import bid_problem
 from ..pack.tricks import buried_most, trick_total
 from .draft import At, Draft
 from .lexer import STOP, Kind
@@ -378,13 +379,19 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
         word = at.thing.text
         if not biddable(at.thing.value, draft):  # "all three passed": no bid is 3
             fits = [(key, label) for key, label in fits if key != ("bid",)]
+        total = draft.table.options.to_table(trick_total(draft.table.options.deck))
+        if at.thing.value > total:  # "three ten" at a single deck: more than every trick
+            fits = [(key, label) for key, label in fits if key not in (("tricks",), _REST)]
         if word in WHOLE_DECK:  # "every trick to Ann's team": tricks, never a meld or bid
             fits = [(key, label) for key, label in fits if key[0] not in ("meld", "bid")]
         if [key for key, _ in fits] == [_SOMEONES_MELD]:
             draft.unknown.append(word)  # meld of nobody said, where everyone melds
         elif len(fits) == 1 and fits[0][0] == _REST:
-            total = draft.table.options.to_table(trick_total(draft.table.options.deck))
             draft.claim(("tricks",), total - at.thing.value, word)
+        elif len(fits) == 1 and fits[0][0][0] == "meld" and _outbids(at.thing.value, draft):
+            # "Bob's three hundred went round ... Ann at 250": his bid, or his meld? asked
+            draft.claim(("bid",), at.thing.value, word)
+            draft.ask(word, ["bid", fits[0][1]])
         elif len(fits) == 1:
             key, _ = fits[0]
             draft.claim(key, at.thing.value, word)
@@ -392,6 +399,15 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
             draft.ask(word, [label for _, label in fits])
         else:
             draft.unknown.append(word)
+
+
+def _outbids(figure: int, draft: Draft) -> bool:
+    """True when ``figure`` is a legal bid above every bid the line says (so it may be a bid
+    said before the one played: an auction, a takeover)."""
+    options = draft.table.options
+    bids = [value for value, _ in draft.claims.get(("bid",), [])]
+    legal = bid_problem(options.from_table(figure), options) is None
+    return draft.asks.bid and bool(bids) and figure > max(bids) and legal
 
 
 def _meld_and_tricks(draft: Draft) -> int | None:

@@ -8,6 +8,11 @@ table set, their name with an accent left off when that names nobody else, or a 
 that names nobody else ("Al" for "Alice"). A word that is both a name and a word the table says
 ("Bid", "Made", "Art") is a ``Thing`` with both readings: the reader decides between them by the
 whole line, and asks when the line does not decide.
+
+What a phone's dictation or a hurried thumb does to a word is read back only where one reading
+is left: "too ninety" and "for hundred" are figures ("two ninety", "four hundred"), a suit's
+name with a letter left out, added or swapped, or spelt without its vowels ("dimonds", "hearst", "hrts", "spaids") is that
+suit, and a name with a letter doubled ("Hall" for Hal) that player.
 """
 
 from __future__ import annotations
@@ -21,9 +26,10 @@ from typing import Any
 
 from ..hand.outcome import Outcome
 from ..holders import name_key
+from ..pack.ranks import Suit
 from ..pack.tricks import trick_total
 from .melds import meld_phrases
-from .numbers import NUMBER_WORDS, read_number
+from .numbers import NUMBER_WORDS, TENS, read_number, spoken
 from .table import SayingTable
 from .words import (
     ASIDE_WORDS,
@@ -35,21 +41,33 @@ from .words import (
     OTHERS,
     OTHERS_WORDS,
     OUTCOME_WORDS,
+    REST,
+    REST_WORDS,
     SUIT_WORDS,
     TEAM_NOUNS,
     WHOLE_DECK_WORDS,
 )
 
 COMMA, STOP = 1, 2
-"""How strong a pause is: a comma (or a colon) inside a clause, a stop (". ; ! ?") between
+"""How strong a pause is: a comma (or a colon, or a dash) inside a clause, a stop (". ; ! ?") between
 clauses; 0 is no pause. Dictation's punctuation, so the reader leans on a stop only to end a
 clause's subject (``places._clause_subject``)."""
 
 _SYMBOLS = "♠♥♦♣♤♡♢♧&"
-_TOKEN = re.compile(rf"[{_SYMBOLS}]|\d+|[^\W\d_]+(?:'[^\W\d_]+)*|(?P<pause>[.,;:!?])")
+_TOKEN = re.compile(rf"[{_SYMBOLS}]|\d+|[^\W\d_]+(?:'[^\W\d_]+)*|(?P<pause>[.,;:!?—–]|--+)")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 """A figure a phone's dictation writes as a time of day: "three fifty" as "3:50" is 350."""
+_HEARD_AS: Mapping[str, tuple[str, frozenset[str]]] = {
+    "too": ("two", frozenset({*TENS, "hundred"})),  # "bid too ninety": 290
+    "for": ("four", frozenset({"hundred"})),  # "Ann for hundred spades": 400
+}
+"""A word dictation writes for a figure's first word, and the words after it that make it that
+figure ("for fifty" stays a bid word: "took it for fifty" is 50 at a double deck)."""
+
+_VOWELS = frozenset("aeiouy")
+_SUIT_NOUNS = {suit: (suit.noun, suit.noun[:-1]) for suit in Suit}
+
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "＆": "&"})
 
 
@@ -115,7 +133,7 @@ def words_of(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     for match in _TOKEN.finditer(line):
         mark = match.group("pause")
         if mark:
-            pause = max(pause, COMMA if mark in ",:" else STOP)
+            pause = max(pause, STOP if mark in ".;!?" else COMMA)  # a dash is a comma
             continue
         words.append(name_key(match.group(0)))
         pauses.append(pause)
@@ -140,6 +158,9 @@ class Lexicon:
         for suit, suit_words in SUIT_WORDS.items():
             for said in suit_words:
                 self._add(said, Kind.SUIT, suit)
+            for noun in suit_words[:2]:  # "he made hearts trump": trump named, nothing made
+                self._add(f"made {noun} trump", Kind.SUIT, suit)
+                self._add(f"made {noun} trumps", Kind.SUIT, suit)
         for said in NO_TRUMP_WORDS:  # known, to be said not understood (no game has one)
             self._add(said, Kind.NO_TRUMP, None)
         for cue, cue_words in CUE_WORDS.items():
@@ -154,6 +175,8 @@ class Lexicon:
             self._add(said, Kind.CORRECTION, None)
         for said in OTHERS_WORDS:  # "the other two": nobody the reader can name
             self._add(said, Kind.UNKNOWN, OTHERS)
+        for said in REST_WORDS:  # "Bob the rest": read by ``lists.the_rest`` where it can be
+            self._add(said, Kind.UNKNOWN, REST)
         for rank in CARD_RANK_WORDS:  # "the nine of hearts": a card, never the figure 9
             for suit_words in SUIT_WORDS.values():
                 for noun in suit_words[:2]:
@@ -171,6 +194,10 @@ class Lexicon:
                 for noun in TEAM_NOUNS:
                     self._add(f"{table.name(pid)}'s {noun}", Kind.TEAM, team)
                     self._add(f"{table.name(pid)} {noun}", Kind.TEAM, team)  # "ann team"
+                # "Bob's four": his team of four; "Cy's partner": the other one of two
+                self._add(f"{table.name(pid)}'s {spoken(len(team))}", Kind.TEAM, team)
+                others = tuple(p for p in team if p != pid)
+                self._add(f"{table.name(pid)}'s partner", Kind.PLAYER, others)
         self.longest = max(len(words) for words in self.phrases)
         self.names = _names(table)
         self.name_longest = max((len(words) for words in self.names), default=1)
@@ -214,15 +241,17 @@ class Lexicon:
         word = self._word_at(words, pauses, i)
         name = self._name_at(words, pauses, i)
         if word is not None and name is not None:
+            if word.kind in (Kind.PLAYER, Kind.TEAM) and word.length > name.length:
+                return (word,)  # "Cy's partner", "Bob's side": never Cy, Bob
             return (name, word)
         if word is not None:
             return (word,)
         if name is not None:
             return (name,)
-        start = self._start_of_name(words[i])
+        start = self._start_of_name(words[i]) or self._name_doubled(words[i])
         if start is not None:
             return (start,)
-        return (Thing(Kind.UNKNOWN, None, words[i]),)
+        return (_misspelt_suit(words[i]) or Thing(Kind.UNKNOWN, None, words[i]),)
 
     def _span(self, pauses: Sequence[int], i: int, most: int) -> int:
         """How many words from ``i`` a phrase may take: up to the next pause."""
@@ -236,7 +265,13 @@ class Lexicon:
         "no" alone is 0, "no trump" is no trump)."""
         span = self._span(pauses, i, max(self.longest, 8))
         figure = None
-        if words[i] in NUMBER_WORDS or words[i].isdigit() or words[i] == "a":
+        heard = _HEARD_AS.get(words[i])
+        if heard is not None and span > 1 and words[i + 1] in heard[1]:
+            number = read_number((heard[0], *words[i + 1 : i + span]))
+            if number is not None:
+                value, length = number
+                figure = Thing(Kind.NUMBER, value, " ".join(words[i : i + length]), length)
+        elif words[i] in NUMBER_WORDS or words[i].isdigit() or words[i] == "a":
             number = read_number(words[i : i + span])
             if number is not None and not (words[i] == "a" and number[1] == 1):
                 value, length = number
@@ -258,9 +293,9 @@ class Lexicon:
         return None
 
     def _start_of_name(self, word: str) -> Thing | None:
-        """A start of names: a word (not one the table says) that begins a player's name or
-        short name; the players it may be."""
-        if not word.isalpha():
+        """A start of names: a word of two letters or more (not one the table says) that
+        begins a player's name or short name; the players it may be."""
+        if not word.isalpha() or len(word) < 2:  # "B/D/F 180": initials, never a name
             return None
         base = word[:-2] if word.endswith("'s") and len(word) > 2 else word
         ids = tuple(
@@ -268,6 +303,55 @@ class Lexicon:
             if any(k.startswith(base) or folded(k).startswith(folded(base)) for k in keys)
         )  # fmt: skip
         return Thing(Kind.PLAYER, ids, word) if ids else None
+
+    def _name_doubled(self, word: str) -> Thing | None:
+        """A player's name (three letters or more) typed with one letter doubled: "Hall" is
+        Hal, where it names one player."""
+        ids = tuple(
+            pid for pid, keys in self.starts.items()
+            if any(len(k) >= 3 and _undoubled(word, k) for k in keys)
+        )  # fmt: skip
+        return Thing(Kind.PLAYER, ids, word) if len(ids) == 1 else None
+
+
+def _undoubled(word: str, name: str) -> bool:
+    """True when ``word`` is ``name`` with one of its letters doubled."""
+    return len(word) == len(name) + 1 and any(
+        word[j] == word[j - 1] and word[:j] + word[j + 1 :] == name for j in range(1, len(word))
+    )
+
+
+def _misspelt_suit(word: str) -> Thing | None:
+    """A suit's name typed or heard a little wrong ("dimonds", "hearst", "hrts", "spaids"):
+    a letter left out or added or two swapped (five letters or more), or the same consonants in
+    the same length or with no vowel at all ("hurts" is no suit); the suit when one fits."""
+    if not word.isalpha() or len(word) < 4:
+        return None
+    fits = {suit for suit, nouns in _SUIT_NOUNS.items() if any(_near(word, n) for n in nouns)}
+    return Thing(Kind.SUIT, fits.pop(), word) if len(fits) == 1 else None
+
+
+def _near(word: str, noun: str) -> bool:
+    """True when ``word`` is ``noun`` misspelt as ``_misspelt_suit`` allows."""
+    if len(word) >= 5 and _one_edit(word, noun):
+        return True
+    skeleton = [c for c in word if c not in _VOWELS]
+    same = skeleton == [c for c in noun if c not in _VOWELS]
+    return same and (len(word) == len(noun) or len(skeleton) == len(word))
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """True when ``a`` and ``b`` differ by one letter added or dropped, or two neighbours
+    swapped (not a letter changed: "spare" is no spade)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((j for j in range(len(a)) if a[j] != b[j]), len(a))
+    if len(a) < len(b):
+        return a[i:] == b[i + 1 :]
+    swapped = i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i]
+    return swapped and a[i + 2 :] == b[i + 2 :]
 
 
 def _possessive(said: tuple[str, ...]) -> Iterable[tuple[str, ...]]:

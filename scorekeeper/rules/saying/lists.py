@@ -1,13 +1,16 @@
-"""Lists said after a cue (issue 29; RULES 2.5 who melds, 6.4 takes): the name-figure pairs a
-meld or tricks word said before them carries on to ("Ann 8 counters, Bob 10, Cy 2"), or back
-to ("Gus 80, Hal 150 meld"), sentence by sentence, never to a player already given that field.
+"""Lists said after a cue (issue 29; RULES 2.5 who melds, 3.1 and 6.4 takes): the name-figure
+pairs a meld or tricks word said before them carries on to ("Ann 8 counters, Bob 10, Cy 2"), or
+back to ("Gus 80, Hal 150 meld"), sentence by sentence, never to a player already given that
+field; and "the rest" said of the one player whose take a list left out.
 """
 
 from __future__ import annotations
 
+from ..pack.tricks import trick_total
 from .draft import At, Draft
 from .lexer import STOP, Kind
 from .places import cue_of_its_own, is_free, is_holder
+from .words import REST, Cue
 
 
 def carried_on(
@@ -75,3 +78,28 @@ def carried_back(ts: list[At], j: int) -> list[tuple[int, int]]:
         j -= 2
         pairs.append((j, j + 1))
     return pairs
+
+
+def the_rest(ts: list[At], draft: Draft) -> None:
+    """ "Ann 180 in cards, Bob the rest", "Bob got the rest": where nobody bids and each
+    player's take is entered (RULES 6.4), the rest said of the one player whose take is not
+    said is what the others' takes leave of the deck's trick points (RULES 3.1); left not
+    understood anywhere else."""
+    table = draft.table
+    if draft.asks.bid or not draft.asks.takes_each:
+        return
+    total = table.options.to_table(trick_total(table.options.deck))
+    for k, at in enumerate(ts):
+        if at.used or at.thing.value != REST:
+            continue
+        h = k - 2 if k >= 2 and ts[k - 1].cue(Cue.TOOK) and not ts[k - 1].used else k - 1
+        if h < 0 or ts[h].kind is not Kind.PLAYER or ts[h].used or len(ts[h].thing.players) != 1:
+            continue
+        pid = ts[h].thing.players[0]
+        takes = {seat.id: draft.value(("take", seat.id)) for seat in table.seats}
+        others = [taken for p, taken in takes.items() if p != pid]
+        if takes[pid] is not None or None in others or sum(others) > total:
+            continue
+        for x in range(h, k + 1):
+            ts[x].used = True
+        draft.claim(("take", pid), total - sum(others), f"{ts[h].thing.text} {at.thing.text}")

@@ -32,7 +32,7 @@ def named_melds(ts: list[At], draft: Draft) -> None:
     for k, at in enumerate(ts):
         if at.kind is not Kind.MELD or at.used:
             continue
-        if _lacked(ts, k):
+        if _lacked(ts, k) or _wished(ts, k):
             continue
         first = k
         if _introduced(ts, k):
@@ -48,6 +48,11 @@ def named_melds(ts: list[At], draft: Draft) -> None:
         elif not ts[first].pause and _for_said(ts, first - 1) and _figure_first(ts, first - 1):
             holder, total = ts[first - 3], ts[first - 2]  # "Cy 150 for the run"
             holder.used = total.used = ts[first - 1].used = True
+        elif (
+            not ts[first].pause and _for_said(ts, first - 1) and is_free(ts, first - 2, Kind.NUMBER)
+        ):
+            total = ts[first - 2]  # "bid 300, 150 for the run": the melds' figure, of nobody
+            total.used = ts[first - 1].used = True
         elif draft.asks.meld_each:
             holder = _only_player_in_clause(ts, k)  # "Cy bid 100 in spades with a run"
             if holder is not None and not draft.asks.bid:
@@ -167,6 +172,13 @@ def _introduced(ts: list[At], k: int) -> bool:
         return False
     heading = ts[k - 1].cue(Cue.MELD) and (k == 1 or ts[k - 1].pause >= STOP)  # "Meld: a run"
     return not ts[k].pause or (is_holder(ts, k - 2) and not ts[k - 1].pause) or heading
+
+
+def _wished(ts: list[At], k: int) -> bool:
+    """ "Hoping for a run", "the jack for a run": melds said after "for" with no figure before
+    it are melds wished for, not shown (never "150 for the run"): left not understood."""
+    figure = is_free(ts, k - 2, Kind.NUMBER) and not ts[k - 1].pause  # "150 for the run"
+    return _for_said(ts, k - 1) and not figure and not ts[k].pause
 
 
 def _figure_first(ts: list[At], first: int) -> bool:

@@ -16,11 +16,11 @@ from .words import NOTHING_WORDS
 _UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
           "eighteen", "nineteen")  # fmt: skip
-_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 
 SMALL: dict[str, int] = {w: i for i, w in enumerate(_UNITS)}
 SMALL |= {w: 10 + i for i, w in enumerate(_TEENS)}
-SMALL |= {w: 20 + 10 * i for i, w in enumerate(_TENS)}
+SMALL |= {w: 20 + 10 * i for i, w in enumerate(TENS)}
 SMALL["fourty"] = 40  # as it is often typed
 
 NUMBER_WORDS: frozenset[str] = frozenset({*SMALL, "hundred", "thousand", "grand", *NOTHING_WORDS})
@@ -172,5 +172,5 @@ def _say_small(n: int) -> str:
     if n < 20:
         return _TEENS[n - 10]
     tens, unit = divmod(n, 10)
-    word = _TENS[tens - 2]
+    word = TENS[tens - 2]
     return word if unit == 0 else f"{word} {_UNITS[unit]}"

@@ -15,7 +15,6 @@ from .places import FIGURE_CUES, bid_follows, figure_next, is_free, is_paused, k
 from .table import SayingTable
 from .words import (
     ADDED_LAST,
-    CARD_RANK_PLURALS,
     DOUBT_WORDS,
     REMARK_STARTS,
     WHOLE_DECK,
@@ -156,14 +155,15 @@ def undone(ts: list[At]) -> list[At]:
 
 
 def cards_counted(ts: list[At]) -> list[At]:
-    """ "Eight aces", "eighty kings" where no meld of the deck is named so: a figure said
-    straight before a rank counted is part of a meld the reader does not know, never a
-    player's figure: left not understood, with the rank (``CARD_RANK_PLURALS``)."""
+    """ "Eight aces", "eighty kings" where no meld of the deck is named so, "two roundhouses",
+    "20 bucks": a figure said straight before a word not understood counts that thing, never
+    a player's figure: left not understood, with the word."""
     out = list(ts)
     for k, at in enumerate(ts[:-1]):
         after = ts[k + 1]
-        counted = after.kind is Kind.UNKNOWN and after.thing.text in CARD_RANK_PLURALS
-        if at.kind is Kind.NUMBER and counted and not after.pause:
+        counted = after.kind is Kind.UNKNOWN and after.thing.value is None
+        noun = after.thing.text.isalpha() and len(after.thing.text) > 2  # not "300 to Bob"
+        if at.kind is Kind.NUMBER and counted and noun and not after.pause:
             out[k] = At(Thing(Kind.UNKNOWN, None, at.thing.text), at.pause)
     return out
 
@@ -236,15 +236,16 @@ def corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
             # the player with it (never the player alone, leaving the figure to be read as
             # something else)
             pairs = [(j, n) for j in range(c) if (n := _pair_at(out, j)) is not None]
-            pairs = [(j, n) for j, n in pairs if keep[j] and keep[n] and n < c]
-            same = [(j, n) for j, n in pairs if out[j][0].value == after.value]
-            pairs = same or pairs  # the same player's figure, else the last player's
+            said_before = [(j, n) for j, n in pairs if keep[j] and keep[n] and n < c]
+            same = [(j, n) for j, n in said_before if out[j][0].value == after.value]
+            pairs = same or said_before  # the same player's figure, else the last player's
             if pairs:
                 j, n = pairs[-1]
                 out[j] = (after, out[j][1])
                 out[n] = (out[new_n][0], out[n][1])
                 for x in (c, *range(a, new_n + 1)):  # "no, Ann had 70": all of it
                     keep[x] = False
+                _corrected_on(out, keep, said_before, new_n + 1)
                 continue
         before = [j for j in range(c) if keep[j] and out[j][0].kind is after.kind]
         if before:
@@ -253,12 +254,36 @@ def corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
     return kept_only(out, keep)
 
 
+def _corrected_on(
+    out: list[tuple[Thing, int]], keep: list[bool], pairs: list[tuple[int, int]], k: int
+) -> None:
+    """ "Cy 13, no, Cy 12 and Ann 7": the players and figures said on after a correction's
+    first, each of a player given a figure before it, correct those figures too."""
+    while True:
+        j = k
+        while j < len(out) and (out[j][0].kind is Kind.FILLER or out[j][0].value is Cue.AND):
+            j += 1
+        n = _pair_at(out, j)
+        said = out[j][0] if n is not None else None
+        same = [(p, f) for p, f in pairs if said is not None and out[p][0].value == said.value]
+        if n is None or said is None or not same:
+            return
+        out[same[-1][1]] = (out[n][0], out[same[-1][1]][1])
+        for x in range(k, n + 1):
+            keep[x] = False
+        k = n + 1
+
+
 def _no_as_correction(items: list[tuple[Thing, int]], c: int) -> tuple[Thing, int]:
-    """ "Bob bid 270, no, 280": "no" said alone between pauses before what it corrects is a
-    correction (said of a player, "Bob no", it is his nothing)."""
+    """ "Bob bid 270, no, 280", "Ann 170, no 180", "fifty eight no fifty nine": "no" said
+    after a pause and before a pause or a figure, or between two figures, is a correction
+    (said of a player, "Bob no", it is his nothing)."""
     thing, pause = items[c]
-    alone = pause and c + 1 < len(items) and items[c + 1][1]
-    if thing.kind is Kind.NUMBER and thing.text == "no" and alone:
+    after = items[c + 1] if c + 1 < len(items) else None
+    figure_after = after is not None and after[0].kind is Kind.NUMBER
+    alone = pause and after is not None and (after[1] or figure_after)
+    between = c >= 1 and items[c - 1][0].kind is Kind.NUMBER and figure_after  # "58 no 59"
+    if thing.kind is Kind.NUMBER and thing.text == "no" and (alone or between):
         return Thing(Kind.CORRECTION, None, thing.text), pause
     return items[c]
 
@@ -343,9 +368,10 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
     "and" a partner, the one player named
     before it ("Ann took the bid, she melded 150, Bob 20": Ann); where several are named
     before it ("Bob 350 spades, Ann dealt, she took 190") who is asked among them (the reader
-    knows no one's sex), never the declarer taken for it; where none is, the one player the
-    line names, or asked among those it names. Said of nothing else ("he made it") it is a
-    filler word, dropped."""
+    knows no one's sex), never the declarer taken for it, unless one of them is the partner it
+    is said with ("Dee opened, Ann went on, Bob took it; him and Dee melded 180": Bob); where
+    none is, the one player the line names, or asked among those it names. Said of nothing
+    else ("he made it") it is a filler word, dropped."""
     every = tuple(seat.id for seat in draft.table.seats)
     said: list[tuple[At, int]] = []
     for k, at in enumerate(ts):
@@ -353,11 +379,25 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
         if at.cue(Cue.HE_SHE) and (
             figure_next(ts, k + 1) or _and_a_partner(ts, k + 1) or meld_next
         ):
-            before = _named(ts[:k]) or _named(ts)
-            at = At(Thing(Kind.PLAYER, before or every, at.thing.text, at.thing.length), at.pause)
+            before = _named(ts[:k]) or _named(ts) or every
+            if _and_a_partner(ts, k + 1):  # "him and Dee": of those named, Dee's partner
+                mates = _partners_among(before, ts[k + 2].thing.players, draft.table)
+                before = mates or before
+            at = At(Thing(Kind.PLAYER, before, at.thing.text, at.thing.length), at.pause)
         said.append((at, at.pause))
     keep = [not at.cue(Cue.HE_SHE) for at, _ in said]
     return [At(at.thing, pause, at.used) for at, pause in kept_only(said, keep)]
+
+
+def _partners_among(
+    named: tuple[int, ...], partner: tuple[int, ...], table: SayingTable
+) -> tuple[int, ...]:
+    """The one player of ``named`` in the team of the one player ``partner`` (else none)."""
+    if len(partner) != 1 or not table.teams:
+        return ()
+    team = table.team_of(partner[0])
+    mates = tuple(p for p in named if p in team and p != partner[0])
+    return mates if len(mates) == 1 else ()
 
 
 def _and_a_partner(ts: list[At], k: int) -> bool:
@@ -537,7 +577,8 @@ def read_asides(ts: list[At], draft: Draft) -> None:
             and Outcome.FORFEIT in draft.asks.outcomes
             and draft.value(("bid",)) == options.to_table(options.compulsory_bid)
         )
-        if said == {at.thing.value}:
+        conceded = {Outcome.CONCEDED, Outcome.OPPONENTS_CONCEDED}  # "without playing a card"
+        if said == {at.thing.value} or (at.thing.value is Outcome.CONCEDED and said <= conceded):
             at.used = True
         elif forfeit and said == {Outcome.CONCEDED}:
             at.used = True

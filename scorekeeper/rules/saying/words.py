@@ -140,17 +140,21 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "opens and holds at", "opened and held at", "plays it at", "plays it for",
                   "played it at", "played it for", "is forced to take it at",
                   "forced to take it at", "won the bidding at", "wins the bidding at",
-                  "won the bidding for", "wins the bidding for",
+                  "won the bidding for", "wins the bidding for", "jumped to", "jumped it to",
+                  "jumps to", "raised to", "raised it to", "raises to", "went up to",
+                  "upped it to", "bumped it to", "pushed it to", "came in at", "on and on to",
+                  "all the way up to", "got held to", "was held to", "held to",
                   # the compulsory bid (RULES 4.5), said as the bid it is
                   "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
                   "had the forced", "was stuck with the compulsory", "was stuck with the forced",
                   "stuck with the compulsory", "stuck with the forced"),
         Cue.IN: ("in", "on"),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld",
-                   "melted"),  # "melted": dictation's mishearing of "melded"
+                   "melted",  # "melted": dictation's mishearing of "melded"
+                   "mld"),  # typed in a hurry
         Cue.TRICKS: ("tricks", "trick", "in tricks", "in the tricks", "counters", "counter",
                      "in counters",
-                     "card points", "in cards", "takes"),
+                     "card points", "in cards", "takes", "trix", "in trix", "trks", "tks"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled"),
         Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last",
                          # the last trick added to the figure said before it (``ADDED_LAST``)
@@ -166,7 +170,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                       "on her bid", "on his own", "on her own"),
         Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
                          "her partners", "their side", "their team", "their", "the team",
-                         "our team", "our side"),
+                         "our team", "our side", "their three", "their four", "our three",
+                         "our four", "the three of them", "the four of them"),
         Cue.THEY: ("they", "we"),
         Cue.HE_SHE: ("he", "she", "he's", "she's", "him", "his", "her"),
         Cue.TAKEOVER: ("takeover", "take over", "took over", "takes over", "took it over",
@@ -194,7 +199,8 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "declarer", "bidder", "on the nose", "right on the nose", "ugh", "though", "it's",
         "its", "halfway through", "were", "of them", "ouch", "the compulsory bid", "as trump",
         "as trumps",
-        "scooped the pot", "to name trump",
+        "scooped the pot", "to name trump", "yeah", "yep", "this time", "this one", "both",
+        "that time",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -259,12 +265,14 @@ CARD_RANK_WORDS: tuple[str, ...] = ("nine", "ten", "jack", "queen", "king", "ace
 """A card's rank as said in "the nine of hearts": a card named, not a figure (a "nine" said
 so is no 9 of anyone's), and no meld nor trump either: not understood, so asked about."""
 
-CARD_RANK_PLURALS: frozenset[str] = frozenset(
-    {"aces", "tens", "kings", "queens", "jacks", "nines"}
+REST = "rest"
+"""The value of the words for what is left of the deck's trick points (``REST_WORDS``)."""
+
+REST_WORDS: tuple[str, ...] = (
+    "the rest", "rest", "all the rest", "the remainder", "everything else", "the rest of it",
+    "what was left", "whatever was left", "the rest of the points",
 )  # fmt: skip
-"""Cards counted ("eight aces", "eighty kings" where the deck names no such meld): a figure
-said before them is part of a meld's name the reader does not know, never a figure of its
-own: both are left not understood (asked)."""
+"""What is left ("Ann 180, Bob the rest"): a take the others' leave (``lists.the_rest``)."""
 
 OTHERS = "others"
 """The value of the words for the declarer's opponents said together (``OTHERS_WORDS``)."""

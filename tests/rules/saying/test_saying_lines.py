@@ -53,10 +53,11 @@ def test_a_bid_under_the_games_minimum_is_read_as_said():
 
 
 def test_a_figure_nothing_marks_that_could_be_a_bid_or_meld_is_asked_about():
-    # in a chip game Bob's figure could be his bid, his meld (the declarer melds) or his tricks
+    # in a chip game Bob's figure could be his bid or his meld (the declarer melds); not his
+    # tricks: a single deck's trick points are 250 in all (RULES 3.1)
     reading = read("Bob 350 made", BROOKLYN)
     assert reading.bid is None and reading.melds == () and reading.tricks is None
-    assert reading.ambiguous == (Ambiguity("350", ("bid", "Bob's meld", "tricks")),)
+    assert reading.ambiguous == (Ambiguity("350", ("bid", "Bob's meld")),)
     assert reading.missing == ("bid", "trump")
 
 

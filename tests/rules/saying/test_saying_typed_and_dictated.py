@@ -1,0 +1,223 @@
+"""Lines as a hurried thumb types them or a phone's dictation writes them (issue 29): suits
+misspelt, "too ninety", names with a letter doubled, corrections after a dash or between two
+figures, counts said before melds and things, "the rest", a partner named by his partner, and
+what is never taken for a figure it is not. Every figure is worked out from RULES, cited
+beside it; players sit Ann, Bob, Cy... (ids 1, 2, 3...), partners opposite (``sayingtables``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from sayingtables import read, table
+
+from scorekeeper.rules.hand.outcome import Outcome
+from scorekeeper.rules.pack.cards import Suit
+from scorekeeper.rules.saying import Meld
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "trump"),
+    [
+        pytest.param("brooklyn", "Bob 360 spaids made it", Suit.SPADES, id="vowels-changed"),
+        pytest.param("brooklyn-pot", "cy 260 dimonds, set", Suit.DIAMONDS, id="letter-left-out"),
+        pytest.param("partnership", "ann 260 hearst conceded", Suit.HEARTS, id="letters-swapped"),
+        pytest.param("six-handed", "fay 80 hrts concede", Suit.HEARTS, id="no-vowels"),
+        pytest.param("double-deck", "Dee 55 clbs made", Suit.CLUBS, id="clubs-no-vowels"),
+    ],
+)  # fmt: skip
+def test_a_suit_misspelt_one_way_only_is_that_suit(game, line, trump):
+    reading = read(line, table(game))
+    assert reading.trump is trump
+    assert reading.unknown_words == () and reading.ambiguous == ()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("Cy 300 hearts made, with room to spare", id="spare-is-no-spade"),
+        pytest.param("Cy 300 hearts made, that hurts", id="hurts-is-no-hearts"),
+    ],
+)
+def test_an_english_word_near_a_suit_is_no_suit(line):
+    reading = read(line, table("brooklyn"))
+    assert reading.trump is Suit.HEARTS
+    assert reading.ambiguous == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "bid"),
+    [
+        # dictation's "too" and "for" for "two" and "four" before the rest of a figure
+        pytest.param("partnership", "Dee bid too ninety in hearts and got set", 290,
+                     id="too-ninety"),
+        pytest.param("hoyle", "Ann for hundred spades, made", 400, id="for-hundred"),
+        # "for fifty" stays the bid word: at a double deck a bid of 500 is said "fifty"
+        pytest.param("double-deck", "Bob took it for fifty in clubs, made", 50,
+                     id="for-fifty-is-a-bid-word"),
+        # "no" between two figures corrects the first (RULES 6.3: 59 is on the ladder)
+        pytest.param("double-deck", "Dee fifty eight no fifty nine in diamonds made it", 59,
+                     id="no-between-figures"),
+    ],
+)  # fmt: skip
+def test_figures_as_dictation_writes_them(game, line, bid):
+    reading = read(line, table(game))
+    assert reading.bid == bid
+    assert reading.melds == () and reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_a_name_with_a_letter_doubled_is_that_player():
+    reading = read("So Hall took the bid at sixty-five in diamonds", table("eight-handed"))
+    assert (reading.declarer, reading.bid, reading.trump) == (8, 65, Suit.DIAMONDS)
+
+
+def test_initials_are_no_player():
+    # two packs with nines, six players: A/C/E against B/D/F; "F" is not taken for Fay
+    reading = read("A/C/E 310 tricks, B/D/F 180", table("six-two-packs"))
+    assert reading.melds == ()
+
+
+def test_a_correction_after_a_dash_corrects_each_player_said_again():
+    # Bison's counters (RULES 6.4): 24 in all, 7 + 5 + 12
+    line = "Cy 300 diamonds. counters Ann 6 Bob 5 Cy 13 -- no, Cy 12 and Ann 7. last trick Cy"
+    reading = read(line, table("bison"))
+    assert dict(reading.takes) == {1: 7, 2: 5, 3: 12}
+    assert reading.melds == () and reading.ambiguous == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "takes"),
+    [
+        # RULES 3.1: a single deck's trick points are 250; corrected to 180, Bob the other 70
+        pytest.param("two-handed", "Ann 170 in cards, no 180, Bob the rest", {1: 180, 2: 70},
+                     id="two-handed-corrected"),
+        pytest.param("cutthroat", "Ann 100, Bob 70, Cy 40 in tricks, Dee got the rest",
+                     {1: 100, 2: 70, 3: 40, 4: 40}, id="cutthroat-got-the-rest"),
+    ],
+)  # fmt: skip
+def test_the_rest_is_what_the_others_takes_leave(game, line, takes):
+    reading = read(line, table(game))
+    assert dict(reading.takes) == takes
+    assert reading.unknown_words == () and reading.ambiguous == ()
+
+
+def test_the_rest_of_a_player_when_another_take_is_missing_is_not_read():
+    reading = read("Ann took 100, Bob the rest", table("cutthroat"))
+    assert dict(reading.takes) == {1: 100}
+    assert "the rest" in reading.unknown_words
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "meld"),
+    [
+        # RULES 2.1: two common marriages are 20 each, in any suits but trump
+        pytest.param("cutthroat", "Clubs. Ann had two marriages, forty", Meld(1, 40),
+                     id="two-marriages"),
+        # RULES 2.6: four pinochles from two packs, quadruple pinochle 1200
+        pytest.param("eight-two-packs", "Dee put down four pinochles, 1200!", Meld(4, 1200),
+                     id="four-pinochles"),
+    ],
+)  # fmt: skip
+def test_a_count_before_a_melds_plural_counts_the_meld(game, line, meld):
+    reading = read(line, table(game))
+    assert reading.melds == (meld,)
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_a_figure_before_a_word_not_understood_counts_it_never_a_meld():
+    reading = read("Hearts. Ann 20 bucks, Bob 60 meld", table("cutthroat"))
+    assert reading.melds == (Meld(2, 60),)
+    assert "20" in reading.unknown_words
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "melds"),
+    [
+        # eight players in two teams of four (RULES 6.1): Bob's four is Bob, Dee, Fay and Hal
+        pytest.param("eight-two-packs", "Bob's four melded 210 total, Ann's four 90",
+                     (Meld(1, 90, True), Meld(2, 210, True)), id="bobs-four"),
+        # "him" said with Dee: of the players named before, Dee's partner (RULES 6.1)
+        pytest.param("partnership", "Dee opened two fifty, Ann went two sixty, Bob jumped to "
+                     "three hundred. He made hearts trump, him and Dee melded one eighty",
+                     (Meld(2, 180, True),), id="him-and-his-partner"),
+    ],
+)  # fmt: skip
+def test_a_team_said_by_one_of_its_players(game, line, melds):
+    reading = read(line, table(game))
+    assert tuple(sorted(reading.melds, key=lambda m: m.holder or 0)) == melds
+
+
+@pytest.mark.parametrize(
+    ("game", "declarer", "asked"),
+    [
+        pytest.param("partnership", 1, None, id="partnership-one-partner"),
+        # six-handed: Cy's partners are Ann and Eve, so which one is asked
+        pytest.param("six-handed", None, ("Ann", "Eve"), id="six-handed-asked"),
+    ],
+)
+def test_a_players_partner_is_the_one_partner_or_asked(game, declarer, asked):
+    reading = read("Cy's partner bid 60 in clubs and made it", table(game))
+    assert reading.declarer == declarer
+    if asked is not None:
+        assert [a.could_be for a in reading.ambiguous] == [asked]
+
+
+def test_an_auction_said_with_verbs_is_won_by_its_last_bid():
+    line = "Dee opened two fifty, Ann went two sixty, Bob jumped to three hundred and everybody "
+    line += "passed. He made hearts trump, took one fifty in tricks, made."
+    reading = read(line, table("partnership"))
+    assert (reading.declarer, reading.bid, reading.trump) == (2, 300, Suit.HEARTS)
+    assert reading.outcome is Outcome.MADE and reading.tricks == 150
+
+
+def test_a_higher_bid_left_not_understood_leaves_the_bid_asked():
+    line = "Dee opened two fifty, Ann went two sixty, Bob fooled around three hundred"
+    reading = read(line, table("partnership"))
+    assert reading.bid is None
+    assert ("250", "260", "300") in [a.could_be for a in reading.ambiguous]
+
+
+def test_a_figure_above_a_bid_said_is_asked_bid_or_meld():
+    # Brooklyn's takeover at 250 after an opening 300 (RULES 4.3): "three hundred" his bid
+    line = "Bob's three hundred went round the table so he dumped it on Ann at two fifty"
+    reading = read(line, table("brooklyn"))
+    assert reading.bid is None and reading.melds == ()
+
+
+@pytest.mark.parametrize(
+    ("line", "melds", "tricks"),
+    [
+        # a meld hoped for is not shown
+        pytest.param("Bob went 340 in diamonds, hoping the widow gave him the jack for a run. "
+                     "It didn't, and he got set.", (), None, id="wished-for"),
+        # "150 for the run": the run's figure (RULES 2.1: a run is 150), never the tricks too
+        pytest.param("Cy bid 300 in spades, 150 for the run, made", (Meld(None, 150),), None,
+                     id="figure-for-the-run"),
+    ],
+)  # fmt: skip
+def test_a_meld_said_after_for(line, melds, tricks):
+    reading = read(line, table("brooklyn-pot"))
+    assert reading.melds == melds and reading.tricks == tricks
+
+
+def test_a_figure_above_every_trick_point_is_never_tricks():
+    # a single deck's trick points are 250 (RULES 3.1): "three ten" is no tricks figure
+    reading = read("Cy 370 diamonds, meld 140, three ten, made", table("hoyle"))
+    assert reading.tricks is None
+
+
+def test_the_opponents_conceding_without_playing_a_card_is_their_concession():
+    line = "Cy 350 hearts, and Ann and Bob conceded it to him without playing a card"
+    reading = read(line, table("hoyle"))
+    assert reading.outcome is Outcome.OPPONENTS_CONCEDED
+    assert reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        pytest.param("brooklyn", "Bob 360 spades mld 210 trks 160 made", id="brooklyn"),
+    ],
+)
+def test_meld_and_tricks_typed_short(game, line):
+    reading = read(line, table(game))
+    assert reading.melds == (Meld(None, 210),) and reading.tricks == 160
