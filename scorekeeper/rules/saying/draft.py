@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from ..game.bidding import TAKEOVER_BID
+from ..game.bidding import TAKEOVER_BID, bid_problem
 from ..game.choices import AllPass
 from ..hand.outcome import Outcome
 from ..pack.cards import Suit
@@ -53,6 +53,9 @@ class Draft:
     claims: dict[Key, list[tuple[Any, str]]] = field(default_factory=dict)
     ambiguous: list[Ambiguity] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
+    doubted: set[Key] = field(default_factory=set)
+    """Fields asked about as a whole ("Ann the dix for ten and later a rope": which melds?):
+    no figure claimed for them is taken."""
     auction: list[tuple[int, int]] = field(default_factory=list)
     """The bids said with their bidder, in the order said: for each, its place among the bid
     claims and among the declarer claims (``bid_by``)."""
@@ -63,7 +66,7 @@ class Draft:
         bids = self.claims.setdefault(("bid",), [])
         declarers = self.claims.setdefault(("declarer",), [])
         self.auction.append((len(bids), len(declarers)))
-        bids.append((figure, bid_word))
+        bids.append((self._as_written(figure), bid_word))
         declarers.append((pid, name_word))
 
     def _auction(self) -> None:
@@ -89,8 +92,21 @@ class Draft:
         self.claims[("bid",)] = [bids[last_bid]]
         self.claims[("declarer",)] = [c for i, c in enumerate(declarers) if i not in outbid]
 
+    def _as_written(self, bid: int) -> int:
+        """A bid said in full points where the table writes them without the trailing zero
+        ("six fifty" at a double deck, RULES 2.7 and 4.1): the bid as written (65) where the
+        figure said is on the ladder in full points and at least the least bid in them (as
+        written it would be ten times that: no hand makes it); any other figure as said."""
+        options = self.table.options
+        written = options.to_table(bid)
+        exact = written != bid and options.from_table(written) == bid
+        full = bid >= options.min_bid  # ten times the least bid written: no hand makes it
+        return written if exact and full and bid_problem(bid, options) is None else bid
+
     def claim(self, key: Key, value: Any, word: str) -> None:
         """``word`` says ``key`` is ``value``."""
+        if key == ("bid",) and isinstance(value, int):
+            value = self._as_written(value)
         self.claims.setdefault(key, []).append((value, word))
 
     def claimed(self, key: Key) -> bool:
@@ -129,6 +145,17 @@ class Draft:
             and all(w in THROWN_IN for v, w in said if v is Outcome.CONCEDED)
         ):
             self.claims[("outcome",)] = [(v, w) for v, w in said if v is Outcome.ALL_PASS]
+
+    def _declarers_meld(self) -> None:
+        """Where only the declarer's meld is entered, the declarer's meld said by name ("Bob
+        has 300") and said of nobody ("melded 100") are claims on one field."""
+        declarer = self.value(("declarer",))
+        named = ("meld", declarer, False)
+        if self.asks.meld_each or declarer is None or named not in self.claims:
+            return
+        if ("meld", None, False) in self.doubted:
+            self.doubted.add(named)
+        self.claims[named] += self.claims.pop(("meld", None, False), [])
 
     def _passed_then_played(self) -> None:
         """ "Bob jumped to 300 and everybody passed ... made": everyone passing said with a
@@ -179,7 +206,10 @@ class Draft:
         takes: list[tuple[int, int]] = []
         bids: list[tuple[int, int]] = []
         unplayed = self.value(("outcome",)) in NOT_PLAYED
+        self._declarers_meld()
         for key, said in self.claims.items():
+            if key in self.doubted:
+                continue  # asked already
             values = list(dict.fromkeys(value for value, _ in said))
             if len(values) > 1 and unplayed and key != ("outcome",):
                 continue  # "misdeal, Ann gave Bob 16 cards": no declarer is entered to ask

@@ -262,6 +262,29 @@ def put_meld(holder: At | None, figure: int, word: str, draft: Draft) -> None:
             draft.claim(("declarer",), pid, holder.thing.text)
 
 
+def _melded(holder: At, draft: Draft) -> Key | None:
+    """The meld field of ``holder`` when the line has claimed it already, else None."""
+    players = holder.thing.players
+    if len(players) != 1 and holder.kind is Kind.PLAYER:
+        return None
+    key: Key = ("meld", players[0], holder.kind is Kind.TEAM)
+    return key if draft.claimed(key) else None
+
+
+def doubt_meld(holder: At | None, draft: Draft) -> None:
+    """The meld of ``holder`` (nobody: the declarer's, in the chip games) asked about as a
+    whole: no figure said for it elsewhere in the line is taken."""
+    asks = draft.asks
+    if holder is None:
+        key: Key | None = None if asks.meld_each else ("meld", None, False)
+    elif holder.kind is Kind.TEAM:
+        key = ("meld", holder.thing.players[0], True) if asks.side_meld else None
+    else:
+        key = ("meld", holder.thing.players[0], False) if len(holder.thing.players) == 1 else None
+    if key is not None:
+        draft.doubted.add(key)
+
+
 def tricks_of_nobody(figure: int, word: str, draft: Draft) -> None:
     """Tricks said of nobody ("150 in tricks"): the one figure, where the hand has one and
     says whose it is (the side that bid); without a bid, which team took them is asked."""
@@ -397,6 +420,11 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
             draft.claim(key, at.thing.value, word)
         elif fits:
             draft.ask(word, [label for _, label in fits])
+        elif holder is not None and _melded(holder, draft) is not None:
+            # "... plus a hundred aces, so Ann 110": her meld said again, checked (asked
+            # where it differs), never left aside with the first figure kept
+            holder.used = True
+            draft.claim(_melded(holder, draft), at.thing.value, word)  # type: ignore[arg-type]
         else:
             draft.unknown.append(word)
 

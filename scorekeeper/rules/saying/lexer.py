@@ -11,8 +11,9 @@ whole line, and asks when the line does not decide.
 
 What a phone's dictation or a hurried thumb does to a word is read back only where one reading
 is left: "too ninety" and "for hundred" are figures ("two ninety", "four hundred"), a suit's
-name with a letter left out, added or swapped, or spelt without its vowels ("dimonds", "hearst", "hrts", "spaids") is that
-suit, and a name with a letter doubled ("Hall" for Hal) that player.
+name with a letter left out, added or swapped, or spelt without its vowels ("dimonds",
+"hearst", "hrts", "spaids") is that suit, and a name with a letter doubled or an "e" added
+("Hall", "Faye") that player.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from .words import (
     CORRECTION_WORDS,
     CUE_WORDS,
     FILLER_WORDS,
+    IN_ORDER,
+    IN_ORDER_WORDS,
     NO_TRUMP_WORDS,
     OTHERS,
     OTHERS_WORDS,
@@ -49,12 +52,12 @@ from .words import (
 )
 
 COMMA, STOP = 1, 2
-"""How strong a pause is: a comma (or a colon, or a dash) inside a clause, a stop (". ; ! ?") between
-clauses; 0 is no pause. Dictation's punctuation, so the reader leans on a stop only to end a
-clause's subject (``places._clause_subject``)."""
+"""How strong a pause is: a comma (or a colon, a dash, a slash) inside a clause, a stop (". ;
+! ?") between clauses; 0 is no pause. Dictation's punctuation, so the reader leans on a stop
+only to end a clause's subject (``places._clause_subject``)."""
 
 _SYMBOLS = "♠♥♦♣♤♡♢♧&"
-_TOKEN = re.compile(rf"[{_SYMBOLS}]|\d+|[^\W\d_]+(?:'[^\W\d_]+)*|(?P<pause>[.,;:!?—–]|--+)")
+_TOKEN = re.compile(rf"[{_SYMBOLS}]|\d+|[^\W\d_]+(?:'[^\W\d_]+)*|(?P<pause>[.,;:!?—–/]|--+)")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 """A figure a phone's dictation writes as a time of day: "three fifty" as "3:50" is 350."""
@@ -177,6 +180,8 @@ class Lexicon:
             self._add(said, Kind.UNKNOWN, OTHERS)
         for said in REST_WORDS:  # "Bob the rest": read by ``lists.the_rest`` where it can be
             self._add(said, Kind.UNKNOWN, REST)
+        for said in IN_ORDER_WORDS:  # "55 45 100 50 in that order": ``lists.in_seat_order``
+            self._add(said, Kind.UNKNOWN, IN_ORDER)
         for rank in CARD_RANK_WORDS:  # "the nine of hearts": a card, never the figure 9
             for suit_words in SUIT_WORDS.values():
                 for noun in suit_words[:2]:
@@ -305,8 +310,8 @@ class Lexicon:
         return Thing(Kind.PLAYER, ids, word) if ids else None
 
     def _name_doubled(self, word: str) -> Thing | None:
-        """A player's name (three letters or more) typed with one letter doubled: "Hall" is
-        Hal, where it names one player."""
+        """A player's name (three letters or more) typed with one letter doubled or an "e"
+        added or left off at its end: "Hall" is Hal, "Faye" Fay, where it names one player."""
         ids = tuple(
             pid for pid, keys in self.starts.items()
             if any(len(k) >= 3 and _undoubled(word, k) for k in keys)
@@ -315,7 +320,10 @@ class Lexicon:
 
 
 def _undoubled(word: str, name: str) -> bool:
-    """True when ``word`` is ``name`` with one of its letters doubled."""
+    """True when ``word`` is ``name`` with one of its letters doubled, or an "e" added or left
+    off at its end ("Faye" for Fay, "Anne" for Ann)."""
+    if name + "e" == word or word + "e" == name:
+        return True
     return len(word) == len(name) + 1 and any(
         word[j] == word[j - 1] and word[:j] + word[j + 1 :] == name for j in range(1, len(word))
     )

@@ -1,16 +1,90 @@
 """Lists said after a cue (issue 29; RULES 2.5 who melds, 3.1 and 6.4 takes): the name-figure
 pairs a meld or tricks word said before them carries on to ("Ann 8 counters, Bob 10, Cy 2"), or
 back to ("Gus 80, Hal 150 meld"), sentence by sentence, never to a player already given that
-field; and "the rest" said of the one player whose take a list left out.
+field; and "the rest" said of the one player whose take a list left out. A list typed without
+commas ("ann 40 bob 60 cy 0 dee 150 meld") is read as with them, and figures said "in that
+order" as each player's in seat order.
 """
 
 from __future__ import annotations
 
 from ..pack.tricks import trick_total
 from .draft import At, Draft
-from .lexer import STOP, Kind
+from .lexer import COMMA, STOP, Kind, Thing
 from .places import cue_of_its_own, is_free, is_holder
-from .words import REST, Cue
+from .table import SayingTable
+from .words import IN_ORDER, REST, Cue
+
+
+def in_seat_order(ts: list[At], table: SayingTable) -> list[At]:
+    """ "Trix 55 45 100 50 in that order", or "meld ann 40 bob 0 cy 150 dee 60, tricks 100 50
+    60 40": as many figures as players, said after a meld or tricks word with nobody named
+    among them, are each player's in seat order where "in that order" follows them or the line
+    has named every player in seat order with a figure before them; read as if said "tricks
+    Ann 100, Bob 50, Cy 60, Dee 40"."""
+    seats = [seat.id for seat in table.seats]
+    n = len(seats)
+    out = list(ts)
+    for k in reversed(range(len(ts) - n)):
+        figures = ts[k + 1 : k + 1 + n]
+        cued = any(ts[k].cue(c) for c in (Cue.MELD, Cue.TRICKS, Cue.TOOK))
+        if not cued or any(at.kind is not Kind.NUMBER or at.pause for at in figures[1:]):
+            continue
+        if figures[0].kind is not Kind.NUMBER or _figure_next(ts, k + 1 + n):
+            continue
+        ordered = k + 1 + n < len(ts) and ts[k + 1 + n].thing.value == IN_ORDER
+        if not (ordered or _seats_named_in_order(ts[:k], seats)):
+            continue
+        said: list[At] = [ts[k]]
+        for pid, at in zip(seats, figures, strict=True):
+            said += [At(Thing(Kind.PLAYER, (pid,), table.name(pid)), COMMA), At(at.thing, 0)]
+        out[k : k + 1 + n + int(ordered)] = said
+    return out
+
+
+def _figure_next(ts: list[At], k: int) -> bool:
+    """True when a figure is said at ``k`` (the list runs on: not as many as the players)."""
+    return k < len(ts) and ts[k].kind is Kind.NUMBER and not ts[k].pause
+
+
+def _seats_named_in_order(ts: list[At], seats: list[int]) -> bool:
+    """True when ``ts`` names every player in seat order, each with a figure straight after."""
+    named = [
+        at.thing.players[0]
+        for k, at in enumerate(ts[:-1])
+        if at.kind is Kind.PLAYER and len(at.thing.players) == 1 and ts[k + 1].kind is Kind.NUMBER
+    ]
+    return named == seats
+
+
+def paused_pairs(ts: list[At]) -> list[At]:
+    """ "ann 40 bob 60 cy 0 dee 150 meld": three or more players, each named once and each
+    with a figure straight after, said one after another without commas, read as if a comma
+    came before each player."""
+    out = list(ts)
+    k = 0
+    while k < len(ts):
+        n = k
+        while n + 1 < len(ts) and _a_pair(ts, n) and not (n > k and ts[n].pause >= STOP):
+            n += 2
+        players = [ts[j].thing.players[0] for j in range(k, n, 2)]
+        if len(players) >= 3 and len(set(players)) == len(players):
+            for j in range(k + 2, n, 2):
+                out[j] = At(ts[j].thing, max(ts[j].pause, COMMA), ts[j].used)
+            k = n
+        else:
+            k += 1
+    return out
+
+
+def _a_pair(ts: list[At], j: int) -> bool:
+    """True when one player is named at ``j`` with a figure straight after."""
+    return (
+        ts[j].kind is Kind.PLAYER
+        and len(ts[j].thing.players) == 1
+        and ts[j + 1].kind is Kind.NUMBER
+        and not ts[j + 1].pause
+    )
 
 
 def carried_on(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..pack.cards import SUITS
 from .draft import At, Draft
-from .figures import put_meld
+from .figures import doubt_meld, put_meld
 from .lexer import COMMA, STOP, Kind
 from .lists import carried_on, melded_already
 from .melds import meld_worths
@@ -90,10 +90,12 @@ def named_melds(ts: list[At], draft: Draft) -> None:
             continue
         if len(worths) > 1:
             draft.ask(text, [str(w) for w in sorted(worths)])
+            doubt_meld(holder, draft)
             continue
         beside = _unread_beside(ts, first, n) if not said and total is None else None
         if beside is not None:  # "double aces, a run and a pinochle": more than these?
             draft.ask(text, [str(next(iter(worths))), f"with '{beside.thing.text}'"])
+            doubt_meld(holder, draft)
             continue
         put_meld(holder, next(iter(worths)), text, draft)
         if total is not None and total.thing.value not in worths:

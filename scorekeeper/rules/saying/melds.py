@@ -75,7 +75,20 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
                     phrases[f"{name} in {noun}"] = f"{name} {suit.value}"
                     phrases[f"{name} of {noun}"] = f"{name} {suit.value}"
                 phrases[f"{suit.noun[:-1]} {name}"] = f"{name} {suit.value}"  # "a club marriage"
+    if not deck.figure_names:  # "a hundred aces": aces around, by its figure (RULES 2.1)
+        for figure_name, around in _AROUND_FIGURES:
+            for said in _spelled(figure_name):
+                phrases.setdefault(said, around)
     return phrases
+
+
+_AROUND_FIGURES = (
+    ("100 aces", "aces around"), ("80 kings", "kings around"), ("60 queens", "queens around"),
+    ("40 jacks", "jacks around"),
+)  # fmt: skip
+"""The arounds named by their figures at every table: where the deck names no meld by its
+figure (the engine refuses "1000 aces" there, as four copies make it ambiguous), these four
+are still one meld each, said so at any table."""
 
 
 def _spelled(name: str) -> list[str]:

@@ -85,11 +85,33 @@ def subject_of(ts: list[At], k: int, draft: Draft) -> int | None:
     player or team the clause starts with when it names no other ("Bob 60 meld, took 250;
     Ann ...": Bob took 250), in a game without a bid (with one, the player a line starts with
     is most often the declarer, whose bid says nothing of whose the figures after it are:
-    "Ann 300 spades made, 60 meld" is asked). Such a player is not used up (``leans``)."""
+    "Ann 300 spades made, 60 meld" is asked); in any game, for "took" (and the last trick
+    said straight after it) across a comma, the player said doing something just before
+    (``_said_doing``: "Ann melded 80 and took 110"; never "Ann and Cy meld 20, tricks 30",
+    a list going on). Such a player is not used up (``leans``)."""
     walked = _walked(ts, k)
+    doing = ts[k].cue(Cue.TOOK) or (ts[k].cue(Cue.LAST_TRICK) and not ts[k].pause)
+    if walked is None and doing and ts[k].pause < STOP:
+        walked = _said_doing(ts, k)
     if walked is not None or draft.asks.bid:
         return walked
     return _clause_subject(ts, k) if ts[k].pause == COMMA else None
+
+
+def _said_doing(ts: list[At], k: int) -> int | None:
+    """The player said just before the cue at ``k`` across a comma, when what was said of
+    them between is read already and starts with a word of what they did: "Ann melded 80
+    and took 110" (Ann took 110); never across a bare figure ("Bob 40, took 110": whose?)."""
+    j = k - 1
+    while j >= 0 and ts[j + 1].pause < STOP:
+        if ts[j].holder:
+            said = ts[j + 1]
+            did = (said.kind is Kind.CUE and not said.cue(Cue.AND)) or said.kind is Kind.MELD
+            return j if j + 1 < k and did and not said.pause else None
+        if not ts[j].used:
+            return None
+        j -= 1
+    return None
 
 
 def _walked(ts: list[At], k: int) -> int | None:

@@ -1,8 +1,8 @@
 """What a table says around a hand (issue 29), read or set aside before the figures are
-placed: partners said together ("Ann and Cy"), remarks on the hand, a correction ("no wait"),
-words that undo what follows ("didn't make it"), "they", "he" and "she", who dealt and the
-hand's number, by how much a bid was made or set, when a hand was given up, and "took every
-trick" said with its figure (RULES 3.1, 3.5).
+placed: partners said together ("Ann and Cy"), remarks on the hand, words that undo what
+follows ("didn't make it"), "they", "he" and "she", who dealt and the hand's number, by how
+much a bid was made or set, when a hand was given up, and "took every trick" said with its
+figure (RULES 3.1, 3.5). Corrections ("no wait") are read first, by ``corrections``.
 """
 
 from __future__ import annotations
@@ -16,12 +16,11 @@ from .table import SayingTable
 from .words import (
     ADDED_LAST,
     DOUBT_WORDS,
+    OTHERS,
     REMARK_STARTS,
     WHOLE_DECK,
     Cue,
 )
-
-_CORRECTED = (Kind.SUIT, Kind.NUMBER, Kind.PLAYER, Kind.OUTCOME)
 
 
 def join_partners(ts: list[At], table: SayingTable) -> list[At]:
@@ -161,7 +160,9 @@ def cards_counted(ts: list[At]) -> list[At]:
     out = list(ts)
     for k, at in enumerate(ts[:-1]):
         after = ts[k + 1]
-        counted = after.kind is Kind.UNKNOWN and after.thing.value is None
+        counted = (after.kind is Kind.UNKNOWN and after.thing.value is None) or (
+            after.cue(Cue.TRICKS) and after.thing.text == "cards"  # "dealt 17 cards"
+        )
         noun = after.thing.text.isalpha() and len(after.thing.text) > 2  # not "300 to Bob"
         if at.kind is Kind.NUMBER and counted and noun and not after.pause:
             out[k] = At(Thing(Kind.UNKNOWN, None, at.thing.text), at.pause)
@@ -176,7 +177,7 @@ def of_someone_unread(ts: list[At]) -> list[At]:
     (a figure before a suit is still the bid: "Rob 350 spades")."""
     out = list(ts)
     for k, at in enumerate(ts):
-        if at.kind is not Kind.UNKNOWN:
+        if at.kind is not Kind.UNKNOWN or others_took_at(ts, k) is not None:
             continue
         j = k + 1
         if j < len(ts) and not ts[j].pause and any(ts[j].cue(c) for c in FIGURE_CUES):
@@ -185,6 +186,18 @@ def of_someone_unread(ts: list[At]) -> list[At]:
             for x in range(k + 1, j + 1):
                 out[x] = At(Thing(Kind.UNKNOWN, None, ts[x].thing.text), ts[x].pause)
     return out
+
+
+def others_took_at(ts: list[At], k: int) -> int | None:
+    """Where the figure is when the declarer's opponents said together ("the other side",
+    "the others") are said at ``k`` to have taken it ("the other side took 22"), else None."""
+    if ts[k].thing.value != OTHERS or k + 2 >= len(ts):
+        return None
+    took, figure = ts[k + 1], ts[k + 2]
+    cued = took.cue(Cue.TOOK) or took.cue(Cue.TRICKS)
+    if cued and not took.pause and figure.kind is Kind.NUMBER and not figure.pause:
+        return k + 2
+    return None
 
 
 def without_remarks(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
@@ -209,103 +222,6 @@ def without_remarks(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
             for x in range(i, j + 1):
                 keep[x] = False
     return kept_only(items, keep)
-
-
-def corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
-    """A correction said ("350 spades, no wait, hearts"): the thing said after it takes the
-    place of the last one of its kind said before it (a suit, a figure, a player, an outcome),
-    so it is read where that was said ("Cy 410, hearts, made it. Wait, 430": Cy's 430 before
-    hearts, the bid); with none before, the correction is left not understood (asked). Two
-    correction words together ("wait, sorry") are one."""
-    out = [_no_as_correction(items, c) for c in range(len(items))]
-    keep = [True] * len(out)
-    for c, (thing, _) in enumerate(out):
-        if thing.kind is not Kind.CORRECTION:
-            continue
-        a = next((j for j in range(c + 1, len(out)) if out[j][0].kind is not Kind.FILLER), None)
-        after = None if a is None else out[a][0]
-        if after is not None and after.kind is Kind.CORRECTION:
-            keep[c] = False  # "wait, sorry, 430": the second says it
-            continue
-        if a is None or after is None or after.kind not in _CORRECTED:
-            continue
-        new_n = _pair_at(out, c + 1)
-        if new_n is not None:
-            # "took Ann 140 Bob 110, no wait, Bob 120": a player and a figure replace the
-            # same player's figure said before (else the last player said with a figure), and
-            # the player with it (never the player alone, leaving the figure to be read as
-            # something else)
-            pairs = [(j, n) for j in range(c) if (n := _pair_at(out, j)) is not None]
-            said_before = [(j, n) for j, n in pairs if keep[j] and keep[n] and n < c]
-            same = [(j, n) for j, n in said_before if out[j][0].value == after.value]
-            pairs = same or said_before  # the same player's figure, else the last player's
-            if pairs:
-                j, n = pairs[-1]
-                out[j] = (after, out[j][1])
-                out[n] = (out[new_n][0], out[n][1])
-                for x in (c, *range(a, new_n + 1)):  # "no, Ann had 70": all of it
-                    keep[x] = False
-                _corrected_on(out, keep, said_before, new_n + 1)
-                continue
-        before = [j for j in range(c) if keep[j] and out[j][0].kind is after.kind]
-        if before:
-            out[before[-1]] = (after, out[before[-1]][1])
-            keep[a] = keep[c] = False
-    return kept_only(out, keep)
-
-
-def _corrected_on(
-    out: list[tuple[Thing, int]], keep: list[bool], pairs: list[tuple[int, int]], k: int
-) -> None:
-    """ "Cy 13, no, Cy 12 and Ann 7": the players and figures said on after a correction's
-    first, each of a player given a figure before it, correct those figures too."""
-    while True:
-        j = k
-        while j < len(out) and (out[j][0].kind is Kind.FILLER or out[j][0].value is Cue.AND):
-            j += 1
-        n = _pair_at(out, j)
-        said = out[j][0] if n is not None else None
-        same = [(p, f) for p, f in pairs if said is not None and out[p][0].value == said.value]
-        if n is None or said is None or not same:
-            return
-        out[same[-1][1]] = (out[n][0], out[same[-1][1]][1])
-        for x in range(k, n + 1):
-            keep[x] = False
-        k = n + 1
-
-
-def _no_as_correction(items: list[tuple[Thing, int]], c: int) -> tuple[Thing, int]:
-    """ "Bob bid 270, no, 280", "Ann 170, no 180", "fifty eight no fifty nine": "no" said
-    after a pause and before a pause or a figure, or between two figures, is a correction
-    (said of a player, "Bob no", it is his nothing)."""
-    thing, pause = items[c]
-    after = items[c + 1] if c + 1 < len(items) else None
-    figure_after = after is not None and after[0].kind is Kind.NUMBER
-    alone = pause and after is not None and (after[1] or figure_after)
-    between = c >= 1 and items[c - 1][0].kind is Kind.NUMBER and figure_after  # "58 no 59"
-    if thing.kind is Kind.NUMBER and thing.text == "no" and (alone or between):
-        return Thing(Kind.CORRECTION, None, thing.text), pause
-    return items[c]
-
-
-def _pair_at(items: list[tuple[Thing, int]], j: int) -> int | None:
-    """Where the figure said straight after a player at or after ``j`` (past fillers) is,
-    when there is one: "Bob 110"."""
-    while j < len(items) and items[j][0].kind is Kind.FILLER:
-        j += 1
-    if j >= len(items) or items[j][0].kind is not Kind.PLAYER:
-        return None
-    n = j + 1
-    while n < len(items) and not items[n][1] and _between_name_and_figure(items[n][0]):
-        n += 1
-    if n < len(items) and items[n][0].kind is Kind.NUMBER and not items[n][1]:
-        return n
-    return None
-
-
-def _between_name_and_figure(thing: Thing) -> bool:
-    """True for a filler or "had" between a player and a figure ("Ann had 70")."""
-    return thing.kind is Kind.FILLER or (thing.kind is Kind.CUE and thing.value is Cue.HAS)
 
 
 def their_team(ts: list[At], draft: Draft) -> None:

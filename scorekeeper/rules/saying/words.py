@@ -46,9 +46,10 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
                        "bring it home", "brings it home", "brought it home"),
         Outcome.SET: (
             "set", "went set", "got set", "goes set", "is set", "bumped", "got bumped",
-            "went bumped", "bete", "went bete", "went down", "double bete", "double set", "down",
+            "went bumped", "went bete", "went down", "double bete", "double set", "down",
             "goes down", "goes bete", "played and lost", "lost it", "they're set", "we're set",
-            "they are set", "we are set",
+            "they are set", "we are set", "went double bete", "went double set",
+            "took a double bete",
         ),
         Outcome.PLAYED: ("played",),
         Outcome.CONCEDED: (
@@ -76,8 +77,12 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "all passes", "nobody bid", "no one bid", "no bids", "nobody wanted it",
             "no one wanted it", "nobody raised", "no one raised", "no bid",
             "everybody at the table passed", "everyone at the table passed",
+            "nobody would open", "no one would open", "nobody opened", "no one opened",
+            "all of us passed", "all three of us passed", "all four of us passed",
+            "all five of us passed", "all six of us passed", "all eight of us passed",
         ),
-        Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal"),
+        Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal", "miss deal",
+                          "miss dealt", "mis dealt", "misdeal"),
     }
 )  # fmt: skip
 """The words a table says for each way a hand ends, the engine's label among them."""
@@ -147,6 +152,9 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   # the compulsory bid (RULES 4.5), said as the bid it is
                   "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
                   "had the forced", "was stuck with the compulsory", "was stuck with the forced",
+                  "held the", "holds the", "was held at", "was held to the compulsory",
+                  "held to the compulsory", "played the compulsory", "played the forced",
+                  "stuck w it at", "stuck with it at", "was stuck with it at",
                   "stuck with the compulsory", "stuck with the forced"),
         Cue.IN: ("in", "on"),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld",
@@ -154,13 +162,16 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                    "mld"),  # typed in a hurry
         Cue.TRICKS: ("tricks", "trick", "in tricks", "in the tricks", "counters", "counter",
                      "in counters",
-                     "card points", "in cards", "takes", "trix", "in trix", "trks", "tks"),
-        Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled"),
+                     "card points", "in cards", "takes", "trix", "in trix", "trks", "tks",
+                     "cards",  # "cards Ann 110, Bob 30": never "17 cards" (counted)
+                     "in the play", "in play"),
+        Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
+                   "sweeps"),
         Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last",
                          # the last trick added to the figure said before it (``ADDED_LAST``)
                          "plus the last trick", "and the last trick", "plus last trick",
                          "and last trick", "plus the last", "and the last"),
-        Cue.AND: ("and", "&", "plus", "but"),
+        Cue.AND: ("and", "&", "plus", "but", "n"),  # "ann n bob": "and" typed short
         Cue.HAS: ("has", "had", "have", "holds", "held", "showed", "shows", "laid down",
                   "lays down", "lay down", "put down", "puts down"),
         Cue.BY: ("by",),
@@ -200,7 +211,7 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "its", "halfway through", "were", "of them", "ouch", "the compulsory bid", "as trump",
         "as trumps",
         "scooped the pot", "to name trump", "yeah", "yep", "this time", "this one", "both",
-        "that time",
+        "lol", "lmao", "haha", "bc", "cuz", "because", "himself", "herself", "w", "that time",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -219,7 +230,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "without playing", "without playing it", "before we played", "before they played",
             "didnt like the widow", "did not like the widow", "after the meld went down",
             "wanted out", "before anybody played a card", "before anyone played a card",
-            "before a card was played",
+            "before a card was played", "before a card was led", "before the first lead",
         ),
         Outcome.FORFEIT: (
             "didn't look at the widow", "didnt look at the widow", "did not look at the widow",
@@ -230,12 +241,19 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "without even looking at the widow", "without even seeing the widow",
             "without even looking", "without looking", "never even looked",
             "without so much as a peek at the widow", "without a peek at the widow",
+            "without peeking at the widow", "without peeking", "without a peek",
         ),
     }
 )  # fmt: skip
 """Words that say when a hand was given up, which no field holds: read with the outcome they
 describe (RULES 5.3: a concession comes after the widow is seen and the meld laid down, a
 forfeit before the widow is looked at), and left not understood beside any other."""
+
+CONCEDED_AFTER_THE_WIDOW: frozenset[str] = frozenset(
+    {"conceded", "concedes", "concede", "single bete", "single set"}
+)  # fmt: skip
+"""The words for a concession that say it came after the widow was seen (RULES 5.3); "gave it
+up", "threw it in" and the rest do not, so at Hoyle's compulsory bid they may be its forfeit."""
 
 WHOLE_DECK_WORDS: tuple[str, ...] = (
     "every trick", "all the tricks", "all tricks", "all of the tricks", "every single trick",
@@ -273,6 +291,15 @@ REST_WORDS: tuple[str, ...] = (
     "what was left", "whatever was left", "the rest of the points",
 )  # fmt: skip
 """What is left ("Ann 180, Bob the rest"): a take the others' leave (``lists.the_rest``)."""
+
+IN_ORDER = "in order"
+"""The value of the words that say figures are the players' in seat order (``IN_ORDER_WORDS``)."""
+
+IN_ORDER_WORDS: tuple[str, ...] = (
+    "in that order", "in order", "in seat order", "in that order around the table",
+    "going around", "going round",
+)  # fmt: skip
+"""Said after as many figures as players: each player's, in seat order (``lists.in_seat_order``)."""
 
 OTHERS = "others"
 """The value of the words for the declarer's opponents said together (``OTHERS_WORDS``)."""

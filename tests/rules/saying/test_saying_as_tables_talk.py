@@ -289,9 +289,10 @@ def test_a_figure_said_before_cards_counted_is_no_figure():
 
 
 def test_a_figure_said_after_melds_and_words_not_understood_is_checked_against_them():
-    # RULES 2.11: a run is 150; the 230 said for it and "eighty kings" is asked, not 150 kept
+    # RULES 2.11: a run is 150; the 230 said for it and "forty kings" (no meld) is asked,
+    # not 150 kept
     reading = read(
-        "Hearts. Dee a run in hearts plus eighty kings, two thirty.", table("six-two-packs")
+        "Hearts. Dee a run in hearts plus forty kings, two thirty.", table("six-two-packs")
     )
     assert reading.melds == ()
     assert reading.ambiguous == (Ambiguity("dee run in hearts / two thirty", ("150", "230")),)

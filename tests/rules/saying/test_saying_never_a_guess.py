@@ -140,7 +140,6 @@ def test_a_suit_or_figure_said_after_not_or_or_fills_no_field(line, unread):
 @pytest.mark.parametrize(
     ("game", "line"),
     [
-        ("brooklyn", "Bob 350 spades made, the others took 100"),
         ("brooklyn", "Bob 350 spades made, Dee took 100"),
         ("cutthroat", "spades, the rest took 100"),
         ("brooklyn", "Bob 350 spades, took 180 and last 10"),
@@ -148,7 +147,6 @@ def test_a_suit_or_figure_said_after_not_or_or_fills_no_field(line, unread):
         ("brooklyn", "Bob 350 spades, meld 120 short 30"),
     ],
     ids=[
-        "the-others-took",
         "brooklyn-dee-sits-out",
         "cutthroat-the-rest-took",
         "last-10",
@@ -158,9 +156,9 @@ def test_a_suit_or_figure_said_after_not_or_or_fills_no_field(line, unread):
 )
 def test_a_figure_said_of_a_word_not_understood_fills_no_field(game, line):
     # Whose tricks and meld a figure is, is the hand's whole question (RULES 3.3, 6.4): a
-    # figure said of someone the reader does not know ("we", "the others", a player sitting
-    # out, RULES 5.2) or of a word it does not know ("needed", "short") is listed, never given
-    # to the declarer nor taken as the one field left
+    # figure said of someone the reader does not know ("we", a player sitting out, RULES 5.2)
+    # or of a word it does not know ("needed", "short") is listed, never given to the
+    # declarer nor taken as the one field left
     reading = read(line, table(game))
     figure = line.split()[-1]
     assert figure in reading.unknown_words

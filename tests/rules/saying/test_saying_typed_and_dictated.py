@@ -221,3 +221,150 @@ def test_the_opponents_conceding_without_playing_a_card_is_their_concession():
 def test_meld_and_tricks_typed_short(game, line):
     reading = read(line, table(game))
     assert reading.melds == (Meld(None, 210),) and reading.tricks == 160
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "tricks"),
+    [
+        # RULES 3.1 and 3.5: a single deck's 250 trick points, a double deck's 50 written;
+        # nothing buried counts for nobody, so the bidders took the rest
+        pytest.param("brooklyn", "Bob 350 spades made, the others took 100", 150,
+                     id="brooklyn-the-others"),
+        pytest.param("partnership", "Bob 280 in clubs the other side took 90 made it", 160,
+                     id="partnership-the-other-side"),
+        pytest.param("double-deck", "Bob 60 spades, the other side took 22", 28,
+                     id="double-deck-the-other-side"),
+    ],
+)  # fmt: skip
+def test_what_the_declarers_opponents_took_leaves_the_bidders_the_rest(game, line, tricks):
+    reading = read(line, table(game))
+    assert reading.tricks == tricks
+    assert reading.unknown_words == () and reading.ambiguous == ()
+
+
+def test_what_the_others_took_with_no_declarer_said_fills_nothing():
+    reading = read("the other side took 90", table("partnership"))
+    assert reading.tricks is None and reading.unknown_words == ("the other side 90",)
+
+
+@pytest.mark.parametrize(
+    ("line", "outcome", "asked"),
+    [
+        # RULES 4.5 and 5.3: at the compulsory 300 giving up may be its forfeit or a concession
+        pytest.param("Bob was stuck at 300 and gave it up", None, ("conceded", "forfeit"),
+                     id="gave-it-up-asked"),
+        pytest.param("Bob was stuck at 300 and conceded", Outcome.CONCEDED, None,
+                     id="conceded-said"),
+        pytest.param("Bob was stuck at 300 and gave it up without looking at the widow",
+                     Outcome.FORFEIT, None, id="forfeit-said"),
+        pytest.param("Bob bid 320 and gave it up", Outcome.CONCEDED, None,
+                     id="above-the-compulsory"),
+    ],
+)  # fmt: skip
+def test_giving_up_the_compulsory_bid(line, outcome, asked):
+    reading = read(line, table("hoyle"))
+    assert reading.outcome is outcome
+    assert [a.could_be for a in reading.ambiguous] == ([asked] if asked else [])
+
+
+def test_bete_alone_is_asked_single_or_double():
+    # RULES 5.3: a single bete is a concession, a double bete a set
+    reading = read("Cy bete on 330 in spades", table("brooklyn-pot"))
+    assert reading.outcome is None and "bete" in reading.unknown_words
+
+
+@pytest.mark.parametrize(
+    ("line", "bid"),
+    [
+        # RULES 2.7, 4.1: the double deck's ladder written without the trailing zero
+        pytest.param("Cy went six-fifty in hearts, and made it", 65, id="full-points"),
+        pytest.param("Cy went 65 in hearts, made it", 65, id="as-written"),
+    ],
+)
+def test_a_bid_said_in_full_points_is_written_as_the_table_writes_it(line, bid):
+    assert read(line, table("double-deck")).bid == bid
+
+
+def test_the_declarers_meld_said_twice_differently_is_asked():
+    reading = read("Bob bid 320 clubs, Bob has 300, melded 100, made it", table("hoyle"))
+    assert reading.melds == ()
+    assert [set(a.could_be) for a in reading.ambiguous] == [{"100", "300"}]
+
+
+def test_a_players_meld_said_again_after_named_melds_is_checked():
+    # RULES 2.1: aces around are 100; "so Ann 110" differs, so her meld is asked
+    line = "Spades. Ann a hundred aces, so Ann 110. Cy 40."
+    reading = read(line, table("six-two-packs"))
+    assert 1 not in [m.holder for m in reading.melds]
+    assert ("100", "110") in [a.could_be for a in reading.ambiguous]
+
+
+@pytest.mark.parametrize(
+    ("line", "takes"),
+    [
+        pytest.param("meld ann 40 bob 0 cy 150 dee 60 / tricks 100 50 60 40",
+                     {1: 100, 2: 50, 3: 60, 4: 40}, id="after-a-list-in-seat-order"),
+        pytest.param("Hearts. trix 55 45 100 50 in that order", {1: 55, 2: 45, 3: 100, 4: 50},
+                     id="in-that-order"),
+    ],
+)  # fmt: skip
+def test_figures_said_in_seat_order(line, takes):
+    reading = read(line, table("cutthroat"))
+    assert dict(reading.takes) == takes
+    assert reading.ambiguous == ()
+
+
+def test_bare_figures_without_an_order_said_are_asked():
+    reading = read("Hearts. trix 55 45 100 50", table("cutthroat"))
+    assert reading.takes == ()
+
+
+def test_a_player_said_doing_two_things_across_and():
+    # cutthroat takes add to 250 with the last trick (RULES 6.4): 110 + 50 + 90 + 0
+    line = "Clubs trump. Ann melded eighty kings and took 110 with the last trick, Bob melded "
+    line += "40 and took 50, Cy melded 20 and took 90, Dee melded 60 and took nothing"
+    reading = read(line, table("cutthroat"))
+    assert dict(reading.takes) == {1: 110, 2: 50, 3: 90, 4: 0}
+    assert reading.unknown_words == () and reading.ambiguous == ()
+
+
+def test_a_figure_after_a_bare_figure_across_a_comma_stays_asked():
+    reading = read("Clubs trump. Ann melded 80, Bob 40, took 110", table("cutthroat"))
+    assert reading.takes == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "meld"),
+    [
+        # two packs name no meld by its figure (RULES 2.6) but a table still says "a hundred
+        # aces" for aces around, 100 (RULES 2.1)
+        pytest.param("eight-two-packs", "Diamonds trump. Eve forty jacks", Meld(5, 40),
+                     id="forty-jacks"),
+        pytest.param("double-deck", "Bob 60 hearts, Bob a hundred aces, made", Meld(2, 10),
+                     id="hundred-aces-written-10"),
+    ],
+)  # fmt: skip
+def test_an_around_named_by_its_figure_at_two_packs(game, line, meld):
+    assert meld in read(line, table(game)).melds
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "outcome"),
+    [
+        pytest.param("cutthroat", "That's a miss deal, Cy has thirteen", Outcome.MISDEAL,
+                     id="miss-deal"),
+        pytest.param("hoyle", "cy 350 spades, ann n bob gave up lol",
+                     Outcome.OPPONENTS_CONCEDED, id="n-is-and"),
+        pytest.param("partnership", "Nobody would open. All four passed", Outcome.ALL_PASS,
+                     id="nobody-would-open"),
+    ],
+)  # fmt: skip
+def test_more_words_for_how_a_hand_ended(game, line, outcome):
+    reading = read(line, table(game))
+    assert reading.outcome is outcome
+    assert reading.ambiguous == () and reading.unknown_words == ()
+
+
+def test_a_name_with_an_e_added_is_that_player():
+    reading = read("Faye 60 hearts, took 30, made", table("six-handed"))
+    assert (reading.declarer, reading.bid) == (6, 60)
