@@ -231,7 +231,7 @@ def test_a_figure_in_doubt_is_asked_left_empty_and_the_bid_focused(live_server, 
     say(page, "Bob 350 made")
     notes = page.locator("#line-read")
     expect(notes.locator(".line-doubt")).to_have_text(
-        "“350” could be bid, Bob's meld or tricks: tap the one it is."
+        "“350” could be bid or Bob's meld: tap the one it is."
     )
     expect(notes.locator(".line-missing")).to_have_text("Still to enter: the bid, trump.")
     expect(notes).not_to_contain_text(READ)

@@ -102,7 +102,7 @@ def test_what_the_line_leaves_in_doubt_or_unsaid_is_said_next_to_it(client):
     page = read(client, sid, "Bob 350 made, Al")
 
     text = page_text(page)
-    assert "“350” could be bid, Bob's meld or tricks: tap the one it is." in text
+    assert "“350” could be bid or Bob's meld: tap the one it is." in text
     assert "Still to enter: the bid, trump." in text
     assert "Not understood: al." in text
     assert shown_value(page, "bid") is None or shown_value(page, "bid") == ""

@@ -112,7 +112,6 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     _plain(ts, draft)
     _passed_into_a_bid(ts, draft)
     read_asides(ts, draft)
-    _forfeit_or_conceded(ts, draft)
     _declarer(ts, draft)
     _thrown_in_by_nobody(draft)
     _theirs_known(others, draft, pending)
@@ -121,6 +120,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     bare_numbers(ts, draft)  # after: "ann 60 bob 20. tricks ann 130 bob 120" (60 her meld)
     the_rest(ts, draft)
     _higher_bid_unread(ts, draft)
+    _forfeit_or_conceded(ts, draft)  # once the bid is read, wherever it was said
     for at in ts:
         if not at.used:
             draft.unknown.append(at.thing.text)
@@ -385,6 +385,9 @@ def _plain(ts: list[At], draft: Draft) -> None:
                 draft.claim(("outcome",), Outcome.OPPONENTS_CONCEDED, at.thing.text)
             elif either and at.thing.text in WHOEVER_GAVE_UP:  # which side gave it up?
                 draft.ask(at.thing.text, ("conceded", "opponents conceded"))
+            elif either and at.thing.value is Outcome.CONCEDED and _one_of_several(ts, players):
+                # "Cy 350 spades, Bob gave up": Bob the bidder, or one of Cy's opponents?
+                draft.ask(at.thing.text, ("conceded", "opponents conceded"))
             else:
                 draft.claim(("outcome",), at.thing.value, at.thing.text)
 
@@ -417,6 +420,14 @@ def _players_before(ts: list[At], k: int) -> list[At]:
         players.append(ts[j])
         j -= 1
     return players
+
+
+def _one_of_several(ts: list[At], players: list[At]) -> bool:
+    """True when one player is said giving up and the line names another player too."""
+    if len(players) != 1:
+        return False
+    named = {p for at in ts if at.kind is Kind.PLAYER for p in at.thing.players}
+    return bool(named - set(players[0].thing.players))
 
 
 def _others_before(ts: list[At], k: int) -> At | None:

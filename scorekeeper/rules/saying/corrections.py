@@ -24,7 +24,7 @@ def corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
     for c, (thing, _) in enumerate(out):
         if thing.kind is not Kind.CORRECTION:
             continue
-        a = next((j for j in range(c + 1, len(out)) if out[j][0].kind is not Kind.FILLER), None)
+        a = next((j for j in range(c + 1, len(out)) if not _aside(out[j][0])), None)
         after = None if a is None else out[a][0]
         if after is not None and after.kind is Kind.CORRECTION:
             keep[c] = False  # "wait, sorry, 430": the second says it
@@ -56,6 +56,12 @@ def corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
     return kept_only(out, keep)
 
 
+def _aside(thing: Thing) -> bool:
+    """True for what a correction's new thing may come after: a filler, "he" ("scratch that,
+    he made it")."""
+    return thing.kind is Kind.FILLER or (thing.kind is Kind.CUE and thing.value is Cue.HE_SHE)
+
+
 def _corrected_on(
     out: list[tuple[Thing, int]], keep: list[bool], pairs: list[tuple[int, int]], k: int
 ) -> None:
@@ -77,13 +83,15 @@ def _corrected_on(
 
 
 def _no_as_correction(items: list[tuple[Thing, int]], c: int) -> tuple[Thing, int]:
-    """ "Bob bid 270, no, 280", "Ann 170, no 180", "fifty eight no fifty nine": "no" said
-    after a pause and before a pause or a figure, or between two figures, is a correction
-    (said of a player, "Bob no", it is his nothing)."""
+    """ "Bob bid 270, no, 280", "Ann 170, no 180", "360 C, no H", "fifty eight no fifty
+    nine": "no" said after a pause and before a pause or a thing it may correct (a figure, a
+    suit, a player, an outcome), or between two figures, is a correction (said of a player,
+    "Bob no", it is his nothing)."""
     thing, pause = items[c]
     after = items[c + 1] if c + 1 < len(items) else None
     figure_after = after is not None and after[0].kind is Kind.NUMBER
-    alone = pause and after is not None and (after[1] or figure_after)
+    corrects = after is not None and after[0].kind in _CORRECTED  # "360 C -- no H"
+    alone = pause and after is not None and (after[1] or corrects)
     between = c >= 1 and items[c - 1][0].kind is Kind.NUMBER and figure_after  # "58 no 59"
     if thing.kind is Kind.NUMBER and thing.text == "no" and (alone or between):
         return Thing(Kind.CORRECTION, None, thing.text), pause

@@ -55,12 +55,30 @@ def read_had(ts: list[At], draft: Draft) -> None:
         holder = ts[k - 1]
         holder.used = at.used = figure.used = True
         said = f"{holder.thing.text} {at.thing.text} {figure.thing.text}"
+        if _the_rest_of_a_take(ts, figure.thing.value, draft):
+            # "Bob's side took 220 so Ann's side had 270": the rest of the deck's trick
+            # points, or meld? asked
+            draft.ask(said, ["meld", "tricks"])
+            continue
         put_meld(holder, figure.thing.value, said, draft)
         start = k + 2 if bid_said(ts, draft) else -1
         carried = carried_on(ts, start, melded_already(draft), draft, holder.kind)
         for who, m in carried:  # "Ann and Cy had 60, Bob and Dee 180"
             ts[who].used = ts[m].used = True
             put_meld(ts[who], ts[m].thing.value, f"{ts[who].thing.text} {ts[m].thing.text}", draft)
+
+
+def _the_rest_of_a_take(ts: list[At], figure: int, draft: Draft) -> bool:
+    """True when the line says a figure taken ("took 220") that with ``figure`` makes the
+    deck's trick points (RULES 3.1)."""
+    options = draft.table.options
+    total = options.to_table(trick_total(options.deck))
+    return any(
+        at.cue(Cue.TOOK)
+        and is_free(ts, k + 1, Kind.NUMBER)
+        and ts[k + 1].thing.value + figure == total
+        for k, at in enumerate(ts[:-1])
+    )
 
 
 def read_last_trick(ts: list[At], draft: Draft) -> None:
@@ -271,20 +289,6 @@ def _melded(holder: At, draft: Draft) -> Key | None:
     return key if draft.claimed(key) else None
 
 
-def doubt_meld(holder: At | None, draft: Draft) -> None:
-    """The meld of ``holder`` (nobody: the declarer's, in the chip games) asked about as a
-    whole: no figure said for it elsewhere in the line is taken."""
-    asks = draft.asks
-    if holder is None:
-        key: Key | None = None if asks.meld_each else ("meld", None, False)
-    elif holder.kind is Kind.TEAM:
-        key = ("meld", holder.thing.players[0], True) if asks.side_meld else None
-    else:
-        key = ("meld", holder.thing.players[0], False) if len(holder.thing.players) == 1 else None
-    if key is not None:
-        draft.doubted.add(key)
-
-
 def tricks_of_nobody(figure: int, word: str, draft: Draft) -> None:
     """Tricks said of nobody ("150 in tricks"): the one figure, where the hand has one and
     says whose it is (the side that bid); without a bid, which team took them is asked."""
@@ -402,9 +406,13 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
         word = at.thing.text
         if not biddable(at.thing.value, draft):  # "all three passed": no bid is 3
             fits = [(key, label) for key, label in fits if key != ("bid",)]
-        total = draft.table.options.to_table(trick_total(draft.table.options.deck))
+        options = draft.table.options
+        total = options.to_table(trick_total(options.deck))
         if at.thing.value > total:  # "three ten" at a single deck: more than every trick
             fits = [(key, label) for key, label in fits if key not in (("tricks",), _REST)]
+        melds_only = all("meld" in (key[0], label) for key, label in fits)
+        if options.from_table(at.thing.value) % 10 and melds_only:
+            fits = []  # "a nine" where only meld could be: every meld is tens (RULES 2.6)
         if word in WHOLE_DECK:  # "every trick to Ann's team": tricks, never a meld or bid
             fits = [(key, label) for key, label in fits if key[0] not in ("meld", "bid")]
         if [key for key, _ in fits] == [_SOMEONES_MELD]:

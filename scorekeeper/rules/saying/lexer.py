@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..game.bidding import bid_problem
 from ..hand.outcome import Outcome
 from ..holders import name_key
 from ..pack.ranks import Suit
@@ -67,6 +68,9 @@ _HEARD_AS: Mapping[str, tuple[str, frozenset[str]]] = {
 }
 """A word dictation writes for a figure's first word, and the words after it that make it that
 figure ("for fifty" stays a bid word: "took it for fifty" is 50 at a double deck)."""
+
+_SOUNDS_LIKE_HUNDREDS = {"to": 200, "too": 200, "for": 400}
+"""Words dictation writes for "two" and "four" before the rest of a bid (``_bid_heard``)."""
 
 _VOWELS = frozenset("aeiouy")
 _SUIT_NOUNS = {suit: (suit.noun, suit.noun[:-1]) for suit in Suit}
@@ -203,6 +207,8 @@ class Lexicon:
                 self._add(f"{table.name(pid)}'s {spoken(len(team))}", Kind.TEAM, team)
                 others = tuple(p for p in team if p != pid)
                 self._add(f"{table.name(pid)}'s partner", Kind.PLAYER, others)
+        self.options = table.options
+        self.asks_bid = table.asks.bid
         self.longest = max(len(words) for words in self.phrases)
         self.names = _names(table)
         self.name_longest = max((len(words) for words in self.names), default=1)
@@ -276,6 +282,8 @@ class Lexicon:
             if number is not None:
                 value, length = number
                 figure = Thing(Kind.NUMBER, value, " ".join(words[i : i + length]), length)
+        elif span > 1 and i > 0 and (bid := self._bid_heard(words, i, span)) is not None:
+            return bid
         elif words[i] in NUMBER_WORDS or words[i].isdigit() or words[i] == "a":
             number = read_number(words[i : i + span])
             if number is not None and not (words[i] == "a" and number[1] == 1):
@@ -286,6 +294,28 @@ class Lexicon:
             if thing is not None and (figure is None or n > figure.length):
                 return thing
         return figure
+
+    def _bid_heard(self, words: Sequence[str], i: int, span: int) -> Thing | None:
+        """ "Bob to ninety", "Ann went for 60", "bob for twenty" at a single deck: "to", "too"
+        or "for" said after a player or "went" before a figure under 100 that is no bid of
+        the game, where "two ..." or "four ..." is one (dictation's "two ninety", "four
+        sixty"): that bid. A figure that is a bid as said ("took it for 60" at a double deck)
+        stays as said, and so does "for" after anything else ("a marriage for 20")."""
+        hundreds = _SOUNDS_LIKE_HUNDREDS.get(words[i])
+        after_a_bidder = (words[i - 1],) in self.names or words[i - 1] == "went"
+        if hundreds is None or not after_a_bidder or not self.asks_bid:
+            return None
+        number = read_number(words[i + 1 : i + span])
+        if number is None or not 10 <= number[0] < 100:
+            return None
+        said, heard = number[0], hundreds + number[0]
+        if self._is_bid(said) or not self._is_bid(heard):
+            return None
+        return Thing(Kind.NUMBER, heard, " ".join(words[i : i + 1 + number[1]]), 1 + number[1])
+
+    def _is_bid(self, figure: int) -> bool:
+        """True when ``figure``, as the table writes it, is on the game's bid ladder."""
+        return bid_problem(self.options.from_table(figure), self.options) is None
 
     def _name_at(self, words: Sequence[str], pauses: Sequence[int], i: int) -> Thing | None:
         span = self._span(pauses, i, self.name_longest)
@@ -363,11 +393,14 @@ def _one_edit(a: str, b: str) -> bool:
 
 
 def _possessive(said: tuple[str, ...]) -> Iterable[tuple[str, ...]]:
-    """A name as said, and without a possessive "'s" ("bob's" is Bob)."""
+    """A name as said, and without a possessive "'s" ("bob's" is Bob, and "bobs" typed
+    without its apostrophe)."""
     yield said
     last = said[-1]
     if last.endswith("'s") and len(last) > 2:
         yield (*said[:-1], last[:-2])
+    elif last.endswith("s") and len(last) > 2:  # "bobs bid": typed without its apostrophe
+        yield (*said[:-1], last[:-1])
 
 
 def _names(table: SayingTable) -> Mapping[tuple[str, ...], tuple[int, ...]]:

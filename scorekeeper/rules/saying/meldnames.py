@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from ..pack.cards import SUITS
 from .draft import At, Draft
-from .figures import doubt_meld, put_meld
+from .figures import put_meld
 from .lexer import COMMA, STOP, Kind
 from .lists import carried_on, melded_already
 from .melds import meld_worths
 from .places import bid_follows, bid_said, cue_of_its_own, is_free, is_holder
+from .reading import Key
 from .words import Cue
 
 
@@ -214,3 +215,17 @@ def _figure_said_again(ts: list[At], n: int) -> bool:
         and not bid_follows(ts, n)
         and not cue_of_its_own(ts, n + 1, None)
     )
+
+
+def doubt_meld(holder: At | None, draft: Draft) -> None:
+    """The meld of ``holder`` (nobody: the declarer's, in the chip games) asked about as a
+    whole: no figure said for it elsewhere in the line is taken."""
+    asks = draft.asks
+    if holder is None:
+        key: Key | None = None if asks.meld_each else ("meld", None, False)
+    elif holder.kind is Kind.TEAM:
+        key = ("meld", holder.thing.players[0], True) if asks.side_meld else None
+    else:
+        key = ("meld", holder.thing.players[0], False) if len(holder.thing.players) == 1 else None
+    if key is not None:
+        draft.doubted.add(key)

@@ -67,7 +67,15 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
                     phrases.setdefault(f"{name} in {noun}", engine)
                     phrases.setdefault(f"{name} of {noun}", engine)
         if name == "dix":  # the nine of trump turned or shown: "turned the nine"
-            for said in ("the nine", "nine of trump", "nine of trumps", "the nine of trump"):
+            for said in (
+                "the nine",
+                "nine of trump",
+                "nine of trumps",
+                "the nine of trump",
+                "turned up a nine",
+                "turned a nine",
+                "turns up a nine",
+            ):
                 phrases[said] = engine
         if engine.endswith(SUIT_ASKED):  # "a marriage in spades": its suit, not trump
             for suit in SUITS:

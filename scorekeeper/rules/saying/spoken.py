@@ -24,7 +24,8 @@ from .words import (
 
 
 def join_partners(ts: list[At], table: SayingTable) -> list[At]:
-    """Partners named together ("Ann and Cy", "Ann & Cy", "Ann, Bob and Cy") as their team;
+    """Partners named together ("Ann and Cy", "Ann & Cy", "Ann, Bob and Cy", and a whole
+    team of three or four listed before a figure: "Ann, Cy, Eve 180") as their team;
     players who are no team given nothing together ("Cy and Dee nothing") each nothing;
     "and" and "in" that join nothing else dropped ("in" stays before a figure: a bid)."""
     out: list[At] = []
@@ -44,7 +45,8 @@ def join_partners(ts: list[At], table: SayingTable) -> list[At]:
         single = all(len(i) == 1 for i in ids)
         said = sorted(i[0] for i in ids) if single else []
         team = next((t for t in table.teams if sorted(t) == said), None)
-        if joined and team is not None:
+        listed = len(run) > 2 and figure_next(ts, j)  # "Ann, Cy, Eve 180 meld": all of a team
+        if (joined or listed) and team is not None:
             text = " & ".join(at.thing.text for at in run)
             out.append(At(Thing(Kind.TEAM, team, text), run[0].pause))
             k = j
@@ -333,10 +335,9 @@ def _named(ts: list[At]) -> tuple[int, ...]:
 
 
 def said_by(ts: list[At]) -> list[At]:
-    """ "Three sixty by Bob in diamonds", "300 to Bob": a figure said "by" (or "to") a player is
-    theirs, as
-    "Bob three sixty in diamonds" (the player put before it, "by" left out); "set by 20" is
-    another "by" (``margins``)."""
+    """ "Three sixty by Bob in diamonds", "300 to Bob", "330 for Ann's side": a figure said
+    "by" (or "to", "for") a player or team is theirs, as "Bob three sixty in diamonds" (the
+    player put before it, "by" left out); "set by 20" is another "by" (``margins``)."""
     out: list[At] = []
     k = 0
     while k < len(ts):
@@ -352,8 +353,10 @@ def said_by(ts: list[At]) -> list[At]:
 
 
 def _by_or_to(at: At) -> bool:
-    """True for "by" or "to" ("three hundred to Bob in spades")."""
-    return at.cue(Cue.BY) or (at.kind is Kind.UNKNOWN and at.thing.text == "to")
+    """True for "by", "to" or "for" ("three hundred to Bob in spades", "tricks 330 for Ann's
+    side")."""
+    to = at.kind is Kind.UNKNOWN and at.thing.text == "to"
+    return at.cue(Cue.BY) or to or (at.cue(Cue.BID) and at.thing.text == "for")
 
 
 def last_trick_added(ts: list[At], draft: Draft) -> list[At]:

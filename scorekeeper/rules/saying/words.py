@@ -43,7 +43,9 @@ class Cue(enum.Enum):
 OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
     {
         Outcome.MADE: ("made", "made it", "makes", "makes it", "make", "made the bid",
-                       "bring it home", "brings it home", "brought it home"),
+                       "bring it home", "brings it home", "brought it home",
+                       # dictation's and a hurried thumb's
+                       "maid", "maid it", "mde", "mad it"),
         Outcome.SET: (
             "set", "went set", "got set", "goes set", "is set", "bumped", "got bumped",
             "went bumped", "went bete", "went down", "double bete", "double set", "down",
@@ -53,7 +55,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         ),
         Outcome.PLAYED: ("played",),
         Outcome.CONCEDED: (
-            "conceded", "concedes", "concede", "thrown in", "threw it in", "threw in",
+            "conceded", "concedes", "concede", "conceited", "thrown in", "threw it in", "threw in",
             "throws it in", "gave up", "gave it up", "throw them in", "throw em in",
             "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
             "folded", "folds", "folded it", "threw his hand in", "threw her hand in",
@@ -80,6 +82,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "nobody would open", "no one would open", "nobody opened", "no one opened",
             "all of us passed", "all three of us passed", "all four of us passed",
             "all five of us passed", "all six of us passed", "all eight of us passed",
+            "three passes", "four passes", "five passes", "six passes", "seven passes",
+            "eight passes",
         ),
         Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal", "miss deal",
                           "miss dealt", "mis dealt", "misdeal"),
@@ -168,10 +172,11 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
                    "sweeps"),
         Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last",
+                         "the last one", "took the last one", "got the last one",
                          # the last trick added to the figure said before it (``ADDED_LAST``)
                          "plus the last trick", "and the last trick", "plus last trick",
                          "and last trick", "plus the last", "and the last"),
-        Cue.AND: ("and", "&", "plus", "but", "n"),  # "ann n bob": "and" typed short
+        Cue.AND: ("and", "&", "plus", "but"),
         Cue.HAS: ("has", "had", "have", "holds", "held", "showed", "shows", "laid down",
                   "lays down", "lay down", "put down", "puts down"),
         Cue.BY: ("by",),
@@ -182,7 +187,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
                          "her partners", "their side", "their team", "their", "the team",
                          "our team", "our side", "their three", "their four", "our three",
-                         "our four", "the three of them", "the four of them"),
+                         "our four", "the three of them", "the four of them", "team"),
         Cue.THEY: ("they", "we"),
         Cue.HE_SHE: ("he", "she", "he's", "she's", "him", "his", "her"),
         Cue.TAKEOVER: ("takeover", "take over", "took over", "takes over", "took it over",
@@ -211,7 +216,8 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "its", "halfway through", "were", "of them", "ouch", "the compulsory bid", "as trump",
         "as trumps",
         "scooped the pot", "to name trump", "yeah", "yep", "this time", "this one", "both",
-        "lol", "lmao", "haha", "bc", "cuz", "because", "himself", "herself", "w", "that time",
+        "lol", "lmao", "haha", "bc", "cuz", "because", "himself", "herself", "that time",
+        "for her", "for him", "for them",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -231,6 +237,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "didnt like the widow", "did not like the widow", "after the meld went down",
             "wanted out", "before anybody played a card", "before anyone played a card",
             "before a card was played", "before a card was led", "before the first lead",
+            "never played a card", "without a card played", "before anyone led a card",
         ),
         Outcome.FORFEIT: (
             "didn't look at the widow", "didnt look at the widow", "did not look at the widow",
@@ -250,7 +257,7 @@ describe (RULES 5.3: a concession comes after the widow is seen and the meld lai
 forfeit before the widow is looked at), and left not understood beside any other."""
 
 CONCEDED_AFTER_THE_WIDOW: frozenset[str] = frozenset(
-    {"conceded", "concedes", "concede", "single bete", "single set"}
+    {"conceded", "concedes", "concede", "conceited", "single bete", "single set"}
 )  # fmt: skip
 """The words for a concession that say it came after the widow was seen (RULES 5.3); "gave it
 up", "threw it in" and the rest do not, so at Hoyle's compulsory bid they may be its forfeit."""
@@ -276,7 +283,9 @@ REMARK_STARTS: frozenset[str] = frozenset({"a", "an"})
 """What a remark on the hand starts with: "an ugly hand", "a lousy hand", "what a hand" (an
 article, at most two words not understood, and "hand"), which fills no field."""
 
-NOTHING_WORDS: tuple[str, ...] = ("nothing", "none", "zero", "nil", "no", "zip", "zilch")
+NOTHING_WORDS: tuple[str, ...] = (
+    "nothing", "none", "zero", "nil", "no", "zip", "zilch", "nada", "squat", "diddly",
+)  # fmt: skip
 """Words for a figure of 0 ("Cy nothing in meld")."""
 
 CARD_RANK_WORDS: tuple[str, ...] = ("nine", "ten", "jack", "queen", "king", "ace")

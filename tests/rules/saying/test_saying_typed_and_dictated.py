@@ -353,8 +353,8 @@ def test_an_around_named_by_its_figure_at_two_packs(game, line, meld):
     [
         pytest.param("cutthroat", "That's a miss deal, Cy has thirteen", Outcome.MISDEAL,
                      id="miss-deal"),
-        pytest.param("hoyle", "cy 350 spades, ann n bob gave up lol",
-                     Outcome.OPPONENTS_CONCEDED, id="n-is-and"),
+        pytest.param("hoyle", "cy 350 spades, ann and bob gave up lol",
+                     Outcome.OPPONENTS_CONCEDED, id="lol-said-of-nothing"),
         pytest.param("partnership", "Nobody would open. All four passed", Outcome.ALL_PASS,
                      id="nobody-would-open"),
     ],
@@ -368,3 +368,89 @@ def test_more_words_for_how_a_hand_ended(game, line, outcome):
 def test_a_name_with_an_e_added_is_that_player():
     reading = read("Faye 60 hearts, took 30, made", table("six-handed"))
     assert (reading.declarer, reading.bid) == (6, 60)
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "bid"),
+    [
+        # the single deck's ladder starts at 250 or 300 (RULES 4.1): "for twenty" after a
+        # bidder is dictation's "four twenty", "to ninety" its "two ninety"
+        pytest.param("brooklyn", "bob for twenty in clubs, made it", 420, id="for-twenty"),
+        pytest.param("brooklyn-pot", "Bob to ninety hearts, set", 290, id="to-ninety"),
+        pytest.param("hoyle", "Ann went for 60 in clubs and made it", 460, id="went-for-60"),
+        # at a double deck 60 is a bid as said (RULES 6.3)
+        pytest.param("double-deck", "Ann went for 60 in clubs and made it", 60,
+                     id="double-deck-for-60"),
+    ],
+)  # fmt: skip
+def test_two_and_four_heard_as_to_and_for_before_a_bid(game, line, bid):
+    assert read(line, table(game)).bid == bid
+
+
+def test_for_after_a_meld_stays_the_melds_figure():
+    reading = read("Cy 300 spades, Cy had a marriage for 20", table("brooklyn"))
+    assert reading.melds == (Meld(3, 20),) and reading.bid == 300
+
+
+def test_a_nine_turned_up_is_the_dix():
+    # RULES 2.1: the dix is 10
+    line = "Ann turned up a nine, and Ann's team took three hundred in tricks"
+    reading = read(line, table("six-two-packs"))
+    assert reading.melds == (Meld(1, 10),) and reading.tricks == 300
+
+
+def test_a_whole_team_listed_with_commas_is_the_team():
+    line = "Ann, Cy, Eve 180 meld; Bob, Dee, Fay 220 meld. Ann's lot took 300."
+    reading = read(line, table("six-two-packs"))
+    assert set(reading.melds) == {Meld(1, 180, True), Meld(2, 220, True)}
+    assert reading.tricks == 300
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "word", "choices"),
+    [
+        # RULES 4.5, 5.3: the compulsory 300 thrown in: forfeit or concession
+        pytest.param("hoyle", "Bob 300, threw it in.", "threw it in", ("conceded", "forfeit"),
+                     id="compulsory-thrown-in"),
+        # Hoyle's opponents may concede (RULES 5.3): Bob the bidder, or one of Cy's opponents?
+        pytest.param("hoyle", "cy 350 spades, bob gave up", "gave up",
+                     ("conceded", "opponents conceded"), id="who-gave-up"),
+        # RULES 3.1: 220 + 270 is every trick point of two packs: Ann's side's tricks or meld?
+        pytest.param("six-two-packs", "Bob's side took two twenty so Ann's side had two seventy",
+                     "ann's side had two seventy", ("meld", "tricks"), id="had-the-rest"),
+    ],
+)  # fmt: skip
+def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
+    reading = read(line, table(game))
+    assert (word, choices) in [(a.word, a.could_be) for a in reading.ambiguous]
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        pytest.param("bison", "Counters: Ann 10, Bob 9, Cy 5. Bob took the last one.",
+                     "last_trick", 2, id="the-last-one"),
+        pytest.param("six-two-packs", "Hearts. Tricks 330 for Ann's side, 160 for Bob's.",
+                     "tricks", 330, id="tricks-for-a-side"),
+        pytest.param("brooklyn-pot", "Bob 280 clubs set -- scratch that, he made it",
+                     "outcome", Outcome.MADE, id="scratch-that-he-made-it"),
+        pytest.param("hoyle", "A 360 C -- no H -- set", "trump", Suit.HEARTS,
+                     id="no-before-a-suit"),
+        pytest.param("bison", "cy reneged. bobs bid 300 H", "declarer", 2,
+                     id="possessive-without-apostrophe"),
+        pytest.param("eight-handed", "Eight passes. Throw it in.", "outcome", Outcome.ALL_PASS,
+                     id="eight-passes"),
+        pytest.param("brooklyn", "Cy 330 hearts, maid it", "outcome", Outcome.MADE,
+                     id="maid-it"),
+        pytest.param("brooklyn-pot", "Ann 310 hearts. Conceited.", "outcome", Outcome.CONCEDED,
+                     id="conceited"),
+    ],
+)  # fmt: skip
+def test_more_of_what_tables_type_and_dictate(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
+
+
+def test_the_team_said_alone_is_the_bidders_team():
+    line = "Two fifty Bob hearts period team meld ninety period tricks two hundred period made"
+    reading = read(line, table("partnership"))
+    assert reading.melds == (Meld(2, 90, True),) and reading.tricks == 200
