@@ -13,7 +13,7 @@ What a phone's dictation or a hurried thumb does to a word is read back only whe
 is left: "too ninety" and "for hundred" are figures ("two ninety", "four hundred"), a suit's
 name with a letter left out, added or swapped, or spelt without its vowels ("dimonds",
 "hearst", "hrts", "spaids") is that suit, and a name with a letter doubled or an "e" added
-("Hall", "Faye") that player.
+("Hall", "Faye"), or spelt as it sounds ("Sy", "Sigh" for Cy), that player.
 """
 
 from __future__ import annotations
@@ -53,12 +53,12 @@ from .words import (
 )
 
 COMMA, STOP = 1, 2
-"""How strong a pause is: a comma (or a colon, a dash, a slash) inside a clause, a stop (". ;
+"""How strong a pause is: a comma (or a colon, a dash) inside a clause, a stop (". ;
 ! ?") between clauses; 0 is no pause. Dictation's punctuation, so the reader leans on a stop
 only to end a clause's subject (``places._clause_subject``)."""
 
 _SYMBOLS = "♠♥♦♣♤♡♢♧&"
-_TOKEN = re.compile(rf"[{_SYMBOLS}]|\d+|[^\W\d_]+(?:'[^\W\d_]+)*|(?P<pause>[.,;:!?—–/]|--+)")
+_TOKEN = re.compile(rf"[{_SYMBOLS}]|\d+|[^\W\d_]+(?:'[^\W\d_]+)*|(?P<pause>[.,;:!?—–]|--+)")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 """A figure a phone's dictation writes as a time of day: "three fifty" as "3:50" is 350."""
@@ -128,10 +128,10 @@ class Said:
 
 
 def words_of(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The line's words (NFC, case folded, apostrophes straightened, "sixty-five" as two
-    words, "1,500" and dictation's "3:50" as one figure) and, for each, the pause
+    """The line's words (NFC, case folded, apostrophes straightened, a slash as "&": "Ann/Cy"
+    partners, "sixty-five" as two words, "1,500" and dictation's "3:50" as one figure) and, for each, the pause
     (punctuation) that came before it: 0 none, ``COMMA`` or ``STOP``."""
-    line = unicodedata.normalize("NFC", text).translate(_APOSTROPHES)
+    line = unicodedata.normalize("NFC", text).translate(_APOSTROPHES).replace("/", " & ")
     line = _THOUSANDS.sub("", line)
     line = _CLOCK.sub(r"\1\2", line)
     words: list[str] = []
@@ -191,6 +191,10 @@ class Lexicon:
                 for noun in suit_words[:2]:
                     self._add(f"{rank} of {noun}", Kind.UNKNOWN, None)
                     self._add(f"the {rank} of {noun}", Kind.UNKNOWN, None)
+                    self._add(f"{rank}s of {noun}", Kind.UNKNOWN, None)  # "queens of diamonds"
+                    self._add(f"both {rank}s of {noun}", Kind.UNKNOWN, None)
+            for before in ("both", "the", "my", "his", "her"):  # "both kings": cards, no around
+                self._add(f"{before} {rank}s", Kind.UNKNOWN, None)
         asks = table.asks
         if not (asks.bid and asks.takes_each):  # Bison's takes are counters: not a figure
             total = table.options.to_table(trick_total(table.options.deck))
@@ -259,7 +263,11 @@ class Lexicon:
             return (word,)
         if name is not None:
             return (name,)
-        start = self._start_of_name(words[i]) or self._name_doubled(words[i])
+        start = (
+            self._start_of_name(words[i])
+            or self._name_doubled(words[i])
+            or self._name_heard(words[i])
+        )
         if start is not None:
             return (start,)
         return (_misspelt_suit(words[i]) or Thing(Kind.UNKNOWN, None, words[i]),)
@@ -348,6 +356,22 @@ class Lexicon:
         )  # fmt: skip
         return Thing(Kind.PLAYER, ids, word) if len(ids) == 1 else None
 
+    def _name_heard(self, word: str) -> Thing | None:
+        """A player's name as dictation spells it ("Sy" or "Sigh" for Cy, ``_sound``), where it
+        sounds as one player's name only."""
+        ids = tuple(pid for pid, keys in self.starts.items() if _heard_as(word, keys))
+        return Thing(Kind.PLAYER, ids, word) if len(ids) == 1 else None
+
+
+def _sound(word: str) -> str:
+    """How a name sounds, roughly, for names dictation spells its own way ("Sy", "Si", "Sigh"
+    for Cy; "Anne" for Ann): "gh" silent, a soft "c" an "s", a hard one a "k", "ph" an "f",
+    "y" and "i" one sound, letters said once, a final "e" silent."""
+    said = word.replace("gh", "").replace("ph", "f")
+    said = re.sub(r"c(?=[eiy])", "s", said).replace("ck", "k").replace("c", "k")
+    said = re.sub(r"(.)\1+", r"\1", said.replace("i", "y"))
+    return said[:-1] if len(said) > 2 and said.endswith("e") else said
+
 
 def _undoubled(word: str, name: str) -> bool:
     """True when ``word`` is ``name`` with one of its letters doubled, or an "e" added or left
@@ -357,6 +381,11 @@ def _undoubled(word: str, name: str) -> bool:
     return len(word) == len(name) + 1 and any(
         word[j] == word[j - 1] and word[:j] + word[j + 1 :] == name for j in range(1, len(word))
     )
+
+
+def _heard_as(word: str, names: Iterable[str]) -> bool:
+    """True when ``word`` sounds as one of ``names`` (``_sound``), two letters or more."""
+    return len(word) >= 2 and word.isalpha() and any(_sound(word) == _sound(n) for n in names)
 
 
 def _misspelt_suit(word: str) -> Thing | None:

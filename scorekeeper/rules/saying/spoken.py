@@ -45,7 +45,8 @@ def join_partners(ts: list[At], table: SayingTable) -> list[At]:
         single = all(len(i) == 1 for i in ids)
         said = sorted(i[0] for i in ids) if single else []
         team = next((t for t in table.teams if sorted(t) == said), None)
-        listed = len(run) > 2 and figure_next(ts, j)  # "Ann, Cy, Eve 180 meld": all of a team
+        cue_next = j < len(ts) and any(ts[j].cue(c) for c in (Cue.MELD, Cue.TRICKS, Cue.TOOK))
+        listed = len(run) > 2 and (figure_next(ts, j) or cue_next)  # "Ann, Cy, Eve 180 meld"
         if (joined or listed) and team is not None:
             text = " & ".join(at.thing.text for at in run)
             out.append(At(Thing(Kind.TEAM, team, text), run[0].pause))
@@ -162,13 +163,19 @@ def cards_counted(ts: list[At]) -> list[At]:
     out = list(ts)
     for k, at in enumerate(ts[:-1]):
         after = ts[k + 1]
-        counted = (after.kind is Kind.UNKNOWN and after.thing.value is None) or (
-            after.cue(Cue.TRICKS) and after.thing.text == "cards"  # "dealt 17 cards"
+        counted = (
+            (after.kind is Kind.UNKNOWN and after.thing.value is None)
+            or (after.cue(Cue.TRICKS) and after.thing.text == "cards")  # "dealt 17 cards"
+            or (after.kind is Kind.MELD and after.thing.text in _RANKS)  # "6 aces"
         )
         noun = after.thing.text.isalpha() and len(after.thing.text) > 2  # not "300 to Bob"
         if at.kind is Kind.NUMBER and counted and noun and not after.pause:
             out[k] = At(Thing(Kind.UNKNOWN, None, at.thing.text), at.pause)
     return out
+
+
+_RANKS = frozenset({"aces", "kings", "queens", "jacks"})
+"""A rank counted alone, "aces": an around said with no count, never after a figure."""
 
 
 def of_someone_unread(ts: list[At]) -> list[At]:
@@ -233,6 +240,9 @@ def their_team(ts: list[At], draft: Draft) -> None:
     named = {p for at in ts if at.kind is Kind.PLAYER for p in at.thing.players}
     for k, at in enumerate(ts):
         if not at.cue(Cue.THEIR_TEAM) or not table.teams:
+            continue
+        if k + 1 < len(ts) and ts[k + 1].kind is Kind.TEAM and not ts[k + 1].pause:
+            at.used = True  # "team Bob, Dee, Fay": the team named after it
             continue
         if len(named) == 1:
             team = table.team_of(next(iter(named)))

@@ -59,7 +59,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "throws it in", "gave up", "gave it up", "throw them in", "throw em in",
             "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
             "folded", "folds", "folded it", "threw his hand in", "threw her hand in",
-            "gives it up", "gives up", "threw their cards in", "threw in their cards",
+            "gives it up", "gives up", "bailed", "bailed out", "bails", "threw their cards in", "threw in their cards",
             "threw his cards in", "threw her cards in",
             # Hoyle's and Bison's names for giving the bid up unplayed (a single set's stake)
             "single bete", "single set",
@@ -86,7 +86,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "eight passes",
         ),
         Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal", "miss deal",
-                          "miss dealt", "mis dealt", "misdeal"),
+                          "miss dealt", "mis dealt", "deal it again", "deal again",
+                          "deals again", "deal's no good", "deal is no good", "dealt again"),
     }
 )  # fmt: skip
 """The words a table says for each way a hand ends, the engine's label among them."""
@@ -112,7 +113,7 @@ WHOEVER_GAVE_UP: frozenset[str] = frozenset({"thrown in"})
 """Words for a hand given up that do not say which side gave it up: asked about where the
 opponents may concede too (Hoyle), read as the declarer's concession elsewhere."""
 
-TEAM_NOUNS: tuple[str, ...] = ("team", "side", "partners", "lot")
+TEAM_NOUNS: tuple[str, ...] = ("team", "side", "partners", "lot", "crew")
 """What follows a player's name to say their team: "Ann's team", "Bob's side"."""
 
 _OUTLINE = {Suit.SPADES: "♤", Suit.HEARTS: "♡", Suit.DIAMONDS: "♢", Suit.CLUBS: "♧"}
@@ -168,11 +169,13 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "in counters",
                      "card points", "in cards", "takes", "trix", "in trix", "trks", "tks",
                      "cards",  # "cards Ann 110, Bob 30": never "17 cards" (counted)
-                     "in the play", "in play"),
+                     "in the play", "in play", "in the cards", "trik", "triks",
+                     "trick points", "trick points for", "points for"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
                    "sweeps"),
         Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last",
                          "the last one", "took the last one", "got the last one",
+                         "had the last trick", "had last trick",
                          # the last trick added to the figure said before it (``ADDED_LAST``)
                          "plus the last trick", "and the last trick", "plus last trick",
                          "and last trick", "plus the last", "and the last"),
@@ -217,7 +220,9 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "as trumps",
         "scooped the pot", "to name trump", "yeah", "yep", "this time", "this one", "both",
         "lol", "lmao", "haha", "bc", "cuz", "because", "himself", "herself", "that time",
-        "for her", "for him", "for them",
+        "for her", "for him", "for them", "hard", "all the way round",
+        "all the way around", "last trick included", "last trick counted in",
+        "counting the last trick", "with the last trick included",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -238,6 +243,8 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "wanted out", "before anybody played a card", "before anyone played a card",
             "before a card was played", "before a card was led", "before the first lead",
             "never played a card", "without a card played", "before anyone led a card",
+            "took one look at the widow", "one look at the widow", "nothing there",
+            "nothing in it", "didn't bother playing", "didnt bother playing",
         ),
         Outcome.FORFEIT: (
             "didn't look at the widow", "didnt look at the widow", "did not look at the widow",

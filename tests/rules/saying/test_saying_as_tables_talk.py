@@ -283,17 +283,21 @@ def test_an_auction_that_runs_into_a_name_nobody_has_is_not_read():
 
 
 def test_a_figure_said_before_cards_counted_is_no_figure():
-    # "eight aces" is no meld the reader knows (RULES 2.6 names none so): never Bob's 8
+    # "nine aces" is no meld (RULES 2.1 counts aces around by fours): never Bob's 9
+    reading = read("Spades. Bob, nine aces, one thousand", table("six-two-packs"))
+    assert all(m.figure != 9 for m in reading.melds) and "nine" in reading.unknown_words
+
+
+def test_eight_aces_are_aces_around_twice():
+    # two packs: double aces around are 1000 (RULES 2.6), checked against the figure said
     reading = read("Spades. Bob, eight aces, one thousand", table("six-two-packs"))
-    assert reading.melds == () and {"eight", "aces"} <= set(reading.unknown_words)
+    assert reading.melds == (Meld(2, 1000),) and reading.unknown_words == ()
 
 
 def test_a_figure_said_after_melds_and_words_not_understood_is_checked_against_them():
-    # RULES 2.11: a run is 150; the 230 said for it and "forty kings" (no meld) is asked,
-    # not 150 kept
-    reading = read(
-        "Hearts. Dee a run in hearts plus forty kings, two thirty.", table("six-two-packs")
-    )
+    # RULES 2.11: a run is 150; the 230 said for it and "a wobble" (no meld) is asked, not
+    # 150 kept
+    reading = read("Hearts. Dee a run in hearts plus a wobble, two thirty.", table("six-two-packs"))
     assert reading.melds == ()
     assert reading.ambiguous == (Ambiguity("dee run in hearts / two thirty", ("150", "230")),)
 
@@ -705,9 +709,9 @@ def test_melds_said_as_tables_say_them(game, line, melds):
 
 
 def test_melds_named_beside_a_word_not_understood_are_asked_never_taken_as_all():
-    reading = read("Clubs, Ann had wobbly aces and a run", table("two-handed"))
+    reading = read("Clubs, Ann had wobbly tens and a run", table("two-handed"))
     assert reading.melds == ()
-    assert [a.could_be for a in reading.ambiguous] == [("150", "with 'aces'")]
+    assert [a.could_be for a in reading.ambiguous] == [("150", "with 'tens'")]
 
 
 def test_the_two_opponents_throwing_their_cards_in_concede_to_the_declarer():

@@ -454,3 +454,69 @@ def test_the_team_said_alone_is_the_bidders_team():
     line = "Two fifty Bob hearts period team meld ninety period tricks two hundred period made"
     reading = read(line, table("partnership"))
     assert reading.melds == (Meld(2, 90, True),) and reading.tricks == 200
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "declarer"),
+    [
+        pytest.param("hoyle", "Si three twenty clubs made it", 3, id="si"),
+        pytest.param("brooklyn-pot", "Sigh bid 280 in clubs and got set", 3, id="sigh"),
+        pytest.param("brooklyn", "Anne 300 spades, made", 1, id="anne"),
+    ],
+)
+def test_a_name_spelt_as_it_sounds_is_that_player(game, line, declarer):
+    assert read(line, table(game)).declarer == declarer
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "meld"),
+    [
+        # RULES 2.6: from two packs, aces around twice are 1000, three times 2000
+        pytest.param("eight-two-packs", "Cy had eight aces, a thousand", Meld(3, 1000),
+                     id="eight-aces"),
+        pytest.param("six-two-packs", "Eve had twelve aces, two thousand", Meld(5, 2000),
+                     id="twelve-aces"),
+        # RULES 2.1: queens around 60, a pinochle 40 and jacks around 40
+        pytest.param("cutthroat", "Spades. Cy queens, 60.", Meld(3, 60), id="queens"),
+        pytest.param("cutthroat", "Spades. Bob pinochle and jacks, 80.", Meld(2, 80),
+                     id="pinochle-and-jacks"),
+    ],
+)  # fmt: skip
+def test_arounds_said_by_their_cards(game, line, meld):
+    assert meld in read(line, table(game)).melds
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("Diamonds. Cy had both kings and both queens of diamonds for 300",
+                     id="both-kings"),
+        pytest.param("Diamonds. Cy had 6 aces", id="six-aces"),
+    ],
+)  # fmt: skip
+def test_cards_counted_that_are_no_around_are_no_meld(line):
+    assert read(line, table("six-two-packs")).melds == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "melds"),
+    [
+        pytest.param("double-deck", "Declarer Ann, bid 100, trump clubs, Ann/Cy meld 62, made",
+                     (Meld(1, 62, True),), id="slash-partners"),
+        pytest.param("six-two-packs", "Team Bob, Dee, Fay: meld 140. Team Ann, Cy, Eve: meld 90.",
+                     (Meld(1, 90, True), Meld(2, 140, True)), id="team-listed"),
+    ],
+)  # fmt: skip
+def test_partners_said_with_a_slash_or_listed_after_team(game, line, melds):
+    reading = read(line, table(game))
+    assert tuple(sorted(reading.melds, key=lambda m: m.holder or 0)) == melds
+
+
+def test_a_name_said_only_with_words_not_understood_is_no_declarer():
+    reading = read("Ann flashed the bottom card", table("hoyle"))
+    assert reading.declarer is None and "ann" in reading.unknown_words
+
+
+def test_dealing_again_is_a_misdeal():
+    line = "Ann flashed the bottom card, deal's no good, she's got to deal it again"
+    assert read(line, table("hoyle")).outcome is Outcome.MISDEAL
