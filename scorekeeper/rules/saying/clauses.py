@@ -479,9 +479,10 @@ def _bid_after_trump(ts: list[At], k: int, draft: Draft) -> bool:
 def _declarer(ts: list[At], draft: Draft) -> None:
     """A player named with no other part is the declarer, unless the line says nothing of the
     hand (no figure, suit, outcome nor meld) but words not understood ("Ann flashed the bottom
-    card"); a team named so: one of them, asked which, unless the declarer said is one of them: "Ann bid 310, Ann and Cy made it"). Where
-    every player melds, a player named just before a figure that cannot be the bid (the bid
-    is said already) is that figure's, not the declarer ("Bob 300 spades, Ann 20": Ann's 20)."""
+    card"); a team named so is one of them, asked which, unless the declarer said is one of
+    them ("Ann bid 310, Ann and Cy made it"). Where every player melds, a player named just
+    before a figure that cannot be the bid (the bid is said already) is that figure's, not
+    the declarer ("Bob 300 spades, Ann 20": Ann's 20)."""
     of_a_hand = (Kind.NUMBER, Kind.SUIT, Kind.OUTCOME, Kind.MELD)
     talk = any(at.kind is Kind.UNKNOWN for at in ts)
     if talk and not any(at.kind in of_a_hand for at in ts):

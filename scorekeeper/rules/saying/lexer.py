@@ -129,8 +129,8 @@ class Said:
 
 def words_of(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The line's words (NFC, case folded, apostrophes straightened, a slash as "&": "Ann/Cy"
-    partners, "sixty-five" as two words, "1,500" and dictation's "3:50" as one figure) and, for each, the pause
-    (punctuation) that came before it: 0 none, ``COMMA`` or ``STOP``."""
+    partners, "sixty-five" as two words, "1,500" and dictation's "3:50" as one figure) and,
+    for each, the pause (punctuation) that came before it: 0 none, ``COMMA`` or ``STOP``."""
     line = unicodedata.normalize("NFC", text).translate(_APOSTROPHES).replace("/", " & ")
     line = _THOUSANDS.sub("", line)
     line = _CLOCK.sub(r"\1\2", line)

@@ -59,7 +59,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "throws it in", "gave up", "gave it up", "throw them in", "throw em in",
             "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
             "folded", "folds", "folded it", "threw his hand in", "threw her hand in",
-            "gives it up", "gives up", "bailed", "bailed out", "bails", "threw their cards in", "threw in their cards",
+            "gives it up", "gives up", "bailed", "bailed out", "bails", "threw their cards in",
+            "threw in their cards",
             "threw his cards in", "threw her cards in",
             # Hoyle's and Bison's names for giving the bid up unplayed (a single set's stake)
             "single bete", "single set",
