@@ -50,6 +50,11 @@ short lines typed in a hurry) after that: 65 right, 25 asked, 10 wrong;
 0 wrong; ``bench/sayings/ninth.json`` (100, a club night's scorers): 76 right, 20 asked,
 4 wrong; ``bench/sayings/tenth.json`` (100, family game nights): 64 right, 29 asked, 7 wrong;
 ``bench/sayings/eleventh.json`` (100, with dictation's mishearings): 67 right, 28 asked, 5 wrong.
+Then, each written the same way and measured once before the reader changed for it:
+``twelfth.json`` 72 right, 25 asked, 3 wrong; ``thirteenth.json`` (long talk and shorthand)
+31, 59, 10; ``fourteenth.json`` 55, 39, 6; ``fifteenth.json`` (the plain hands) 87, 10, 3;
+``sixteenth.json`` 65, 31, 4; ``seventeenth.json`` (dictation) 68, 27, 5; ``eighteenth.json``
+74, 26, 0; ``nineteenth.json`` 63, 34, 3 (docs/say-the-hand.md, "How well it reads").
 """
 
 from __future__ import annotations
