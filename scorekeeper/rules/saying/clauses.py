@@ -24,6 +24,7 @@ from ..game.bidding import bid_problem, takeover_allowed
 from ..game.choices import AllPass
 from ..hand.outcome import Outcome
 from .corrections import corrected
+from .doubts import forfeit_or_conceded, higher_bid_unread, out_of_the_deck
 from .draft import At, Draft
 from .figures import (
     bare_numbers,
@@ -37,21 +38,20 @@ from .figures import (
     tricks_of_nobody,
 )
 from .lexer import STOP, Kind, Thing
-from .lists import in_seat_order, paused_pairs, the_rest
+from .lists import in_seat_order, others_took, paused_pairs, the_rest, theirs_known
 from .meldnames import named_melds
-from .numbers import read_number
 from .places import bid_follows, biddable, is_free, is_holder, is_paused, kept_only
 from .spoken import (
     cards_counted,
     counters_counted,
     dealer_and_hand,
     had_with_its_word,
+    has_got,
     he_or_she,
     join_partners,
     last_trick_added,
     margins,
     of_someone_unread,
-    others_took_at,
     possessive_teams,
     read_asides,
     read_they,
@@ -62,7 +62,7 @@ from .spoken import (
     without_remarks,
 )
 from .table import SayingTable
-from .words import CONCEDED_AFTER_THE_WIDOW, OTHERS, THROWN_IN, WHOEVER_GAVE_UP, Cue
+from .words import OTHERS, THROWN_IN, WHOEVER_GAVE_UP, Cue
 
 PASSING_MAKES_A_BID = frozenset({AllPass.DEALER_MUST_BID, AllPass.COMPULSORY_FIRST_BID})
 """House rules under which nobody bidding still leaves a bid played (RULES 4.3): there
@@ -77,7 +77,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     ts = [At(thing, pause) for thing, pause in kept_only(said, kept)]
     ts = he_or_she(paused_pairs(in_seat_order(ts, table)), draft)
     ts = undone(possessive_teams(join_partners(ts, table), table))
-    ts = of_someone_unread(cards_counted(ts))
+    ts = of_someone_unread(cards_counted(has_got(ts)))
     their_team(ts, draft)
     read_they(ts, draft)
     ts = last_trick_added(counters_counted(had_with_its_word(said_by(ts)), draft), draft)
@@ -102,7 +102,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
         else:
             pending.append((holder, figure, word))
 
-    others = _others_took(ts)
+    others = others_took(ts)
     meld_then_took(ts, draft, tricks)
     read_cued(ts, draft, Cue.TOOK, tricks)  # first: "Bob and Dee took 100 in tricks" is theirs
     spent_tricks_words(ts)  # "took 170 in tricks, 360": the 360 is no more tricks
@@ -114,13 +114,14 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     read_asides(ts, draft)
     _declarer(ts, draft)
     _thrown_in_by_nobody(draft)
-    _theirs_known(others, draft, pending)
+    theirs_known(others, draft, pending)
     for holder, figure, word in pending:  # the declarer is known now, as it will be
         tricks_of(holder, figure, word, draft)
+    out_of_the_deck(ts, draft)  # before: "took 32 of the 50" (the 50 no figure of its own)
     bare_numbers(ts, draft)  # after: "ann 60 bob 20. tricks ann 130 bob 120" (60 her meld)
     the_rest(ts, draft)
-    _higher_bid_unread(ts, draft)
-    _forfeit_or_conceded(ts, draft)  # once the bid is read, wherever it was said
+    higher_bid_unread(ts, draft)
+    forfeit_or_conceded(ts, draft)  # once the bid is read, wherever it was said
     for at in ts:
         if not at.used:
             draft.unknown.append(at.thing.text)
@@ -515,72 +516,3 @@ def _figure_of(ts: list[At], k: int, draft: Draft) -> bool:
     if draft.asks.summed:
         return said_with
     return draft.asks.meld_each and draft.claimed(("bid",)) and said_with
-
-
-def _higher_bid_unread(ts: list[At], draft: Draft) -> None:
-    """ "Dee opened 250, Ann went 260, Bob jumped clear to 300": a figure left not understood
-    that is a legal bid above every bid read may be the bid the hand was played at (the
-    auction went on in words the reader does not know), so the bid is asked, never the lower
-    one taken."""
-    options = draft.table.options
-    bids = [value for value, _ in draft.claims.get(("bid",), [])]
-    if not draft.asks.bid or not bids:
-        return
-    for at in ts:
-        words = at.thing.text.split()
-        said = read_number(words)  # a figure, or one left a word's
-        if at.used or at.kind not in (Kind.NUMBER, Kind.UNKNOWN) or said is None:
-            continue
-        figure, length = said
-        if length != len(words) or figure <= max(bids):
-            continue
-        if bid_problem(options.from_table(figure), options) is None:
-            draft.claim(("bid",), figure, at.thing.text)
-            at.used = True
-
-
-def _forfeit_or_conceded(ts: list[At], draft: Draft) -> None:
-    """ "Bob was stuck at 300 and gave it up": at Hoyle's compulsory bid a hand given up may be
-    its forfeit (before the widow is looked at) or a concession (after), RULES 4.5 and 5.3;
-    unless the line says which ("conceded", "without looking at the widow"), both are asked."""
-    options = draft.table.options
-    said = draft.claims.get(("outcome",), [])
-    if Outcome.FORFEIT not in draft.asks.outcomes or not said:
-        return
-    if draft.value(("bid",)) != options.to_table(options.compulsory_bid):
-        return
-    if any(at.kind is Kind.ASIDE and at.used for at in ts):
-        return  # "... without looking at the widow": said which
-    loose = [word for value, word in said if value is Outcome.CONCEDED]
-    if len(loose) == len(said) and not set(loose) & CONCEDED_AFTER_THE_WIDOW:
-        draft.claim(("outcome",), Outcome.FORFEIT, loose[0])
-
-
-def _others_took(ts: list[At]) -> list[tuple[At, At]]:
-    """ "The other side took 22", "the others took 90": the declarer's opponents said together
-    and the figure they took, read once the declarer is known (``_theirs_known``)."""
-    said = []
-    for k in range(len(ts)):
-        n = others_took_at(ts, k)
-        if n is not None and not ts[n].used:
-            ts[k].used = ts[k + 1].used = ts[n].used = True
-            said.append((ts[k], ts[n]))
-    return said
-
-
-def _theirs_known(
-    said: list[tuple[At, At]], draft: Draft, pending: list[tuple[At, int, str]]
-) -> None:
-    """Tricks the declarer's opponents took, as tricks of everyone not on the declarer's side
-    (the rest of the deck is the bidders', where nothing is buried: ``figures.tricks_of``);
-    left not understood while the declarer is not known."""
-    declarer = draft.value(("declarer",))
-    for others, figure in said:
-        word = f"{others.thing.text} {figure.thing.text}"
-        if declarer is None or draft.asks.takes_each or draft.asks.takes_by_team:
-            draft.unknown.append(word)
-            continue
-        side = set(draft.table.team_of(declarer))
-        theirs = tuple(seat.id for seat in draft.table.seats if seat.id not in side)
-        holder = At(Thing(Kind.TEAM, theirs, others.thing.text), others.pause)
-        pending.append((holder, figure.thing.value, word))

@@ -39,6 +39,10 @@ def read_had(ts: list[At], draft: Draft) -> None:
     for k, at in enumerate(ts):
         if not at.cue(Cue.HAS) or at.used:
             continue
+        figured = k + 2 < len(ts) and ts[k + 1].kind is Kind.NUMBER and not ts[k + 1].pause
+        if figured and ts[k + 2].cue(Cue.MELD) and not ts[k + 2].pause:
+            at.used = True  # "had a hundred in meld", "showed 260 meld": the meld word read it
+            continue
         if not (is_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause):
             continue
         if bid_follows(ts, k + 1) or cue_of_its_own(ts, k + 2, None):
@@ -415,6 +419,10 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
             fits = []  # "a nine" where only meld could be: every meld is tens (RULES 2.6)
         if word in WHOLE_DECK:  # "every trick to Ann's team": tricks, never a meld or bid
             fits = [(key, label) for key, label in fits if key[0] not in ("meld", "bid")]
+        side = _entered_side(draft)
+        again = holder is not None and side is not None and set(holder.thing.players) <= set(side)
+        if again and at.thing.value == draft.value(("tricks",)):
+            continue  # "Ann's team all four ninety, Bob's team got nothing": their tricks again
         if [key for key, _ in fits] == [_SOMEONES_MELD]:
             draft.unknown.append(word)  # meld of nobody said, where everyone melds
         elif len(fits) == 1 and fits[0][0] == _REST:

@@ -400,8 +400,8 @@ def _misspelt_suit(word: str) -> Thing | None:
 
 def _near(word: str, noun: str) -> bool:
     """True when ``word`` is ``noun`` misspelt as ``_misspelt_suit`` allows."""
-    if len(word) >= 5 and _one_edit(word, noun):
-        return True
+    if (len(word) >= 5 or len(word) == len(noun) - 1) and _one_edit(word, noun):
+        return True  # "cubs": a letter left out of "clubs" (four letters: only that)
     skeleton = [c for c in word if c not in _VOWELS]
     same = skeleton == [c for c in noun if c not in _VOWELS]
     return same and (len(word) == len(noun) or len(skeleton) == len(word))

@@ -13,33 +13,48 @@ from .draft import At, Draft
 from .lexer import COMMA, STOP, Kind, Thing
 from .places import cue_of_its_own, is_free, is_holder
 from .table import SayingTable
-from .words import IN_ORDER, REST, Cue
+from .words import IN_ORDER, OTHERS, REST, Cue
 
 
 def in_seat_order(ts: list[At], table: SayingTable) -> list[At]:
-    """ "Trix 55 45 100 50 in that order", or "meld ann 40 bob 0 cy 150 dee 60, tricks 100 50
-    60 40": as many figures as players, said after a meld or tricks word with nobody named
-    among them, are each player's in seat order where "in that order" follows them or the line
-    has named every player in seat order with a figure before them; read as if said "tricks
-    Ann 100, Bob 50, Cy 60, Dee 40"."""
+    """ "Trix 55 45 100 50 in that order", or "meld ann 40 bob 0 cy 150 dee 60, took 100, 0,
+    80 and 70": as many figures as players (commas and "and" between them), said after a
+    meld or tricks word with nobody named among them, are each player's in seat order where
+    "in that order" follows them or the line has named every player in seat order with a
+    figure before them; read as if said "took Ann 100, Bob 0, Cy 80, Dee 70"."""
     seats = [seat.id for seat in table.seats]
-    n = len(seats)
     out = list(ts)
-    for k in reversed(range(len(ts) - n)):
-        figures = ts[k + 1 : k + 1 + n]
+    for k in reversed(range(len(ts))):
         cued = any(ts[k].cue(c) for c in (Cue.MELD, Cue.TRICKS, Cue.TOOK))
-        if not cued or any(at.kind is not Kind.NUMBER or at.pause for at in figures[1:]):
+        run = _figures_after(ts, k + 1, len(seats)) if cued else None
+        if run is None:
             continue
-        if figures[0].kind is not Kind.NUMBER or _figure_next(ts, k + 1 + n):
-            continue
-        ordered = k + 1 + n < len(ts) and ts[k + 1 + n].thing.value == IN_ORDER
+        figures, end = run
+        ordered = end < len(ts) and ts[end].thing.value == IN_ORDER
         if not (ordered or _seats_named_in_order(ts[:k], seats)):
             continue
         said: list[At] = [ts[k]]
         for pid, at in zip(seats, figures, strict=True):
             said += [At(Thing(Kind.PLAYER, (pid,), table.name(pid)), COMMA), At(at.thing, 0)]
-        out[k : k + 1 + n + int(ordered)] = said
+        out[k : end + int(ordered)] = said
     return out
+
+
+def _figures_after(ts: list[At], j: int, n: int) -> tuple[list[At], int] | None:
+    """The ``n`` figures said from ``j`` (commas and "and" between them, no stop) and where
+    what follows them starts; None when there are fewer, or more."""
+    figures: list[At] = []
+    while j < len(ts) and len(figures) < n:
+        if ts[j].cue(Cue.AND) and figures and not ts[j].pause:
+            j += 1
+            continue
+        if ts[j].kind is not Kind.NUMBER or ts[j].pause >= STOP:
+            return None
+        figures.append(ts[j])
+        j += 1
+    if len(figures) < n or _figure_next(ts, j) or (j < len(ts) and ts[j].cue(Cue.AND)):
+        return None
+    return figures, j
 
 
 def _figure_next(ts: list[At], k: int) -> bool:
@@ -177,3 +192,45 @@ def the_rest(ts: list[At], draft: Draft) -> None:
         for x in range(h, k + 1):
             ts[x].used = True
         draft.claim(("take", pid), total - sum(others), f"{ts[h].thing.text} {at.thing.text}")
+
+
+def others_took(ts: list[At]) -> list[tuple[At, At]]:
+    """ "The other side took 22", "the others took 90": the declarer's opponents said together
+    and the figure they took, read once the declarer is known (``theirs_known``)."""
+    said = []
+    for k in range(len(ts)):
+        n = others_took_at(ts, k)
+        if n is not None and not ts[n].used:
+            ts[k].used = ts[k + 1].used = ts[n].used = True
+            said.append((ts[k], ts[n]))
+    return said
+
+
+def theirs_known(
+    said: list[tuple[At, At]], draft: Draft, pending: list[tuple[At, int, str]]
+) -> None:
+    """Tricks the declarer's opponents took, as tricks of everyone not on the declarer's side
+    (the rest of the deck is the bidders', where nothing is buried: ``figures.tricks_of``);
+    left not understood while the declarer is not known."""
+    declarer = draft.value(("declarer",))
+    for others, figure in said:
+        word = f"{others.thing.text} {figure.thing.text}"
+        if declarer is None or draft.asks.takes_each or draft.asks.takes_by_team:
+            draft.unknown.append(word)
+            continue
+        side = set(draft.table.team_of(declarer))
+        theirs = tuple(seat.id for seat in draft.table.seats if seat.id not in side)
+        holder = At(Thing(Kind.TEAM, theirs, others.thing.text), others.pause)
+        pending.append((holder, figure.thing.value, word))
+
+
+def others_took_at(ts: list[At], k: int) -> int | None:
+    """Where the figure is when the declarer's opponents said together ("the other side",
+    "the others") are said at ``k`` to have taken it ("the other side took 22"), else None."""
+    if ts[k].thing.value != OTHERS or k + 2 >= len(ts):
+        return None
+    took, figure = ts[k + 1], ts[k + 2]
+    cued = took.cue(Cue.TOOK) or took.cue(Cue.TRICKS)
+    if cued and not took.pause and figure.kind is Kind.NUMBER and not figure.pause:
+        return k + 2
+    return None

@@ -46,6 +46,10 @@ def named_melds(ts: list[At], draft: Draft) -> None:
         elif ts[first].pause == COMMA and _figure_first(ts, first):
             holder, total = ts[first - 2], ts[first - 1]
             holder.used = total.used = True
+        elif not ts[first].pause and _figure_first(ts, first) and bid_said(ts, draft):
+            # "Cy 190 with a run and a royal marriage", the figure no bid: the melds' figure
+            holder, total = ts[first - 2], ts[first - 1]
+            holder.used = total.used = True
         elif not ts[first].pause and _for_said(ts, first - 1) and _figure_first(ts, first - 1):
             holder, total = ts[first - 3], ts[first - 2]  # "Cy 150 for the run"
             holder.used = total.used = ts[first - 1].used = True

@@ -1,6 +1,6 @@
 """Figures as people say them (issue 29): digits, or words the way a table says a bid or a meld.
 
-"350", "three fifty", "three hundred fifty", "three hundred and fifty", "two fifty",
+"350", "three fifty", "three hundred fifty", "three hundred and fifty", "two fifty", "3 50",
 "three oh five", "sixty-five", "twenty", "fifteen hundred", "a thousand", "twelve fifty",
 "nothing". A figure is read as said, in the table's own units (RULES 2.7 and 3.2: at
 ``scale`` 10 a table says "fifty" for a bid of 500, and the hand's fields take 50).
@@ -50,6 +50,9 @@ def read_number(words: Sequence[str], start: int = 0) -> tuple[int, int] | None:
             said = _said([_UNITS[value], *words[start + 1 :]], 0)
             if said is not None and said[1] > 1:
                 return said
+            after = words[start + 1] if start + 1 < len(words) else ""
+            if len(after) == 2 and after.isdigit() and after[0] != "0":  # "3 10", "1 20"
+                return value * 100 + int(after), 2
         return value, 1
     if word.isdigit():
         return None

@@ -11,12 +11,12 @@ from ..hand.outcome import Outcome
 from ..pack.tricks import last_trick, trick_total
 from .draft import At, Draft
 from .lexer import COMMA, STOP, Kind, Thing
+from .lists import others_took_at
 from .places import FIGURE_CUES, bid_follows, figure_next, is_free, is_paused, kept_only
 from .table import SayingTable
 from .words import (
     ADDED_LAST,
     DOUBT_WORDS,
-    OTHERS,
     REMARK_STARTS,
     WHOLE_DECK,
     Cue,
@@ -156,10 +156,22 @@ def undone(ts: list[At]) -> list[At]:
     return out
 
 
+def has_got(ts: list[At]) -> list[At]:
+    """ "Dee's got double aces", "Bob's got forty": "'s got" after a name is "has got", what
+    the player has (their meld), never what they took."""
+    out = list(ts)
+    for k, at in enumerate(ts[1:], start=1):
+        before = ts[k - 1]
+        owned = before.kind is Kind.PLAYER and before.thing.text.endswith("'s")
+        if owned and at.cue(Cue.TOOK) and at.thing.text == "got" and not at.pause:
+            out[k] = At(Thing(Kind.CUE, Cue.HAS, at.thing.text), at.pause)
+    return out
+
+
 def cards_counted(ts: list[At]) -> list[At]:
-    """ "Eight aces", "eighty kings" where no meld of the deck is named so, "two roundhouses",
-    "20 bucks": a figure said straight before a word not understood counts that thing, never
-    a player's figure: left not understood, with the word."""
+    """ "Nine aces", "two roundhouses", "20 bucks": a figure said straight before a plural
+    word not understood counts that thing, never a player's figure: left not understood, with
+    the word; so is one said before "except" or "minus" ("took everything except 40")."""
     out = list(ts)
     for k, at in enumerate(ts[:-1]):
         after = ts[k + 1]
@@ -168,11 +180,16 @@ def cards_counted(ts: list[At]) -> list[At]:
             or (after.cue(Cue.TRICKS) and after.thing.text == "cards")  # "dealt 17 cards"
             or (after.kind is Kind.MELD and after.thing.text in _RANKS)  # "6 aces"
         )
-        noun = after.thing.text.isalpha() and len(after.thing.text) > 2  # not "300 to Bob"
+        text = after.thing.text  # a noun counted, plural: not "300 to Bob", nor "100 tookk"
+        noun = text.isalpha() and len(text) > 2 and text.endswith("s")
+        noun = noun or text in _BUT_FOR  # "everything except 40": not the whole of it
         if at.kind is Kind.NUMBER and counted and noun and not after.pause:
             out[k] = At(Thing(Kind.UNKNOWN, None, at.thing.text), at.pause)
     return out
 
+
+_BUT_FOR = frozenset({"except", "minus", "less", "apart", "bar", "save"})
+"""Words that take something away from the figure before them: it is not the figure said."""
 
 _RANKS = frozenset({"aces", "kings", "queens", "jacks"})
 """A rank counted alone, "aces": an around said with no count, never after a figure."""
@@ -195,18 +212,6 @@ def of_someone_unread(ts: list[At]) -> list[At]:
             for x in range(k + 1, j + 1):
                 out[x] = At(Thing(Kind.UNKNOWN, None, ts[x].thing.text), ts[x].pause)
     return out
-
-
-def others_took_at(ts: list[At], k: int) -> int | None:
-    """Where the figure is when the declarer's opponents said together ("the other side",
-    "the others") are said at ``k`` to have taken it ("the other side took 22"), else None."""
-    if ts[k].thing.value != OTHERS or k + 2 >= len(ts):
-        return None
-    took, figure = ts[k + 1], ts[k + 2]
-    cued = took.cue(Cue.TOOK) or took.cue(Cue.TRICKS)
-    if cued and not took.pause and figure.kind is Kind.NUMBER and not figure.pause:
-        return k + 2
-    return None
 
 
 def without_remarks(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
@@ -345,21 +350,28 @@ def _named(ts: list[At]) -> tuple[int, ...]:
 
 
 def said_by(ts: list[At]) -> list[At]:
-    """ "Three sixty by Bob in diamonds", "300 to Bob", "330 for Ann's side": a figure said
-    "by" (or "to", "for") a player or team is theirs, as "Bob three sixty in diamonds" (the
-    player put before it, "by" left out); "set by 20" is another "by" (``margins``)."""
+    """ "Three sixty by Bob in diamonds", "300 to Bob", "330 for Ann's side", "a dix for Ann":
+    a figure said "by" (or "to", "for") a player or team, or a meld said "for" them, is
+    theirs, as "Bob three sixty in diamonds" (the player put before it, "by" left out); "set by
+    20" is another "by" (``margins``)."""
     out: list[At] = []
     k = 0
     while k < len(ts):
         at = ts[k]
         by = k + 2 < len(ts) and _by_or_to(ts[k + 1]) and not ts[k + 1].pause
-        if by and at.kind is Kind.NUMBER and ts[k + 2].holder and not ts[k + 2].pause:
+        said = by and (at.kind is Kind.NUMBER or _meld_for(at, ts[k + 1]))
+        if said and ts[k + 2].holder and not ts[k + 2].pause:
             out += [At(ts[k + 2].thing, at.pause), At(at.thing, 0)]
             k += 3
             continue
         out.append(at)
         k += 1
     return out
+
+
+def _meld_for(at: At, word: At) -> bool:
+    """True for a meld said "for" someone: "a dix for Ann"."""
+    return at.kind is Kind.MELD and word.thing.text == "for"
 
 
 def _by_or_to(at: At) -> bool:

@@ -50,7 +50,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "set", "went set", "got set", "goes set", "is set", "bumped", "got bumped",
             "went bumped", "went bete", "went down", "double bete", "double set", "down",
             "goes down", "goes bete", "played and lost", "lost it", "they're set", "we're set",
-            "they are set", "we are set", "went double bete", "went double set",
+            "they are set", "we are set", "went double bete", "went double set", "went back",
+            "goes back", "go back",
             "took a double bete",
         ),
         Outcome.PLAYED: ("played",),
@@ -114,15 +115,17 @@ WHOEVER_GAVE_UP: frozenset[str] = frozenset({"thrown in"})
 """Words for a hand given up that do not say which side gave it up: asked about where the
 opponents may concede too (Hoyle), read as the declarer's concession elsewhere."""
 
-TEAM_NOUNS: tuple[str, ...] = ("team", "side", "partners", "lot", "crew")
+TEAM_NOUNS: tuple[str, ...] = ("team", "side", "partners", "lot", "crew", "bunch")
 """What follows a player's name to say their team: "Ann's team", "Bob's side"."""
 
 _OUTLINE = {Suit.SPADES: "♤", Suit.HEARTS: "♡", Suit.DIAMONDS: "♢", Suit.CLUBS: "♧"}
 
 
 def _suit_words(suit: Suit) -> tuple[str, ...]:
-    """A suit's words: plural and singular, its letter, its symbol and the outline symbol."""
-    return (suit.noun, suit.noun[:-1], suit.value.lower(), suit.symbol, _OUTLINE[suit])
+    """A suit's words: plural and singular, its letter, its symbol and the outline symbol (and
+    the table's slang: "dimes" for diamonds)."""
+    slang = ("dimes",) if suit is Suit.DIAMONDS else ()
+    return (suit.noun, suit.noun[:-1], suit.value.lower(), suit.symbol, _OUTLINE[suit], *slang)
 
 
 SUIT_WORDS: Mapping[Suit, tuple[str, ...]] = MappingProxyType({s: _suit_words(s) for s in Suit})
@@ -173,10 +176,11 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "in the play", "in play", "in the cards", "trik", "triks",
                      "trick points", "trick points for", "points for"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
-                   "sweeps"),
+                   "sweeps", "pulled in", "brought in"),
         Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last",
                          "the last one", "took the last one", "got the last one",
-                         "had the last trick", "had last trick",
+                         "had the last trick", "had last trick", "took last trick",
+                         "got last trick",
                          # the last trick added to the figure said before it (``ADDED_LAST``)
                          "plus the last trick", "and the last trick", "plus last trick",
                          "and last trick", "plus the last", "and the last"),
@@ -195,11 +199,18 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.THEY: ("they", "we"),
         Cue.HE_SHE: ("he", "she", "he's", "she's", "him", "his", "her"),
         Cue.TAKEOVER: ("takeover", "take over", "took over", "takes over", "took it over",
-                       "takes it over", "dealer takeover", "taken over"),
+                       "takes it over", "dealer takeover", "taken over",
+                       # the opener stuck with nobody over him, passing it to the dealer
+                       "stuck", "dumped it on", "dumped it onto", "hung it on", "pushed it onto",
+                       "pushed it on", "stuck the dealer with it", "made the dealer take it",
+                       "made the dealer play it", "the dealer plays it"),
         Cue.PASSED: ("passed", "passes", "pass", "out", "drops", "dropped", "nobody else bid",
                      "no one else bid", "nobody bids over him", "nobody bid over him",
                      "nobody bids over her", "nobody bid over her", "nobody went over",
-                     "nobody went over him", "nobody went over her"),
+                     "nobody went over him", "nobody went over her", "nobody came over him",
+                     "nobody came over her", "nobody came over", "no one came over him",
+                     "nobody would go over him", "nobody would go over her",
+                     "nobody else said boo", "nobody raised him", "nobody raised her"),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""
@@ -223,7 +234,11 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "lol", "lmao", "haha", "bc", "cuz", "because", "himself", "herself", "that time",
         "for her", "for him", "for them", "hard", "all the way round",
         "all the way around", "last trick included", "last trick counted in",
-        "counting the last trick", "with the last trick included",
+        "counting the last trick", "with the last trick included", "together", "all together",
+        "between em", "between 'em", "between the two of them", "between the three of them",
+        "between the four of them", "against", "the other", "amount", "result", "outcome",
+        "player", "declaring team", "declaring side", "the declaring team",
+        "the declaring side", "bidding team", "the bidding team", "the bidding side",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""

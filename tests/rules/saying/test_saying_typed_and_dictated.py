@@ -180,7 +180,8 @@ def test_a_figure_above_a_bid_said_is_asked_bid_or_meld():
     # Brooklyn's takeover at 250 after an opening 300 (RULES 4.3): "three hundred" his bid
     line = "Bob's three hundred went round the table so he dumped it on Ann at two fifty"
     reading = read(line, table("brooklyn"))
-    assert reading.bid is None and reading.melds == ()
+    assert reading.melds == () and (reading.bid, reading.takeover) == (250, True)
+    assert ("bid", "Bob's meld") in [a.could_be for a in reading.ambiguous]
 
 
 @pytest.mark.parametrize(
@@ -520,3 +521,72 @@ def test_a_name_said_only_with_words_not_understood_is_no_declarer():
 def test_dealing_again_is_a_misdeal():
     line = "Ann flashed the bottom card, deal's no good, she's got to deal it again"
     assert read(line, table("hoyle")).outcome is Outcome.MISDEAL
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        # a figure typed with a space after its hundreds
+        pytest.param("brooklyn-pot", "bob 3 10 in spades, set", "bid", 310, id="3-10"),
+        # RULES 2.1: a run 150 and a royal marriage 40 (cutthroat: nobody bids)
+        pytest.param("cutthroat", "spades are trump. Cy 190 with a run and a royal marriage",
+                     "melds", (Meld(3, 190),), id="figure-with-its-melds"),
+        # RULES 3.1: two packs' 490 trick points, all Ann's team's
+        pytest.param("six-two-packs", "Ann's team all four ninety, Bob's team got nothing.",
+                     "melds", (), id="the-whole-deck-said-again"),
+        pytest.param("double-deck", "Dee sixty-five in diamonds, Ann and Cy took 32 of the 50",
+                     "tricks", 18, id="32-of-the-50"),
+        pytest.param("brooklyn", "Ann 3:30 in cubs, went back", "outcome", Outcome.SET,
+                     id="went-back"),
+        pytest.param("brooklyn", "Ann 3:30 in cubs, went back", "trump", Suit.CLUBS,
+                     id="cubs"),
+        pytest.param("six-handed", "Bob fifty eight in dimes, made it", "trump", Suit.DIAMONDS,
+                     id="dimes"),
+        pytest.param("two-handed", "Clubs turned, that's a dix for Ann. Bob 320.", "melds",
+                     (Meld(1, 10), Meld(2, 320)), id="a-dix-for-ann"),
+        pytest.param("cutthroat", "Spades trump. Ann 80, Bob 60, Cy 0, Dee 40; took 100, 0, 80 "
+                     "and 70.", "takes", ((1, 100), (2, 0), (3, 80), (4, 70)),
+                     id="takes-in-seat-order-with-commas"),
+    ],
+)  # fmt: skip
+def test_still_more_of_what_tables_say(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
+
+
+def test_a_meld_typed_with_a_space_after_its_hundreds():
+    line = "Sigh took it at 3:20 in harts, melded 1 20, took 210, made it"
+    reading = read(line, table("brooklyn"))
+    assert (reading.declarer, reading.bid, reading.trump) == (3, 320, Suit.HEARTS)
+    assert reading.melds == (Meld(None, 120),) and reading.tricks == 210
+
+
+def test_has_got_is_the_players_meld_never_what_they_took():
+    reading = read(
+        "Dee's got double aces, that's a thousand. Bob's got forty.", table("partnership")
+    )
+    assert set(reading.melds) == {Meld(4, 1000), Meld(2, 40)}
+    assert reading.declarer is None and reading.tricks is None
+
+
+def test_everything_except_a_figure_is_not_everything():
+    reading = read("Bob took everything except 40, which Cy got", table("cutthroat"))
+    assert reading.takes == ()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Bob opened at three hundred and nobody came over him, so he stuck Ann with it at two "
+        "fifty. She called clubs and made it.",
+        "Bob opened at the three hundred, so he hung it on Ann for two fifty. Clubs, made.",
+    ],
+)
+def test_the_opener_passing_it_to_the_dealer_is_the_takeover(line):
+    # RULES 4.3: the dealer takes it over at 250
+    reading = read(line, table("brooklyn"))
+    assert (reading.declarer, reading.bid, reading.takeover) == (1, 250, True)
+
+
+def test_had_before_a_figure_and_its_meld_word_is_read_through():
+    reading = read("Ann bid 360 in diamonds, had a hundred in meld", table("brooklyn"))
+    assert reading.melds == (Meld(None, 100),) and reading.unknown_words == ()
