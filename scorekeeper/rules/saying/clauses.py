@@ -114,7 +114,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     read_asides(ts, draft)
     _declarer(ts, draft)
     _thrown_in_by_nobody(draft)
-    theirs_known(others, draft, pending)
+    theirs_known(others, ts, draft, pending)
     for holder, figure, word in pending:  # the declarer is known now, as it will be
         tricks_of(holder, figure, word, draft)
     out_of_the_deck(ts, draft)  # before: "took 32 of the 50" (the 50 no figure of its own)

@@ -207,30 +207,58 @@ def others_took(ts: list[At]) -> list[tuple[At, At]]:
 
 
 def theirs_known(
-    said: list[tuple[At, At]], draft: Draft, pending: list[tuple[At, int, str]]
+    said: list[tuple[At, At]], ts: list[At], draft: Draft, pending: list[tuple[At, int, str]]
 ) -> None:
     """Tricks the declarer's opponents took, as tricks of everyone not on the declarer's side
     (the rest of the deck is the bidders', where nothing is buried: ``figures.tricks_of``);
-    left not understood while the declarer is not known."""
-    declarer = draft.value(("declarer",))
+    without a bid, of the team not named where two play and the line names one ("Ann's team
+    took 300, the others 190"); left not understood while whose side is not known."""
+    side = _side_said(ts, draft)
     for others, figure in said:
         word = f"{others.thing.text} {figure.thing.text}"
-        if declarer is None or draft.asks.takes_each or draft.asks.takes_by_team:
+        if side is None or draft.asks.takes_each or draft.asks.takes_by_team:
             draft.unknown.append(word)
             continue
-        side = set(draft.table.team_of(declarer))
         theirs = tuple(seat.id for seat in draft.table.seats if seat.id not in side)
         holder = At(Thing(Kind.TEAM, theirs, others.thing.text), others.pause)
         pending.append((holder, figure.thing.value, word))
 
 
+def _side_said(ts: list[At], draft: Draft) -> set[int] | None:
+    """The side "the others" are set against: the declarer's; without a bid, where two teams
+    play, the one team the line names."""
+    table = draft.table
+    if draft.asks.bid:
+        declarer = draft.value(("declarer",))
+        return None if declarer is None else set(table.team_of(declarer))
+    named = {at.thing.players for at in ts if at.kind is Kind.TEAM}
+    return set(next(iter(named))) if len(table.teams) == 2 and len(named) == 1 else None
+
+
 def others_took_at(ts: list[At], k: int) -> int | None:
     """Where the figure is when the declarer's opponents said together ("the other side",
-    "the others") are said at ``k`` to have taken it ("the other side took 22"), else None."""
-    if ts[k].thing.value != OTHERS or k + 2 >= len(ts):
+    "the others") are said at ``k`` to have taken it ("the other side took 22"), or said with
+    a figure straight after in a sentence that says what was taken ("Ann's team took 300, the
+    others 190"), else None."""
+    if ts[k].thing.value != OTHERS or k + 1 >= len(ts):
         return None
-    took, figure = ts[k + 1], ts[k + 2]
-    cued = took.cue(Cue.TOOK) or took.cue(Cue.TRICKS)
-    if cued and not took.pause and figure.kind is Kind.NUMBER and not figure.pause:
+    after = ts[k + 1]
+    if after.kind is Kind.NUMBER and not after.pause and _took_before(ts, k):
+        return k + 1
+    if k + 2 >= len(ts):
+        return None
+    figure = ts[k + 2]
+    cued = after.cue(Cue.TOOK) or after.cue(Cue.TRICKS)
+    if cued and not after.pause and figure.kind is Kind.NUMBER and not figure.pause:
         return k + 2
     return None
+
+
+def _took_before(ts: list[At], k: int) -> bool:
+    """True when a word for tricks taken is said before ``k`` in its sentence."""
+    j = k
+    while j > 0 and ts[j].pause < STOP:
+        j -= 1
+        if ts[j].cue(Cue.TOOK) or ts[j].cue(Cue.TRICKS):
+            return True
+    return False

@@ -48,6 +48,7 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
             continue  # a name this deck refuses
         for said in _spelled(name):
             phrases[said] = engine
+            phrases.setdefault(f"dbl {said}", f"double {engine}")  # "dbl pinochle", typed
             for word in several:
                 phrases.setdefault(f"{word} {said}", f"{word} {engine}")
                 if word in _COUNTS and not said.endswith(("s", "around", "abound")):

@@ -42,7 +42,8 @@ class Cue(enum.Enum):
 
 OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
     {
-        Outcome.MADE: ("made", "made it", "makes", "makes it", "make", "made the bid",
+        Outcome.MADE: ("made", "made it", "makes", "makes it", "make", "made the bid", "a make",
+                       "that's a make",
                        "bring it home", "brings it home", "brought it home",
                        # dictation's and a hurried thumb's
                        "maid", "maid it", "mde", "mad it"),
@@ -60,7 +61,9 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "throws it in", "gave up", "gave it up", "throw them in", "throw em in",
             "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
             "folded", "folds", "folded it", "threw his hand in", "threw her hand in",
-            "gives it up", "gives up", "bailed", "bailed out", "bails", "threw their cards in",
+            "gives it up", "gives up", "bailed", "bailed out", "bails", "chucked it", "chucked",
+            "tossed it in", "tossed it", "tossed their hands", "tossed their cards",
+            "conceding", "threw their cards in",
             "threw in their cards",
             "threw his cards in", "threw her cards in",
             # Hoyle's and Bison's names for giving the bid up unplayed (a single set's stake)
@@ -72,7 +75,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "the other two gave up", "the others gave up", "opponents gave up",
             "the other two conceded", "the others conceded", "gave it to him", "gave it to her",
         ),
-        Outcome.RENEGE: ("renege", "reneged", "reneges", "reneging", "caught reneging"),
+        Outcome.RENEGE: ("renege", "reneged", "reneges", "reneging", "caught reneging",
+                         "renegued", "renigged", "reniged", "renigged on"),
         Outcome.ALL_PASS: (
             "everyone passed", "everybody passed", "all passed", "all pass", "passed out",
             "they all passed", "we all passed", "all of us passed", "all three passed",
@@ -115,7 +119,7 @@ WHOEVER_GAVE_UP: frozenset[str] = frozenset({"thrown in"})
 """Words for a hand given up that do not say which side gave it up: asked about where the
 opponents may concede too (Hoyle), read as the declarer's concession elsewhere."""
 
-TEAM_NOUNS: tuple[str, ...] = ("team", "side", "partners", "lot", "crew", "bunch")
+TEAM_NOUNS: tuple[str, ...] = ("team", "side", "partners", "lot", "crew", "bunch", "crowd", "gang")
 """What follows a player's name to say their team: "Ann's team", "Bob's side"."""
 
 _OUTLINE = {Suit.SPADES: "♤", Suit.HEARTS: "♡", Suit.DIAMONDS: "♢", Suit.CLUBS: "♧"}
@@ -176,7 +180,10 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "in the play", "in play", "in the cards", "trik", "triks",
                      "trick points", "trick points for", "points for"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
-                   "sweeps", "pulled in", "brought in"),
+                   "sweeps", "pulled in", "brought in", "managed", "scraped", "scraped together",
+                   # what the declarer was held to, said by the other side
+                   "held him to", "held her to", "held them to", "we held him to",
+                   "we held her to", "we held them to"),
         Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last",
                          "the last one", "took the last one", "got the last one",
                          "had the last trick", "had last trick", "took last trick",
@@ -239,6 +246,10 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "between the four of them", "against", "the other", "amount", "result", "outcome",
         "player", "declaring team", "declaring side", "the declaring team",
         "the declaring side", "bidding team", "the bidding team", "the bidding side",
+        "reading it back", "reading back", "reading it back for everybody", "for the record",
+        "agreed", "good", "yes", "everybody good", "everyone agree", "everybody agree",
+        "alright", "everyone", "everybody", "okay everyone", "before i save", "all told",
+        "decided to", "ended up", "on the table",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""

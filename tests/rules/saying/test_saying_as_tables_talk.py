@@ -401,13 +401,23 @@ def test_melds_said_for_their_figure(game, line, melds):
 
 
 def test_a_figure_a_word_not_understood_says_of_a_team_is_not_the_bidders():
-    # Bob and Dee are Cy's opponents: what they "managed" is never Cy's side's tricks
+    # Bob and Dee are Cy's opponents: what they "scrounged" is never Cy's side's tricks
+    reading = read(
+        "Cy, 320, spades: Cy had the run, Ann a pinochle, and Bob and Dee only scrounged 70 in "
+        "tricks",
+        table("partnership"),
+    )
+    assert reading.tricks is None and "70" in reading.unknown_words
+
+
+def test_what_the_opponents_managed_leaves_the_bidders_the_rest():
+    # RULES 3.1: 250 trick points, nothing buried in partnership: Cy's side took 180
     reading = read(
         "Cy, 320, spades: Cy had the run, Ann a pinochle, and Bob and Dee only managed 70 in "
         "tricks",
         table("partnership"),
     )
-    assert reading.tricks is None and "70" in reading.unknown_words
+    assert reading.tricks == 180
 
 
 @pytest.mark.parametrize(

@@ -590,3 +590,37 @@ def test_the_opener_passing_it_to_the_dealer_is_the_takeover(line):
 def test_had_before_a_figure_and_its_meld_word_is_read_through():
     reading = read("Ann bid 360 in diamonds, had a hundred in meld", table("brooklyn"))
     assert reading.melds == (Meld(None, 100),) and reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        # two packs' 490 trick points (RULES 3.1): 300 and the others' 190 agree
+        pytest.param("six-two-packs", "Ann's team took 300, the others 190", "tricks", 300,
+                     id="the-others-without-a-bid"),
+        pytest.param("brooklyn", "Bob bid three seventy in clubs, we held him to a hundred and "
+                     "fifty in tricks", "tricks", 150, id="held-him-to"),
+        pytest.param("bison", "Bob renegued on Cy's two eighty in hearts", "outcome",
+                     Outcome.RENEGE, id="renegued"),
+        pytest.param("hoyle", "Bob was stuck with the compulsory three hundred and chucked it "
+                     "without even looking at the widow", "outcome", Outcome.FORFEIT,
+                     id="chucked-without-looking"),
+        pytest.param("eight-handed", "Cy bid 55 in hearts, ended up conceding", "outcome",
+                     Outcome.CONCEDED, id="ended-up-conceding"),
+        # RULES 2.1: Brooklyn's double pinochle is 80
+        pytest.param("brooklyn-pot", "ann 300 spdes, dbl pinochle 80, 230 tricks, made",
+                     "melds", (Meld(None, 80),), id="dbl-pinochle"),
+        pytest.param("brooklyn", "Reading it back: Bob won the bid at three thirty, spades, "
+                     "made. Everybody good?", "unknown_words", (), id="read-back"),
+        # without a bid the tricks entered are the first seat's team's (RULES 6.4): Hal's team
+        # took 145 of 490, Ann's 345
+        pytest.param("eight-two-packs", "Hal's crowd took 145", "tricks", 345, id="crowd"),
+    ],
+)  # fmt: skip
+def test_and_more_again(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
+
+
+def test_a_team_said_before_the_others_is_needed_without_a_bid():
+    reading = read("the others took 190", table("six-two-packs"))
+    assert reading.tricks is None and reading.unknown_words
