@@ -228,7 +228,7 @@ def _bids_in_turn(ts: list[At], j: int, draft: Draft) -> None:
         while is_paused(ts, j) and _passed_at(ts, j):
             j += 2
         if not (
-            is_paused(ts, j)
+            (is_paused(ts, j) or _topped(ts, j, draft))
             and is_free(ts, j, Kind.PLAYER)
             and is_free(ts, j + 1, Kind.NUMBER)
             and not ts[j + 1].pause
@@ -240,6 +240,18 @@ def _bids_in_turn(ts: list[At], j: int, draft: Draft) -> None:
         if pid is not None:
             draft.bid_by(ts[j + 1].thing.value, ts[j + 1].thing.text, pid, ts[j].thing.text)
         j += 2
+
+
+def _topped(ts: list[At], j: int, draft: Draft) -> bool:
+    """True when the player at ``j`` is said with a legal bid above the figure said just
+    before them, typed with no comma between: "bob bid 280 ann 290 bob 300"."""
+    if not (j >= 1 and j + 1 < len(ts)) or ts[j - 1].kind is not Kind.NUMBER:
+        return False
+    figure = ts[j + 1]
+    if figure.kind is not Kind.NUMBER or figure.thing.value <= ts[j - 1].thing.value:
+        return False
+    options = draft.table.options
+    return bid_problem(options.from_table(figure.thing.value), options) is None
 
 
 def _auction_said_bare(ts: list[At], draft: Draft) -> None:

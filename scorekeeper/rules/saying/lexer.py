@@ -50,6 +50,7 @@ from .words import (
     SUIT_WORDS,
     TEAM_NOUNS,
     WHOLE_DECK_WORDS,
+    Cue,
 )
 
 COMMA, STOP = 1, 2
@@ -68,6 +69,9 @@ _HEARD_AS: Mapping[str, tuple[str, frozenset[str]]] = {
 }
 """A word dictation writes for a figure's first word, and the words after it that make it that
 figure ("for fifty" stays a bid word: "took it for fifty" is 50 at a double deck)."""
+
+CARD_RANK_DIGITS = {"nine": "9", "ten": "10"}
+"""Ranks typed as digits ("the 9 of spades"): a card, never the figure 9."""
 
 _SOUNDS_LIKE_HUNDREDS = {"to": 200, "too": 200, "for": 400}
 """Words dictation writes for "two" and "four" before the rest of a bid (``_bid_heard``)."""
@@ -192,6 +196,9 @@ class Lexicon:
                     self._add(f"{rank} of {noun}", Kind.UNKNOWN, None)
                     self._add(f"the {rank} of {noun}", Kind.UNKNOWN, None)
                     self._add(f"{rank}s of {noun}", Kind.UNKNOWN, None)  # "queens of diamonds"
+                    self._add(
+                        f"the {CARD_RANK_DIGITS.get(rank, rank)} of {noun}", Kind.UNKNOWN, None
+                    )
                     self._add(f"both {rank}s of {noun}", Kind.UNKNOWN, None)
             for before in ("both", "the", "my", "his", "her"):  # "both kings": cards, no around
                 self._add(f"{before} {rank}s", Kind.UNKNOWN, None)
@@ -213,6 +220,9 @@ class Lexicon:
                 self._add(f"{table.name(pid)}'s partner", Kind.PLAYER, others)
         self.options = table.options
         self.asks_bid = table.asks.bid
+        for said, cue in (("n", Cue.AND),):  # "bob n dee": typed short, unless a name
+            if (said,) not in _names(table):
+                self._add(said, Kind.CUE, cue)
         self.longest = max(len(words) for words in self.phrases)
         self.names = _names(table)
         self.name_longest = max((len(words) for words in self.names), default=1)
@@ -310,7 +320,9 @@ class Lexicon:
         sixty"): that bid. A figure that is a bid as said ("took it for 60" at a double deck)
         stays as said, and so does "for" after anything else ("a marriage for 20")."""
         hundreds = _SOUNDS_LIKE_HUNDREDS.get(words[i])
-        after_a_bidder = (words[i - 1],) in self.names or words[i - 1] == "went"
+        before = words[i - 1]
+        named = (before,) in self.names or self._name_heard(before) is not None  # "Sy, for"
+        after_a_bidder = named or before == "went"
         if hundreds is None or not after_a_bidder or not self.asks_bid:
             return None
         number = read_number(words[i + 1 : i + span])

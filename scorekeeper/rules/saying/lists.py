@@ -172,9 +172,11 @@ def carried_back(ts: list[At], j: int) -> list[tuple[int, int]]:
 def the_rest(ts: list[At], draft: Draft) -> None:
     """ "Ann 180 in cards, Bob the rest", "Bob got the rest": where nobody bids and each
     player's take is entered (RULES 6.4), the rest said of the one player whose take is not
-    said is what the others' takes leave of the deck's trick points (RULES 3.1); left not
+    said is what the others' takes leave of the deck's trick points (RULES 3.1); "Ann's side
+    had the rest" after the other team's figure is those tricks said again; left not
     understood anywhere else."""
     table = draft.table
+    _the_rest_of_a_team(ts, draft)
     if draft.asks.bid or not draft.asks.takes_each:
         return
     total = table.options.to_table(trick_total(table.options.deck))
@@ -192,6 +194,22 @@ def the_rest(ts: list[At], draft: Draft) -> None:
         for x in range(h, k + 1):
             ts[x].used = True
         draft.claim(("take", pid), total - sum(others), f"{ts[h].thing.text} {at.thing.text}")
+
+
+def _the_rest_of_a_team(ts: list[At], draft: Draft) -> None:
+    """ "Bob's team took 200, Ann's side had the rest": where one figure holds the tricks and
+    it is read, a team said to have the rest, in a line naming the other team too, says
+    nothing more."""
+    teams = {at.thing.players for at in ts if at.kind is Kind.TEAM}
+    if draft.asks.takes_each or draft.asks.takes_by_team or draft.value(("tricks",)) is None:
+        return
+    for k, at in enumerate(ts):
+        if at.used or at.thing.value != REST:
+            continue
+        h = k - 2 if k >= 2 and ts[k - 1].kind is Kind.CUE and not ts[k - 1].used else k - 1
+        if h >= 0 and ts[h].kind is Kind.TEAM and not ts[h].used and len(teams) > 1:
+            for x in range(h, k + 1):
+                ts[x].used = True
 
 
 def others_took(ts: list[At]) -> list[tuple[At, At]]:
@@ -255,10 +273,14 @@ def others_took_at(ts: list[At], k: int) -> int | None:
 
 
 def _took_before(ts: list[At], k: int) -> bool:
-    """True when a word for tricks taken is said before ``k`` in its sentence."""
+    """True when a word for tricks taken, or a team with a bare figure ("Ann's side four
+    sixty", never "Ann's side 29 meld"), is said before ``k`` in its sentence."""
     j = k
     while j > 0 and ts[j].pause < STOP:
         j -= 1
         if ts[j].cue(Cue.TOOK) or ts[j].cue(Cue.TRICKS):
+            return True
+        bare = j + 2 >= k or ts[j + 2].kind is not Kind.CUE  # not "Ann's side 29 meld"
+        if ts[j].kind is Kind.TEAM and ts[j + 1].kind is Kind.NUMBER and bare:
             return True
     return False

@@ -30,7 +30,10 @@ def named_melds(ts: list[At], draft: Draft) -> None:
     150. Cy 40.")."""
     suits = {at.thing.value for at in ts if at.kind is Kind.SUIT}
     trumps = tuple(suits) if len(suits) == 1 else SUITS
+    last: At | None = None  # the holder of the melds named last in this sentence
     for k, at in enumerate(ts):
+        if at.pause >= STOP:
+            last = None
         if at.kind is not Kind.MELD or at.used:
             continue
         if _lacked(ts, k) or _wished(ts, k):
@@ -102,6 +105,11 @@ def named_melds(ts: list[At], draft: Draft) -> None:
             draft.ask(text, [str(next(iter(worths))), f"with '{beside.thing.text}'"])
             doubt_meld(holder, draft)
             continue
+        if holder is None and draft.asks.meld_each and last is not None:
+            # "Cy laid down a double royal marriage in spades with two dix": more of Cy's, or
+            # someone else's? Asked, and Cy's meld with it
+            doubt_meld(last, draft)
+        last = holder if holder is not None else last
         put_meld(holder, next(iter(worths)), text, draft)
         if total is not None and total.thing.value not in worths:
             put_meld(holder, total.thing.value, total.thing.text, draft)  # asked: which

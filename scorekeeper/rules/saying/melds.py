@@ -67,6 +67,8 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
                 for noun in (suit.noun, suit.noun[:-1]):  # "a run in diamonds"
                     phrases.setdefault(f"{name} in {noun}", engine)
                     phrases.setdefault(f"{name} of {noun}", engine)
+                    for word in several:  # "a double royal marriage in spades"
+                        phrases.setdefault(f"{word} {name} in {noun}", f"{word} {engine}")
         if name == "dix":  # the nine of trump turned or shown: "turned the nine"
             for said in (
                 "the nine",

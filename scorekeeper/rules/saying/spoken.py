@@ -307,8 +307,15 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
     else ("he made it") it is a filler word, dropped."""
     every = tuple(seat.id for seat in draft.table.seats)
     said: list[tuple[At, int]] = []
+    carried = 0  # the pause of a "her" dropped before the figure it stood for
     for k, at in enumerate(ts):
+        if carried:
+            at, carried = At(at.thing, max(at.pause, carried), at.used), 0
         meld_next = k + 1 < len(ts) and ts[k + 1].kind is Kind.MELD and not ts[k + 1].pause
+        said_again = k >= 1 and ts[k - 1].kind is Kind.MELD and at.thing.text in ("her", "his")
+        if at.cue(Cue.HE_SHE) and said_again and figure_next(ts, k + 1):
+            carried = at.pause  # "turned up the dix, that's her ten": the melds' figure again
+            continue
         if at.cue(Cue.HE_SHE) and (
             figure_next(ts, k + 1) or _and_a_partner(ts, k + 1) or meld_next
         ):

@@ -81,7 +81,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "everyone passed", "everybody passed", "all passed", "all pass", "passed out",
             "they all passed", "we all passed", "all of us passed", "all three passed",
             "all four passed", "all five passed", "all six passed", "all seven passed",
-            "all eight passed", "both passed",
+            "all eight passed", "both passed", "first two passed", "the first two passed",
             "all passes", "nobody bid", "no one bid", "no bids", "nobody wanted it",
             "no one wanted it", "nobody raised", "no one raised", "no bid",
             "everybody at the table passed", "everyone at the table passed",
@@ -171,7 +171,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "stuck with the compulsory", "stuck with the forced"),
         Cue.IN: ("in", "on"),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld",
-                   "melted",  # "melted": dictation's mishearing of "melded"
+                   "melted", "melt",  # dictation's mishearings of "melded"
                    "mld"),  # typed in a hurry
         Cue.TRICKS: ("tricks", "trick", "in tricks", "in the tricks", "counters", "counter",
                      "in counters",
@@ -181,12 +181,15 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "trick points", "trick points for", "points for"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
                    "sweeps", "pulled in", "brought in", "managed", "scraped", "scraped together",
+                   "scooped", "scooped up",
                    # what the declarer was held to, said by the other side
                    "held him to", "held her to", "held them to", "we held him to",
                    "we held her to", "we held them to"),
         Cue.LAST_TRICK: ("last trick", "last tricks", "had last", "took last", "got last",
                          "the last one", "took the last one", "got the last one",
                          "had the last trick", "had last trick", "took last trick",
+                         "including the last", "including the last trick",
+                         "with the last trick in it", "the last trick in it",
                          "got last trick",
                          # the last trick added to the figure said before it (``ADDED_LAST``)
                          "plus the last trick", "and the last trick", "plus last trick",
@@ -249,7 +252,7 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "reading it back", "reading back", "reading it back for everybody", "for the record",
         "agreed", "good", "yes", "everybody good", "everyone agree", "everybody agree",
         "alright", "everyone", "everybody", "okay everyone", "before i save", "all told",
-        "decided to", "ended up", "on the table",
+        "decided to", "ended up", "on the table", "to meld",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -272,6 +275,9 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "never played a card", "without a card played", "before anyone led a card",
             "took one look at the widow", "one look at the widow", "nothing there",
             "nothing in it", "didn't bother playing", "didnt bother playing",
+            "didn't play it out", "didn't even play it out", "didn't want to play it out",
+            "we didn't play it out", "never played it out", "without playing it out",
+            "didnt play it out", "didn't play", "we didn't play",
         ),
         Outcome.FORFEIT: (
             "didn't look at the widow", "didnt look at the widow", "did not look at the widow",
@@ -350,7 +356,8 @@ OTHERS = "others"
 OTHERS_WORDS: tuple[str, ...] = (
     "the other two", "the other three", "the others", "the opponents", "opponents",
     "the other side", "the other team", "the defenders", "the other players",
-    "his opponents", "her opponents", "everybody else", "everyone else",
+    "his opponents", "her opponents", "everybody else", "everyone else", "other 2",
+    "other two", "the other 2", "other team", "other side", "other three", "other four",
 )  # fmt: skip
 """The declarer's opponents said together: no player the reader can name, so a figure said of
 them is theirs and fills nothing; "the other two just conceded it" is their concession, where

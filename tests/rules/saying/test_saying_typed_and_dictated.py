@@ -624,3 +624,51 @@ def test_and_more_again(game, line, field, value):
 def test_a_team_said_before_the_others_is_needed_without_a_bid():
     reading = read("the others took 190", table("six-two-packs"))
     assert reading.tricks is None and reading.unknown_words
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        # RULES 4.2: bids typed one after another, each topping the last: Bob's 300 wins
+        pytest.param("partnership", "bob bid 280 ann 290 bob 300 diamonds, he made it", "bid",
+                     300, id="auction-typed-without-commas"),
+        pytest.param("partnership", "dee 300 spades, bob n dee meld 150 took 170 made", "melds",
+                     (Meld(2, 150, True),), id="n-for-and"),
+        # RULES 3.1: the other two took 130 of 250, Ann 120
+        pytest.param("brooklyn", "ann three twenty spades melt 60, other 2 took 130 so set",
+                     "tricks", 120, id="other-2"),
+        # RULES 3.5: the double deck's 50 written: 30 theirs, 20 the bidders'
+        pytest.param("eight-handed", "bob 52 spades, other team took 30", "tricks", 20,
+                     id="other-team"),
+        pytest.param("brooklyn", "Sy, for twenty, spades, made it easy", "bid", 420,
+                     id="sounded-name-then-for-twenty"),
+        # RULES 2.6: from two packs a double royal marriage 300 and two dix 20
+        pytest.param("eight-two-packs", "Cy laid down a double royal marriage in spades with two "
+                     "dix", "melds", (Meld(3, 320),), id="double-royal-marriage-in-spades"),
+        pytest.param("two-handed", "Ann turned up the dix, that's her ten. Bob had eighty kings.",
+                     "melds", (Meld(1, 10), Meld(2, 80)), id="her-ten-said-again"),
+        pytest.param("six-two-packs", "ann turned up the 9 of spades, just that, 10 for her",
+                     "trump", None, id="the-9-of-spades-a-card"),
+    ],
+)  # fmt: skip
+def test_the_last_sets_words(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
+
+
+def test_n_is_a_name_where_a_player_is_named_n():
+    reading = read("N at 65, spades, tricks 31", table("double-deck", ("W", "N", "E", "S")))
+    assert (reading.declarer, reading.bid) == (2, 65) and reading.ambiguous == ()
+
+
+def test_a_team_figure_cued_as_meld_is_no_list_of_tricks():
+    # "the other team 26" after a side's meld may be their meld too: asked, never tricks
+    reading = read("cy 51 hearts. ann cy eve 29 meld, other team 26 so made", table("six-handed"))
+    assert reading.tricks is None
+
+
+def test_melds_of_nobody_after_a_players_melds_leave_the_players_meld_asked():
+    # eight players each meld (RULES 2.5): "with two dix" after Cy's melds, of nobody named
+    reading = read(
+        "Cy laid down a double royal marriage, hearts, two dix", table("eight-two-packs")
+    )
+    assert 3 not in [m.holder for m in reading.melds]
