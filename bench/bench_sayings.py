@@ -54,7 +54,10 @@ Then, each written the same way and measured once before the reader changed for 
 ``twelfth.json`` 72 right, 25 asked, 3 wrong; ``thirteenth.json`` (long talk and shorthand)
 31, 59, 10; ``fourteenth.json`` 55, 39, 6; ``fifteenth.json`` (the plain hands) 87, 10, 3;
 ``sixteenth.json`` 65, 31, 4; ``seventeenth.json`` (dictation) 68, 27, 5; ``eighteenth.json``
-74, 26, 0; ``nineteenth.json`` 63, 34, 3 (docs/say-the-hand.md, "How well it reads").
+74, 26, 0; ``nineteenth.json`` 63, 34, 3; ``twentieth.json`` 74, 24, 2; ``twentyfirst.json``
+(read-backs) 61, 35, 4; ``twentysecond.json`` 78, 19, 3; ``twentythird.json`` (typed
+one-handed; its writer saw RULES section 9 by mistake) 56, 36, 8 (docs/say-the-hand.md, "How
+well it reads").
 """
 
 from __future__ import annotations
