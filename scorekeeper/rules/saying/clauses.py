@@ -23,7 +23,7 @@ from itertools import pairwise
 from ..game.bidding import bid_problem, takeover_allowed
 from ..game.choices import AllPass
 from ..hand.outcome import Outcome
-from .corrections import corrected
+from .corrections import corrected, turned_up
 from .doubts import forfeit_or_conceded, higher_bid_unread, out_of_the_deck
 from .draft import At, Draft
 from .figures import (
@@ -72,7 +72,7 @@ PASSING_MAKES_A_BID = frozenset({AllPass.DEALER_MUST_BID, AllPass.COMPULSORY_FIR
 def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     """The claims one reading of the line makes."""
     draft = Draft(table, table.asks)
-    said = corrected(without_remarks(items))
+    said = turned_up(corrected(without_remarks(items)), table.asks.bid)
     kept = [thing.kind is not Kind.FILLER for thing, _ in said]
     ts = [At(thing, pause) for thing, pause in kept_only(said, kept)]
     ts = he_or_she(paused_pairs(in_seat_order(ts, table)), draft)

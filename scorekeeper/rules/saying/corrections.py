@@ -1,14 +1,17 @@
-"""Corrections said in a line (issue 29): "350 spades, no wait, hearts", "Bob bid 270, no,
-280", "Ann 170 in cards, no 180", "Cy 13 -- no, Cy 12 and Ann 7": what is said after a
-correction word takes the place of what it corrects, where that was said, before the rest of
-the line is read.
+"""What a line says that is put in the place of what it stands for before the rest is read
+(issue 29): corrections ("350 spades, no wait, hearts", "Bob bid 270, no, 280", "Ann 170 in
+cards, no 180", "Cy 13 -- no, Cy 12 and Ann 7"), and the card the dealer turned up where
+nobody bids ("Ann turned up the nine of hearts": her dix, and hearts trump; RULES 6.4).
 """
 
 from __future__ import annotations
 
-from .lexer import Kind, Thing
+import re
+
+from ..pack.ranks import Suit
+from .lexer import STOP, Kind, Thing
 from .places import kept_only
-from .words import Cue
+from .words import SUIT_WORDS, Cue
 
 _CORRECTED = (Kind.SUIT, Kind.NUMBER, Kind.PLAYER, Kind.OUTCOME)
 
@@ -116,3 +119,53 @@ def _pair_at(items: list[tuple[Thing, int]], j: int) -> int | None:
 def _between_name_and_figure(thing: Thing) -> bool:
     """True for a filler or "had" between a player and a figure ("Ann had 70")."""
     return thing.kind is Kind.FILLER or (thing.kind is Kind.CUE and thing.value is Cue.HAS)
+
+
+_TURNED = frozenset({"turned", "turned up", "turns up", "turned over", "turns", "was turned"})
+_NINE_OF = re.compile(r"^(?:the )?(?:nine|9) of (\w+)$")
+
+
+def turned_up(items: list[tuple[Thing, int]], bid: bool) -> list[tuple[Thing, int]]:
+    """ "Ann turned up the nine of hearts": where nobody bids the card turned is trump and a
+    dix turned up is the dealer's meld (RULES 6.4: "a dix turned up scores 10 for the
+    dealer"), read as "Ann the dix" with hearts said at the end of the line; where a bid is
+    said, the card is only a card (asked)."""
+    if bid:
+        return items
+    out = list(items)
+    trumps: list[tuple[Thing, int]] = []
+    for k in range(1, len(items)):
+        thing, pause = items[k]
+        before = items[k - 1][0]
+        said = _NINE_OF.match(thing.text) if thing.kind is Kind.UNKNOWN else None
+        suit = _suit_named(said.group(1)) if said else None
+        if before.kind is Kind.FILLER and before.text in _TURNED and suit is not None:
+            dix = (Thing(Kind.MELD, "dix", thing.text, thing.length), pause)
+            dealer = _dealer_before(items, k - 1)  # "Ann dealt and turned...": Ann's dix
+            out[k] = dix if dealer is None else (dealer, pause)
+            if dealer is not None:
+                out.insert(k + 1 + len(out) - len(items), (dix[0], 0))
+            trumps.append((Thing(Kind.SUIT, suit, said.group(1) if said else ""), STOP))
+    return out + trumps
+
+
+def _dealer_before(items: list[tuple[Thing, int]], k: int) -> Thing | None:
+    """The one player said before ``k`` in its clause, past "dealt" and "and" ("Ann dealt and
+    turned"), when something stands between them; None when the player is said right before
+    (they hold the dix as said) or none is."""
+    j = k - 1
+    passed = False
+    while j >= 0 and items[j + 1][1] < STOP:
+        thing = items[j][0]
+        if thing.kind is Kind.PLAYER and len(thing.value) == 1:
+            return thing if passed else None
+        if not (thing.kind is Kind.CUE and thing.value in (Cue.DEALT, Cue.AND)):
+            return None
+        passed = True
+        j -= 1
+    return None
+
+
+def _suit_named(word: str) -> Suit | None:
+    """The suit ``word`` names ("hearts", "heart"), or None."""
+    return next((suit for suit, words in SUIT_WORDS.items() if word in words[:2]), None)

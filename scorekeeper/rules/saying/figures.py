@@ -96,9 +96,18 @@ def read_last_trick(ts: list[At], draft: Draft) -> None:
             and is_holder(ts, k - 1)
             and (k + 1 >= len(ts) or bool(ts[k + 1].pause))
         )
-        if not (at.cue(Cue.LAST_TRICK) or last_alone):
+        last_first = (  # "last Bob", typed short
+            at.kind is Kind.UNKNOWN
+            and at.thing.text == "last"
+            and is_holder(ts, k + 1)
+            and not ts[k + 1].pause
+            and (k + 2 >= len(ts) or bool(ts[k + 2].pause))
+        )
+        if not (at.cue(Cue.LAST_TRICK) or last_alone or last_first):
             continue
-        if is_holder(ts, k - 1):
+        if last_first:
+            who = k + 1
+        elif is_holder(ts, k - 1):
             who = k - 1
         elif k >= 2 and ts[k - 1].cue(Cue.TOOK) and is_holder(ts, k - 2):
             who, ts[k - 1].used = k - 2, True

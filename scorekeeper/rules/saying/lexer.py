@@ -79,6 +79,9 @@ _SOUNDS_LIKE_HUNDREDS = {"to": 200, "too": 200, "for": 400}
 _VOWELS = frozenset("aeiouy")
 _SUIT_NOUNS = {suit: (suit.noun, suit.noun[:-1]) for suit in Suit}
 
+_WITHOUT = re.compile(r"\bw/o\b", re.IGNORECASE)
+""""w/o" typed for "without" ("forfeited w/o looking at the widow")."""
+
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "＆": "&"})
 
 
@@ -135,7 +138,8 @@ def words_of(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The line's words (NFC, case folded, apostrophes straightened, a slash as "&": "Ann/Cy"
     partners, "sixty-five" as two words, "1,500" and dictation's "3:50" as one figure) and,
     for each, the pause (punctuation) that came before it: 0 none, ``COMMA`` or ``STOP``."""
-    line = unicodedata.normalize("NFC", text).translate(_APOSTROPHES).replace("/", " & ")
+    line = unicodedata.normalize("NFC", text).translate(_APOSTROPHES)
+    line = _WITHOUT.sub("without", line).replace("/", " & ")  # "w/o", then "Ann/Cy"
     line = _THOUSANDS.sub("", line)
     line = _CLOCK.sub(r"\1\2", line)
     words: list[str] = []
@@ -214,6 +218,7 @@ class Lexicon:
                 for noun in TEAM_NOUNS:
                     self._add(f"{table.name(pid)}'s {noun}", Kind.TEAM, team)
                     self._add(f"{table.name(pid)} {noun}", Kind.TEAM, team)  # "ann team"
+                    self._add(f"{table.name(pid)}s {noun}", Kind.TEAM, team)  # "anns team"
                 # "Bob's four": his team of four; "Cy's partner": the other one of two
                 self._add(f"{table.name(pid)}'s {spoken(len(team))}", Kind.TEAM, team)
                 others = tuple(p for p in team if p != pid)

@@ -73,22 +73,13 @@ def _seats_named_in_order(ts: list[At], seats: list[int]) -> bool:
 
 
 def paused_pairs(ts: list[At]) -> list[At]:
-    """ "ann 40 bob 60 cy 0 dee 150 meld": three or more players, each named once and each
-    with a figure straight after, said one after another without commas, read as if a comma
-    came before each player."""
+    """ "ann 40 bob 60 cy 0 dee 150 meld", "ann took 160 bob 90": a player named straight after
+    a figure, with a figure of their own straight after, starts the next pair of a list typed
+    without commas: read as if a comma came before them."""
     out = list(ts)
-    k = 0
-    while k < len(ts):
-        n = k
-        while n + 1 < len(ts) and _a_pair(ts, n) and not (n > k and ts[n].pause >= STOP):
-            n += 2
-        players = [ts[j].thing.players[0] for j in range(k, n, 2)]
-        if len(players) >= 3 and len(set(players)) == len(players):
-            for j in range(k + 2, n, 2):
-                out[j] = At(ts[j].thing, max(ts[j].pause, COMMA), ts[j].used)
-            k = n
-        else:
-            k += 1
+    for j in range(1, len(ts) - 1):
+        if ts[j - 1].kind is Kind.NUMBER and not ts[j].pause and _a_pair(ts, j):
+            out[j] = At(ts[j].thing, COMMA, ts[j].used)
     return out
 
 

@@ -54,14 +54,15 @@ def join_partners(ts: list[At], table: SayingTable) -> list[At]:
             continue
         cued = j < len(ts) and not ts[j].pause and any(ts[j].cue(c) for c in FIGURE_CUES)
         n0 = j + 1 if cued else j
-        if joined and team is None and single and _nothing_each(ts, n0):
-            # "Cy and Dee nothing", "Ann and Cy took nothing": each of them nothing, said as
-            # "Cy nothing, Dee nothing"
+        each = _each(ts, n0)
+        if joined and team is None and single and (_nothing_each(ts, n0) or each):
+            # "Cy and Dee nothing", "Ann and Cy took nothing", "Ann and Dee melded 40 each":
+            # each of them the figure, said as "Cy nothing, Dee nothing"
             words: list[At] = [ts[j]] if cued else []
             for n, at in enumerate(run):
                 first = At(at.thing, run[0].pause if n == 0 else COMMA)
                 out += [first, *(At(w.thing, 0) for w in words), At(ts[n0].thing, 0)]
-            k = n0 + 1
+            k = n0 + 1 + int(each)
             continue
         together = joined or (
             all(not at.pause for at in run[1:]) and not bid_follows(ts, j)
@@ -118,6 +119,12 @@ def possessive_teams(ts: list[At], table: SayingTable) -> list[At]:
             team = table.team_of(at.thing.players[0])
             out[k] = At(Thing(Kind.TEAM, team, at.thing.text, at.thing.length), at.pause)
     return out
+
+
+def _each(ts: list[At], j: int) -> bool:
+    """True when ``ts[j]`` is a figure said with "each" or "apiece" straight after it."""
+    said = j + 1 < len(ts) and ts[j].kind is Kind.NUMBER and not ts[j + 1].pause
+    return said and ts[j + 1].thing.text in ("each", "apiece")
 
 
 def _nothing_each(ts: list[At], j: int) -> bool:
@@ -303,9 +310,12 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
     before it ("Bob 350 spades, Ann dealt, she took 190") who is asked among them (the reader
     knows no one's sex), never the declarer taken for it, unless one of them is the partner it
     is said with ("Dee opened, Ann went on, Bob took it; him and Dee melded 180": Bob); where
-    none is, the one player the line names, or asked among those it names. Said of nothing
-    else ("he made it") it is a filler word, dropped."""
+    none is, the one player the line names, or asked among those it names; where the line says
+    both "she" and "he" of one player named, asked among everyone. Said of nothing else ("he
+    made it") it is a filler word, dropped."""
     every = tuple(seat.id for seat in draft.table.seats)
+    pronouns = {at.thing.text for at in ts if at.cue(Cue.HE_SHE)}
+    both = bool(pronouns & _HER) and bool(pronouns - _HER)  # "her 300 ... he took"
     said: list[tuple[At, int]] = []
     carried = 0  # the pause of a "her" dropped before the figure it stood for
     for k, at in enumerate(ts):
@@ -320,6 +330,8 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
             figure_next(ts, k + 1) or _and_a_partner(ts, k + 1) or meld_next
         ):
             before = _named(ts[:k]) or _named(ts) or every
+            if both and len(before) == 1:
+                before = every  # "Ann made her 300, he took the last trick": he is not Ann
             if _and_a_partner(ts, k + 1):  # "him and Dee": of those named, Dee's partner
                 mates = _partners_among(before, ts[k + 2].thing.players, draft.table)
                 before = mates or before
@@ -327,6 +339,10 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
         said.append((at, at.pause))
     keep = [not at.cue(Cue.HE_SHE) for at, _ in said]
     return [At(at.thing, pause, at.used) for at, pause in kept_only(said, keep)]
+
+
+_HER = frozenset({"she", "her", "she's"})
+"""The pronouns of a woman; "he", "him", "his" of a man: said in one line, two people."""
 
 
 def _partners_among(
@@ -367,6 +383,10 @@ def said_by(ts: list[At]) -> list[At]:
         at = ts[k]
         by = k + 2 < len(ts) and _by_or_to(ts[k + 1]) and not ts[k + 1].pause
         said = by and (at.kind is Kind.NUMBER or _meld_for(at, ts[k + 1]))
+        if said and at.kind is Kind.NUMBER and k >= 1 and ts[k - 1].kind is Kind.MELD:
+            out.append(at)  # "the dix, that's 10 for Ann": the melds' figure said again
+            k += 3
+            continue
         if said and ts[k + 2].holder and not ts[k + 2].pause:
             out += [At(ts[k + 2].thing, at.pause), At(at.thing, 0)]
             k += 3

@@ -57,7 +57,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         ),
         Outcome.PLAYED: ("played",),
         Outcome.CONCEDED: (
-            "conceded", "concedes", "concede", "conceited", "thrown in", "threw it in", "threw in",
+            "conceded", "concedes", "concede", "conceited", "conceeded", "conseded",
+            "threw in the towel", "throw in the towel", "thrown in", "threw it in", "threw in",
             "throws it in", "gave up", "gave it up", "throw them in", "throw em in",
             "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
             "folded", "folds", "folded it", "threw his hand in", "threw her hand in",
@@ -82,6 +83,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "they all passed", "we all passed", "all of us passed", "all three passed",
             "all four passed", "all five passed", "all six passed", "all seven passed",
             "all eight passed", "both passed", "first two passed", "the first two passed",
+            "first 2 passed", "all 3 passed", "all 4 passed", "all 5 passed", "all 6 passed",
+            "all 8 passed",
             "all passes", "nobody bid", "no one bid", "no bids", "nobody wanted it",
             "no one wanted it", "nobody raised", "no one raised", "no bid",
             "everybody at the table passed", "everyone at the table passed",
@@ -128,7 +131,7 @@ _OUTLINE = {Suit.SPADES: "♤", Suit.HEARTS: "♡", Suit.DIAMONDS: "♢", Suit.C
 def _suit_words(suit: Suit) -> tuple[str, ...]:
     """A suit's words: plural and singular, its letter, its symbol and the outline symbol (and
     the table's slang: "dimes" for diamonds)."""
-    slang = ("dimes",) if suit is Suit.DIAMONDS else ()
+    slang = ("dimes", "dmds", "dmnd") if suit is Suit.DIAMONDS else ()
     return (suit.noun, suit.noun[:-1], suit.value.lower(), suit.symbol, _OUTLINE[suit], *slang)
 
 
@@ -166,6 +169,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
                   "had the forced", "was stuck with the compulsory", "was stuck with the forced",
                   "held the", "holds the", "was held at", "was held to the compulsory",
+                  "stuck w", "stuck w the", "stuck w it at", "bud", "bit",
                   "held to the compulsory", "played the compulsory", "played the forced",
                   "stuck w it at", "stuck with it at", "was stuck with it at",
                   "stuck with the compulsory", "stuck with the forced"),
@@ -178,7 +182,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "card points", "in cards", "takes", "trix", "in trix", "trks", "tks",
                      "cards",  # "cards Ann 110, Bob 30": never "17 cards" (counted)
                      "in the play", "in play", "in the cards", "trik", "triks",
-                     "trick points", "trick points for", "points for"),
+                     "trick points", "trick points for", "points for", "trick pts"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
                    "sweeps", "pulled in", "brought in", "managed", "scraped", "scraped together",
                    "scooped", "scooped up",
@@ -241,6 +245,7 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "its", "halfway through", "were", "of them", "ouch", "the compulsory bid", "as trump",
         "as trumps",
         "scooped the pot", "to name trump", "yeah", "yep", "this time", "this one", "both",
+        "pts",
         "lol", "lmao", "haha", "bc", "cuz", "because", "himself", "herself", "that time",
         "for her", "for him", "for them", "hard", "all the way round",
         "all the way around", "last trick included", "last trick counted in",

@@ -177,9 +177,16 @@ def test_every_trick_said_as_everything_is_the_decks_whole_trick_points():
 
 
 def test_a_card_named_is_no_figure():
-    # "the nine of hearts" is a card turned up: never a take of 9
+    # "the nine of hearts" is a card: never a figure of 9
+    reading = read("Bob 300 spades, Ann had the nine of hearts", table("brooklyn"))
+    assert reading.melds == () and "the nine of hearts" in reading.unknown_words
+
+
+def test_the_nine_turned_up_where_nobody_bids_is_the_dealers_dix_and_trump():
+    # RULES 6.4: the card turned is trump, and a dix turned up scores 10 for the dealer
     reading = read("Ann turned up the nine of hearts, Bob 80 kings", table("two-handed"))
-    assert reading.takes == () and "the nine of hearts" in reading.unknown_words
+    assert reading.takes == () and reading.trump is Suit.HEARTS
+    assert reading.melds == (Meld(1, 10), Meld(2, 80))
 
 
 @pytest.mark.parametrize(

@@ -83,9 +83,13 @@ def test_a_figure_a_pause_parts_from_the_cue_after_it_is_not_that_cues():
 
 def test_a_players_figure_before_a_comma_is_not_the_take_said_after_it():
     # Two-handed enters each player's take (RULES 6.4): "Bob 20, took Ann 140" says Ann's take
-    # only; Bob's 20 could be his meld or his take, so it is asked
+    # only; "Ann 60 Bob 20" is a list of one field's, and Ann's 60 is no take (hers is said
+    # after), so both are meld
     reading = read("hearts, Ann 60 Bob 20, took Ann 140", table("two-handed"))
     assert reading.takes == ((1, 140),)
+    assert reading.melds == (Meld(1, 60), Meld(2, 20))
+    # said alone, Bob's 20 could be his meld or his take: asked
+    reading = read("hearts, Bob 20, took Ann 140", table("two-handed"))
     assert Ambiguity("20", ("Bob's meld", "Bob's tricks")) in reading.ambiguous
 
 

@@ -647,8 +647,11 @@ def test_a_team_said_before_the_others_is_needed_without_a_bid():
                      "dix", "melds", (Meld(3, 320),), id="double-royal-marriage-in-spades"),
         pytest.param("two-handed", "Ann turned up the dix, that's her ten. Bob had eighty kings.",
                      "melds", (Meld(1, 10), Meld(2, 80)), id="her-ten-said-again"),
+        # RULES 6.4: without a bid the card turned is trump, a dix the dealer's 10
         pytest.param("six-two-packs", "ann turned up the 9 of spades, just that, 10 for her",
-                     "trump", None, id="the-9-of-spades-a-card"),
+                     "trump", Suit.SPADES, id="the-9-of-spades-turned"),
+        pytest.param("six-two-packs", "ann turned up the 9 of spades, just that, 10 for her",
+                     "melds", (Meld(1, 10),), id="the-9-of-spades-her-dix"),
     ],
 )  # fmt: skip
 def test_the_last_sets_words(game, line, field, value):
@@ -672,3 +675,43 @@ def test_melds_of_nobody_after_a_players_melds_leave_the_players_meld_asked():
         "Cy laid down a double royal marriage, hearts, two dix", table("eight-two-packs")
     )
     assert 3 not in [m.holder for m in reading.melds]
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        pytest.param("bison", "Bob 300 clubs, counters Ann 6 Bob 14 Cy 4, last Bob, made",
+                     "last_trick", 2, id="last-bob"),
+        # RULES 6.4: cutthroat's takes add to 250
+        pytest.param("cutthroat", "cy took 100 dee 50 bob 100 ann nothing", "takes",
+                     ((1, 0), (2, 100), (3, 100), (4, 50)), id="takes-typed-without-commas"),
+        pytest.param("two-handed", "ann meld 120 bob 80. ann took 160 bob 90", "takes",
+                     ((1, 160), (2, 90)), id="two-lists-typed"),
+        pytest.param("cutthroat", "ann n dee melded 40 each, dee took 90", "melds",
+                     (Meld(1, 40), Meld(4, 40)), id="each"),
+        pytest.param("hoyle", "bob stuck w the 300, forfeited w/o looking at the widow",
+                     "outcome", Outcome.FORFEIT, id="w-slash-o"),
+        pytest.param("six-two-packs", "anns team took every trick", "tricks", 490,
+                     id="anns-team"),
+        pytest.param("cutthroat", "trick pts ann 80 bob 60 cy 0 dee 110", "takes",
+                     ((1, 80), (2, 60), (3, 0), (4, 110)), id="trick-pts"),
+        pytest.param("partnership", "dee 250 hearts conceeded", "outcome", Outcome.CONCEDED,
+                     id="conceeded"),
+        pytest.param("six-handed", "all 6 passed", "outcome", Outcome.ALL_PASS,
+                     id="all-6-passed"),
+    ],
+)  # fmt: skip
+def test_typed_one_handed(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
+
+
+def test_she_and_he_in_one_line_are_two_people():
+    # "her" is Ann's, so "he" is someone else: asked, never Ann
+    reading = read("Ann made her 300 in hearts, he took the last trick", table("bison"))
+    assert reading.last_trick is None
+
+
+def test_a_dix_turned_and_melds_said_after_are_asked_never_one_taken():
+    line = "Ann turned the nine of hearts, ten for her, then she melded a run. Bob had a pinochle."
+    reading = read(line, table("two-handed"))
+    assert reading.trump is Suit.HEARTS and 1 not in [m.holder for m in reading.melds]
