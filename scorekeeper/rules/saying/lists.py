@@ -198,7 +198,8 @@ def _the_rest_of_a_team(ts: list[At], draft: Draft) -> None:
         if at.used or at.thing.value != REST:
             continue
         h = k - 2 if k >= 2 and ts[k - 1].kind is Kind.CUE and not ts[k - 1].used else k - 1
-        if h >= 0 and ts[h].kind is Kind.TEAM and not ts[h].used and len(teams) > 1:
+        owner = h >= 0 and ts[h].kind is Kind.PLAYER and ts[h].thing.text.endswith("'s")
+        if h >= 0 and (ts[h].kind is Kind.TEAM or owner) and not ts[h].used and len(teams) > 0:
             for x in range(h, k + 1):
                 ts[x].used = True
 

@@ -178,13 +178,14 @@ def has_got(ts: list[At]) -> list[At]:
 def cards_counted(ts: list[At]) -> list[At]:
     """ "Nine aces", "two roundhouses", "20 bucks": a figure said straight before a plural
     word not understood counts that thing, never a player's figure: left not understood, with
-    the word; so is one said before "except" or "minus" ("took everything except 40")."""
+    the word; so is one said before "except" or "minus" ("took everything except 40"), and a
+    hand's count of cards ("Cy got 17 cards", never "Ann 130 cards")."""
     out = list(ts)
     for k, at in enumerate(ts[:-1]):
         after = ts[k + 1]
         counted = (
             (after.kind is Kind.UNKNOWN and after.thing.value is None)
-            or (after.cue(Cue.TRICKS) and after.thing.text == "cards")  # "dealt 17 cards"
+            or (after.cue(Cue.TRICKS) and after.thing.text == "cards" and _a_count(at))
             or (after.kind is Kind.MELD and after.thing.text in _RANKS)  # "6 aces"
         )
         text = after.thing.text  # a noun counted, plural: not "300 to Bob", nor "100 tookk"
@@ -193,6 +194,11 @@ def cards_counted(ts: list[At]) -> list[At]:
         if at.kind is Kind.NUMBER and counted and noun and not after.pause:
             out[k] = At(Thing(Kind.UNKNOWN, None, at.thing.text), at.pause)
     return out
+
+
+def _a_count(at: At) -> bool:
+    """True for a figure small enough to count a hand's cards (24 at the most dealt)."""
+    return at.kind is Kind.NUMBER and at.thing.value <= 24
 
 
 _BUT_FOR = frozenset({"except", "minus", "less", "apart", "bar", "save"})
@@ -253,8 +259,10 @@ def their_team(ts: list[At], draft: Draft) -> None:
     for k, at in enumerate(ts):
         if not at.cue(Cue.THEIR_TEAM) or not table.teams:
             continue
-        if k + 1 < len(ts) and ts[k + 1].kind is Kind.TEAM and not ts[k + 1].pause:
-            at.used = True  # "team Bob, Dee, Fay": the team named after it
+        said = k + 1 < len(ts) and ts[k + 1].kind is Kind.TEAM and not ts[k + 1].pause
+        cued = k + 2 < len(ts) and (ts[k + 1].cue(Cue.MELD) or ts[k + 1].cue(Cue.TRICKS))
+        if said or (cued and ts[k + 2].kind is Kind.TEAM):
+            at.used = True  # "team Bob, Dee, Fay", "team meld: Ann Cy Eve 420": named after it
             continue
         if len(named) == 1:
             team = table.team_of(next(iter(named)))

@@ -169,7 +169,9 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
                   "had the forced", "was stuck with the compulsory", "was stuck with the forced",
                   "held the", "holds the", "was held at", "was held to the compulsory",
-                  "stuck w", "stuck w the", "stuck w it at", "bud", "bit",
+                  "stuck w", "stuck w the", "stuck w it at", "bud", "bit", "bought it at",
+                  "bought the bid at", "took the widow at", "had to open at",
+                  "was stuck with the opening", "stuck with the opening",
                   "held to the compulsory", "played the compulsory", "played the forced",
                   "stuck w it at", "stuck with it at", "was stuck with it at",
                   "stuck with the compulsory", "stuck with the forced"),
@@ -182,7 +184,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "card points", "in cards", "takes", "trix", "in trix", "trks", "tks",
                      "cards",  # "cards Ann 110, Bob 30": never "17 cards" (counted)
                      "in the play", "in play", "in the cards", "trik", "triks",
-                     "trick points", "trick points for", "points for", "trick pts"),
+                     "trick points", "trick points for", "points for", "trick pts", "trx"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
                    "sweeps", "pulled in", "brought in", "managed", "scraped", "scraped together",
                    "scooped", "scooped up",
@@ -217,14 +219,17 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                        # the opener stuck with nobody over him, passing it to the dealer
                        "stuck", "dumped it on", "dumped it onto", "hung it on", "pushed it onto",
                        "pushed it on", "stuck the dealer with it", "made the dealer take it",
-                       "made the dealer play it", "the dealer plays it"),
+                       "made the dealer play it", "the dealer plays it",
+                       "made the dealer eat it"),
         Cue.PASSED: ("passed", "passes", "pass", "out", "drops", "dropped", "nobody else bid",
                      "no one else bid", "nobody bids over him", "nobody bid over him",
                      "nobody bids over her", "nobody bid over her", "nobody went over",
                      "nobody went over him", "nobody went over her", "nobody came over him",
                      "nobody came over her", "nobody came over", "no one came over him",
                      "nobody would go over him", "nobody would go over her",
-                     "nobody else said boo", "nobody raised him", "nobody raised her"),
+                     "nobody else said boo", "nobody raised him", "nobody raised her",
+                     "we both passed", "both of us passed", "nobody overcalled",
+                     "nobody overcalled him"),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""
@@ -257,7 +262,9 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "reading it back", "reading back", "reading it back for everybody", "for the record",
         "agreed", "good", "yes", "everybody good", "everyone agree", "everybody agree",
         "alright", "everyone", "everybody", "okay everyone", "before i save", "all told",
-        "decided to", "ended up", "on the table", "to meld",
+        "decided to", "ended up", "on the table", "to meld", "of course", "next hand",
+        "write this down", "pay up", "pay up boys", "out of luck", "off him", "off her",
+        "off them", "being trump",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -281,6 +288,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "took one look at the widow", "one look at the widow", "nothing there",
             "nothing in it", "didn't bother playing", "didnt bother playing",
             "didn't play it out", "didn't even play it out", "didn't want to play it out",
+            "not worth playing", "wasn't worth playing",
             "we didn't play it out", "never played it out", "without playing it out",
             "didnt play it out", "didn't play", "we didn't play",
         ),
@@ -294,6 +302,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "without even looking", "without looking", "never even looked",
             "without so much as a peek at the widow", "without a peek at the widow",
             "without peeking at the widow", "without peeking", "without a peek",
+            "didn't even look at the widow", "didn't look", "never even looked at it",
         ),
     }
 )  # fmt: skip

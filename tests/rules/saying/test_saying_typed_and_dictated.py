@@ -715,3 +715,25 @@ def test_a_dix_turned_and_melds_said_after_are_asked_never_one_taken():
     line = "Ann turned the nine of hearts, ten for her, then she melded a run. Bob had a pinochle."
     reading = read(line, table("two-handed"))
     assert reading.trump is Suit.HEARTS and 1 not in [m.holder for m in reading.melds]
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        pytest.param("six-two-packs", "Bob's team took 190 and Ann's the rest", "tricks", 300,
+                     id="anns-the-rest"),
+        pytest.param("two-handed", "ann 130 cards bob 120 cards. meld ann 40 bob 60", "takes",
+                     ((1, 130), (2, 120)), id="points-in-cards"),
+        pytest.param("eight-two-packs", "Team meld: Ann Cy Eve Gus 420; Bob Dee Fay Hal 90.",
+                     "melds", (Meld(1, 420, True), Meld(2, 90, True)), id="team-meld-heading"),
+        pytest.param("partnership", "ann 270 hrts made team meld 110 trx 160", "tricks", 160,
+                     id="trx"),
+        pytest.param("brooklyn-pot", "Bob bid three ten clubs, had eighty in meld, the other two "
+                     "took 120 off him. Set.", "tricks", 130, id="off-him"),
+        pytest.param("brooklyn", "Bob opened at 300 and got nothing but passes, so he made the "
+                     "dealer eat it. Ann played two fifty in diamonds and went down.",
+                     "takeover", True, id="made-the-dealer-eat-it"),
+    ],
+)  # fmt: skip
+def test_the_weekly_game_and_the_club(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
