@@ -38,7 +38,14 @@ from .figures import (
     tricks_of_nobody,
 )
 from .lexer import STOP, Kind, Thing
-from .lists import in_seat_order, others_took, paused_pairs, the_rest, theirs_known
+from .lists import (
+    in_seat_order,
+    not_what_they_seem,
+    others_took,
+    paused_pairs,
+    the_rest,
+    theirs_known,
+)
 from .meldnames import named_melds
 from .places import bid_follows, biddable, is_free, is_holder, is_paused, kept_only
 from .spoken import (
@@ -75,7 +82,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     said = turned_up(corrected(without_remarks(items)), table.asks.bid)
     kept = [thing.kind is not Kind.FILLER for thing, _ in said]
     ts = [At(thing, pause) for thing, pause in kept_only(said, kept)]
-    ts = he_or_she(paused_pairs(in_seat_order(ts, table)), draft)
+    ts = he_or_she(paused_pairs(in_seat_order(not_what_they_seem(ts), table)), draft)
     ts = undone(possessive_teams(join_partners(ts, table), table))
     ts = of_someone_unread(cards_counted(has_got(ts)))
     their_team(ts, draft)
@@ -149,12 +156,15 @@ def _passes(ts: list[At]) -> None:
 
 
 def _reneger(ts: list[At], draft: Draft) -> None:
-    """ "Cy reneged": the player beside a renege."""
+    """ "Cy reneged": the player beside a renege (never "renege on Cy's 260": Cy's bid)."""
     for k, at in enumerate(ts):
         renege = at.kind is Kind.OUTCOME and at.thing.value is Outcome.RENEGE
         if renege and Outcome.RENEGE in draft.asks.outcomes:
             for who in (k - 1, k + 1):
                 after = who > k and ts[who].pause if 0 <= who < len(ts) else True
+                whose = who > k and is_holder(ts, who) and ts[who].thing.text.endswith("'s")
+                if whose:
+                    break  # "renege on Cy's 260": Cy bid it; who reneged is not said
                 if is_holder(ts, who) and not ts[who].used and not after:
                     ts[who].used = True
                     pid = draft.who(ts[who])

@@ -61,8 +61,9 @@ def corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
 
 def _aside(thing: Thing) -> bool:
     """True for what a correction's new thing may come after: a filler, "he" ("scratch that,
-    he made it")."""
-    return thing.kind is Kind.FILLER or (thing.kind is Kind.CUE and thing.value is Cue.HE_SHE)
+    he made it"), a bid word ("no, she went to sixty")."""
+    cue = thing.kind is Kind.CUE and thing.value in (Cue.HE_SHE, Cue.BID)
+    return thing.kind is Kind.FILLER or cue  # "no, she went to sixty": the sixty
 
 
 def _corrected_on(
@@ -93,7 +94,7 @@ def _no_as_correction(items: list[tuple[Thing, int]], c: int) -> tuple[Thing, in
     thing, pause = items[c]
     after = items[c + 1] if c + 1 < len(items) else None
     figure_after = after is not None and after[0].kind is Kind.NUMBER
-    corrects = after is not None and after[0].kind in _CORRECTED  # "360 C -- no H"
+    corrects = after is not None and (after[0].kind in _CORRECTED or _aside(after[0]))
     alone = pause and after is not None and (after[1] or corrects)
     between = c >= 1 and items[c - 1][0].kind is Kind.NUMBER and figure_after  # "58 no 59"
     if thing.kind is Kind.NUMBER and thing.text == "no" and (alone or between):

@@ -72,6 +72,25 @@ def _seats_named_in_order(ts: list[At], seats: list[int]) -> bool:
     return named == seats
 
 
+def not_what_they_seem(ts: list[At]) -> list[At]:
+    """Words read as something they are not where they stand: a suit's letter in a list of
+    players' figures ("Sy 20, D 80": Dee, or diamonds?) and "down" said straight after
+    anything but a player, a figure or a suit ("put his cards down": no set) are left not
+    understood (asked)."""
+    out = list(ts)
+    for k, at in enumerate(ts):
+        after = ts[k + 1] if k + 1 < len(ts) else None
+        listed = k >= 1 and ts[k - 1].kind is Kind.NUMBER and bool(at.pause)
+        letter = at.kind is Kind.SUIT and len(at.thing.text) == 1 and listed
+        if letter and after is not None and after.kind is Kind.NUMBER and not after.pause:
+            out[k] = At(Thing(Kind.UNKNOWN, None, at.thing.text), at.pause)
+        down = at.kind is Kind.OUTCOME and at.thing.text == "down" and not at.pause and k >= 1
+        said_of = down and (ts[k - 1].holder or ts[k - 1].kind in (Kind.NUMBER, Kind.SUIT))
+        if down and not said_of:  # "put his cards down", never "Bob 300 spades down"
+            out[k] = At(Thing(Kind.UNKNOWN, None, at.thing.text), at.pause)
+    return out
+
+
 def paused_pairs(ts: list[At]) -> list[At]:
     """ "ann 40 bob 60 cy 0 dee 150 meld", "ann took 160 bob 90": a player named straight after
     a figure, with a figure of their own straight after, starts the next pair of a list typed

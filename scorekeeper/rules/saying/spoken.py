@@ -334,6 +334,9 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
         if at.cue(Cue.HE_SHE) and said_again and figure_next(ts, k + 1):
             carried = at.pause  # "turned up the dix, that's her ten": the melds' figure again
             continue
+        had = k >= 2 and ts[k - 1].cue(Cue.HAS) and ts[k - 2].kind is Kind.PLAYER
+        if at.cue(Cue.HE_SHE) and had and at.thing.text in ("her", "his") and not at.pause:
+            continue  # "Bob had his hundred aces": Bob's
         if at.cue(Cue.HE_SHE) and (
             figure_next(ts, k + 1) or _and_a_partner(ts, k + 1) or meld_next
         ):

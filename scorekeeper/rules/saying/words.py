@@ -178,7 +178,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.IN: ("in", "on"),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld",
                    "melted", "melt",  # dictation's mishearings of "melded"
-                   "mld"),  # typed in a hurry
+                   "mld",  # typed in a hurry
+                   "everybody's meld", "everyone's meld"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "in the tricks", "counters", "counter",
                      "in counters",
                      "card points", "in cards", "takes", "trix", "in trix", "trks", "tks",
@@ -285,6 +286,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "wanted out", "before anybody played a card", "before anyone played a card",
             "before a card was played", "before a card was led", "before the first lead",
             "never played a card", "without a card played", "before anyone led a card",
+            "without playing a trick", "paid everybody", "paid everyone",
             "took one look at the widow", "one look at the widow", "nothing there",
             "nothing in it", "didn't bother playing", "didnt bother playing",
             "didn't play it out", "didn't even play it out", "didn't want to play it out",

@@ -737,3 +737,28 @@ def test_a_dix_turned_and_melds_said_after_are_asked_never_one_taken():
 )  # fmt: skip
 def test_the_weekly_game_and_the_club(game, line, field, value):
     assert getattr(read(line, table(game)), field) == value
+
+
+def test_renege_on_a_players_bid_names_the_declarer_not_the_reneger():
+    reading = read("Renege on Cy's 260 in diamonds.", table("bison"))
+    assert reading.reneger is None and reading.outcome is Outcome.RENEGE
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        pytest.param("brooklyn-pot", "Bob bid three hundred in clubs, but he put his cards down "
+                     "and paid everybody without playing a trick.", "outcome", None,
+                     id="cards-put-down-no-set"),
+        pytest.param("brooklyn", "Bob 300 spades down", "outcome", Outcome.SET, id="down-set"),
+        pytest.param("cutthroat", "Ann 40, Bob 60, Sy 20, D 80, that's everybody's meld.",
+                     "trump", None, id="d-in-a-list-no-suit"),
+        pytest.param("brooklyn", "Bob 300 D made", "trump", Suit.DIAMONDS, id="d-after-a-bid"),
+        pytest.param("bison", "Cy had the double pinochle, three hundred, and Bob had his hundred "
+                     "aces.", "melds", (Meld(2, 100), Meld(3, 300)), id="had-his-meld"),
+        pytest.param("double-deck", "Dee fifty-eight... no, she went to sixty, diamonds.", "melds",
+                     (), id="no-she-went-to-sixty"),
+    ],
+)  # fmt: skip
+def test_what_is_not_what_it_seems(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
