@@ -56,8 +56,9 @@ Then, each written the same way and measured once before the reader changed for 
 ``sixteenth.json`` 65, 31, 4; ``seventeenth.json`` (dictation) 68, 27, 5; ``eighteenth.json``
 74, 26, 0; ``nineteenth.json`` 63, 34, 3; ``twentieth.json`` 74, 24, 2; ``twentyfirst.json``
 (read-backs) 61, 35, 4; ``twentysecond.json`` 78, 19, 3; ``twentythird.json`` (typed
-one-handed; its writer saw RULES section 9 by mistake) 56, 36, 8 (docs/say-the-hand.md, "How
-well it reads").
+one-handed; its writer saw RULES section 9 by mistake) 56, 36, 8; ``twentyfourth.json`` 82,
+15, 3; ``twentyfifth.json`` 73, 27, 0; ``twentysixth.json`` 73, 23, 4; ``twentyseventh.json``
+78, 21, 1 (docs/say-the-hand.md, "How well it reads").
 """
 
 from __future__ import annotations
