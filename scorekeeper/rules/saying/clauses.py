@@ -32,11 +32,11 @@ from .figures import (
     put_meld,
     read_cued,
     read_had,
-    read_last_trick,
     spent_tricks_words,
     tricks_of,
     tricks_of_nobody,
 )
+from .lasttrick import read_last_trick
 from .lexer import STOP, Kind, Thing
 from .lists import (
     in_seat_order,
