@@ -92,12 +92,15 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
                 phrases.setdefault(said, around)
     for rank in ("aces", "kings", "queens", "jacks"):  # "Cy queens, 60": queens around
         phrases.setdefault(rank, f"{rank} around")
-        for count, times in _CARDS_COUNTED[: deck.pack.copies - 1]:  # "eight aces": twice
-            phrases.setdefault(f"{count} {rank}", f"{times} {rank} around")
+        for counts, times in _CARDS_COUNTED[: deck.pack.copies - 1]:  # "eight aces": twice
+            for count in counts:
+                phrases.setdefault(f"{count} {rank}", f"{times} {rank} around")
     return phrases
 
 
-_CARDS_COUNTED = (("eight", "double"), ("twelve", "triple"), ("sixteen", "quadruple"))
+_CARDS_COUNTED = (
+    (("eight", "8"), "double"), (("twelve", "12"), "triple"), (("sixteen", "16"), "quadruple"),
+)  # fmt: skip
 """An around counted in cards: eight aces are aces around twice, as many as the deck's copies
 of each card allow (RULES 1.1: two in a single deck, four from two packs)."""
 

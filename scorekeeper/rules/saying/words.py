@@ -58,6 +58,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         Outcome.PLAYED: ("played",),
         Outcome.CONCEDED: (
             "conceded", "concedes", "concede", "conceited", "conceeded", "conseded",
+            "surrendered", "surrenders",
             "threw in the towel", "throw in the towel", "thrown in", "threw it in", "threw in",
             "throws it in", "gave up", "gave it up", "throw them in", "throw em in",
             "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
@@ -91,7 +92,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "nobody would open", "no one would open", "nobody opened", "no one opened",
             "all of us passed", "all three of us passed", "all four of us passed",
             "all five of us passed", "all six of us passed", "all eight of us passed",
-            "three passes", "four passes", "five passes", "six passes", "seven passes",
+            "two passes", "three passes", "four passes", "five passes", "six passes",
+            "seven passes",
             "eight passes",
         ),
         Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal", "miss deal",
@@ -164,6 +166,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "won the bidding for", "wins the bidding for", "jumped to", "jumped it to",
                   "jumps to", "raised to", "raised it to", "raises to", "went up to",
                   "upped it to", "bumped it to", "pushed it to", "came in at", "on and on to",
+                  "bumped her partner to", "bumped his partner to", "bumped her to",
+                  "bumped him to", "bumped to",
                   "all the way up to", "got held to", "was held to", "held to",
                   # the compulsory bid (RULES 4.5), said as the bid it is
                   "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
@@ -229,7 +233,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "nobody came over her", "nobody came over", "no one came over him",
                      "nobody would go over him", "nobody would go over her",
                      "nobody else said boo", "nobody raised him", "nobody raised her",
-                     "we both passed", "both of us passed", "nobody overcalled",
+                     "we both passed", "both of us passed", "nobody overcalled", "nobody came in",
                      "nobody overcalled him"),
     }
 )  # fmt: skip
@@ -265,7 +269,10 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "alright", "everyone", "everybody", "okay everyone", "before i save", "all told",
         "decided to", "ended up", "on the table", "to meld", "of course", "next hand",
         "write this down", "pay up", "pay up boys", "out of luck", "off him", "off her",
-        "off them", "being trump",
+        "off them", "being trump", "ez", "smh", "can you believe it", "let me see", "well now",
+        "by the skin of his teeth", "by the skin of her teeth", "bless his heart",
+        "bless her heart", "sweetie", "first hand", "that leaves", "so that leaves",
+        "laid it down", "laid it right down", "played it out", "played it out anyway",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -374,6 +381,7 @@ OTHERS_WORDS: tuple[str, ...] = (
     "the other side", "the other team", "the defenders", "the other players",
     "his opponents", "her opponents", "everybody else", "everyone else", "other 2",
     "other two", "the other 2", "other team", "other side", "other three", "other four",
+    "the other lot", "other lot", "the other crowd",
 )  # fmt: skip
 """The declarer's opponents said together: no player the reader can name, so a figure said of
 them is theirs and fills nothing; "the other two just conceded it" is their concession, where

@@ -762,3 +762,26 @@ def test_renege_on_a_players_bid_names_the_declarer_not_the_reneger():
 )  # fmt: skip
 def test_what_is_not_what_it_seems(game, line, field, value):
     assert getattr(read(line, table(game)), field) == value
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        # RULES 2.6: from two packs eight aces are aces around twice, 1000
+        pytest.param("eight-two-packs", "Gus 8 aces", "melds", (Meld(7, 1000),),
+                     id="8-aces"),
+        pytest.param("partnership", "Bob opened three hundred, Dee bumped her partner to three "
+                     "twenty in hearts, made it.", "bid", 320, id="bumped-to-a-bid"),
+        pytest.param("partnership", "Bob, 260 in clubs. Ann and Cy took 90, so that leaves 160 "
+                     "for Bob and Dee.", "unknown_words", (), id="that-leaves"),
+        # RULES 3.1: two packs' 490: 262 and the other lot's 228
+        pytest.param("six-two-packs", "Ann's side 262, the other lot 228.", "tricks", 262,
+                     id="the-other-lot"),
+        pytest.param("six-handed", "cy 90 spades surrendered", "outcome", Outcome.CONCEDED,
+                     id="surrendered"),
+        pytest.param("bison", "Cy reneged, bless his heart, on Ann's three hundred in spades.",
+                     "trump", Suit.SPADES, id="bless-his-heart-no-hearts"),
+    ],
+)  # fmt: skip
+def test_the_family_and_the_business_scorer(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
