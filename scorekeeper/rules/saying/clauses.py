@@ -396,10 +396,11 @@ def _plain(ts: list[At], draft: Draft) -> None:
             either = Outcome.OPPONENTS_CONCEDED in draft.asks.outcomes
             others = _others_before(ts, k) if either else None
             players = _players_before(ts, k) if either else []
-            if others is not None and at.thing.value is Outcome.CONCEDED:
+            gave_up = at.thing.value in (Outcome.CONCEDED, Outcome.OPPONENTS_CONCEDED)
+            if others is not None and gave_up:
                 others.used = True  # "the other two just conceded it to him"
                 draft.claim(("outcome",), Outcome.OPPONENTS_CONCEDED, at.thing.text)
-            elif len(players) > 1 and at.thing.value is Outcome.CONCEDED:
+            elif len(players) > 1 and gave_up:
                 for said in players:  # "Bob and Cy conceded it to her": both opponents
                     said.used = True
                 draft.claim(("outcome",), Outcome.OPPONENTS_CONCEDED, at.thing.text)

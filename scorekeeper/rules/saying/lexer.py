@@ -327,7 +327,7 @@ class Lexicon:
         hundreds = _SOUNDS_LIKE_HUNDREDS.get(words[i])
         before = words[i - 1]
         named = (before,) in self.names or self._name_heard(before) is not None  # "Sy, for"
-        after_a_bidder = named or before == "went"
+        after_a_bidder = named or before in ("went", "bid", "bids")  # "Anne bid for thirty"
         if hundreds is None or not after_a_bidder or not self.asks_bid:
             return None
         number = read_number(words[i + 1 : i + span])

@@ -76,6 +76,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "opponents conceded", "opponents concede", "the opponents conceded",
             "the other two gave up", "the others gave up", "opponents gave up",
             "the other two conceded", "the others conceded", "gave it to him", "gave it to her",
+            "conceded it to him", "conceded it to her", "conceded to him", "conceded to her",
+            "conceded the hand to him", "conceded the hand to her",
         ),
         Outcome.RENEGE: ("renege", "reneged", "reneges", "reneging", "caught reneging",
                          "renegued", "renigged", "reniged", "renigged on"),

@@ -103,9 +103,15 @@ def test_nobody_wanting_it_and_throwing_them_in_is_everyone_passing():
 
 def test_they_conceded_is_asked_where_the_opponents_may_concede_too():
     # Hoyle (RULES 5.3): the declarer concedes, or the opponents do: "they" is either side
-    reading = read("Bob four fifty in clubs, they conceded to him", table("hoyle"))
+    reading = read("Bob four fifty in clubs, they conceded", table("hoyle"))
     assert reading.outcome is None
     assert any({"conceded", "opponents conceded"} <= set(a.could_be) for a in reading.ambiguous)
+
+
+def test_conceded_to_him_is_the_opponents_concession():
+    # nobody concedes to himself: conceded to the declarer is the opponents' (RULES 5.3)
+    reading = read("Bob four fifty in clubs, they conceded to him", table("hoyle"))
+    assert reading.outcome is Outcome.OPPONENTS_CONCEDED
 
 
 @pytest.mark.parametrize(

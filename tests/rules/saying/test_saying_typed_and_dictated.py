@@ -785,3 +785,18 @@ def test_what_is_not_what_it_seems(game, line, field, value):
 )  # fmt: skip
 def test_the_family_and_the_business_scorer(game, line, field, value):
     assert getattr(read(line, table(game)), field) == value
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        # the single deck's ladder starts at 300 in Brooklyn (RULES 4.1): four thirty
+        pytest.param("brooklyn", "Anne bid for thirty spades, looked at the widow and conceded",
+                     "bid", 430, id="bid-for-thirty"),
+        pytest.param("hoyle", "Cy three fifty spades. Ann and Bob took one look at his meld and "
+                     "conceded the hand to him", "outcome", Outcome.OPPONENTS_CONCEDED,
+                     id="conceded-the-hand-to-him"),
+    ],
+)  # fmt: skip
+def test_the_community_afternoon(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
