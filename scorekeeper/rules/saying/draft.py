@@ -157,6 +157,19 @@ class Draft:
             self.doubted.add(named)
         self.claims[named] += self.claims.pop(("meld", None, False), [])
 
+    def _meld_totals(self) -> None:
+        """A player's melds said one group at a time, each with its figure, then their total
+        ("the dix, ten for her, and she had 80 kings too, so 90"): the total said last, when it
+        is the sum of every other figure said for that meld, is the meld."""
+        for key, said in self.claims.items():
+            if key[0] != "meld" or key in self.doubted:
+                continue
+            values = list(dict.fromkeys(value for value, _ in said))
+            last = said[-1][0] if said else None
+            others = [v for v in values if v != last]
+            if isinstance(last, int) and len(others) >= 2 and last == sum(others):
+                self.claims[key] = [said[-1]]
+
     def _passed_then_played(self) -> None:
         """ "Bob jumped to 300 and everybody passed ... made": everyone passing said with a
         bid and with how the hand played out is the auction ending on that bid (RULES 4.2),
@@ -207,6 +220,7 @@ class Draft:
         bids: list[tuple[int, int]] = []
         unplayed = self.value(("outcome",)) in NOT_PLAYED
         self._declarers_meld()
+        self._meld_totals()
         for key, said in self.claims.items():
             if key in self.doubted:
                 continue  # asked already

@@ -79,7 +79,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "conceded it to him", "conceded it to her", "conceded to him", "conceded to her",
             "conceded the hand to him", "conceded the hand to her",
         ),
-        Outcome.RENEGE: ("renege", "reneged", "reneges", "reneging", "caught reneging",
+        Outcome.RENEGE: ("renege", "reneged", "reneges", "reneging", "caught reneging", "revoked",
+                         "revokes",
                          "renegued", "renigged", "reniged", "renigged on"),
         Outcome.ALL_PASS: (
             "everyone passed", "everybody passed", "all passed", "all pass", "passed out",
@@ -100,7 +101,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         ),
         Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal", "miss deal",
                           "miss dealt", "mis dealt", "deal it again", "deal again",
-                          "deals again", "deal's no good", "deal is no good", "dealt again"),
+                          "deals again", "deal's no good", "deal is no good", "dealt again",
+                          "bad deal", "do it over", "deal it over"),
     }
 )  # fmt: skip
 """The words a table says for each way a hand ends, the engine's label among them."""
@@ -135,7 +137,7 @@ _OUTLINE = {Suit.SPADES: "♤", Suit.HEARTS: "♡", Suit.DIAMONDS: "♢", Suit.C
 def _suit_words(suit: Suit) -> tuple[str, ...]:
     """A suit's words: plural and singular, its letter, its symbol and the outline symbol (and
     the table's slang: "dimes" for diamonds)."""
-    slang = ("dimes", "dmds", "dmnd") if suit is Suit.DIAMONDS else ()
+    slang = {Suit.DIAMONDS: ("dimes", "dmds", "dmnd"), Suit.SPADES: ("spayed",)}.get(suit, ())
     return (suit.noun, suit.noun[:-1], suit.value.lower(), suit.symbol, _OUTLINE[suit], *slang)
 
 
@@ -202,7 +204,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                          "the last one", "took the last one", "got the last one",
                          "had the last trick", "had last trick", "took last trick",
                          "including the last", "including the last trick",
-                         "with the last trick in it", "the last trick in it",
+                         "with the last trick in it", "the last trick in it", "last trik",
+                         "with the last", "with the last trick", "with last trick",
                          "got last trick",
                          # the last trick added to the figure said before it (``ADDED_LAST``)
                          "plus the last trick", "and the last trick", "plus last trick",
@@ -274,7 +277,8 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "off them", "being trump", "ez", "smh", "can you believe it", "let me see", "well now",
         "by the skin of his teeth", "by the skin of her teeth", "bless his heart",
         "bless her heart", "sweetie", "first hand", "that leaves", "so that leaves",
-        "laid it down", "laid it right down", "played it out", "played it out anyway",
+        "laid it down", "laid it right down", "played it out", "played it out anyway", "dear",
+        "poor thing", "good for her", "good for him",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -299,7 +303,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "took one look at the widow", "one look at the widow", "nothing there",
             "nothing in it", "didn't bother playing", "didnt bother playing",
             "didn't play it out", "didn't even play it out", "didn't want to play it out",
-            "not worth playing", "wasn't worth playing",
+            "not worth playing", "wasn't worth playing", "nothing worth playing",
             "we didn't play it out", "never played it out", "without playing it out",
             "didnt play it out", "didn't play", "we didn't play",
         ),

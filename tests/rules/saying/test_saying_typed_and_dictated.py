@@ -800,3 +800,39 @@ def test_the_family_and_the_business_scorer(game, line, field, value):
 )  # fmt: skip
 def test_the_community_afternoon(game, line, field, value):
     assert getattr(read(line, table(game)), field) == value
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "meld"),
+    [
+        # RULES 2.6, 6.4: the dix turned 10, eighty kings 80: Ann's 90 in all
+        pytest.param("eight-two-packs", "Ann turned up the nine of spades, ten for her, and she "
+                     "had 80 kings too, so 90", Meld(1, 90), id="dix-and-kings-so-90"),
+        pytest.param("eight-two-packs", "Cy 40, Cy 60, so Cy 100", Meld(3, 100),
+                     id="two-figures-then-their-sum"),
+    ],
+)  # fmt: skip
+def test_a_players_melds_said_apart_then_their_total(game, line, meld):
+    assert read(line, table(game)).melds == (meld,)
+
+
+def test_figures_that_do_not_add_up_to_the_last_are_asked():
+    reading = read("Cy 40, Cy 60, so Cy 90", table("eight-two-packs"))
+    assert reading.melds == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        pytest.param("bison", "Bob revoked on his own bid. Three twenty, clubs.", "outcome",
+                     Outcome.RENEGE, id="revoked"),
+        pytest.param("eight-two-packs", "bad deal, cards showing, do it over", "outcome",
+                     Outcome.MISDEAL, id="bad-deal"),
+        pytest.param("hoyle", "Bob, 300, spayed. 100 aces for meld, took exactly 200. Made.",
+                     "trump", Suit.SPADES, id="spayed"),
+        pytest.param("two-handed", "cards: Ann 96, Bob 154 with the last", "takes",
+                     ((1, 96), (2, 154)), id="with-the-last"),
+    ],
+)  # fmt: skip
+def test_the_last_words_of_the_night(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
