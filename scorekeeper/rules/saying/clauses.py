@@ -39,6 +39,7 @@ from .figures import (
 from .lasttrick import read_last_trick
 from .lexer import STOP, Kind, Thing
 from .lists import (
+    figures_first,
     in_seat_order,
     not_what_they_seem,
     others_took,
@@ -82,7 +83,8 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     said = turned_up(corrected(without_remarks(items)), table.asks.bid)
     kept = [thing.kind is not Kind.FILLER for thing, _ in said]
     ts = [At(thing, pause) for thing, pause in kept_only(said, kept)]
-    ts = he_or_she(paused_pairs(in_seat_order(not_what_they_seem(ts), table)), draft)
+    ts = in_seat_order(not_what_they_seem(ts), table)
+    ts = he_or_she(paused_pairs(figures_first(ts, table.asks.bid)), draft)
     ts = undone(possessive_teams(join_partners(ts, table), table))
     ts = of_someone_unread(cards_counted(has_got(ts)))
     their_team(ts, draft)

@@ -54,6 +54,8 @@ class Draft:
     ambiguous: list[Ambiguity] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
     doubted: set[Key] = field(default_factory=set)
+    groups: dict[Key, list[int]] = field(default_factory=dict)
+    """Each meld field's groups of named melds, each group's worth, in the order said."""
     """Fields asked about as a whole ("Ann the dix for ten and later a rope": which melds?):
     no figure claimed for them is taken."""
     auction: list[tuple[int, int]] = field(default_factory=list)
@@ -160,9 +162,22 @@ class Draft:
     def _meld_totals(self) -> None:
         """A player's melds said one group at a time, each with its figure, then their total
         ("the dix, ten for her, and she had 80 kings too, so 90"): the total said last, when it
-        is the sum of every other figure said for that meld, is the meld."""
+        is the sum of every other figure said for that meld, is the meld. Two groups of named
+        melds with no total said after them ("2 dixes 20 plus a marriage 20") are asked: each
+        group, or their sum?"""
+        for key, worths in self.groups.items():
+            said = self.claims.get(key, [])
+            if len(worths) < 2 or key in self.doubted or not said:
+                continue
+            total = sum(worths)
+            if said[-1][0] == total and len(said) > len(worths):
+                self.claims[key] = [said[-1]]
+            else:
+                words = " / ".join(dict.fromkeys(word for _, word in said))
+                self.ask(words, [*dict.fromkeys(str(w) for w in worths), str(total)])
+                self.doubted.add(key)
         for key, said in self.claims.items():
-            if key[0] != "meld" or key in self.doubted:
+            if key[0] != "meld" or key in self.doubted or key in self.groups:
                 continue
             values = list(dict.fromkeys(value for value, _ in said))
             last = said[-1][0] if said else None

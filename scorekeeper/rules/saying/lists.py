@@ -84,11 +84,74 @@ def not_what_they_seem(ts: list[At]) -> list[At]:
         letter = at.kind is Kind.SUIT and len(at.thing.text) == 1 and listed
         if letter and after is not None and after.kind is Kind.NUMBER and not after.pause:
             out[k] = At(Thing(Kind.UNKNOWN, None, at.thing.text), at.pause)
+        joined = k >= 2 and ts[k - 1].cue(Cue.AND) and ts[k - 2].kind is Kind.PLAYER
+        if at.kind is Kind.SUIT and len(at.thing.text) == 1 and joined and not at.pause:
+            # "bob n D 18 tricks": Bob and Dee (or diamonds?): neither read
+            out[k] = At(Thing(Kind.UNKNOWN, None, at.thing.text), at.pause)
+            out[k - 2] = At(Thing(Kind.UNKNOWN, None, ts[k - 2].thing.text), ts[k - 2].pause)
         down = at.kind is Kind.OUTCOME and at.thing.text == "down" and not at.pause and k >= 1
         said_of = down and (ts[k - 1].holder or ts[k - 1].kind in (Kind.NUMBER, Kind.SUIT))
         if down and not said_of:  # "put his cards down", never "Bob 300 spades down"
             out[k] = At(Thing(Kind.UNKNOWN, None, at.thing.text), at.pause)
     return out
+
+
+def figures_first(ts: list[At], bid: bool) -> list[At]:
+    """ "meld 150 ann 100 cy 40 eve", "counters 12 7 5 bob ann cy": after a meld or tricks
+    word, figures said before their players, typed without commas, each figure then its
+    player, or all the figures then the players in the same order: read as "meld Ann 150, Cy
+    100, Eve 40"; and so the next sentences' lists said the same way, and, where nobody bids,
+    such a list starting a sentence ("300 bob 60 dee 30 fay": with a bid, "300 bob" may be
+    Bob's bid). Only where every figure has its player and no player is said twice."""
+    out = list(ts)
+    k = 0
+    seen = False  # a list said so before: the next sentence's ("... 40 eve. 300 bob 60 dee")
+    while k < len(ts):
+        cued = k >= 1 and any(ts[k - 1].cue(c) for c in (Cue.MELD, Cue.TRICKS, Cue.TOOK))
+        starts = k == 0 or ts[k].pause >= STOP
+        again = starts and (seen or not bid)  # without a bid no figure is the bid
+        pairs = _figure_then_player(ts, k) if cued or again else None
+        if pairs:
+            seen = True
+            said: list[At] = []
+            for n, (figure, player) in enumerate(pairs):
+                pause = ts[k].pause if n == 0 else COMMA
+                said += [At(player.thing, pause), At(figure.thing, 0)]
+            end = k + 2 * len(pairs)
+            out[k:end] = said
+            k = end
+            continue
+        k += 1
+    return out
+
+
+def _figure_then_player(ts: list[At], k: int) -> list[tuple[At, At]] | None:
+    """The figure-player pairs said from ``k`` (alternating, or all figures then all players),
+    without a pause, ending at a pause or the line's end; None where there are none."""
+    end = k
+    while (
+        end < len(ts)
+        and (end == k or not ts[end].pause)
+        and ts[end].kind in (Kind.NUMBER, Kind.PLAYER)
+    ):
+        end += 1
+    run = ts[k:end]
+    figures = [at for at in run if at.kind is Kind.NUMBER]
+    players = [at for at in run if at.kind is Kind.PLAYER]
+    if len(figures) < 2 or len(figures) != len(players) or run[0].kind is not Kind.NUMBER:
+        return None
+    if any(len(p.thing.players) != 1 for p in players):
+        return None
+    if len({p.thing.players for p in players}) != len(players):
+        return None
+    alternating = all(at.kind is (Kind.NUMBER if n % 2 == 0 else Kind.PLAYER)
+                      for n, at in enumerate(run))  # fmt: skip
+    blocks = all(at.kind is Kind.NUMBER for at in run[: len(figures)])
+    if not (alternating or blocks):
+        return None
+    if alternating:
+        return [(run[n], run[n + 1]) for n in range(0, len(run), 2)]
+    return list(zip(figures, players, strict=True))
 
 
 def paused_pairs(ts: list[At]) -> list[At]:

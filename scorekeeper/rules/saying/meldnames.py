@@ -110,7 +110,11 @@ def named_melds(ts: list[At], draft: Draft) -> None:
             # someone else's? Asked, and Cy's meld with it
             doubt_meld(last, draft)
         last = holder if holder is not None else last
-        put_meld(holder, next(iter(worths)), text, draft)
+        worth = next(iter(worths))
+        key = meld_key(holder, draft)
+        if key is not None:  # "Eve 2 dixes 20 plus a marriage 20": each group kept apart
+            draft.groups.setdefault(key, []).append(worth)
+        put_meld(holder, worth, text, draft)
         if total is not None and total.thing.value not in worths:
             put_meld(holder, total.thing.value, total.thing.text, draft)  # asked: which
         before = 0
@@ -232,12 +236,17 @@ def _figure_said_again(ts: list[At], n: int) -> bool:
 def doubt_meld(holder: At | None, draft: Draft) -> None:
     """The meld of ``holder`` (nobody: the declarer's, in the chip games) asked about as a
     whole: no figure said for it elsewhere in the line is taken."""
-    asks = draft.asks
-    if holder is None:
-        key: Key | None = None if asks.meld_each else ("meld", None, False)
-    elif holder.kind is Kind.TEAM:
-        key = ("meld", holder.thing.players[0], True) if asks.side_meld else None
-    else:
-        key = ("meld", holder.thing.players[0], False) if len(holder.thing.players) == 1 else None
+    key = meld_key(holder, draft)
     if key is not None:
         draft.doubted.add(key)
+
+
+def meld_key(holder: At | None, draft: Draft) -> Key | None:
+    """The meld field of ``holder`` (nobody: the declarer's, in the chip games), or None
+    where it names no one field."""
+    asks = draft.asks
+    if holder is None:
+        return None if asks.meld_each else ("meld", None, False)
+    if holder.kind is Kind.TEAM:
+        return ("meld", holder.thing.players[0], True) if asks.side_meld else None
+    return ("meld", holder.thing.players[0], False) if len(holder.thing.players) == 1 else None

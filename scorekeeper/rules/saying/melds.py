@@ -52,9 +52,12 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
             for word in several:
                 phrases.setdefault(f"{word} {said}", f"{word} {engine}")
                 if word in _COUNTS and not said.endswith(("s", "around", "abound")):
-                    # "two marriages", "four pinochles": a count of them, never the figure
+                    # "two marriages", "four pinochles", "2 dixes": a count of them, never the
+                    # figure
                     plural = f"{said}es" if said.endswith("x") else f"{said}s"
                     phrases.setdefault(f"{word} {plural}", f"{word} {engine}")
+                    digit = str(times_words()[word])
+                    phrases.setdefault(f"{digit} {plural}", f"{word} {engine}")
                 if said.endswith(" around"):  # "double aces": aces around twice
                     phrases.setdefault(f"{word} {said[: -len(' around')]}", f"{word} {engine}")
         if name == "pinochle":  # dictation's mishearing

@@ -46,7 +46,9 @@ def join_partners(ts: list[At], table: SayingTable) -> list[At]:
         said = sorted(i[0] for i in ids) if single else []
         team = next((t for t in table.teams if sorted(t) == said), None)
         cue_next = j < len(ts) and any(ts[j].cue(c) for c in (Cue.MELD, Cue.TRICKS, Cue.TOOK))
-        listed = len(run) > 2 and (figure_next(ts, j) or cue_next)  # "Ann, Cy, Eve 180 meld"
+        figure_before = k >= 1 and ts[k - 1].kind is Kind.NUMBER and not ts[k].pause
+        # "Ann, Cy, Eve 180 meld", "took 320 ann cy eve": a whole team listed by its figure
+        listed = len(run) > 2 and (figure_next(ts, j) or cue_next or figure_before)
         if (joined or listed) and team is not None:
             text = " & ".join(at.thing.text for at in run)
             out.append(At(Thing(Kind.TEAM, team, text), run[0].pause))

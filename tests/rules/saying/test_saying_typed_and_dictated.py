@@ -836,3 +836,40 @@ def test_figures_that_do_not_add_up_to_the_last_are_asked():
 )  # fmt: skip
 def test_the_last_words_of_the_night(game, line, field, value):
     assert getattr(read(line, table(game)), field) == value
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "melds"),
+    [
+        pytest.param("six-two-packs", "meld 150 ann 100 cy 40 eve. 300 bob 60 dee 30 fay",
+                     (Meld(1, 150), Meld(2, 300), Meld(3, 100), Meld(4, 60), Meld(5, 40),
+                      Meld(6, 30)), id="figure-then-player"),
+        pytest.param("bison", "300 spades bob. counters 12 7 5 bob ann cy. meld 150 40 20 bob "
+                     "ann cy", (Meld(1, 40), Meld(2, 150), Meld(3, 20)), id="figures-then-players"),
+        # nobody bids in two packs' games: no figure there is a bid
+        pytest.param("six-two-packs", "300 bob 60 dee 30 fay", (Meld(2, 300), Meld(4, 60),
+                     Meld(6, 30)), id="figures-first-without-a-bid"),
+    ],
+)  # fmt: skip
+def test_figures_said_before_their_players(game, line, melds):
+    assert tuple(sorted(read(line, table(game)).melds, key=lambda m: m.holder or 0)) == melds
+
+
+def test_a_figure_before_a_player_where_it_may_be_the_bid_is_not_swapped():
+    # with a bid, "300 bob" may be Bob's bid of 300 (RULES 4.1): never his meld unasked
+    reading = read("300 bob spades made", table("brooklyn"))
+    assert reading.melds == () and reading.bid is None
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        pytest.param("six-two-packs", "took 320 ann cy eve, 170 bob dee fay", id="team-after"),
+        pytest.param("double-deck", "60 clubs D. set. bob n D 18 tricks", id="bob-n-d"),
+        pytest.param("six-two-packs", "Eve 2 dixes 20 plus a marriage 20", id="two-groups"),
+    ],
+)
+def test_what_could_be_read_two_ways_is_asked(game, line):
+    reading = read(line, table(game))
+    assert reading.ambiguous or reading.unknown_words
+    assert reading.melds == () and reading.declarer is None
