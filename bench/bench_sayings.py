@@ -58,7 +58,8 @@ Then, each written the same way and measured once before the reader changed for 
 (read-backs) 61, 35, 4; ``twentysecond.json`` 78, 19, 3; ``twentythird.json`` (typed
 one-handed; its writer saw RULES section 9 by mistake) 56, 36, 8; ``twentyfourth.json`` 82,
 15, 3; ``twentyfifth.json`` 73, 27, 0; ``twentysixth.json`` 73, 23, 4; ``twentyseventh.json``
-78, 21, 1; ``twentyeighth.json`` 76, 24, 0; ``twentyninth.json`` 80, 18, 2 (docs/say-the-hand.md,
+78, 21, 1; ``twentyeighth.json`` 76, 24, 0; ``twentyninth.json`` 80, 18, 2; ``thirtieth.json``
+81, 18, 1; ``thirtyfirst.json`` (figures said before names) 58, 36, 6 (docs/say-the-hand.md,
 "How well it reads").
 """
 
