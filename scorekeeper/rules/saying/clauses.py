@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from ..game.bidding import bid_problem, takeover_allowed
+from ..game.bidding import takeover_allowed
 from ..game.choices import AllPass
 from ..hand.outcome import Outcome
 from .corrections import corrected, turned_up
@@ -262,8 +262,7 @@ def _topped(ts: list[At], j: int, draft: Draft) -> bool:
     figure = ts[j + 1]
     if figure.kind is not Kind.NUMBER or figure.thing.value <= ts[j - 1].thing.value:
         return False
-    options = draft.table.options
-    return bid_problem(options.from_table(figure.thing.value), options) is None
+    return draft.table.is_bid(figure.thing.value)
 
 
 def _auction_said_bare(ts: list[At], draft: Draft) -> None:
@@ -272,7 +271,7 @@ def _auction_said_bare(ts: list[At], draft: Draft) -> None:
     when every figure is a legal bid, each tops the one before, no player bids twice running,
     and the figures can be nothing else: where only the declarer melds (and nobody's takes
     are entered), or someone passed, or three or more bids are said."""
-    asks, options = draft.asks, draft.table.options
+    asks = draft.asks
     if not asks.bid or asks.summed or draft.claimed(("bid",)):
         return
     passed = any(at.cue(Cue.PASSED) for at in ts)
@@ -280,7 +279,7 @@ def _auction_said_bare(ts: list[At], draft: Draft) -> None:
         said = [(ts[k - 1], ts[k]) for k in pairs]
         figures = [figure.thing.value for _, figure in said]
         players = [holder.thing.players for holder, _ in said]
-        legal = all(bid_problem(options.from_table(f), options) is None for f in figures)
+        legal = all(draft.table.is_bid(f) for f in figures)
         rising = all(a < b for a, b in pairwise(figures))
         turns = all(len(p) == 1 for p in players) and all(a != b for a, b in pairwise(players))
         only_bids = not (asks.meld_each or asks.takes_each) or passed or len(pairs) > 2

@@ -6,9 +6,7 @@ open is asked, never guessed.
 
 from __future__ import annotations
 
-from ..game.bidding import bid_problem
 from ..hand.outcome import Outcome
-from ..pack.tricks import trick_total
 from .draft import At, Draft
 from .lexer import Kind
 from .numbers import read_number
@@ -20,7 +18,6 @@ def higher_bid_unread(ts: list[At], draft: Draft) -> None:
     that is a legal bid above every bid read may be the bid the hand was played at (the
     auction went on in words the reader does not know), so the bid is asked, never the lower
     one taken."""
-    options = draft.table.options
     bids = [value for value, _ in draft.claims.get(("bid",), [])]
     if not draft.asks.bid or not bids:
         return
@@ -32,7 +29,7 @@ def higher_bid_unread(ts: list[At], draft: Draft) -> None:
         figure, length = said
         if length != len(words) or figure <= max(bids):
             continue
-        if bid_problem(options.from_table(figure), options) is None:
+        if draft.table.is_bid(figure):
             draft.claim(("bid",), figure, at.thing.text)
             at.used = True
 
@@ -57,8 +54,7 @@ def forfeit_or_conceded(ts: list[At], draft: Draft) -> None:
 def out_of_the_deck(ts: list[At], draft: Draft) -> None:
     """ "Ann and Cy took 32 of the 50": the deck's trick points said after a figure read (RULES
     3.1, 3.5) say what it is out of, nothing more."""
-    options = draft.table.options
-    total = options.to_table(trick_total(options.deck))
+    total = draft.table.trick_points
     for k, at in enumerate(ts[1:], start=1):
         out_of = at.kind is Kind.NUMBER and at.thing.value == total and not at.used
         if out_of and not at.pause and ts[k - 1].kind is Kind.NUMBER and ts[k - 1].used:

@@ -54,10 +54,10 @@ class Draft:
     ambiguous: list[Ambiguity] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
     doubted: set[Key] = field(default_factory=set)
-    groups: dict[Key, list[int]] = field(default_factory=dict)
-    """Each meld field's groups of named melds, each group's worth, in the order said."""
     """Fields asked about as a whole ("Ann the dix for ten and later a rope": which melds?):
     no figure claimed for them is taken."""
+    groups: dict[Key, list[int]] = field(default_factory=dict)
+    """Each meld field's groups of named melds, each group's worth, in the order said."""
     auction: list[tuple[int, int]] = field(default_factory=list)
     """The bids said with their bidder, in the order said: for each, its place among the bid
     claims and among the declarer claims (``bid_by``)."""

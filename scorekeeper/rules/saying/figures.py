@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..game.bidding import bid_problem
-from ..pack.tricks import buried_most, trick_total
+from ..pack.tricks import buried_most
 from .draft import At, Draft
 from .lexer import STOP, Kind
 from .lists import carried_back, carried_on, melded_already
@@ -75,8 +74,7 @@ def read_had(ts: list[At], draft: Draft) -> None:
 def _the_rest_of_a_take(ts: list[At], figure: int, draft: Draft) -> bool:
     """True when the line says a figure taken ("took 220") that with ``figure`` makes the
     deck's trick points (RULES 3.1)."""
-    options = draft.table.options
-    total = options.to_table(trick_total(options.deck))
+    total = draft.table.trick_points
     return any(
         at.cue(Cue.TOOK)
         and is_free(ts, k + 1, Kind.NUMBER)
@@ -254,13 +252,21 @@ def put_meld(holder: At | None, figure: int, word: str, draft: Draft) -> None:
             draft.claim(("declarer",), pid, holder.thing.text)
 
 
+def meld_key(holder: At | None, draft: Draft) -> Key | None:
+    """The meld field of ``holder`` (nobody: the declarer's, in the chip games), or None
+    where it names no one field."""
+    asks = draft.asks
+    if holder is None:
+        return None if asks.meld_each else ("meld", None, False)
+    if holder.kind is Kind.TEAM:
+        return ("meld", holder.thing.players[0], True) if asks.side_meld else None
+    return ("meld", holder.thing.players[0], False) if len(holder.thing.players) == 1 else None
+
+
 def _melded(holder: At, draft: Draft) -> Key | None:
     """The meld field of ``holder`` when the line has claimed it already, else None."""
-    players = holder.thing.players
-    if len(players) != 1 and holder.kind is Kind.PLAYER:
-        return None
-    key: Key = ("meld", players[0], holder.kind is Kind.TEAM)
-    return key if draft.claimed(key) else None
+    key = meld_key(holder, draft)
+    return key if key is not None and draft.claimed(key) else None
 
 
 def tricks_of_nobody(figure: int, word: str, draft: Draft) -> None:
@@ -320,8 +326,7 @@ def tricks_of(holder: At, figure: int, word: str, draft: Draft) -> None:
         table, side
     ):
         # every trick point is one side's or the other's: the rest is ours
-        total = table.options.to_table(trick_total(table.options.deck))
-        draft.claim(("tricks",), total - figure, word)
+        draft.claim(("tricks",), table.trick_points - figure, word)
     else:
         # buried cards count for nobody, or the figure is one of two or more opponents'
         # ("Bob makes 350, Ann took 100" while Cy plays too): ours does not follow
@@ -367,6 +372,7 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
     for pairs in _lists_of_pairs(ts):
         if not _every_teams_tricks(ts, pairs, draft):
             _one_field_for_all(ts, pairs, draft)
+    total = draft.table.trick_points
     for k, at in enumerate(ts):
         if at.used or at.kind is not Kind.NUMBER:
             continue
@@ -380,12 +386,10 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
         word = at.thing.text
         if not biddable(at.thing.value, draft):  # "all three passed": no bid is 3
             fits = [(key, label) for key, label in fits if key != ("bid",)]
-        options = draft.table.options
-        total = options.to_table(trick_total(options.deck))
         if at.thing.value > total:  # "three ten" at a single deck: more than every trick
             fits = [(key, label) for key, label in fits if key not in (("tricks",), _REST)]
         melds_only = all("meld" in (key[0], label) for key, label in fits)
-        if options.from_table(at.thing.value) % 10 and melds_only:
+        if draft.table.options.from_table(at.thing.value) % 10 and melds_only:
             fits = []  # "a nine" where only meld could be: every meld is tens (RULES 2.6)
         if word in WHOLE_DECK:  # "every trick to Ann's team": tricks, never a meld or bid
             fits = [(key, label) for key, label in fits if key[0] not in ("meld", "bid")]
@@ -418,10 +422,8 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
 def _outbids(figure: int, draft: Draft) -> bool:
     """True when ``figure`` is a legal bid above every bid the line says (so it may be a bid
     said before the one played: an auction, a takeover)."""
-    options = draft.table.options
     bids = [value for value, _ in draft.claims.get(("bid",), [])]
-    legal = bid_problem(options.from_table(figure), options) is None
-    return draft.asks.bid and bool(bids) and figure > max(bids) and legal
+    return draft.asks.bid and bool(bids) and figure > max(bids) and draft.table.is_bid(figure)
 
 
 def _meld_and_tricks(draft: Draft) -> int | None:
@@ -472,7 +474,7 @@ def _every_teams_tricks(ts: list[At], pairs: list[int], draft: Draft) -> bool:
     teams = [tuple(h.thing.players) for h in holders if h.kind is Kind.TEAM]
     if len(teams) != len(holders) or sorted(teams) != sorted(table.teams):
         return False
-    total = table.options.to_table(trick_total(table.options.deck))
+    total = table.trick_points
     figures = [ts[k].thing.value for k in pairs]
     side = _entered_side(draft)
     if sum(figures) != total or buried_most(table.options) or side is None:

@@ -25,11 +25,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..game.bidding import bid_problem
 from ..hand.outcome import Outcome
 from ..holders import name_key
 from ..pack.ranks import Suit
-from ..pack.tricks import trick_total
 from .melds import meld_phrases
 from .numbers import NUMBER_WORDS, TENS, read_number, spoken
 from .table import SayingTable
@@ -70,7 +68,7 @@ _HEARD_AS: Mapping[str, tuple[str, frozenset[str]]] = {
 """A word dictation writes for a figure's first word, and the words after it that make it that
 figure ("for fifty" stays a bid word: "took it for fifty" is 50 at a double deck)."""
 
-CARD_RANK_DIGITS = {"nine": "9", "ten": "10"}
+_CARD_RANK_DIGITS = {"nine": "9", "ten": "10"}
 """Ranks typed as digits ("the 9 of spades"): a card, never the figure 9."""
 
 _SOUNDS_LIKE_HUNDREDS = {"to": 200, "too": 200, "for": 400}
@@ -201,14 +199,14 @@ class Lexicon:
                     self._add(f"the {rank} of {noun}", Kind.UNKNOWN, None)
                     self._add(f"{rank}s of {noun}", Kind.UNKNOWN, None)  # "queens of diamonds"
                     self._add(
-                        f"the {CARD_RANK_DIGITS.get(rank, rank)} of {noun}", Kind.UNKNOWN, None
+                        f"the {_CARD_RANK_DIGITS.get(rank, rank)} of {noun}", Kind.UNKNOWN, None
                     )
                     self._add(f"both {rank}s of {noun}", Kind.UNKNOWN, None)
             for before in ("both", "the", "my", "his", "her"):  # "both kings": cards, no around
                 self._add(f"{before} {rank}s", Kind.UNKNOWN, None)
         asks = table.asks
         if not (asks.bid and asks.takes_each):  # Bison's takes are counters: not a figure
-            total = table.options.to_table(trick_total(table.options.deck))
+            total = table.trick_points
             for said in WHOLE_DECK_WORDS:  # "every trick": the hand's whole trick points
                 self._add(said, Kind.NUMBER, total)
         for said, name in meld_phrases(table.options.deck).items():
@@ -223,13 +221,13 @@ class Lexicon:
                 self._add(f"{table.name(pid)}'s {spoken(len(team))}", Kind.TEAM, team)
                 others = tuple(p for p in team if p != pid)
                 self._add(f"{table.name(pid)}'s partner", Kind.PLAYER, others)
-        self.options = table.options
+        self.table = table
         self.asks_bid = table.asks.bid
+        self.names = _names(table)
         for said, cue in (("n", Cue.AND),):  # "bob n dee": typed short, unless a name
-            if (said,) not in _names(table):
+            if (said,) not in self.names:
                 self._add(said, Kind.CUE, cue)
         self.longest = max(len(words) for words in self.phrases)
-        self.names = _names(table)
         self.name_longest = max((len(words) for words in self.names), default=1)
         self.starts = {seat.id: [name_key(seat.name), *map(name_key, seat.short_names)]
                        for seat in table.seats}  # fmt: skip
@@ -334,13 +332,9 @@ class Lexicon:
         if number is None or not 10 <= number[0] < 100:
             return None
         said, heard = number[0], hundreds + number[0]
-        if self._is_bid(said) or not self._is_bid(heard):
+        if self.table.is_bid(said) or not self.table.is_bid(heard):
             return None
         return Thing(Kind.NUMBER, heard, " ".join(words[i : i + 1 + number[1]]), 1 + number[1])
-
-    def _is_bid(self, figure: int) -> bool:
-        """True when ``figure``, as the table writes it, is on the game's bid ladder."""
-        return bid_problem(self.options.from_table(figure), self.options) is None
 
     def _name_at(self, words: Sequence[str], pauses: Sequence[int], i: int) -> Thing | None:
         span = self._span(pauses, i, self.name_longest)

@@ -8,7 +8,6 @@ order" as each player's in seat order.
 
 from __future__ import annotations
 
-from ..pack.tricks import trick_total
 from .draft import At, Draft
 from .lexer import COMMA, STOP, Kind, Thing
 from .places import cue_of_its_own, is_free, is_holder
@@ -252,7 +251,7 @@ def the_rest(ts: list[At], draft: Draft) -> None:
     _the_rest_of_a_team(ts, draft)
     if draft.asks.bid or not draft.asks.takes_each:
         return
-    total = table.options.to_table(trick_total(table.options.deck))
+    total = table.trick_points
     for k, at in enumerate(ts):
         if at.used or at.thing.value != REST:
             continue
@@ -270,9 +269,9 @@ def the_rest(ts: list[At], draft: Draft) -> None:
 
 
 def _the_rest_of_a_team(ts: list[At], draft: Draft) -> None:
-    """ "Bob's team took 200, Ann's side had the rest": where one figure holds the tricks and
-    it is read, a team said to have the rest, in a line naming the other team too, says
-    nothing more."""
+    """ "Bob's team took 200, Ann's side had the rest", "... and Ann's the rest": where one
+    figure holds the tricks and it is read, a team (or a player's, "Ann's") said to have the
+    rest, in a line naming the other team too, says nothing more."""
     teams = {at.thing.players for at in ts if at.kind is Kind.TEAM}
     if draft.asks.takes_each or draft.asks.takes_by_team or draft.value(("tricks",)) is None:
         return
@@ -280,8 +279,16 @@ def _the_rest_of_a_team(ts: list[At], draft: Draft) -> None:
         if at.used or at.thing.value != REST:
             continue
         h = k - 2 if k >= 2 and ts[k - 1].kind is Kind.CUE and not ts[k - 1].used else k - 1
-        owner = h >= 0 and ts[h].kind is Kind.PLAYER and ts[h].thing.text.endswith("'s")
-        if h >= 0 and (ts[h].kind is Kind.TEAM or owner) and not ts[h].used and len(teams) > 0:
+        if h < 0 or ts[h].used:
+            continue
+        owner = ts[h].kind is Kind.PLAYER and ts[h].thing.text.endswith("'s")
+        if ts[h].kind is Kind.TEAM:
+            side = ts[h].thing.players
+        elif owner and len(ts[h].thing.players) == 1:
+            side = draft.table.team_of(ts[h].thing.players[0])
+        else:
+            continue
+        if teams - {side}:  # the other team's figure said too
             for x in range(h, k + 1):
                 ts[x].used = True
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from ..pack.cards import SUITS
 from .draft import At, Draft
-from .figures import put_meld
+from .figures import meld_key, put_meld
 from .lexer import COMMA, STOP, Kind
 from .lists import carried_on, melded_already
 from .melds import meld_worths
 from .places import bid_follows, bid_said, cue_of_its_own, is_free, is_holder
-from .reading import Key
 from .words import Cue
 
 
@@ -239,14 +238,3 @@ def doubt_meld(holder: At | None, draft: Draft) -> None:
     key = meld_key(holder, draft)
     if key is not None:
         draft.doubted.add(key)
-
-
-def meld_key(holder: At | None, draft: Draft) -> Key | None:
-    """The meld field of ``holder`` (nobody: the declarer's, in the chip games), or None
-    where it names no one field."""
-    asks = draft.asks
-    if holder is None:
-        return None if asks.meld_each else ("meld", None, False)
-    if holder.kind is Kind.TEAM:
-        return ("meld", holder.thing.players[0], True) if asks.side_meld else None
-    return ("meld", holder.thing.players[0], False) if len(holder.thing.players) == 1 else None

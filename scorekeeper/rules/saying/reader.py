@@ -26,7 +26,7 @@ from dataclasses import fields, replace
 from typing import Any, TypeAlias
 
 from ..hand.outcome import Outcome
-from ..pack.tricks import last_trick, trick_total
+from ..pack.tricks import last_trick
 from .clauses import fill
 from .lexer import Kind, Lexicon, Said, Thing, words_of
 from .reading import SINGLE, Ambiguity, Reading, missing
@@ -86,7 +86,7 @@ def _last_trick_in_takes(reading: Reading, table: SayingTable) -> Reading:
         return reading
     deck = table.options.deck
     worth = table.options.to_table(last_trick(deck))
-    total = table.options.to_table(trick_total(deck))
+    total = table.trick_points
     taker, takes = reading.last_trick, dict(reading.takes)
     whole = len(takes) == len(table.seats) and taker in takes
     if whole and sum(takes.values()) == total:

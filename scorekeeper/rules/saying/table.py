@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from ..game.bidding import bid_problem
 from ..game.options import Options
 from ..game.present import Whose
 from ..hand.handinput import HandContext
 from ..hand.outcome import Outcome
 from ..holders import Player, players_of
-from ..pack.tricks import teams_enter_own_tricks
+from ..pack.tricks import teams_enter_own_tricks, trick_total
 
 NOT_PLAYED = frozenset({Outcome.ALL_PASS, Outcome.MISDEAL})
 """Outcomes of a hand nobody played: nothing but the outcome is entered (RULES 4.3, 4.4)."""
@@ -146,6 +147,17 @@ class SayingTable:
     def asks(self) -> HandAsks:
         """What this table's hand is entered with."""
         return HandAsks.of(self.options, len(self.teams))
+
+    @property
+    def trick_points(self) -> int:
+        """Every trick point of a hand, as the table writes figures (RULES 3.1, 3.5: 250, 490
+        from two packs with nines, 50 written from a double deck)."""
+        return self.options.to_table(trick_total(self.options.deck))
+
+    def is_bid(self, figure: int) -> bool:
+        """True when ``figure``, as the table writes figures, is on the game's bid ladder
+        (RULES 4.1)."""
+        return bid_problem(self.options.from_table(figure), self.options) is None
 
     def name(self, pid: int) -> str:
         """The name of player ``pid``."""
