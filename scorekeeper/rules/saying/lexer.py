@@ -276,13 +276,10 @@ class Lexicon:
             return (word,)
         if name is not None:
             return (name,)
-        start = (
-            self._start_of_name(words[i])
-            or self._name_doubled(words[i])
-            or self._name_heard(words[i])
-        )
+        base = _unpossessed(words[i])  # "Faye's": Fay's, as "Fay's" is
+        start = self._start_of_name(base) or self._name_doubled(base) or self._name_heard(base)
         if start is not None:
-            return (start,)
+            return (Thing(start.kind, start.value, words[i], start.length),)
         return (_misspelt_suit(words[i]) or Thing(Kind.UNKNOWN, None, words[i]),)
 
     def _span(self, pauses: Sequence[int], i: int, most: int) -> int:
@@ -351,10 +348,9 @@ class Lexicon:
         begins a player's name or short name; the players it may be."""
         if not word.isalpha() or len(word) < 2:  # "B/D/F 180": initials, never a name
             return None
-        base = word[:-2] if word.endswith("'s") and len(word) > 2 else word
         ids = tuple(
             pid for pid, keys in self.starts.items()
-            if any(k.startswith(base) or folded(k).startswith(folded(base)) for k in keys)
+            if any(k.startswith(word) or folded(k).startswith(folded(word)) for k in keys)
         )  # fmt: skip
         return Thing(Kind.PLAYER, ids, word) if ids else None
 
@@ -430,6 +426,11 @@ def _one_edit(a: str, b: str) -> bool:
         return a[i:] == b[i + 1 :]
     swapped = i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i]
     return swapped and a[i + 2 :] == b[i + 2 :]
+
+
+def _unpossessed(word: str) -> str:
+    """A word without its possessive "'s" ("faye's" is "faye")."""
+    return word[:-2] if word.endswith("'s") and len(word) > 2 else word
 
 
 def _possessive(said: tuple[str, ...]) -> Iterable[tuple[str, ...]]:

@@ -314,8 +314,8 @@ def _they_conceded(ts: list[At], k: int, draft: Draft) -> bool:
 
 
 def he_or_she(ts: list[At], draft: Draft) -> list[At]:
-    """ "He took 190", "she had 40", "she and Bob had 200": beside a figure, a figure's cue or
-    "and" a partner, the one player named
+    """ "He took 190", "she had 40", "she and Bob had 200", "she took last trick": beside a
+    figure, a figure's cue, the last trick or "and" a partner, the one player named
     before it ("Ann took the bid, she melded 150, Bob 20": Ann); where several are named
     before it ("Bob 350 spades, Ann dealt, she took 190") who is asked among them (the reader
     knows no one's sex), never the declarer taken for it, unless one of them is the partner it
@@ -332,6 +332,7 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
         if carried:
             at, carried = At(at.thing, max(at.pause, carried), at.used), 0
         meld_next = k + 1 < len(ts) and ts[k + 1].kind is Kind.MELD and not ts[k + 1].pause
+        last_next = k + 1 < len(ts) and ts[k + 1].cue(Cue.LAST_TRICK) and not ts[k + 1].pause
         said_again = k >= 1 and ts[k - 1].kind is Kind.MELD and at.thing.text in ("her", "his")
         if at.cue(Cue.HE_SHE) and said_again and figure_next(ts, k + 1):
             carried = at.pause  # "turned up the dix, that's her ten": the melds' figure again
@@ -340,7 +341,7 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
         if at.cue(Cue.HE_SHE) and had and at.thing.text in ("her", "his") and not at.pause:
             continue  # "Bob had his hundred aces": Bob's
         if at.cue(Cue.HE_SHE) and (
-            figure_next(ts, k + 1) or _and_a_partner(ts, k + 1) or meld_next
+            figure_next(ts, k + 1) or _and_a_partner(ts, k + 1) or meld_next or last_next
         ):
             before = _named(ts[:k]) or _named(ts) or every
             if both and len(before) == 1:

@@ -69,7 +69,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "threw in their cards",
             "threw his cards in", "threw her cards in",
             # Hoyle's and Bison's names for giving the bid up unplayed (a single set's stake)
-            "single bete", "single set",
+            "single bete", "single set", "took a single bete", "took a single set",
+            "took single bete",
         ),
         Outcome.FORFEIT: ("forfeit", "forfeited", "forfeits"),
         Outcome.OPPONENTS_CONCEDED: (
@@ -81,7 +82,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         ),
         Outcome.RENEGE: ("renege", "reneged", "reneges", "reneging", "caught reneging", "revoked",
                          "revokes",
-                         "renegued", "renigged", "reniged", "renigged on"),
+                         "renegued", "renegged", "reneeged", "renigged", "reniged", "renigged on"),
         Outcome.ALL_PASS: (
             "everyone passed", "everybody passed", "all passed", "all pass", "passed out",
             "they all passed", "we all passed", "all of us passed", "all three passed",
@@ -177,7 +178,9 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
                   "had the forced", "was stuck with the compulsory", "was stuck with the forced",
                   "held the", "holds the", "was held at", "was held to the compulsory",
-                  "stuck w", "stuck w the", "stuck w it at", "bud", "bit", "bought it at",
+                  "stuck w", "stuck w the", "stuck w it at", "bud", "bit", "bed",
+                  "had the bid at", "had the bid for", "has the bid at", "has the bid for",
+                  "bought it at",
                   "bought the bid at", "took the widow at", "had to open at",
                   "was stuck with the opening", "stuck with the opening",
                   "held to the compulsory", "played the compulsory", "played the forced",
@@ -187,6 +190,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld",
                    "melted", "melt",  # dictation's mishearings of "melded"
                    "mld",  # typed in a hurry
+                   "mailed",  # dictation's "melded"
                    "everybody's meld", "everyone's meld"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "in the tricks", "counters", "counter",
                      "in counters",
@@ -278,7 +282,7 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "by the skin of his teeth", "by the skin of her teeth", "bless his heart",
         "bless her heart", "sweetie", "first hand", "that leaves", "so that leaves",
         "laid it down", "laid it right down", "played it out", "played it out anyway", "dear",
-        "poor thing", "good for her", "good for him",
+        "poor thing", "good for her", "good for him", "later", "later on",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -306,6 +310,10 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "not worth playing", "wasn't worth playing", "nothing worth playing",
             "we didn't play it out", "never played it out", "without playing it out",
             "didnt play it out", "didn't play", "we didn't play",
+            "once he saw the widow", "once she saw the widow", "once he saw the meld",
+            "once she saw the meld", "once everyone had melded", "once everybody had melded",
+            "after everybody melded", "after everyone melded", "after everyone had melded",
+            "after everybody had melded", "once the meld was down",
         ),
         Outcome.FORFEIT: (
             "didn't look at the widow", "didnt look at the widow", "did not look at the widow",

@@ -580,6 +580,28 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
                      "trump", Suit.SPADES, id="spayed"),
         pytest.param("two-handed", "cards: Ann 96, Bob 154 with the last", "takes",
                      ((1, 96), (2, 154)), id="with-the-last"),
+        pytest.param("six-handed", "Faye 59 in diamonds, Faye's team took 23, made.", "tricks",
+                     23, id="a-name-as-it-sounds-with-its-s"),
+        # the single deck's ladder (RULES 4.1): "bed 4:20" is a bid of 420
+        pytest.param("hoyle", "Cy bed 4:20 in spades and conceited after the widow", "bid",
+                     420, id="bed-for-bid"),
+        pytest.param("bison", "ann had the bid at 310 in clubs and after everybody melded she "
+                     "conceded it", "unknown_words", (), id="had-the-bid-after-everybody-melded"),
+        pytest.param("bison", "Ann took it at 350 in hearts and conceded once everyone had "
+                     "melded", "outcome", Outcome.CONCEDED, id="once-everyone-had-melded"),
+        # RULES 5.3: a single bete is the concession's stake
+        pytest.param("bison", "Bob went up to 320 in diamonds, looked at the widow and took a "
+                     "single bete.", "outcome", Outcome.CONCEDED, id="took-a-single-bete"),
+        # RULES 2.1: the dix 10 and a run 150
+        pytest.param("two-handed", "Ann turned up the deece for ten and later laid down a "
+                     "rope, so 160 for her.", "melds", (Meld(1, 160),), id="later"),
+        pytest.param("bison", "ann 260 spades made. She took last trick too", "last_trick", 1,
+                     id="she-took-last-trick"),
+        # RULES 2.6: jacks around twice from two packs, 400
+        pytest.param("six-two-packs", "Hearts turned, Dee mailed eight jacks for 400", "melds",
+                     (Meld(4, 400),), id="mailed-for-melded"),
+        pytest.param("bison", "Bob had it at 290 in clubs and Ann renegged", "reneger", 1,
+                     id="renegged"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
