@@ -72,9 +72,12 @@ from .spoken import (
 from .table import SayingTable
 from .words import OTHERS, THROWN_IN, WHOEVER_GAVE_UP, Cue
 
-PASSING_MAKES_A_BID = frozenset({AllPass.DEALER_MUST_BID, AllPass.COMPULSORY_FIRST_BID})
+PASSING_MAKES_A_BID = frozenset(
+    {AllPass.DEALER_MUST_BID, AllPass.COMPULSORY_FIRST_BID, AllPass.DEALER_TAKEOVER}
+)
 """House rules under which nobody bidding still leaves a bid played (RULES 4.3): there
-"everyone passed" says how the bid was won, not how the hand ended."""
+"everyone passed" says how the bid was won (Brooklyn: the opening 300 met only by passes,
+played by its bidder or taken over by the dealer), not how the hand ended."""
 
 
 def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
@@ -142,10 +145,32 @@ def _takeover(ts: list[At], draft: Draft) -> None:
     4.3); elsewhere the words are not understood."""
     if not takeover_allowed(draft.table.options):
         return
-    for at in ts:
+    for k, at in enumerate(ts):
         if at.cue(Cue.TAKEOVER) and not at.used:
             at.used = True
             draft.claim(("takeover",), True, at.thing.text)
+        elif _made_to_play(ts, k):  # "he made Ann play it at 250": the opener's doing
+            made, play = at, next(a for a in ts[k + 2 : k + 4] if a.thing.text in _PLAY)
+            made.used = play.used = ts[k + 1].used = True
+            draft.claim(("takeover",), True, f"{made.thing.text} {play.thing.text}")
+            dealer = draft.who(ts[k + 1])  # the one made to play it: the dealer (RULES 4.3)
+            if dealer is not None:
+                draft.claim(("declarer",), dealer, ts[k + 1].thing.text)
+
+
+_PLAY = frozenset({"play", "take", "eat"})
+"""What the opener made the dealer do with the bid ("made Ann play it"): take it over."""
+
+
+def _made_to_play(ts: list[At], k: int) -> bool:
+    """True when "made" at ``k`` is said of a player made to play the bid: "made Ann play
+    it", "made Ann, the dealer, take it" (RULES 4.3: the opener passes it to the dealer)."""
+    at = ts[k]
+    if at.used or at.kind is not Kind.OUTCOME or at.thing.text not in ("made", "makes"):
+        return False
+    if not is_holder(ts, k + 1) or ts[k + 1].pause:
+        return False
+    return any(a.kind is Kind.UNKNOWN and a.thing.text in _PLAY for a in ts[k + 2 : k + 4])
 
 
 def _passes(ts: list[At]) -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from ..game.bidding import TAKEOVER_BID, bid_problem
+from ..game.bidding import TAKEOVER_BID, bid_problem, takeover_allowed
 from ..game.choices import AllPass
 from ..hand.outcome import Outcome
 from ..pack.cards import Suit
@@ -153,7 +153,11 @@ class Draft:
         has 300") and said of nobody ("melded 100") are claims on one field."""
         declarer = self.value(("declarer",))
         named = ("meld", declarer, False)
-        if self.asks.meld_each or declarer is None or named not in self.claims:
+        if self.asks.meld_each or declarer is None:
+            return
+        if named in self.doubted:  # "he had a run and a peanut, I mean pinochle": all asked
+            self.doubted.add(("meld", None, False))
+        if named not in self.claims:
             return
         if ("meld", None, False) in self.doubted:
             self.doubted.add(named)
@@ -203,8 +207,28 @@ class Draft:
             return
         outbid = {d for b, d in self.auction if bids[b][0] != at}  # the 300 bidder's name
         declarers = self.claims.get(("declarer",), [])
-        self.claims[("declarer",)] = [c for i, c in enumerate(declarers) if i not in outbid]
+        kept = [c for i, c in enumerate(declarers) if i not in outbid]
+        if kept:
+            self.claims[("declarer",)] = kept
+        else:  # "he made Ann play it at 250": the dealer said with no bid of hers
+            self.claims.pop(("declarer",), None)
         self.claims[("bid",)] = [(value, word) for value, word in bids if value == at]
+
+    def _stuck_with_it(self) -> None:
+        """ "Bob opened 300, the rest passed, so he dumped it on Annie at 250": where the house
+        rules have the dealer's takeover (RULES 4.3), the takeover's 250 said after a higher bid
+        with no takeover word read may be the dealer's takeover, played by the dealer, not the
+        opener: who played it is asked, never the opener taken for it."""
+        bids = self.claims.get(("bid",), [])
+        at = self.table.options.to_table(TAKEOVER_BID)
+        values = [value for value, _ in bids]
+        if self.claimed(("takeover",)) or at not in values or max(values) <= at:
+            return
+        if not takeover_allowed(self.table.options) or not self.claimed(("declarer",)):
+            return
+        said = " / ".join(dict.fromkeys(word for _, word in self.claims[("declarer",)]))
+        self.ask(f"{said} at {at}", [seat.name for seat in self.table.seats])
+        self.doubted.add(("declarer",))
 
     def _side_said_again(self, melds: list[Meld]) -> list[Meld]:
         """A side's meld said as well as its players' ("Ann 45, Cy 10, so we had 55"): their
@@ -229,6 +253,7 @@ class Draft:
         self._passed_then_played()
         self._thrown_in()
         self._taken_over()
+        self._stuck_with_it()
         single: dict[str, Any] = {}
         melds: list[Meld] = []
         takes: list[tuple[int, int]] = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .draft import At, Draft
 from .lexer import Kind
 from .places import is_holder, leans, subject_of
-from .words import Cue
+from .words import ADDED_LAST, Cue
 
 
 def read_last_trick(ts: list[At], draft: Draft) -> None:
@@ -31,13 +31,15 @@ def read_last_trick(ts: list[At], draft: Draft) -> None:
         )
         if not (at.cue(Cue.LAST_TRICK) or last_alone or last_first):
             continue
+        # "Ann had 15 counters and the last trick, Bob 6": added to what she took, never Bob's
+        added = at.thing.text.startswith(ADDED_LAST) and not at.pause
         if last_first:
             who = k + 1
         elif is_holder(ts, k - 1):
             who = k - 1
         elif k >= 2 and ts[k - 1].cue(Cue.TOOK) and is_holder(ts, k - 2):
             who, ts[k - 1].used = k - 2, True
-        elif is_holder(ts, k + 1) and not ts[k + 1].pause:
+        elif is_holder(ts, k + 1) and not ts[k + 1].pause and not added:
             who = k + 1
         elif subject_of(ts, k, draft) is not None:
             who = subject_of(ts, k, draft)  # type: ignore[assignment]

@@ -115,12 +115,19 @@ def possessive_teams(ts: list[At], table: SayingTable) -> list[At]:
             team_said = True
             continue
         short = at.kind is Kind.PLAYER and len(at.thing.players) == 1
-        if not (team_said and short and at.thing.text.endswith("'s") and table.teams):
+        if not (team_said and short and _possessive(at, table) and table.teams):
             continue
         if figure_next(ts, k + 1):
             team = table.team_of(at.thing.players[0])
             out[k] = At(Thing(Kind.TEAM, team, at.thing.text, at.thing.length), at.pause)
     return out
+
+
+def _possessive(at: At, table: SayingTable) -> bool:
+    """True when a player's name is said with "'s", or typed with its "s" and no apostrophe
+    ("bobs 220")."""
+    said, name = at.thing.text, table.name(at.thing.players[0]).casefold()
+    return said.endswith("'s") or (said.endswith("s") and said != name and said[:-1] == name)
 
 
 def _each(ts: list[At], j: int) -> bool:

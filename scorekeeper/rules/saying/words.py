@@ -44,7 +44,9 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
     {
         Outcome.MADE: ("made", "made it", "makes", "makes it", "make", "made the bid", "a make",
                        "that's a make",
-                       "bring it home", "brings it home", "brought it home",
+                       "bring it home", "brings it home", "brought it home", "home free",
+                       "squeaked by",
+                       "squeaked it out", "squeaked through", "squeaked it by",
                        # dictation's and a hurried thumb's
                        "maid", "maid it", "mde", "mad it"),
         Outcome.SET: (
@@ -53,7 +55,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "goes down", "goes bete", "played and lost", "lost it", "they're set", "we're set",
             "they are set", "we are set", "went double bete", "went double set", "went back",
             "goes back", "go back",
-            "took a double bete",
+            "took a double bete", "down the tubes", "went down the tubes", "came up short",
+            "fell short", "falls short",
         ),
         Outcome.PLAYED: ("played",),
         Outcome.CONCEDED: (
@@ -138,7 +141,7 @@ _OUTLINE = {Suit.SPADES: "♤", Suit.HEARTS: "♡", Suit.DIAMONDS: "♢", Suit.C
 def _suit_words(suit: Suit) -> tuple[str, ...]:
     """A suit's words: plural and singular, its letter, its symbol and the outline symbol (and
     the table's slang: "dimes" for diamonds)."""
-    slang = {Suit.DIAMONDS: ("dimes", "dmds", "dmnd"), Suit.SPADES: ("spayed",)}.get(suit, ())
+    slang = {Suit.DIAMONDS: ("dimes", "dmds", "dmnd"), Suit.SPADES: ("spayed", "sp")}.get(suit, ())
     return (suit.noun, suit.noun[:-1], suit.value.lower(), suit.symbol, _OUTLINE[suit], *slang)
 
 
@@ -185,7 +188,9 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "was stuck with the opening", "stuck with the opening",
                   "held to the compulsory", "played the compulsory", "played the forced",
                   "stuck w it at", "stuck with it at", "was stuck with it at",
-                  "stuck with the compulsory", "stuck with the forced"),
+                  "stuck with the compulsory", "stuck with the forced", "got stuck with it at",
+                  "got stuck with it for", "stuck holding the bag at", "holding the bag at",
+                  "left holding the bag at"),
         Cue.IN: ("in", "on"),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld",
                    "melted", "melt",  # dictation's mishearings of "melded"
@@ -200,7 +205,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "trick points", "trick points for", "points for", "trick pts", "trx"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
                    "sweeps", "pulled in", "brought in", "managed", "scraped", "scraped together",
-                   "scooped", "scooped up",
+                   "scooped", "scooped up", "grabbed", "nabbed",
                    # what the declarer was held to, said by the other side
                    "held him to", "held her to", "held them to", "we held him to",
                    "we held her to", "we held them to"),
@@ -243,7 +248,10 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "nobody would go over him", "nobody would go over her",
                      "nobody else said boo", "nobody raised him", "nobody raised her",
                      "we both passed", "both of us passed", "nobody overcalled", "nobody came in",
-                     "nobody overcalled him"),
+                     "nobody overcalled him", "the rest of us passed", "rest of us passed",
+                     "the rest passed", "passed all around", "passed all the way around",
+                     "nobody else said a word", "nobody said a word", "nobody else wanted it",
+                     "no one else wanted it"),
     }
 )  # fmt: skip
 """The cue words, by what they say of the number or player beside them."""
@@ -283,6 +291,11 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "bless her heart", "sweetie", "first hand", "that leaves", "so that leaves",
         "laid it down", "laid it right down", "played it out", "played it out anyway", "dear",
         "poor thing", "good for her", "good for him", "later", "later on",
+        "serves him right", "serves her right", "lucky stiff", "the old goat", "old goat",
+        "the old dope", "old dope", "caught her red handed", "caught him red handed",
+        "red handed", "first time all night", "write it down", "raked in the pot",
+        "raked in the whole pot", "the whole pot", "the whole hand", "all hand", "obv",
+        "cutthroat",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -314,6 +327,8 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "once she saw the meld", "once everyone had melded", "once everybody had melded",
             "after everybody melded", "after everyone melded", "after everyone had melded",
             "after everybody had melded", "once the meld was down",
+            "before we played a single card",
+            "before a single card was played", "without playing a single card",
         ),
         Outcome.FORFEIT: (
             "didn't look at the widow", "didnt look at the widow", "did not look at the widow",
@@ -326,6 +341,8 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "without so much as a peek at the widow", "without a peek at the widow",
             "without peeking at the widow", "without peeking", "without a peek",
             "didn't even look at the widow", "didn't look", "never even looked at it",
+            "didn't peek at the widow", "didn't even peek at the widow",
+            "didnt peek at the widow", "never peeked at the widow",
         ),
     }
 )  # fmt: skip
@@ -395,7 +412,7 @@ OTHERS_WORDS: tuple[str, ...] = (
     "the other side", "the other team", "the defenders", "the other players",
     "his opponents", "her opponents", "everybody else", "everyone else", "other 2",
     "other two", "the other 2", "other team", "other side", "other three", "other four",
-    "the other lot", "other lot", "the other crowd",
+    "the other lot", "other lot", "the other crowd", "opps", "the opps", "oppos",
 )  # fmt: skip
 """The declarer's opponents said together: no player the reader can name, so a figure said of
 them is theirs and fills nothing; "the other two just conceded it" is their concession, where

@@ -347,3 +347,20 @@ def test_everyone_passing_said_with_a_bid_is_asked(game, line, bid):
     reading = read(line, table(game))
     assert reading.outcome is None and reading.bid is None
     assert Ambiguity(f"all passed / {bid}", ("all passed", f"bid {bid}")) in reading.ambiguous
+
+
+def test_the_takeovers_250_after_an_opening_with_no_takeover_word_asks_who_played_it():
+    # RULES 4.3: a takeover is played by the dealer at 250, not by the opener
+    line = "Bob opened the three hundred, rest of us passed, so he dumped it right back on "
+    line += "Annie at two fifty. Clubs. Poor thing got set."
+    reading = read(line, table("brooklyn"))
+    assert reading.declarer is None and reading.bid is None
+    assert any(set(a.could_be) == {"Ann", "Bob", "Cy"} for a in reading.ambiguous)
+
+
+def test_the_declarers_melds_asked_in_part_are_asked_whole():
+    # a run in hearts (150) asked beside a word not understood: the pinochle (40) said after
+    # it is not the declarer's whole meld
+    line = "Bob three fifty hearts he had a run in hearts and a peanut shell I mean pinochle"
+    reading = read(line, table("brooklyn-pot"))
+    assert reading.melds == () and reading.ambiguous

@@ -602,6 +602,28 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
                      (Meld(4, 400),), id="mailed-for-melded"),
         pytest.param("bison", "Bob had it at 290 in clubs and Ann renegged", "reneger", 1,
                      id="renegged"),
+        # RULES 4.3: the opener made the dealer play it, at 250
+        pytest.param("brooklyn", "bob opened 300, passed all around, he made ann (dealer) play "
+                     "it at 250. diamnds. set", "declarer", 1, id="made-the-dealer-play-it"),
+        pytest.param("brooklyn", "Bob opened 300, everybody passed, clubs, made", "bid", 300,
+                     id="the-opening-passed-played-by-its-bidder"),
+        # RULES 3.1: two packs' 490 is 270 and 220
+        pytest.param("eight-two-packs", "spades. anns team 270, bobs 220", "tricks", 270,
+                     id="teams-typed-without-apostrophes"),
+        pytest.param("bison", "Ann three forty in hearts made it Ann had fifteen counters and "
+                     "the last trick Bob six Cy three", "last_trick", 1,
+                     id="and-the-last-trick-is-hers"),
+        pytest.param("hoyle", "ann 320 diamonds, opps conceded it to her", "outcome",
+                     Outcome.OPPONENTS_CONCEDED, id="opps"),
+        pytest.param("cutthroat", "sp trump. tricks ann 62 bob 88 cy 44 dee 56", "trump",
+                     Suit.SPADES, id="sp"),
+        pytest.param("brooklyn", "Cy went three fifty in hearts, laid down one ninety, pulled in "
+                     "a hundred seventy in the tricks, and he's home free", "outcome",
+                     Outcome.MADE, id="home-free"),
+        pytest.param("hoyle", "Cy, three ten, diamonds, went down the tubes", "outcome",
+                     Outcome.SET, id="down-the-tubes"),
+        pytest.param("double-deck", "Bob's bid, seventy-five in hearts, Bob and Dee forty in meld "
+                     "and they grabbed thirty-eight in tricks", "tricks", 38, id="grabbed"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
