@@ -558,10 +558,13 @@ def _declarer(ts: list[At], draft: Draft) -> None:
 
 def _figure_of(ts: list[At], k: int, draft: Draft) -> bool:
     """True when the player or team at ``k`` is said with the figure right after it and that
-    figure can only be theirs: every player melds and the bid is said already; or under summed
+    figure can only be theirs: every player melds and the bid is said already (or the figure
+    is no bid: "Ann took 10, Bob 9" is Bob's 9, not his bid); or under summed
     bids, where it may be their own bid and the declarer is the highest bidder (RULES 6.6),
     never the player a figure is left with ("Cy bid 300 hearts, Bob 250": not Bob)."""
     said_with = is_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause
     if draft.asks.summed:
         return said_with
-    return draft.asks.meld_each and draft.claimed(("bid",)) and said_with
+    if not (draft.asks.meld_each and said_with):
+        return False
+    return draft.claimed(("bid",)) or not biddable(ts[k + 1].thing.value, draft)

@@ -166,7 +166,9 @@ def read_cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
         elif 0 <= after < len(ts) and ts[after].cue(Cue.TRICKS) and not ts[after].pause:
             after += 1  # "Bob took 240 in tricks, Ann 10"
         kind = ts[pairs[0][0]].kind if pairs and pairs[0][0] >= 0 else Kind.PLAYER
-        carried = carried_on(ts, after if bid_said(ts, draft) else -1, melded, draft, kind)
+        carried = carried_on(ts, after, melded, draft, kind)
+        if not bid_said(ts, draft) and any(biddable(ts[n].thing.value, draft) for _, n in carried):
+            carried = []  # "Ann took 10, Bob 300": Bob's bid, maybe; "Bob 9" is no bid
         if before and pairs and pairs[0] == (k - 2, k - 1) and bid_said(ts, draft):
             carried += carried_back(ts, k - 2)
         at.used = True

@@ -321,8 +321,9 @@ def _they_conceded(ts: list[At], k: int, draft: Draft) -> bool:
 
 
 def he_or_she(ts: list[At], draft: Draft) -> list[At]:
-    """ "He took 190", "she had 40", "she and Bob had 200", "she took last trick": beside a
-    figure, a figure's cue, the last trick or "and" a partner, the one player named
+    """ "He took 190", "she had 40", "she and Bob had 200", "she took last trick", "she
+    reneged": beside a figure, a figure's cue, the last trick, a renege or "and" a partner, the
+    one player named
     before it ("Ann took the bid, she melded 150, Bob 20": Ann); where several are named
     before it ("Bob 350 spades, Ann dealt, she took 190") who is asked among them (the reader
     knows no one's sex), never the declarer taken for it, unless one of them is the partner it
@@ -339,7 +340,11 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
         if carried:
             at, carried = At(at.thing, max(at.pause, carried), at.used), 0
         meld_next = k + 1 < len(ts) and ts[k + 1].kind is Kind.MELD and not ts[k + 1].pause
-        last_next = k + 1 < len(ts) and ts[k + 1].cue(Cue.LAST_TRICK) and not ts[k + 1].pause
+        last_or_renege = (
+            k + 1 < len(ts)
+            and not ts[k + 1].pause
+            and (ts[k + 1].cue(Cue.LAST_TRICK) or ts[k + 1].thing.value is Outcome.RENEGE)
+        )
         said_again = k >= 1 and ts[k - 1].kind is Kind.MELD and at.thing.text in ("her", "his")
         if at.cue(Cue.HE_SHE) and said_again and figure_next(ts, k + 1):
             carried = at.pause  # "turned up the dix, that's her ten": the melds' figure again
@@ -348,7 +353,7 @@ def he_or_she(ts: list[At], draft: Draft) -> list[At]:
         if at.cue(Cue.HE_SHE) and had and at.thing.text in ("her", "his") and not at.pause:
             continue  # "Bob had his hundred aces": Bob's
         if at.cue(Cue.HE_SHE) and (
-            figure_next(ts, k + 1) or _and_a_partner(ts, k + 1) or meld_next or last_next
+            figure_next(ts, k + 1) or _and_a_partner(ts, k + 1) or meld_next or last_or_renege
         ):
             before = _named(ts[:k]) or _named(ts) or every
             if both and len(before) == 1:
@@ -540,12 +545,15 @@ def whole_deck_said_again(ts: list[At], draft: Draft) -> None:
 
 def margins(ts: list[At]) -> None:
     """ "Set by 20", "made it by 30": by how much, which no field holds, read with the
-    outcome."""
+    outcome. "Bete by nine" is the double bete, set playing it out: a bid given up falls
+    short by nothing (RULES 5.3); "bete" alone is asked, single or double."""
     for k, at in enumerate(ts):
         if not at.cue(Cue.BY) or at.used or at.pause or k == 0:
             continue
-        ended = ts[k - 1].kind is Kind.OUTCOME
         margin = is_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause
+        if margin and ts[k - 1].kind is Kind.UNKNOWN and ts[k - 1].thing.text == "bete":
+            ts[k - 1] = At(Thing(Kind.OUTCOME, Outcome.SET, "bete"), ts[k - 1].pause)
+        ended = ts[k - 1].kind is Kind.OUTCOME
         if ended and ts[k - 1].thing.value in (Outcome.MADE, Outcome.SET) and margin:
             at.used = ts[k + 1].used = True
 

@@ -63,7 +63,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "conceded", "concedes", "concede", "conceited", "conceeded", "conseded",
             "surrendered", "surrenders",
             "threw in the towel", "throw in the towel", "thrown in", "threw it in", "threw in",
-            "throws it in", "gave up", "gave it up", "throw them in", "throw em in",
+            "throws it in", "gave up", "gave it up", "tosses it", "tosses it in",
+            "throw them in", "throw em in",
             "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
             "folded", "folds", "folded it", "threw his hand in", "threw her hand in",
             "gives it up", "gives up", "bailed", "bailed out", "bails", "chucked it", "chucked",
@@ -101,12 +102,14 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "all five of us passed", "all six of us passed", "all eight of us passed",
             "two passes", "three passes", "four passes", "five passes", "six passes",
             "seven passes",
-            "eight passes",
+            "eight passes", "passed all around", "passed all the way around", "pass all around",
+            "passed around",
         ),
         Outcome.MISDEAL: ("misdeal", "misdealt", "mis deal", "redeal", "miss deal",
                           "miss dealt", "mis dealt", "deal it again", "deal again",
                           "deals again", "deal's no good", "deal is no good", "dealt again",
-                          "bad deal", "do it over", "deal it over"),
+                          "bad deal", "do it over", "deal it over", "bunched", "cards were bunched",
+                          "redealing", "we're redealing"),
     }
 )  # fmt: skip
 """The words a table says for each way a hand ends, the engine's label among them."""
@@ -232,7 +235,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                          "our team", "our side", "their three", "their four", "our three",
                          "our four", "the three of them", "the four of them", "team"),
         Cue.THEY: ("they", "we"),
-        Cue.HE_SHE: ("he", "she", "he's", "she's", "him", "his", "her"),
+        Cue.HE_SHE: ("he", "she", "he's", "she's", "him", "his", "her", "he'd", "she'd"),
         Cue.TAKEOVER: ("takeover", "take over", "took over", "takes over", "took it over",
                        "takes it over", "dealer takeover", "taken over",
                        # the opener stuck with nobody over him, passing it to the dealer
@@ -249,7 +252,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "nobody else said boo", "nobody raised him", "nobody raised her",
                      "we both passed", "both of us passed", "nobody overcalled", "nobody came in",
                      "nobody overcalled him", "the rest of us passed", "rest of us passed",
-                     "the rest passed", "passed all around", "passed all the way around",
+                     "the rest passed",
                      "nobody else said a word", "nobody said a word", "nobody else wanted it",
                      "no one else wanted it"),
     }
@@ -295,7 +298,7 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "the old dope", "old dope", "caught her red handed", "caught him red handed",
         "red handed", "first time all night", "write it down", "raked in the pot",
         "raked in the whole pot", "the whole pot", "the whole hand", "all hand", "obv",
-        "cutthroat",
+        "cutthroat", "no problem", "played it", "played it and",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""

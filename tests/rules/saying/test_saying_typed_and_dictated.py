@@ -624,6 +624,24 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
                      Outcome.SET, id="down-the-tubes"),
         pytest.param("double-deck", "Bob's bid, seventy-five in hearts, Bob and Dee forty in meld "
                      "and they grabbed thirty-eight in tricks", "tricks", 38, id="grabbed"),
+        # Bison's counters each player's (RULES 6.4): 9 and 5 are no bid, so no declarer's
+        pytest.param("bison", "Ann took 10, Bob 9, Cy 5", "takes", ((1, 10), (2, 9), (3, 5)),
+                     id="a-take-carried-on-to-figures-that-are-no-bid"),
+        # RULES 5.3: a bid given up falls short by nothing; by nine it was played and set
+        pytest.param("eight-handed", "Fay 80 in clubs, bete by nine", "outcome", Outcome.SET,
+                     id="bete-by-nine"),
+        pytest.param("bison", "Ann 250 spades, she reneged", "reneger", 1, id="she-reneged"),
+        pytest.param("partnership", "pass all around, Bob's deal", "outcome", Outcome.ALL_PASS,
+                     id="pass-all-around"),
+        pytest.param("brooklyn-pot", "Cards were bunched, we're redealing", "outcome",
+                     Outcome.MISDEAL, id="bunched"),
+        pytest.param("double-deck", "Dee gave it up before play, she'd bid 55.", "bid", 55,
+                     id="shed-bid"),
+        pytest.param("hoyle", "bob 300 clubs played it, set", "unknown_words", (),
+                     id="played-it"),
+        # RULES 4.5: the compulsory 300 given up before the widow is its forfeit
+        pytest.param("hoyle", "Bob's stuck with the 300, tosses it without looking at the widow",
+                     "outcome", Outcome.FORFEIT, id="tosses-it"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
