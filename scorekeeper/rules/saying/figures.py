@@ -11,7 +11,7 @@ from collections.abc import Callable
 from ..pack.tricks import buried_most
 from .draft import At, Draft
 from .lexer import STOP, Kind
-from .lists import carried_back, carried_on, melded_already
+from .lists import carried_back, carried_on, melded_already, teams_run_on, the_others_named
 from .places import (
     FIGURE_CUES,
     bid_follows,
@@ -306,7 +306,7 @@ def tricks_of(holder: At, figure: int, word: str, draft: Draft) -> None:
     """Tricks said of a player or a team: their take, or the one figure when they are on the
     side it is entered for."""
     asks, table = draft.asks, draft.table
-    if holder.kind is Kind.TEAM:
+    if holder.kind is Kind.TEAM or the_others_named(holder, draft):
         members: tuple[int, ...] = holder.thing.players
     else:
         pid = draft.who(holder)
@@ -371,6 +371,8 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
     team said just before it is read with it, as whose it is). Where every player melds, a
     figure said of nobody may be someone's meld: "Cy 270 hearts made, 150" is asked, meld or
     tricks, as where only the declarer melds."""
+    for pairs in teams_run_on(ts):  # "Ann's team three thirty Bob's team one sixty"
+        _every_teams_tricks(ts, pairs, draft)
     for pairs in _lists_of_pairs(ts):
         if not _every_teams_tricks(ts, pairs, draft):
             _one_field_for_all(ts, pairs, draft)

@@ -365,3 +365,29 @@ def _took_before(ts: list[At], k: int) -> bool:
         if ts[j].kind is Kind.TEAM and ts[j + 1].kind is Kind.NUMBER and bare:
             return True
     return False
+
+
+def the_others_named(holder: At, draft: Draft) -> bool:
+    """True when players named together where nobody plays in teams ("Ann and Bob took 98")
+    are every player but the declarer: the declarer's opponents, as "the others" are."""
+    declarer = draft.value(("declarer",))
+    named = set(holder.thing.players)
+    if holder.kind is not Kind.PLAYER or len(named) < 2 or draft.table.teams or declarer is None:
+        return False
+    return named == {seat.id for seat in draft.table.seats} - {declarer}
+
+
+def teams_run_on(ts: list[At]) -> list[list[int]]:
+    """Teams and figures said one after another with no pause (dictation's): where the
+    figures are, for ``figures.bare_numbers`` to check against the deck's trick points."""
+    for start in range(1, len(ts)):
+        run: list[int] = []
+        k = start
+        while is_free(ts, k, Kind.NUMBER) and ts[k - 1].kind is Kind.TEAM and not ts[k].pause:
+            if ts[k - 1].used or (run and ts[k - 1].pause >= STOP):
+                break
+            run.append(k)
+            k += 2
+        if len(run) > 1:
+            return [run]
+    return []

@@ -137,12 +137,15 @@ def _figure_after_words_unread(ts: list[At], n: int, draft: Draft) -> int | None
     "eighty kings"), or, without a bid, after trump: checked against the melds named, so the
     melds alone are never taken for the whole."""
     m = n
+    suits = True  # only the card's suit between: "turned up a nine of clubs ten for her"
     while m < len(ts) and not ts[m].holder and ts[m].pause < STOP:
         skipped = ts[m].kind is Kind.UNKNOWN or (ts[m].kind is Kind.SUIT and not draft.asks.bid)
         if not skipped:
             break
+        suits = suits and ts[m].kind is Kind.SUIT
         m += 1
-    if m > n and m < len(ts) and ts[m].pause and _figure_said_again(ts, m):
+    paused = m < len(ts) and (ts[m].pause or suits)
+    if m > n and paused and _figure_said_again(ts, m):
         return m
     return None
 

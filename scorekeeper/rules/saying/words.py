@@ -69,7 +69,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "folded", "folds", "folded it", "threw his hand in", "threw her hand in",
             "gives it up", "gives up", "bailed", "bailed out", "bails", "chucked it", "chucked",
             "tossed it in", "tossed it", "tossed their hands", "tossed their cards",
-            "conceding", "threw their cards in",
+            "conceding", "threw their cards in", "threw their hands in", "threw in their hands",
+            "tossed in their hands",
             "threw in their cards",
             "threw his cards in", "threw her cards in",
             # Hoyle's and Bison's names for giving the bid up unplayed (a single set's stake)
@@ -242,7 +243,9 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                        "stuck", "dumped it on", "dumped it onto", "hung it on", "pushed it onto",
                        "pushed it on", "stuck the dealer with it", "made the dealer take it",
                        "made the dealer play it", "the dealer plays it",
-                       "made the dealer eat it"),
+                       "made the dealer eat it", "shoved it onto", "shoved it on",
+                       "shoved it onto the dealer", "pushed it onto the dealer",
+                       "dumped it onto the dealer", "dumped it on the dealer"),
         Cue.PASSED: ("passed", "passes", "pass", "out", "drops", "dropped", "nobody else bid",
                      "no one else bid", "nobody bids over him", "nobody bid over him",
                      "nobody bids over her", "nobody bid over her", "nobody went over",
@@ -252,7 +255,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "nobody else said boo", "nobody raised him", "nobody raised her",
                      "we both passed", "both of us passed", "nobody overcalled", "nobody came in",
                      "nobody overcalled him", "the rest of us passed", "rest of us passed",
-                     "the rest passed",
+                     "the rest passed", "the other two passed", "the others passed",
+                     "other two passed",
                      "nobody else said a word", "nobody said a word", "nobody else wanted it",
                      "no one else wanted it"),
     }
@@ -298,7 +302,10 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "the old dope", "old dope", "caught her red handed", "caught him red handed",
         "red handed", "first time all night", "write it down", "raked in the pot",
         "raked in the whole pot", "the whole pot", "the whole hand", "all hand", "obv",
-        "cutthroat", "no problem", "played it", "played it and",
+        "cutthroat", "no problem", "played it", "played it and", "took one look",
+        "took one look at their hands", "took one look at their cards",
+        "took one look at his meld", "took one look at her meld", "took one look at the meld",
+        "took one look at his hand", "took one look at her hand",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -346,6 +353,9 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "didn't even look at the widow", "didn't look", "never even looked at it",
             "didn't peek at the widow", "didn't even peek at the widow",
             "didnt peek at the widow", "never peeked at the widow",
+            "never turned the widow over", "never turned over the widow",
+            "didn't turn the widow over", "didn't turn over the widow",
+            "without turning the widow over", "without turning over the widow",
         ),
     }
 )  # fmt: skip

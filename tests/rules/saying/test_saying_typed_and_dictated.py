@@ -642,6 +642,25 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
         # RULES 4.5: the compulsory 300 given up before the widow is its forfeit
         pytest.param("hoyle", "Bob's stuck with the 300, tosses it without looking at the widow",
                      "outcome", Outcome.FORFEIT, id="tosses-it"),
+        # RULES 6.4: the dix turned up is the dealer's 10, its suit named between
+        pytest.param("eight-two-packs", "Ann turned up a nine of clubs ten for her and that's "
+                     "trump", "melds", (Meld(1, 10),), id="the-nine-of-clubs-ten-for-her"),
+        # RULES 3.1: two packs' 490, 330 and 160, said with no pause
+        pytest.param("eight-two-packs", "Ann's team three thirty Bob's team one sixty", "tricks",
+                     330, id="teams-figures-run-on"),
+        # RULES 3.1: the single deck's 250, less the other two's 98
+        pytest.param("brooklyn-pot", "Cy, three ten, spades. Ann and Bob took ninety-eight "
+                     "between them. Made.", "tricks", 152, id="the-others-named"),
+        pytest.param("brooklyn", "Bob opened at three hundred, the other two passed, and he "
+                     "shoved it onto the dealer. Ann plays it at two fifty, spades. She went set.",
+                     "declarer", 1, id="shoved-it-onto-the-dealer"),
+        pytest.param("hoyle", "Bob forfeits his three hundred, never turned the widow over.",
+                     "unknown_words", (), id="never-turned-the-widow-over"),
+        pytest.param("hoyle", "Cy three sixty in hearts and the other two just threw their hands "
+                     "in, conceded to him.", "outcome", Outcome.OPPONENTS_CONCEDED,
+                     id="threw-their-hands-in"),
+        pytest.param("hoyle", "Cy three fifty spades. Ann and Bob took one look at his meld and "
+                     "conceded the hand to him", "tricks", None, id="took-one-look-is-no-1"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
