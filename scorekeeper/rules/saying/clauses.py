@@ -170,7 +170,7 @@ def _made_to_play(ts: list[At], k: int) -> bool:
         return False
     if not is_holder(ts, k + 1) or ts[k + 1].pause:
         return False
-    return any(a.kind is Kind.UNKNOWN and a.thing.text in _PLAY for a in ts[k + 2 : k + 4])
+    return any(a.thing.text in _PLAY and not a.used for a in ts[k + 2 : k + 4])
 
 
 def _passes(ts: list[At]) -> None:

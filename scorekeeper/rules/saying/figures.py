@@ -383,6 +383,8 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
         at.used = True
         if not is_holder(ts, k - 1) and at.thing.value == _meld_and_tricks(draft):
             continue  # "took 215 in tricks, so 275": the meld and tricks said together
+        if not is_holder(ts, k - 1) and at.thing.value == draft.value(("bid",)):
+            continue  # "Ann: no, four fifty. Cy: ok, four fifty": the bid said again
         holder = ts[k - 1] if is_holder(ts, k - 1) else None
         fits = _could_be(holder, draft)
         if holder is not None and fits:

@@ -262,7 +262,43 @@ class Lexicon:
         out = []
         for i in range(len(words)):
             out.append(Said(i, self.readings_at(words, pauses, i)))
+        for i, thing in self._initials(words, pauses).items():
+            out[i] = Said(i, (thing,))
         return tuple(out)
+
+    def _initials(self, words: Sequence[str], pauses: Sequence[int]) -> dict[int, Thing]:
+        """Players said by their initials, joined ("b/d", "a&c&e") or one after another ("b d
+        f h"): each letter the start of one player's name, all of them different players; a
+        joined letter that is not is left not understood. Never a suit ("b/d mld 33": no
+        diamonds)."""
+        found: dict[int, Thing] = {}
+        i = 0
+        while i < len(words):
+            run, joined, j = [i], False, i + 1
+            while j < len(words) and not pauses[j]:
+                if words[j] == "&" and j + 1 < len(words) and _letter(words[j + 1]):
+                    run, joined, j = [*run, j + 1], True, j + 2
+                elif _letter(words[j]) and not joined and _letter(words[i]):
+                    run, j = [*run, j], j + 1
+                else:
+                    break
+            if not _letter(words[i]) or len(run) < 2:
+                i += 1
+                continue
+            ids = [self._initial(words[k]) for k in run]
+            named = all(ids) and len(set(ids)) == len(ids)
+            if named or joined:
+                for k, pid in zip(run, ids, strict=True):
+                    kind, value = (Kind.PLAYER, (pid,)) if named else (Kind.UNKNOWN, None)
+                    found[k] = Thing(kind, value, words[k])
+            i = j
+        return found
+
+    def _initial(self, letter: str) -> int | None:
+        """The one player whose name or short name starts with ``letter`` (None: none, or
+        several)."""
+        ids = [pid for pid, keys in self.starts.items() if any(k.startswith(letter) for k in keys)]
+        return ids[0] if len(ids) == 1 else None
 
     def readings_at(self, words: Sequence[str], pauses: Sequence[int], i: int) -> tuple[Thing, ...]:
         """The readings of the words starting at ``i``: a word's, a name's, or both."""
@@ -346,7 +382,7 @@ class Lexicon:
     def _start_of_name(self, word: str) -> Thing | None:
         """A start of names: a word of two letters or more (not one the table says) that
         begins a player's name or short name; the players it may be."""
-        if not word.isalpha() or len(word) < 2:  # "B/D/F 180": initials, never a name
+        if not word.isalpha() or len(word) < 2:  # one letter: an initial (``_initials``)
             return None
         ids = tuple(
             pid for pid, keys in self.starts.items()
@@ -426,6 +462,11 @@ def _one_edit(a: str, b: str) -> bool:
         return a[i:] == b[i + 1 :]
     swapped = i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i]
     return swapped and a[i + 2 :] == b[i + 2 :]
+
+
+def _letter(word: str) -> bool:
+    """True for a word of one letter: an initial, maybe."""
+    return len(word) == 1 and word.isalpha()
 
 
 def _unpossessed(word: str) -> str:

@@ -301,6 +301,8 @@ def others_took(ts: list[At]) -> list[tuple[At, At]]:
         n = others_took_at(ts, k)
         if n is not None and not ts[n].used:
             ts[k].used = ts[k + 1].used = ts[n].used = True
+            if n + 1 < len(ts) and ts[n + 1].cue(Cue.TRICKS) and not ts[n + 1].pause:
+                ts[n + 1].used = True  # "opps 22 trx"
             said.append((ts[k], ts[n]))
     return said
 
@@ -344,6 +346,9 @@ def others_took_at(ts: list[At], k: int) -> int | None:
     after = ts[k + 1]
     if after.kind is Kind.NUMBER and not after.pause and _took_before(ts, k):
         return k + 1
+    tricks_after = k + 2 < len(ts) and ts[k + 2].cue(Cue.TRICKS) and not ts[k + 2].pause
+    if after.kind is Kind.NUMBER and not after.pause and tricks_after:
+        return k + 1  # "opps 22 trx"
     if k + 2 >= len(ts):
         return None
     figure = ts[k + 2]

@@ -28,8 +28,9 @@ from typing import Any, TypeAlias
 from ..hand.outcome import Outcome
 from ..pack.tricks import last_trick
 from .clauses import fill
-from .lexer import Kind, Lexicon, Said, Thing, words_of
+from .lexer import Kind, Lexicon, Said, Thing
 from .reading import SINGLE, Ambiguity, Reading, missing
+from .speakers import spoken_by
 from .table import NOT_PLAYED, SayingTable
 from .words import DOUBT_WORDS
 
@@ -40,7 +41,7 @@ MAX_READINGS = 64
 def read_hand(text: str, table: SayingTable) -> Reading:
     """The hand said in ``text`` at ``table``: what it says, what it lacks and what is unsure."""
     lexicon = _lexicon(table)
-    words, pauses = lexicon.dictated(*words_of(text))
+    words, pauses = lexicon.dictated(*spoken_by(text, lexicon.names))
     said = lexicon.read(words, pauses)
     tried = [(fill(items, table).reading(), choices) for items, choices in _paths(said, pauses)]
     best = min(_score(reading) for reading, _ in tried)

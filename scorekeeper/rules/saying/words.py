@@ -145,7 +145,11 @@ _OUTLINE = {Suit.SPADES: "♤", Suit.HEARTS: "♡", Suit.DIAMONDS: "♢", Suit.C
 def _suit_words(suit: Suit) -> tuple[str, ...]:
     """A suit's words: plural and singular, its letter, its symbol and the outline symbol (and
     the table's slang: "dimes" for diamonds)."""
-    slang = {Suit.DIAMONDS: ("dimes", "dmds", "dmnd"), Suit.SPADES: ("spayed", "sp")}.get(suit, ())
+    slang = {
+        Suit.DIAMONDS: ("dimes", "dmds", "dmnd"),
+        Suit.SPADES: ("spayed", "sp"),
+        Suit.HEARTS: ("hts",),
+    }.get(suit, ())
     return (suit.noun, suit.noun[:-1], suit.value.lower(), suit.symbol, _OUTLINE[suit], *slang)
 
 

@@ -70,10 +70,26 @@ def test_a_name_with_a_letter_doubled_is_that_player():
     assert (reading.declarer, reading.bid, reading.trump) == (8, 65, Suit.DIAMONDS)
 
 
-def test_initials_are_no_player():
-    # two packs with nines, six players: A/C/E against B/D/F; "F" is not taken for Fay
+def test_initials_joined_are_the_players_they_start():
+    # two packs with nines, six players: A/C/E (Ann, Cy, Eve) took 310 of the 490 (RULES 3.1)
     reading = read("A/C/E 310 tricks, B/D/F 180", table("six-two-packs"))
-    assert reading.melds == ()
+    assert reading.tricks == 310 and reading.melds == ()
+
+
+@pytest.mark.parametrize(
+    ("line", "field", "value"),
+    [
+        # "d" is Dee's initial here, never diamonds; Bob & Dee are partners (RULES 1.3)
+        pytest.param("bob 300 hts. b&d mld 140, took 170. made", "melds", (Meld(2, 140, True),),
+                     id="b-and-d"),
+        pytest.param("bob 300 hts. b&d mld 140, took 170. made", "trump", Suit.HEARTS,
+                     id="hts-is-hearts-not-d"),
+        # an initial that starts no one's name, joined: not understood, and no suit
+        pytest.param("bob 300 spades. b/x mld 140", "trump", Suit.SPADES, id="b-and-x"),
+    ],
+)  # fmt: skip
+def test_initials_are_players_never_suits(line, field, value):
+    assert getattr(read(line, table("partnership")), field) == value
 
 
 def test_a_correction_after_a_dash_corrects_each_player_said_again():
@@ -661,6 +677,14 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
                      id="threw-their-hands-in"),
         pytest.param("hoyle", "Cy three fifty spades. Ann and Bob took one look at his meld and "
                      "conceded the hand to him", "tricks", None, id="took-one-look-is-no-1"),
+        # RULES 3.1: two packs' 490 less the opponents' 22 written (a double deck's scale 10)
+        pytest.param("eight-handed", "made - 70 hts - opps 22 trx - a/c/e/g mld 50 - ann",
+                     "tricks", 28, id="opps-22-trx"),
+        pytest.param("brooklyn", "Cy: Bob opened at 300, nobody came over him, so he made Ann take "
+                     "it. Ann: two fifty, diamonds. Bob: she made it, barely", "declarer", 1,
+                     id="made-ann-take-it"),
+        pytest.param("partnership", "Cy: Ann bid 280 hearts, no wait, 290. Ann: 290, yes",
+                     "unknown_words", (), id="the-bid-said-again"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
