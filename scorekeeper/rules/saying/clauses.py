@@ -47,7 +47,7 @@ from .lists import (
     the_rest,
     theirs_known,
 )
-from .meldnames import named_melds
+from .meldnames import meld_heading, named_melds
 from .places import bid_follows, biddable, is_free, is_holder, is_paused, kept_only
 from .spoken import (
     cards_counted,
@@ -134,6 +134,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     the_rest(ts, draft)
     higher_bid_unread(ts, draft)
     forfeit_or_conceded(ts, draft)  # once the bid is read, wherever it was said
+    meld_heading(ts, draft)
     for at in ts:
         if not at.used:
             draft.unknown.append(at.thing.text)

@@ -403,6 +403,10 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
         again = holder is not None and side is not None and set(holder.thing.players) <= set(side)
         if again and at.thing.value == draft.value(("tricks",)):
             continue  # "Ann's team all four ninety, Bob's team got nothing": their tricks again
+        ours = draft.value(("tricks",))
+        theirs = holder is not None and side is not None and not again and ours is not None
+        if theirs and at.thing.value == total - ours and not buried_most(draft.table.options):
+            continue  # "Ann's team 0 trx. b/d/f all 490": the rest, theirs, said again
         if [key for key, _ in fits] == [_SOMEONES_MELD]:
             draft.unknown.append(word)  # meld of nobody said, where everyone melds
         elif len(fits) == 1 and fits[0][0] == _REST:

@@ -80,6 +80,14 @@ _SUIT_NOUNS = {suit: (suit.noun, suit.noun[:-1]) for suit in Suit}
 _WITHOUT = re.compile(r"\bw/o\b", re.IGNORECASE)
 """"w/o" typed for "without" ("forfeited w/o looking at the widow")."""
 
+_SHORTHAND = (
+    (re.compile(r"\bb4\b", re.IGNORECASE), "before"),
+    (re.compile(r"\bev(?:e)?ry(?:1|one)\b", re.IGNORECASE), "everyone"),
+    (re.compile(r"\bw/(?=\s)", re.IGNORECASE), "with"),
+    (re.compile(r"@"), " at "),
+)
+"""Words typed short with a digit or a sign: "b4 play", "evry1 passed", "made w/ 33", "@ 250"."""
+
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "＆": "&"})
 
 
@@ -137,7 +145,10 @@ def words_of(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     partners, "sixty-five" as two words, "1,500" and dictation's "3:50" as one figure) and,
     for each, the pause (punctuation) that came before it: 0 none, ``COMMA`` or ``STOP``."""
     line = unicodedata.normalize("NFC", text).translate(_APOSTROPHES)
-    line = _WITHOUT.sub("without", line).replace("/", " & ")  # "w/o", then "Ann/Cy"
+    line = _WITHOUT.sub("without", line)
+    for typed, word in _SHORTHAND:
+        line = typed.sub(word, line)
+    line = line.replace("/", " & ")  # "Ann/Cy"
     line = _THOUSANDS.sub("", line)
     line = _CLOCK.sub(r"\1\2", line)
     words: list[str] = []
@@ -308,6 +319,10 @@ class Lexicon:
             if word.kind in (Kind.PLAYER, Kind.TEAM) and word.length > name.length:
                 return (word,)  # "Cy's partner", "Bob's side": never Cy, Bob
             return (name, word)
+        if word is not None and word.kind is Kind.SUIT and _letter(words[i]):
+            pid = None if _said_as_trump(words, i) else self._initial(words[i])
+            # "D went set": diamonds, or Dee? both tried; "trump D", "in D": diamonds
+            return (word,) if pid is None else (Thing(Kind.PLAYER, (pid,), words[i]), word)
         if word is not None:
             return (word,)
         if name is not None:
@@ -392,10 +407,11 @@ class Lexicon:
 
     def _name_doubled(self, word: str) -> Thing | None:
         """A player's name (three letters or more) typed with one letter doubled or an "e"
-        added or left off at its end: "Hall" is Hal, "Faye" Fay, where it names one player."""
+        added or left off at its end, or as a pet name: "Hall" is Hal, "Faye" Fay, "Bobby"
+        Bob, where it names one player."""
         ids = tuple(
             pid for pid, keys in self.starts.items()
-            if any(len(k) >= 3 and _undoubled(word, k) for k in keys)
+            if any(len(k) >= 3 and (_undoubled(word, k) or _pet(word, k)) for k in keys)
         )  # fmt: skip
         return Thing(Kind.PLAYER, ids, word) if len(ids) == 1 else None
 
@@ -414,6 +430,11 @@ def _sound(word: str) -> str:
     said = re.sub(r"c(?=[eiy])", "s", said).replace("ck", "k").replace("c", "k")
     said = re.sub(r"(.)\1+", r"\1", said.replace("i", "y"))
     return said[:-1] if len(said) > 2 and said.endswith("e") else said
+
+
+def _pet(word: str, name: str) -> bool:
+    """True when ``word`` is ``name`` as a pet name: "Annie" for Ann, "Bobby" for Bob."""
+    return word in {name + end for end in ("y", "ie", f"{name[-1]}y", f"{name[-1]}ie")}
 
 
 def _undoubled(word: str, name: str) -> bool:
@@ -462,6 +483,13 @@ def _one_edit(a: str, b: str) -> bool:
         return a[i:] == b[i + 1 :]
     swapped = i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i]
     return swapped and a[i + 2 :] == b[i + 2 :]
+
+
+def _said_as_trump(words: Sequence[str], i: int) -> bool:
+    """True when the word at ``i`` is said as trump: "trump D", "in D", "D turned"."""
+    before = words[i - 1] if i >= 1 else ""
+    after = words[i + 1] if i + 1 < len(words) else ""
+    return before in ("trump", "trumps", "in", "on") or after in ("trump", "trumps", "turned")
 
 
 def _letter(word: str) -> bool:

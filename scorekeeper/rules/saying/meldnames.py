@@ -241,3 +241,15 @@ def doubt_meld(holder: At | None, draft: Draft) -> None:
     key = meld_key(holder, draft)
     if key is not None:
         draft.doubted.add(key)
+
+
+def meld_heading(ts: list[At], draft: Draft) -> None:
+    """ "Meld: Ann 300 double pinochle, Cy 40", "mld bob run 150": a meld word heading a
+    sentence, before a player whose meld the line gave, says what the list is: read."""
+    for k, at in enumerate(ts[:-1]):
+        heads = k == 0 or at.pause >= STOP
+        if at.used or not at.cue(Cue.MELD) or not heads or not is_holder(ts, k + 1):
+            continue
+        key = meld_key(ts[k + 1], draft)
+        if key is not None and (key in draft.claims or key in draft.doubted):
+            at.used = True

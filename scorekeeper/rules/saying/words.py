@@ -146,7 +146,7 @@ def _suit_words(suit: Suit) -> tuple[str, ...]:
     """A suit's words: plural and singular, its letter, its symbol and the outline symbol (and
     the table's slang: "dimes" for diamonds)."""
     slang = {
-        Suit.DIAMONDS: ("dimes", "dmds", "dmnd"),
+        Suit.DIAMONDS: ("dimes", "dmds", "dmnd", "dia"),
         Suit.SPADES: ("spayed", "sp"),
         Suit.HEARTS: ("hts",),
     }.get(suit, ())
@@ -167,7 +167,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "took the bid for", "at", "for", "went to", "went", "stuck with",
                   "stuck at", "was stuck with", "is stuck with", "got stuck with",
                   "had to play it at", "had to play it for", "said", "says", "opened",
-                  "opened at", "opened with", "opens", "won it at", "won it for",
+                  "opened at", "opened with", "opnd", "opnd at", "opens", "won it at", "won it for",
                   "won the bid at", "won the bid for", "got it at", "got it for", "had it at",
                   "had it for", "had to take it at", "had to take it for", "had to take it",
                   "has to take it at", "has to take it for", "has to take it",
@@ -202,7 +202,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.IN: ("in", "on"),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld",
                    "melted", "melt",  # dictation's mishearings of "melded"
-                   "mld",  # typed in a hurry
+                   "mld", "mld's", "meld's",  # typed in a hurry
                    "mailed",  # dictation's "melded"
                    "everybody's meld", "everyone's meld"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "in the tricks", "counters", "counter",
@@ -249,8 +249,10 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                        "made the dealer play it", "the dealer plays it",
                        "made the dealer eat it", "shoved it onto", "shoved it on",
                        "shoved it onto the dealer", "pushed it onto the dealer",
-                       "dumped it onto the dealer", "dumped it on the dealer"),
-        Cue.PASSED: ("passed", "passes", "pass", "out", "drops", "dropped", "nobody else bid",
+                       "dumped it onto the dealer", "dumped it on the dealer", "eats it",
+                       "ate it"),
+        Cue.PASSED: ("passed", "passes", "pass", "passd", "out", "drops", "dropped",
+                     "nobody else bid",
                      "no one else bid", "nobody bids over him", "nobody bid over him",
                      "nobody bids over her", "nobody bid over her", "nobody went over",
                      "nobody went over him", "nobody went over her", "nobody came over him",
@@ -309,7 +311,11 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "cutthroat", "no problem", "played it", "played it and", "took one look",
         "took one look at their hands", "took one look at their cards",
         "took one look at his meld", "took one look at her meld", "took one look at the meld",
-        "took one look at his hand", "took one look at her hand",
+        "took one look at his hand", "took one look at her hand", "let's see", "lets see",
+        "let's see now", "let's see here", "i'm pleased to say", "i'm sorry to say",
+        "sorry to say", "i'm afraid", "bless her", "bless him", "handily", "at all", "just fine",
+        "by a hair", "right there", "that one", "again", "lost their meld", "lost the meld",
+        "lost his meld", "lost her meld",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -340,7 +346,8 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "once he saw the widow", "once she saw the widow", "once he saw the meld",
             "once she saw the meld", "once everyone had melded", "once everybody had melded",
             "after everybody melded", "after everyone melded", "after everyone had melded",
-            "after everybody had melded", "once the meld was down",
+            "after everybody had melded", "once the meld was down", "aftr meld",
+            "aftr the meld",
             "before we played a single card",
             "before a single card was played", "without playing a single card",
         ),
@@ -385,7 +392,8 @@ WHOLE_DECK: frozenset[str] = frozenset(WHOLE_DECK_WORDS)
 
 CORRECTION_WORDS: tuple[str, ...] = (
     "no wait", "wait", "wait no", "i mean", "sorry", "no sorry", "make that", "correction",
-    "scratch that", "actually", "hang on", "hold on",
+    "scratch that", "actually", "hang on", "hold on", "nvm", "never mind", "that's not right",
+    "that's wrong", "not right",
 )  # fmt: skip
 """Words that take back what was just said: the thing said after them replaces the last one
 of its kind said before them ("350 spades, no wait, hearts": hearts)."""

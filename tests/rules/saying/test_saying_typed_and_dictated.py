@@ -685,6 +685,26 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
                      id="made-ann-take-it"),
         pytest.param("partnership", "Cy: Ann bid 280 hearts, no wait, 290. Ann: 290, yes",
                      "unknown_words", (), id="the-bid-said-again"),
+        # clubs said, "D" is Dee (Bob's partner), never a second trump
+        pytest.param("double-deck", "60 clubs D. set. bob n D 18 tricks", "declarer", 4,
+                     id="d-after-clubs-is-dee"),
+        pytest.param("hoyle", "Cy went to three ninety in hearts, no wait, that's not right, it "
+                     "was three eighty, and he made it.", "bid", 380, id="thats-not-right"),
+        # RULES 3.1: 0 and the other team's 490 are the deck's 490
+        pytest.param("six-two-packs", "ann's team 0 trx, lost their meld. b/d/f all 490",
+                     "tricks", 0, id="the-other-teams-rest-said-again"),
+        pytest.param("cutthroat", "dee 0 trx so her 80 mld's gone", "melds", (Meld(4, 80),),
+                     id="mlds"),
+        pytest.param("brooklyn-pot", "Bobby 340 spades, set", "declarer", 2, id="bobby"),
+        pytest.param("bison", "evry1 passed, thrown in", "outcome", Outcome.ALL_PASS,
+                     id="evry1"),
+        pytest.param("hoyle", "cy 350 sp, ann n bob gave up b4 play", "outcome",
+                     Outcome.OPPONENTS_CONCEDED, id="b4-play"),
+        pytest.param("brooklyn", "bob 370 sp nvm 380. made", "bid", 380, id="nvm"),
+        pytest.param("cutthroat", "clbs turned. mld bob run 150, cy marriage 20", "unknown_words",
+                     (), id="mld-heading-named-melds"),
+        pytest.param("brooklyn-pot", "270 dia ann, set, only 60 mld", "trump", Suit.DIAMONDS,
+                     id="dia"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
@@ -891,7 +911,7 @@ def test_a_figure_before_a_player_where_it_may_be_the_bid_is_not_swapped():
     ("game", "line"),
     [
         pytest.param("six-two-packs", "took 320 ann cy eve, 170 bob dee fay", id="team-after"),
-        pytest.param("double-deck", "60 clubs D. set. bob n D 18 tricks", id="bob-n-d"),
+        pytest.param("double-deck", "D went set on 60", id="d-alone-dee-or-diamonds"),
         pytest.param("six-two-packs", "Eve 2 dixes 20 plus a marriage 20", id="two-groups"),
     ],
 )
