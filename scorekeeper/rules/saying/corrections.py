@@ -52,11 +52,34 @@ def corrected(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
                     keep[x] = False
                 _corrected_on(out, keep, said_before, new_n + 1)
                 continue
+        said = _they_said(out, keep, c, a)
+        if said is not None:  # "they only took 30. I mean Ann and Cy took 30": that clause
+            for x in range(said, c + 1):
+                keep[x] = False
+            continue
         before = [j for j in range(c) if keep[j] and out[j][0].kind is after.kind]
         if before:
             out[before[-1]] = (after, out[before[-1]][1])
             keep[a] = keep[c] = False
     return kept_only(out, keep)
+
+
+def _they_said(out: list[tuple[Thing, int]], keep: list[bool], c: int, a: int) -> int | None:
+    """Where "they" or "we" was said in the sentence before the correction at ``c``, when the
+    correction names players joined ("I mean Ann and Cy"): the clause it takes back starts
+    there."""
+    joined = a + 2 < len(out) and out[a + 1][0].kind is Kind.CUE and out[a + 1][0].value is Cue.AND
+    if out[a][0].kind is not Kind.PLAYER or not joined or out[a + 2][0].kind is not Kind.PLAYER:
+        return None
+    j = c - 1
+    while j >= 0 and keep[j]:
+        thing = out[j][0]
+        if thing.kind is Kind.CUE and thing.value is Cue.THEY:
+            return j
+        if out[j][1] >= STOP and j < c - 1:
+            return None  # an earlier sentence
+        j -= 1
+    return None
 
 
 def _aside(thing: Thing) -> bool:

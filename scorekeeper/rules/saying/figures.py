@@ -415,6 +415,10 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
             # "Bob's three hundred went round ... Ann at 250": his bid, or his meld? asked
             draft.claim(("bid",), at.thing.value, word)
             draft.ask(word, ["bid", fits[0][1]])
+        elif len(fits) == 1 and fits[0][0][0] == "meld" and _outbid(at.thing.value, draft):
+            # "Bob three hundred, Cy three thirty ... Bob three seventy": a bid of the auction
+            # the reader could not follow, or a meld? asked
+            draft.ask(word, ["a bid outbid", fits[0][1]])
         elif len(fits) == 1:
             key, _ = fits[0]
             draft.claim(key, at.thing.value, word)
@@ -434,6 +438,13 @@ def _outbids(figure: int, draft: Draft) -> bool:
     said before the one played: an auction, a takeover)."""
     bids = [value for value, _ in draft.claims.get(("bid",), [])]
     return draft.asks.bid and bool(bids) and figure > max(bids) and draft.table.is_bid(figure)
+
+
+def _outbid(figure: int, draft: Draft) -> bool:
+    """True when ``figure`` is a legal bid under the bid the line says: a bid of the auction,
+    outbid, as likely as a meld."""
+    bids = [value for value, _ in draft.claims.get(("bid",), [])]
+    return draft.asks.bid and bool(bids) and figure < max(bids) and draft.table.is_bid(figure)
 
 
 def _meld_and_tricks(draft: Draft) -> int | None:

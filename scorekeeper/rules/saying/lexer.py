@@ -85,8 +85,11 @@ _SHORTHAND = (
     (re.compile(r"\bev(?:e)?ry(?:1|one)\b", re.IGNORECASE), "everyone"),
     (re.compile(r"\bw/(?=\s)", re.IGNORECASE), "with"),
     (re.compile(r"@"), " at "),
+    (re.compile(r"\+"), " plus "),
+    (re.compile(r"(?<=\d)o\b", re.IGNORECASE), "0"),
 )
-"""Words typed short with a digit or a sign: "b4 play", "evry1 passed", "made w/ 33", "@ 250"."""
+"""Words typed short with a digit or a sign: "b4 play", "evry1 passed", "made w/ 33", "@ 250",
+"80 + the last trick", and an "o" for a nought ("5o" is 50)."""
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "＆": "&"})
 

@@ -61,6 +61,11 @@ def _only_what_is_entered(reading: Reading) -> Reading:
     cards": tricks of which side?); unless one of them may undo the outcome ("not", "no",
     "almost": ``DOUBT_WORDS``), when they are all still asked about. Everyone passing said
     with a bid is asked (everyone else passed that bid, or the hand was thrown in?)."""
+    unplayed = {outcome.label for outcome in NOT_PLAYED}
+    if reading.outcome is None and any(set(a.could_be) <= unplayed for a in reading.ambiguous):
+        # "nobody bid yet: misdeal": unplayed either way, so nothing else is entered
+        kept = tuple(a for a in reading.ambiguous if set(a.could_be) <= unplayed)
+        return Reading(ambiguous=kept, unknown_words=reading.unknown_words)
     if reading.outcome not in NOT_PLAYED:
         return reading
     if reading.outcome is Outcome.ALL_PASS and reading.bid is not None:

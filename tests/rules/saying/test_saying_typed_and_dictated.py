@@ -705,6 +705,25 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
                      (), id="mld-heading-named-melds"),
         pytest.param("brooklyn-pot", "270 dia ann, set, only 60 mld", "trump", Suit.DIAMONDS,
                      id="dia"),
+        # RULES 3.1: 250 less the other side's 30 ("they" taken back for Ann and Cy)
+        pytest.param("partnership", "Dee two sixty hearts, they only took 30. I mean Ann and Cy "
+                     "took 30", "tricks", 220, id="i-mean-ann-and-cy"),
+        pytest.param("partnership", "Dee two sixty hearts, they only took 30. I mean Ann and Cy "
+                     "took 30", "declarer", 4, id="i-mean-ann-and-cy-not-the-declarer"),
+        # RULES 4.4: a misdeal or everyone passing, either way nobody played: nothing entered
+        pytest.param("partnership", "Cy's got eleven cards, Dee's got thirteen, nobody bid yet: "
+                     "misdeal.", "declarer", None, id="unplayed-either-way"),
+        # RULES 6.4: the last trick's 10 added in two-handed, 80 + 10
+        pytest.param("two-handed", "tricks: ann 80 in cards + the last trick, bob 160", "takes",
+                     ((1, 90), (2, 160)), id="plus-sign"),
+        pytest.param("double-deck", "dee 5o spades made, side meld 22, 30 trix", "bid", 50,
+                     id="an-o-for-a-nought"),
+        pytest.param("double-deck", "dee 5o spades made, side meld 22, 30 trix", "melds",
+                     (Meld(2, 22, True),), id="side-alone-is-the-bidders"),
+        # Brooklyn's ladder (RULES 4.1): 300 and 330 are bids the auction outbid, or melds
+        pytest.param("brooklyn", "Bob three hundred, Cy three thirty, Ann never bid, Bob three "
+                     "fifty, Cy three sixty, Bob three seventy, Cy pass. Bob in cubs, made.",
+                     "melds", (), id="outbid-bids-are-no-meld"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
