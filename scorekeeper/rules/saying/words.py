@@ -147,7 +147,7 @@ def _suit_words(suit: Suit) -> tuple[str, ...]:
     the table's slang: "dimes" for diamonds)."""
     slang = {
         Suit.DIAMONDS: ("dimes", "dmds", "dmnd", "dia"),
-        Suit.SPADES: ("spayed", "sp"),
+        Suit.SPADES: ("spayed", "sp", "spaces"),
         Suit.HEARTS: ("hts",),
     }.get(suit, ())
     return (suit.noun, suit.noun[:-1], suit.value.lower(), suit.symbol, _OUTLINE[suit], *slang)
@@ -202,7 +202,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.IN: ("in", "on"),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld",
                    "melted", "melt",  # dictation's mishearings of "melded"
-                   "mld", "mld's", "meld's",  # typed in a hurry
+                   "mld", "mld's", "meld's", "mled",  # typed in a hurry
                    "mailed",  # dictation's "melded"
                    "everybody's meld", "everyone's meld"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "in the tricks", "counters", "counter",
@@ -210,7 +210,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "card points", "in cards", "takes", "trix", "in trix", "trks", "tks",
                      "cards",  # "cards Ann 110, Bob 30": never "17 cards" (counted)
                      "in the play", "in play", "in the cards", "trik", "triks",
-                     "trick points", "trick points for", "points for", "trick pts", "trx"),
+                     "trick points", "trick points for", "points for", "trick pts", "trx",
+                     "ctrs"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
                    "sweeps", "pulled in", "brought in", "managed", "scraped", "scraped together",
                    "scooped", "scooped up", "grabbed", "nabbed",
@@ -263,7 +264,10 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "we both passed", "both of us passed", "nobody overcalled", "nobody came in",
                      "nobody overcalled him", "the rest of us passed", "rest of us passed",
                      "the rest passed", "the other two passed", "the others passed",
-                     "other two passed",
+                     "other two passed", "everyone else out", "everybody else out",
+                     "everybody out", "everyone out", "quit", "let it go", "let him have it",
+                     "let her have it", "said take it", "didn't follow", "sat on her hands",
+                     "sat on his hands", "nobody would touch it", "nobody'd touch",
                      "nobody else said a word", "nobody said a word", "nobody else wanted it",
                      "no one else wanted it"),
     }
@@ -316,7 +320,11 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "let's see now", "let's see here", "i'm pleased to say", "i'm sorry to say",
         "sorry to say", "i'm afraid", "bless her", "bless him", "handily", "at all", "just fine",
         "by a hair", "right there", "that one", "again", "lost their meld", "lost the meld",
-        "lost his meld", "lost her meld",
+        "lost his meld", "lost her meld", "tho", "next deal", "as dealer", "as the dealer",
+        "being the dealer", "brooklyn", "brooklyn hand", "hoyle", "bison", "pot game",
+        "double deck", "six hand", "six handed", "eight handed", "8 handed", "two handed",
+        "2 handed", "three handed", "four handed", "six with 2 packs", "six with two packs",
+        "eight with two packs", "two decks", "2 decks", "two packs", "2 packs",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -348,6 +356,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "once she saw the meld", "once everyone had melded", "once everybody had melded",
             "after everybody melded", "after everyone melded", "after everyone had melded",
             "after everybody had melded", "once the meld was down", "aftr meld",
+            "peeked at the widow", "before anybody led", "before anyone led",
             "aftr the meld",
             "before we played a single card",
             "before a single card was played", "without playing a single card",

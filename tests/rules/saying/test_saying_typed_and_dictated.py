@@ -724,6 +724,16 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
         pytest.param("brooklyn", "Bob three hundred, Cy three thirty, Ann never bid, Bob three "
                      "fifty, Cy three sixty, Bob three seventy, Cy pass. Bob in cubs, made.",
                      "melds", (), id="outbid-bids-are-no-meld"),
+        pytest.param("bison", "bison: Bob 300 hearts. counters Ann 5 Bob 12 Cy 7", "unknown_words",
+                     (), id="the-games-name-said"),
+        pytest.param("brooklyn", "ann 400 diamonds, peeked at the widow and gave it up",
+                     "outcome", Outcome.CONCEDED, id="peeked-at-the-widow"),
+        pytest.param("partnership", "Ann 250 spaces. Ann and Cy took 110", "trump", Suit.SPADES,
+                     id="spaces-for-spades"),
+        # the auction rising to Bob's 300 (RULES 4.2), the others out
+        pytest.param("bison", "Bob opened two fifty, Cy two sixty, Ann two seventy, Bob three "
+                     "hundred, everyone else out. Bob spades. Made.", "bid", 300,
+                     id="everyone-else-out"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
