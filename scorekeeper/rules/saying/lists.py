@@ -107,6 +107,8 @@ def figures_first(ts: list[At], bid: bool) -> list[At]:
     seen = False  # a list said so before: the next sentence's ("... 40 eve. 300 bob 60 dee")
     while k < len(ts):
         cued = k >= 1 and any(ts[k - 1].cue(c) for c in (Cue.MELD, Cue.TRICKS, Cue.TOOK))
+        if cued and k >= 2 and ts[k - 2].kind is Kind.PLAYER and not ts[k - 1].pause:
+            cued = False  # "dee took 125 cy 125": the player first, as the first pair says
         starts = k == 0 or ts[k].pause >= STOP
         again = starts and (seen or not bid)  # without a bid no figure is the bid
         pairs = _figure_then_player(ts, k) if cued or again else None

@@ -45,6 +45,9 @@ def read_number(words: Sequence[str], start: int = 0) -> tuple[int, int] | None:
         value = int(word)
         times = _SCALES.get(words[start + 1]) if start + 1 < len(words) else None
         if times is not None and 0 < value < 100:  # "5 hundred", "2 thousand", as dictated
+            said = _said([_UNITS[value], *words[start + 1 :]], 0) if value < 10 else None
+            if said is not None and said[1] > 2 and len(word) == 1:
+                return said  # "3 hundred and sixty"
             return value * times, 2
         if 0 < value < 10 and len(word) == 1:  # "3 twenty", "3 oh five": a digit said as a word
             said = _said([_UNITS[value], *words[start + 1 :]], 0)

@@ -86,10 +86,13 @@ def _last_trick_in_takes(reading: Reading, table: SayingTable) -> Reading:
     """Where each player's take is entered with the last trick in it (a game without a bid,
     RULES 6.4), a last trick said apart is put where the figures say: already in its taker's
     take when the takes add up to every trick point, added to it when they add up to all but
-    the last trick's; asked about otherwise (never guessed)."""
+    the last trick's; asked about otherwise (never guessed). Where a side's tricks are entered
+    as one figure, the last trick is in it and fills nothing."""
     asks = table.asks
-    if reading.last_trick is None or asks.last_trick_apart or not asks.takes_each:
+    if reading.last_trick is None or asks.last_trick_apart:
         return reading
+    if not asks.takes_each:  # "Hal took the last trick and his side got 170": in it already
+        return replace(reading, last_trick=None)
     deck = table.options.deck
     worth = table.options.to_table(last_trick(deck))
     total = table.trick_points

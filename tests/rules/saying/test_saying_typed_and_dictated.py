@@ -734,6 +734,14 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
         pytest.param("bison", "Bob opened two fifty, Cy two sixty, Ann two seventy, Bob three "
                      "hundred, everyone else out. Bob spades. Made.", "bid", 300,
                      id="everyone-else-out"),
+        pytest.param("hoyle", "3 hundred and sixty by bob in spades, he conceded", "bid", 360,
+                     id="3-hundred-and-sixty"),
+        # the player said before "took" leads the list: never "125 Ann"
+        pytest.param("cutthroat", "dee took 125 cy 125 ann and bob nothing", "takes",
+                     ((4, 125),), id="dee-took-125-the-rest-asked-not-shifted"),
+        # RULES 3.1: the last trick is in the side's 490 (two packs' 490 less 170)
+        pytest.param("eight-two-packs", "Hal took the last trick and his side got 170 altogether",
+                     "last_trick", None, id="the-last-trick-in-the-sides-tricks"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
