@@ -240,8 +240,9 @@ def put_meld(holder: At | None, figure: int, word: str, draft: Draft) -> None:
     asks = draft.asks
     if holder is None and not asks.meld_each:
         draft.claim(("meld", None, False), figure, word)
-    elif holder is None:
+    elif holder is None:  # whose? each player's meld may hold it: all asked, none filled
         draft.ask(word, [f"{seat.name}'s meld" for seat in draft.table.seats])
+        draft.doubted.update(("meld", seat.id, False) for seat in draft.table.seats)
     elif holder.kind is Kind.TEAM and asks.side_meld:
         draft.claim(("meld", holder.thing.players[0], True), figure, word)
     elif holder.kind is Kind.TEAM:

@@ -87,9 +87,10 @@ _SHORTHAND = (
     (re.compile(r"@"), " at "),
     (re.compile(r"\+"), " plus "),
     (re.compile(r"(?<=\d)o\b", re.IGNORECASE), "0"),
+    (re.compile(r"\b(came up|fell) (\w+) short\b", re.IGNORECASE), r"\1 short by \2"),
 )
 """Words typed short with a digit or a sign: "b4 play", "evry1 passed", "made w/ 33", "@ 250",
-"80 + the last trick", and an "o" for a nought ("5o" is 50)."""
+"80 + the last trick", an "o" for a nought ("5o" is 50), "came up 20 short"."""
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "＆": "&"})
 

@@ -300,6 +300,9 @@ def others_took(ts: list[At]) -> list[tuple[At, At]]:
     and the figure they took, read once the declarer is known (``theirs_known``)."""
     said = []
     for k in range(len(ts)):
+        if ts[k].thing.value == OTHERS and k + 1 < len(ts) and _held(ts[k + 1]):
+            ts[k].used = True  # "the two of us held him to 140": his 140, read as "took"
+            continue
         n = others_took_at(ts, k)
         if n is not None and not ts[n].used:
             ts[k].used = ts[k + 1].used = ts[n].used = True
@@ -354,7 +357,7 @@ def others_took_at(ts: list[At], k: int) -> int | None:
     if k + 2 >= len(ts):
         return None
     figure = ts[k + 2]
-    cued = after.cue(Cue.TOOK) or after.cue(Cue.TRICKS)
+    cued = (after.cue(Cue.TOOK) and not _held(after)) or after.cue(Cue.TRICKS)
     if cued and not after.pause and figure.kind is Kind.NUMBER and not figure.pause:
         return k + 2
     return None
@@ -398,3 +401,8 @@ def teams_run_on(ts: list[At]) -> list[list[int]]:
         if len(run) > 1:
             return [run]
     return []
+
+
+def _held(at: At) -> bool:
+    """True for "held him to", said by the declarer's opponents of what the declarer took."""
+    return at.cue(Cue.TOOK) and at.thing.text.startswith(("held", "we held"))

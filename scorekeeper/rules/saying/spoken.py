@@ -17,6 +17,7 @@ from .table import SayingTable
 from .words import (
     ADDED_LAST,
     DOUBT_WORDS,
+    OTHERS,
     REMARK_STARTS,
     WHOLE_DECK,
     Cue,
@@ -227,6 +228,8 @@ def of_someone_unread(ts: list[At]) -> list[At]:
     for k, at in enumerate(ts):
         if at.kind is not Kind.UNKNOWN or others_took_at(ts, k) is not None:
             continue
+        if at.thing.value == OTHERS and ts[k + 1 : k + 2] and ts[k + 1].cue(Cue.TOOK):
+            continue  # "the two of us held him to 140": his (``lists.others_took``)
         j = k + 1
         if j < len(ts) and not ts[j].pause and any(ts[j].cue(c) for c in FIGURE_CUES):
             j += 1

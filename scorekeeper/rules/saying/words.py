@@ -77,7 +77,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "single bete", "single set", "took a single bete", "took a single set",
             "took single bete",
         ),
-        Outcome.FORFEIT: ("forfeit", "forfeited", "forfeits"),
+        Outcome.FORFEIT: ("forfeit", "forfeited", "forfeits", "forfeiting"),
         Outcome.OPPONENTS_CONCEDED: (
             "opponents conceded", "opponents concede", "the opponents conceded",
             "the other two gave up", "the others gave up", "opponents gave up",
@@ -198,6 +198,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "stuck w it at", "stuck with it at", "was stuck with it at",
                   "stuck with the compulsory", "stuck with the forced", "got stuck with it at",
                   "got stuck with it for", "stuck holding the bag at", "holding the bag at",
+                  "on the hook for",
+                  "was on the hook for",
                   "left holding the bag at"),
         Cue.IN: ("in", "on"),
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld",
@@ -230,6 +232,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                          "and last trick", "plus the last", "and the last"),
         Cue.AND: ("and", "&", "plus", "but"),
         Cue.HAS: ("has", "had", "have", "holds", "held", "showed", "shows", "laid down",
+                  "sitting on", "is sitting on", "was sitting on",
                   "lays down", "lay down", "put down", "puts down"),
         Cue.BY: ("by",),
         Cue.DEALT: ("dealt", "deals", "dealer", "dealing", "deal", "dealt it"),
@@ -252,6 +255,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                        "made the dealer eat it", "shoved it onto", "shoved it on",
                        "shoved it onto the dealer", "pushed it onto the dealer",
                        "dumped it onto the dealer", "dumped it on the dealer", "eats it",
+                       "handed it to",
                        "ate it"),
         Cue.PASSED: ("passed", "passes", "pass", "passd", "out", "drops", "dropped",
                      "nobody else bid",
@@ -323,7 +327,12 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "lost his meld", "lost her meld", "tho", "next deal", "as dealer", "as the dealer",
         "being the dealer", "brooklyn", "brooklyn hand", "hoyle", "bison", "pot game",
         "double deck", "six hand", "six handed", "eight handed", "8 handed", "two handed",
-        "2 handed", "three handed", "four handed", "six with 2 packs", "six with two packs",
+        "2 handed", "three handed", "four handed", "two hander", "three hander", "four hander",
+        "six hander", "eight hander", "six of us", "eight of us", "pot table", "tbl", "table",
+        "table one", "table two", "table three", "table four", "table five", "table six",
+        "table 1", "table 2", "table 3", "table 4", "table 5", "table 6", "by a mile", "flat",
+        "paid the kitty", "pays the kitty", "kitty pays", "kitty pays as well", "opener",
+        "six with 2 packs", "six with two packs",
         "eight with two packs", "two decks", "2 decks", "two packs", "2 packs",
     }
 )  # fmt: skip
@@ -351,7 +360,8 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "didn't play it out", "didn't even play it out", "didn't want to play it out",
             "not worth playing", "wasn't worth playing", "nothing worth playing",
             "we didn't play it out", "never played it out", "without playing it out",
-            "didnt play it out", "didn't play", "we didn't play",
+            "didnt play it out", "didn't play", "we didn't play", "didnt even play it out",
+            "before naming trump", "before he named trump", "before she named trump",
             "once he saw the widow", "once she saw the widow", "once he saw the meld",
             "once she saw the meld", "once everyone had melded", "once everybody had melded",
             "after everybody melded", "after everyone melded", "after everyone had melded",
@@ -371,6 +381,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "without even looking", "without looking", "never even looked",
             "without so much as a peek at the widow", "without a peek at the widow",
             "without peeking at the widow", "without peeking", "without a peek",
+            "without even peeking at the widow", "without even peeking",
             "didn't even look at the widow", "didn't look", "never even looked at it",
             "didn't peek at the widow", "didn't even peek at the widow",
             "didnt peek at the widow", "never peeked at the widow",
@@ -413,7 +424,7 @@ REMARK_STARTS: frozenset[str] = frozenset({"a", "an"})
 article, at most two words not understood, and "hand"), which fills no field."""
 
 NOTHING_WORDS: tuple[str, ...] = (
-    "nothing", "none", "zero", "nil", "no", "zip", "zilch", "nada", "squat", "diddly",
+    "nothing", "none", "zero", "nil", "no", "zip", "zilch", "nada", "squat", "diddly", "nothin",
 )  # fmt: skip
 """Words for a figure of 0 ("Cy nothing in meld")."""
 
@@ -448,6 +459,7 @@ OTHERS_WORDS: tuple[str, ...] = (
     "his opponents", "her opponents", "everybody else", "everyone else", "other 2",
     "other two", "the other 2", "other team", "other side", "other three", "other four",
     "the other lot", "other lot", "the other crowd", "opps", "the opps", "oppos",
+    "the two of us", "the three of us", "us two",
 )  # fmt: skip
 """The declarer's opponents said together: no player the reader can name, so a figure said of
 them is theirs and fills nothing; "the other two just conceded it" is their concession, where

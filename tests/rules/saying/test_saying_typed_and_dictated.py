@@ -742,6 +742,20 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
         # RULES 3.1: the last trick is in the side's 490 (two packs' 490 less 170)
         pytest.param("eight-two-packs", "Hal took the last trick and his side got 170 altogether",
                      "last_trick", None, id="the-last-trick-in-the-sides-tricks"),
+        # RULES 5.3: made short by 20 is the double bete (set)
+        pytest.param("hoyle", "Bob 3:10 in clubs came up 20 short", "outcome", Outcome.SET,
+                     id="came-up-20-short"),
+        # "held him to" is what the declarer took, whoever says it
+        pytest.param("brooklyn-pot", "Si 290 spades, meld 160, the two of us held him to 140, he "
+                     "made it", "tricks", 140, id="the-two-of-us-held-him-to"),
+        pytest.param("brooklyn", "Table two, hand one: Bob, three fifty in spades, made it.",
+                     "unknown_words", (), id="table-two-hand-one"),
+        pytest.param("hoyle", "Bob was on the hook for 300 but he called spades, melded 160 and "
+                     "took 150. Made it.", "bid", 300, id="on-the-hook-for"),
+        # a dix of nobody where each melds: whose? every player's meld asked, none filled
+        pytest.param("two-handed", "Clubs turned, the dix, so ten for Ann, then she melded a "
+                     "royal marriage and a pinochle. Bob had a run.", "melds", (),
+                     id="a-meld-of-nobody-asks-every-meld"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
