@@ -44,6 +44,7 @@ from .lists import (
     not_what_they_seem,
     others_took,
     paused_pairs,
+    respectively,
     the_rest,
     theirs_known,
 )
@@ -86,7 +87,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     said = turned_up(corrected(without_remarks(items)), table.asks.bid)
     kept = [thing.kind is not Kind.FILLER for thing, _ in said]
     ts = [At(thing, pause) for thing, pause in kept_only(said, kept)]
-    ts = in_seat_order(not_what_they_seem(ts), table)
+    ts = in_seat_order(respectively(not_what_they_seem(ts)), table)
     ts = he_or_she(paused_pairs(figures_first(ts, table.asks.bid)), draft)
     ts = undone(possessive_teams(join_partners(ts, table), table))
     ts = of_someone_unread(cards_counted(has_got(ts)))
@@ -151,7 +152,7 @@ def _takeover(ts: list[At], draft: Draft) -> None:
             at.used = True
             draft.claim(("takeover",), True, at.thing.text)
         elif _made_to_play(ts, k):  # "he made Ann play it at 250": the opener's doing
-            made, play = at, next(a for a in ts[k + 2 : k + 4] if a.thing.text in _PLAY)
+            made, play = at, next(a for a in ts[k + 2 : k + 5] if a.thing.text in _PLAY)
             made.used = play.used = ts[k + 1].used = True
             draft.claim(("takeover",), True, f"{made.thing.text} {play.thing.text}")
             dealer = draft.who(ts[k + 1])  # the one made to play it: the dealer (RULES 4.3)
@@ -167,11 +168,11 @@ def _made_to_play(ts: list[At], k: int) -> bool:
     """True when "made" at ``k`` is said of a player made to play the bid: "made Ann play
     it", "made Ann, the dealer, take it" (RULES 4.3: the opener passes it to the dealer)."""
     at = ts[k]
-    if at.used or at.kind is not Kind.OUTCOME or at.thing.text not in ("made", "makes"):
+    if at.used or at.kind is not Kind.OUTCOME or at.thing.text not in ("made", "makes", "make"):
         return False
     if not is_holder(ts, k + 1) or ts[k + 1].pause:
-        return False
-    return any(a.thing.text in _PLAY and not a.used for a in ts[k + 2 : k + 4])
+        return False  # "make Ann, who was dealing, play it": up to two words between
+    return any(a.thing.text in _PLAY and not a.used for a in ts[k + 2 : k + 5])
 
 
 def _passes(ts: list[At]) -> None:

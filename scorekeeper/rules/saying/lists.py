@@ -406,3 +406,57 @@ def teams_run_on(ts: list[At]) -> list[list[int]]:
 def _held(at: At) -> bool:
     """True for "held him to", said by the declarer's opponents of what the declarer took."""
     return at.cue(Cue.TOOK) and at.thing.text.startswith(("held", "we held"))
+
+
+def respectively(ts: list[At]) -> list[At]:
+    """ "Bob, Dee and Fay melded 15, 10 and 20": players listed, a meld or tricks word, then as
+    many figures listed: each player's figure in the order said, read as "melded Bob 15, Dee
+    10, Fay 20" (never the first figure their team's and the rest not understood)."""
+    out: list[At] = []
+    k = 0
+    while k < len(ts):
+        inside = k >= 1 and (ts[k - 1].cue(Cue.AND) or ts[k - 1].kind is Kind.PLAYER)
+        players, j = _listed(ts, k, Kind.PLAYER) if not inside else ([], k)
+        cue = ts[j] if j < len(ts) else None
+        cued = (
+            cue is not None
+            and not cue.pause
+            and any(cue.cue(c) for c in (Cue.MELD, Cue.TOOK, Cue.TRICKS))
+        )
+        figures, end = _listed(ts, j + 1, Kind.NUMBER) if cued else ([], j)
+        ids = [p.thing.players for p in players]
+        ends = end >= len(ts) or bool(ts[end].pause)
+        if (
+            len(players) >= 2
+            and len(figures) == len(players)
+            and ends
+            and len(set(ids)) == len(ids)
+        ):
+            out.append(At(cue.thing, players[0].pause))  # type: ignore[union-attr]
+            for n, (player, figure) in enumerate(zip(players, figures, strict=True)):
+                out += [At(player.thing, COMMA if n else 0), At(figure.thing, 0)]
+            k = end
+            continue
+        out.append(ts[k])
+        k += 1
+    return out
+
+
+def _listed(ts: list[At], k: int, kind: Kind) -> tuple[list[At], int]:
+    """The things of ``kind`` listed from ``k`` ("Bob, Dee and Fay", "15, 10 and 20"): each
+    after a comma or "and", one player each; and where the list ends."""
+    said: list[At] = []
+    j = k
+    while (
+        j < len(ts)
+        and ts[j].kind is kind
+        and (kind is not Kind.PLAYER or len(ts[j].thing.players) == 1)
+    ):
+        if said and not ts[j].pause and not (j >= 1 and ts[j - 1].cue(Cue.AND)):
+            break
+        said.append(ts[j])
+        j += 1
+        joined = j + 1 < len(ts) and ts[j].cue(Cue.AND) and not ts[j].pause
+        if joined and ts[j + 1].kind is kind and not ts[j + 1].pause:
+            j += 1  # "and" before the last of the list
+    return said, j

@@ -60,10 +60,11 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
                     phrases.setdefault(f"{digit} {plural}", f"{word} {engine}")
                 if said.endswith(" around"):  # "double aces": aces around twice
                     phrases.setdefault(f"{word} {said[: -len(' around')]}", f"{word} {engine}")
-        if name == "pinochle":  # dictation's mishearing
-            phrases.setdefault("pinnacle", engine)
-            for word in several:
-                phrases.setdefault(f"{word} pinnacle", f"{word} {engine}")
+        if name == "pinochle":  # dictation's mishearing, and the ways it is spelt
+            for heard in ("pinnacle", "penuckle", "pinocle", "penochle", "pinochel"):
+                phrases.setdefault(heard, engine)
+                for word in several:
+                    phrases.setdefault(f"{word} {heard}", f"{word} {engine}")
         if name in ("run", "royal marriage"):  # "a club run": trump's, its suit said too
             for suit in SUITS:
                 phrases.setdefault(f"{suit.noun[:-1]} {name}", engine)

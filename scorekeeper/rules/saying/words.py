@@ -215,6 +215,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "trick points", "trick points for", "points for", "trick pts", "trx",
                      "ctrs"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
+                   "had the other", "got the other", "took the other",
                    "sweeps", "pulled in", "brought in", "managed", "scraped", "scraped together",
                    "scooped", "scooped up", "grabbed", "nabbed",
                    # what the declarer was held to, said by the other side

@@ -756,6 +756,17 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
         pytest.param("two-handed", "Clubs turned, the dix, so ten for Ann, then she melded a "
                      "royal marriage and a pinochle. Bob had a run.", "melds", (),
                      id="a-meld-of-nobody-asks-every-meld"),
+        # each player's meld in the order said; the team's 45 is their sum (RULES 6.1)
+        pytest.param("six-handed", "Fay bid 60 in clubs. Bob, Dee and Fay melded 15, 10 and 20, "
+                     "and they took 35.", "melds", (Meld(2, 15), Meld(4, 10), Meld(6, 20)),
+                     id="respectively"),
+        pytest.param("two-handed", "Ann turned up the nine of hearts, ten for her, plus she melded "
+                     "a penuckle, so fifty.", "melds", (Meld(1, 50),), id="penuckle"),
+        pytest.param("brooklyn", "Bob opened at three hundred and nobody else said a word, so he "
+                     "used his right to make Ann, who was dealing, play it at two fifty",
+                     "declarer", 1, id="make-ann-who-was-dealing-play-it"),
+        pytest.param("two-handed", "Ann's take in tricks was two hundred even, and Bob had the "
+                     "other fifty.", "melds", (), id="had-the-other-fifty-is-no-meld"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
