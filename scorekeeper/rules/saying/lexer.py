@@ -64,6 +64,7 @@ _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 _HEARD_AS: Mapping[str, tuple[str, frozenset[str]]] = {
     "too": ("two", frozenset({*TENS, "hundred"})),  # "bid too ninety": 290
     "for": ("four", frozenset({"hundred"})),  # "Ann for hundred spades": 400
+    "to": ("two", frozenset({"hundred"})),  # "Cy bid to hundred and ninety": 290
 }
 """A word dictation writes for a figure's first word, and the words after it that make it that
 figure ("for fifty" stays a bid word: "took it for fifty" is 50 at a double deck)."""

@@ -452,8 +452,9 @@ def _listed(ts: list[At], k: int, kind: Kind) -> tuple[list[At], int]:
         and ts[j].kind is kind
         and (kind is not Kind.PLAYER or len(ts[j].thing.players) == 1)
     ):
-        if said and not ts[j].pause and not (j >= 1 and ts[j - 1].cue(Cue.AND)):
-            break
+        joined_by_and = j >= 1 and ts[j - 1].cue(Cue.AND)
+        if said and kind is Kind.NUMBER and not ts[j].pause and not joined_by_and:
+            break  # players may be said with no comma ("Ann Cy Eve and Gus"), figures not
         said.append(ts[j])
         j += 1
         joined = j + 1 < len(ts) and ts[j].cue(Cue.AND) and not ts[j].pause

@@ -61,6 +61,9 @@ def cue_of_its_own(ts: list[At], k: int, cue: Cue | None) -> bool:
     in tricks" (but not before ", tricks 30", a cue of a list of its own)."""
     if k >= len(ts) or ts[k].kind is not Kind.CUE or ts[k].pause:
         return False
+    heads = is_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause
+    if heads and (k + 2 >= len(ts) or ts[k + 2].pause):
+        return False  # "meld bob & dee 110 tricks 150": the cue is 150's
     return ts[k].thing.value not in (cue, Cue.AND, Cue.IN, Cue.LAST_TRICK)
 
 

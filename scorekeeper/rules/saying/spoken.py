@@ -198,8 +198,8 @@ def cards_counted(ts: list[At]) -> list[At]:
             or (after.cue(Cue.TRICKS) and after.thing.text == "cards" and _a_count(at))
             or (after.kind is Kind.MELD and after.thing.text in _RANKS)  # "6 aces"
         )
-        text = after.thing.text  # a noun counted, plural: not "300 to Bob", nor "100 tookk"
-        noun = text.isalpha() and len(text) > 2 and text.endswith("s")
+        text = after.thing.text.split(" ")[0]  # a noun counted, plural ("nines of spades"):
+        noun = text.isalpha() and len(text) > 2 and text.endswith("s")  # not "300 to Bob"
         noun = noun or text in _BUT_FOR  # "everything except 40": not the whole of it
         if at.kind is Kind.NUMBER and counted and noun and not after.pause:
             out[k] = At(Thing(Kind.UNKNOWN, None, at.thing.text), at.pause)

@@ -333,6 +333,8 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "table one", "table two", "table three", "table four", "table five", "table six",
         "table 1", "table 2", "table 3", "table 4", "table 5", "table 6", "by a mile", "flat",
         "paid the kitty", "pays the kitty", "kitty pays", "kitty pays as well", "opener",
+        "gives her", "gives him", "which gives her", "which gives him", "that gives her",
+        "that gives him", "she gets her", "he gets his", "so she gets her", "so he gets his",
         "six with 2 packs", "six with two packs",
         "eight with two packs", "two decks", "2 decks", "two packs", "2 packs",
     }

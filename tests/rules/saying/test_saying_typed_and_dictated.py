@@ -767,6 +767,19 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
                      "declarer", 1, id="make-ann-who-was-dealing-play-it"),
         pytest.param("two-handed", "Ann's take in tricks was two hundred even, and Bob had the "
                      "other fifty.", "melds", (), id="had-the-other-fifty-is-no-meld"),
+        pytest.param("partnership", "bob 250 hrts made meld bob & dee 110 tricks 150", "tricks",
+                     150, id="a-cue-heads-the-figure-after-it"),
+        pytest.param("eight-handed", "Gus fifty three spades, Ann Cy Eve and Gus melded twelve, "
+                     "eight, six and four, took thirty", "melds",
+                     (Meld(1, 12), Meld(3, 8), Meld(5, 6), Meld(7, 4)),
+                     id="respectively-players-without-commas"),
+        pytest.param("six-two-packs", "Spades. Bob had all four nines of spades, forty", "melds",
+                     (), id="four-nines-counted-no-meld-of-4"),
+        # RULES 6.4: the dix turned up, 10, and sixty queens: 70 for Ann, or asked
+        pytest.param("two-handed", "Ann turned up the dix, which gives her ten, and she also "
+                     "melded sixty queens.", "takes", (), id="gives-her-ten-is-no-take"),
+        pytest.param("bison", "Cy bid to hundred and ninety in clubs, melted eighty kings, and "
+                     "went set.", "bid", 290, id="to-hundred-and-ninety"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
