@@ -419,7 +419,7 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
         elif len(fits) == 1 and fits[0][0][0] == "meld" and _outbid(at.thing.value, draft):
             # "Bob three hundred, Cy three thirty ... Bob three seventy": a bid of the auction
             # the reader could not follow, or a meld? asked
-            draft.ask(word, ["a bid outbid", fits[0][1]])
+            draft.ask(word, ["a bid that was outbid", fits[0][1]])
         elif len(fits) == 1:
             key, _ = fits[0]
             draft.claim(key, at.thing.value, word)
