@@ -368,7 +368,8 @@ def test_the_declarers_melds_asked_in_part_are_asked_whole():
 
 def test_a_legal_bid_under_the_bid_read_beside_a_player_is_asked_outbid_or_meld():
     # Brooklyn's ladder (RULES 4.1): 300 is a bid Bob's 370 outbid, or Bob's meld
-    line = "Bob three hundred, Cy three thirty, Ann never bid, Bob three seventy. Bob clubs, made."
+    line = "Bob three hundred, Cy three thirty, Ann never bid, Bob three fifty, Cy three sixty, "
+    line += "Bob three seventy, Cy pass. Bob in cubs, made."
     reading = read(line, table("brooklyn"))
     assert reading.bid == 370 and reading.melds == ()
     assert any(a.could_be == ("a bid that was outbid", "Bob's meld") for a in reading.ambiguous)
