@@ -84,8 +84,8 @@ def _they_said(out: list[tuple[Thing, int]], keep: list[bool], c: int, a: int) -
 
 def _aside(thing: Thing) -> bool:
     """True for what a correction's new thing may come after: a filler, "he" ("scratch that,
-    he made it"), a bid word ("no, she went to sixty")."""
-    cue = thing.kind is Kind.CUE and thing.value in (Cue.HE_SHE, Cue.BID)
+    he made it"), a bid word ("no, she went to sixty"), "and" ("he played it out and was set")."""
+    cue = thing.kind is Kind.CUE and thing.value in (Cue.HE_SHE, Cue.BID, Cue.AND)
     return thing.kind is Kind.FILLER or cue  # "no, she went to sixty": the sixty
 
 

@@ -780,6 +780,22 @@ def test_what_the_line_leaves_open_is_asked(game, line, word, choices):
                      "melded sixty queens.", "takes", (), id="gives-her-ten-is-no-take"),
         pytest.param("bison", "Cy bid to hundred and ninety in clubs, melted eighty kings, and "
                      "went set.", "bid", 290, id="to-hundred-and-ninety"),
+        # Brooklyn with a pot: the dealer must take it at 250 (RULES 4.3)
+        pytest.param("brooklyn-pot", "bob n cy passed, ann forced at 250 hearts, made", "bid",
+                     250, id="forced-at"),
+        pytest.param("bison", "Bob bid two hundred and seventy in hearts. He took twelve counters, "
+                     "Ann took eight, and Cy took four along with the last trick.", "last_trick",
+                     3, id="along-with-the-last-trick"),
+        pytest.param("hoyle", "Bob took the bid at three hundred in spades and gave it up after "
+                     "the widow; no, I beg your pardon, he played it out and was set.", "outcome",
+                     Outcome.SET, id="i-beg-your-pardon"),
+        pytest.param("partnership", "Dee two sixty in hearts. Bob and Dee melded one twenty, Ann "
+                     "and Cy eighty. Bidders took one fifty. Made.", "tricks", 150,
+                     id="bidders-took"),
+        # RULES 4.5: the compulsory 300 given up before the widow is turned is its forfeit
+        pytest.param("hoyle", "Bob stuck with the compulsory three hundred. Gave it up without "
+                     "even turning the widow.", "outcome", Outcome.FORFEIT,
+                     id="without-even-turning-the-widow"),
     ],
 )  # fmt: skip
 def test_a_line_reads_the_field_it_says_as_the_rules_make_it(game, line, field, value):
