@@ -18,7 +18,7 @@ def higher_bid_unread(ts: list[At], draft: Draft) -> None:
     that is a legal bid above every bid read may be the bid the hand was played at (the
     auction went on in words the reader does not know), so the bid is asked, never the lower
     one taken."""
-    bids = [value for value, _ in draft.claims.get(("bid",), [])]
+    bids = draft.values(("bid",))
     if not draft.asks.bid or not bids:
         return
     for at in ts:

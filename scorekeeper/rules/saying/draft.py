@@ -115,9 +115,13 @@ class Draft:
         """True when something in the line was said of ``key``."""
         return key in self.claims
 
+    def values(self, key: Key) -> list[Any]:
+        """The values claimed for ``key``, in the order said."""
+        return [value for value, _ in self.claims.get(key, ())]
+
     def value(self, key: Key) -> Any:
         """The value every claim on ``key`` agrees on (None when none or they differ)."""
-        values = {value for value, _ in self.claims.get(key, ())}
+        values = set(self.values(key))
         return next(iter(values)) if len(values) == 1 else None
 
     def ask(self, word: str, could_be: Sequence[str]) -> None:
@@ -219,9 +223,8 @@ class Draft:
         rules have the dealer's takeover (RULES 4.3), the takeover's 250 said after a higher bid
         with no takeover word read may be the dealer's takeover, played by the dealer, not the
         opener: who played it is asked, never the opener taken for it."""
-        bids = self.claims.get(("bid",), [])
         at = self.table.options.to_table(TAKEOVER_BID)
-        values = [value for value, _ in bids]
+        values = self.values(("bid",))
         if self.claimed(("takeover",)) or at not in values or max(values) <= at:
             return
         if not takeover_allowed(self.table.options) or not self.claimed(("declarer",)):

@@ -437,14 +437,14 @@ def bare_numbers(ts: list[At], draft: Draft) -> None:
 def _outbids(figure: int, draft: Draft) -> bool:
     """True when ``figure`` is a legal bid above every bid the line says (so it may be a bid
     said before the one played: an auction, a takeover)."""
-    bids = [value for value, _ in draft.claims.get(("bid",), [])]
+    bids = draft.values(("bid",))
     return draft.asks.bid and bool(bids) and figure > max(bids) and draft.table.is_bid(figure)
 
 
 def _outbid(figure: int, draft: Draft) -> bool:
     """True when ``figure`` is a legal bid under the bid the line says: a bid of the auction,
     outbid, as likely as a meld."""
-    bids = [value for value, _ in draft.claims.get(("bid",), [])]
+    bids = draft.values(("bid",))
     return draft.asks.bid and bool(bids) and figure < max(bids) and draft.table.is_bid(figure)
 
 

@@ -313,7 +313,7 @@ class Lexicon:
     def _initial(self, letter: str) -> int | None:
         """The one player whose name or short name starts with ``letter`` (None: none, or
         several)."""
-        ids = [pid for pid, keys in self.starts.items() if any(k.startswith(letter) for k in keys)]
+        ids = self._starting(letter)
         return ids[0] if len(ids) == 1 else None
 
     def readings_at(self, words: Sequence[str], pauses: Sequence[int], i: int) -> tuple[Thing, ...]:
@@ -404,11 +404,15 @@ class Lexicon:
         begins a player's name or short name; the players it may be."""
         if not word.isalpha() or len(word) < 2:  # one letter: an initial (``_initials``)
             return None
-        ids = tuple(
-            pid for pid, keys in self.starts.items()
-            if any(k.startswith(word) or folded(k).startswith(folded(word)) for k in keys)
-        )  # fmt: skip
+        ids = self._starting(word)
         return Thing(Kind.PLAYER, ids, word) if ids else None
+
+    def _starting(self, start: str) -> tuple[int, ...]:
+        """The players whose name or short name starts with ``start`` (accents or not)."""
+        return tuple(
+            pid for pid, keys in self.starts.items()
+            if any(k.startswith(start) or folded(k).startswith(folded(start)) for k in keys)
+        )  # fmt: skip
 
     def _name_doubled(self, word: str) -> Thing | None:
         """A player's name (three letters or more) typed with one letter doubled or an "e"
