@@ -37,7 +37,7 @@ from .figures import (
     tricks_of_nobody,
 )
 from .lasttrick import read_last_trick
-from .lexer import STOP, Kind, Thing
+from .lexer import COMMA, STOP, Kind, Thing
 from .lists import (
     figures_first,
     in_seat_order,
@@ -50,6 +50,7 @@ from .lists import (
 )
 from .meldnames import meld_heading, named_melds
 from .places import bid_follows, biddable, is_free, is_holder, is_paused, kept_only
+from .sides import given_up_bid, read_they, their_team
 from .spoken import (
     cards_counted,
     counters_counted,
@@ -63,9 +64,7 @@ from .spoken import (
     of_someone_unread,
     possessive_teams,
     read_asides,
-    read_they,
     said_by,
-    their_team,
     undone,
     whole_deck_said_again,
     without_remarks,
@@ -88,7 +87,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     kept = [thing.kind is not Kind.FILLER for thing, _ in said]
     ts = [At(thing, pause) for thing, pause in kept_only(said, kept)]
     ts = in_seat_order(respectively(not_what_they_seem(ts)), table)
-    ts = he_or_she(paused_pairs(figures_first(ts, table.asks.bid)), draft)
+    ts = he_or_she(paused_pairs(figures_first(given_up_bid(ts), table.asks.bid)), draft)
     ts = undone(possessive_teams(join_partners(ts, table), table))
     ts = of_someone_unread(cards_counted(has_got(ts)))
     their_team(ts, draft)
@@ -176,12 +175,30 @@ def _made_to_play(ts: list[At], k: int) -> bool:
 
 
 def _passes(ts: list[At]) -> None:
-    """ "Bob passed", "Cy passes": a player out of the auction, which no field holds (the
-    bids said around it are read as the auction)."""
+    """ "Bob passed", "Cy passes", "Bob and Cy both passed": players out of the auction, which
+    no field holds (the bids said around them are read as the auction; "both passed" after
+    two players is theirs, not a hand nobody bid)."""
     for k, at in enumerate(ts):
-        said_by = is_free(ts, k - 1, Kind.PLAYER)
-        if at.cue(Cue.PASSED) and not at.used and not at.pause and said_by:
-            at.used = ts[k - 1].used = True
+        both = at.kind is Kind.OUTCOME and at.thing.value is Outcome.ALL_PASS
+        if not (at.cue(Cue.PASSED) or (both and at.thing.text.startswith("both"))):
+            continue
+        said_by = _passers(ts, k)
+        if at.used or at.pause or not said_by or (both and len(said_by) < 2):
+            continue
+        for j in (k, *said_by):
+            ts[j].used = True
+
+
+def _passers(ts: list[At], k: int) -> list[int]:
+    """The places of the players said just before ``k``, one ("Bob") or several said together
+    ("Bob and Cy", "Bob, Cy and Dee")."""
+    places: list[int] = []
+    j = k - 1
+    while is_free(ts, j, Kind.PLAYER) and ts[j + 1].pause <= COMMA:
+        places.append(j)
+        joined = is_free(ts, j - 1, Kind.CUE) and ts[j - 1].cue(Cue.AND) and not ts[j].pause
+        j = j - 2 if joined else j - 1
+    return places
 
 
 def _reneger(ts: list[At], draft: Draft) -> None:

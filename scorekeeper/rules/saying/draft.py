@@ -233,6 +233,23 @@ class Draft:
         self.ask(f"{said} at {at}", [seat.name for seat in self.table.seats])
         self.doubted.add(("declarer",))
 
+    def _every_trick_taken(self) -> None:
+        """ "Bob took every trick": where each player's (or team's) take is entered, one take
+        that is the hand's whole trick points (RULES 3.1) leaves the others nothing, so their
+        takes not said are 0."""
+        if not (self.asks.takes_each or self.asks.takes_by_team):
+            return
+        takers = {key[1] for key in self.claims if key[0] == "take"}
+        whole = [key for key in self.claims if key[0] == "take"
+                 and self.values(key) == [self.table.trick_points]]  # fmt: skip
+        if len(whole) != 1:
+            return
+        heads = {team[0] for team in self.table.teams} if self.asks.takes_by_team else {
+            seat.id for seat in self.table.seats}  # fmt: skip
+        word = self.claims[whole[0]][0][1]
+        for head in sorted(heads - takers):
+            self.claim(("take", head), 0, word)
+
     def _side_said_again(self, melds: list[Meld]) -> list[Meld]:
         """A side's meld said as well as its players' ("Ann 45, Cy 10, so we had 55"): their
         sum said again, dropped when it agrees; asked about when it does not (which is it?),
@@ -264,6 +281,7 @@ class Draft:
         unplayed = self.value(("outcome",)) in NOT_PLAYED
         self._declarers_meld()
         self._meld_totals()
+        self._every_trick_taken()
         for key, said in self.claims.items():
             if key in self.doubted:
                 continue  # asked already

@@ -30,6 +30,7 @@ from ..holders import name_key
 from ..pack.ranks import Suit
 from .melds import meld_phrases
 from .numbers import NUMBER_WORDS, TENS, read_number, spoken
+from .shorthand import written_out
 from .table import SayingTable
 from .words import (
     ASIDE_WORDS,
@@ -39,6 +40,7 @@ from .words import (
     FILLER_WORDS,
     IN_ORDER,
     IN_ORDER_WORDS,
+    MINIMUM_BID_WORDS,
     NO_TRUMP_WORDS,
     OTHERS,
     OTHERS_WORDS,
@@ -78,21 +80,6 @@ _SOUNDS_LIKE_HUNDREDS = {"to": 200, "too": 200, "for": 400}
 _VOWELS = frozenset("aeiouy")
 _SUIT_NOUNS = {suit: (suit.noun, suit.noun[:-1]) for suit in Suit}
 
-_WITHOUT = re.compile(r"\bw/o\b", re.IGNORECASE)
-""""w/o" typed for "without" ("forfeited w/o looking at the widow")."""
-
-_SHORTHAND = (
-    (re.compile(r"\bb4\b", re.IGNORECASE), "before"),
-    (re.compile(r"\bev(?:e)?ry(?:1|one)\b", re.IGNORECASE), "everyone"),
-    (re.compile(r"\bw/(?=\s)", re.IGNORECASE), "with"),
-    (re.compile(r"@"), " at "),
-    (re.compile(r"\+"), " plus "),
-    (re.compile(r"(?<=\d)o\b", re.IGNORECASE), "0"),
-    (re.compile(r"\b(came up|fell) (\w+) short\b", re.IGNORECASE), r"\1 short by \2"),
-)
-"""Words typed short with a digit or a sign: "b4 play", "evry1 passed", "made w/ 33", "@ 250",
-"80 + the last trick", an "o" for a nought ("5o" is 50), "came up 20 short"."""
-
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "＆": "&"})
 
 
@@ -119,6 +106,10 @@ class Kind(enum.Enum):
     ASIDE = "aside"  # when a hand was given up ("after seeing the widow"): its ``Outcome``
     CORRECTION = "correction"  # "no wait", "I mean": what follows replaces what came before
     UNKNOWN = "unknown"
+
+
+_SPELT = frozenset({Kind.OUTCOME, Kind.CUE, Kind.MELD, Kind.FILLER})
+"""The kinds of word read through a typing slip (``Lexicon._misspelt``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,9 +141,7 @@ def words_of(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     partners, "sixty-five" as two words, "1,500" and dictation's "3:50" as one figure) and,
     for each, the pause (punctuation) that came before it: 0 none, ``COMMA`` or ``STOP``."""
     line = unicodedata.normalize("NFC", text).translate(_APOSTROPHES)
-    line = _WITHOUT.sub("without", line)
-    for typed, word in _SHORTHAND:
-        line = typed.sub(word, line)
+    line = written_out(line)
     line = line.replace("/", " & ")  # "Ann/Cy"
     line = _THOUSANDS.sub("", line)
     line = _CLOCK.sub(r"\1\2", line)
@@ -200,6 +189,7 @@ class Lexicon:
         for outcome, aside_words in ASIDE_WORDS.items():
             for said in aside_words:
                 self._add(said, Kind.ASIDE, outcome)
+                self._add(said.replace("the widow", "widow"), Kind.ASIDE, outcome)
         for said in CORRECTION_WORDS:
             self._add(said, Kind.CORRECTION, None)
         for said in OTHERS_WORDS:  # "the other two": nobody the reader can name
@@ -225,6 +215,10 @@ class Lexicon:
             total = table.trick_points
             for said in WHOLE_DECK_WORDS:  # "every trick": the hand's whole trick points
                 self._add(said, Kind.NUMBER, total)
+        if asks.bid:  # "bid the minimum in spades": the game's lowest bid (RULES 4.1)
+            lowest = table.options.to_table(table.options.min_bid)
+            for said in MINIMUM_BID_WORDS:
+                self._add(said, Kind.NUMBER, lowest)
         for said, name in meld_phrases(table.options.deck).items():
             self._add(said, Kind.MELD, name)
         for team in table.teams:  # "Ann's team", "Bob's side": the team a player is in
@@ -240,13 +234,21 @@ class Lexicon:
         self.table = table
         self.asks_bid = table.asks.bid
         self.names = _names(table)
-        for said, cue in (("n", Cue.AND),):  # "bob n dee": typed short, unless a name
-            if (said,) not in self.names:
-                self._add(said, Kind.CUE, cue)
-        self.longest = max(len(words) for words in self.phrases)
-        self.name_longest = max((len(words) for words in self.names), default=1)
         self.starts = {seat.id: [name_key(seat.name), *map(name_key, seat.short_names)]
                        for seat in table.seats}  # fmt: skip
+        # "bob n dee", "made w 180 meld": typed short, unless a name or a name's initial
+        if ("n",) not in self.names:
+            self._add("n", Kind.CUE, Cue.AND)
+        if ("w",) not in self.names and not self._starting("w"):
+            self._add("w", Kind.FILLER, None)
+        self.spelt = {said[0]: thing for said, thing in self.phrases.items()
+                      if len(said) == 1 and thing.kind in _SPELT}  # fmt: skip
+        self.dropped: dict[str, list[str]] = {}  # each such word with a letter left out
+        for said in self.spelt:
+            for i in range(len(said)):
+                self.dropped.setdefault(said[:i] + said[i + 1 :], []).append(said)
+        self.longest = max(len(words) for words in self.phrases)
+        self.name_longest = max((len(words) for words in self.names), default=1)
 
     def _add(self, said: str, kind: Kind, value: Any) -> None:
         words = words_of(said)[0]
@@ -336,7 +338,25 @@ class Lexicon:
         start = self._start_of_name(base) or self._name_doubled(base) or self._name_heard(base)
         if start is not None:
             return (Thing(start.kind, start.value, words[i], start.length),)
-        return (_misspelt_suit(words[i]) or Thing(Kind.UNKNOWN, None, words[i]),)
+        misspelt = _misspelt_suit(words[i]) or self._misspelt(words[i])
+        return (misspelt or Thing(Kind.UNKNOWN, None, words[i]),)
+
+    def _misspelt(self, word: str) -> Thing | None:
+        """A word the table says, typed with a letter left out or added or two swapped
+        ("concded", "marrige", "melled", "evrybody"; five letters or more, ``_one_edit``),
+        where it can be one word only."""
+        if not word.isalpha() or len(word) < 5:
+            return None
+        near = set(self.dropped.get(word, ()))  # a letter left out of the word said
+        for i in range(len(word)):
+            near.add(word[:i] + word[i + 1 :])  # a letter added
+            near.add(word[:i] + word[i + 1 : i + 2] + word[i : i + 1] + word[i + 2 :])  # swapped
+        near.discard(word)
+        fits = {(thing.kind, thing.value): thing for w in near if (thing := self.spelt.get(w))}
+        if len(fits) != 1:
+            return None
+        thing = next(iter(fits.values()))
+        return Thing(thing.kind, thing.value, word)
 
     def _span(self, pauses: Sequence[int], i: int, most: int) -> int:
         """How many words from ``i`` a phrase may take: up to the next pause."""
@@ -365,6 +385,10 @@ class Lexicon:
                 figure = Thing(Kind.NUMBER, value, " ".join(words[i : i + length]), length)
         for n in range(min(span, self.longest), 0, -1):
             thing = self.phrases.get(tuple(words[i : i + n]))
+            if thing is not None and thing.kind is Kind.TEAM and n > 1:
+                number = read_number(words[i + n - 1 : i + span])
+                if number is not None and number[1] > 1:
+                    continue  # "Ann's two sixty": Ann's 260, never her team of two
             if thing is not None and (figure is None or n > figure.length):
                 return thing
         return figure
@@ -433,11 +457,11 @@ class Lexicon:
 
 def _sound(word: str) -> str:
     """How a name sounds, roughly, for names dictation spells its own way ("Sy", "Si", "Sigh"
-    for Cy; "Anne" for Ann): "gh" silent, a soft "c" an "s", a hard one a "k", "ph" an "f",
-    "y" and "i" one sound, letters said once, a final "e" silent."""
+    for Cy; "Anne" for Ann; "Fey" for Fay): "gh" silent, a soft "c" an "s", a hard one a "k",
+    "ph" an "f", "y" and "i" one sound, "ey" as "ay", letters said once, a final "e" silent."""
     said = word.replace("gh", "").replace("ph", "f")
     said = re.sub(r"c(?=[eiy])", "s", said).replace("ck", "k").replace("c", "k")
-    said = re.sub(r"(.)\1+", r"\1", said.replace("i", "y"))
+    said = re.sub(r"(.)\1+", r"\1", said.replace("i", "y")).replace("ey", "ay")
     return said[:-1] if len(said) > 2 and said.endswith("e") else said
 
 

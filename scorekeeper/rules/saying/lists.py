@@ -137,6 +137,8 @@ def _figure_then_player(ts: list[At], k: int) -> list[tuple[At, At]] | None:
     ):
         end += 1
     run = ts[k:end]
+    if len(run) == 2:  # "counters seventeen Ann, four Bob, three Cy": a pair each comma
+        run = _pairs_between_commas(ts, k)
     figures = [at for at in run if at.kind is Kind.NUMBER]
     players = [at for at in run if at.kind is Kind.PLAYER]
     if len(figures) < 2 or len(figures) != len(players) or run[0].kind is not Kind.NUMBER:
@@ -153,6 +155,24 @@ def _figure_then_player(ts: list[At], k: int) -> list[tuple[At, At]] | None:
     if alternating:
         return [(run[n], run[n + 1]) for n in range(0, len(run), 2)]
     return list(zip(figures, players, strict=True))
+
+
+def _pairs_between_commas(ts: list[At], k: int) -> list[At]:
+    """The figure-player pairs from ``k`` each said between commas ("seventeen Ann, four Bob,
+    three Cy"), the last ending at a pause or the line's end; none where a pair is broken."""
+    run: list[At] = []
+    j = k
+    while (
+        j + 1 < len(ts)
+        and ts[j].kind is Kind.NUMBER
+        and ts[j + 1].kind is Kind.PLAYER
+        and not ts[j + 1].pause
+        and (j == k or ts[j].pause == COMMA)
+    ):
+        run += ts[j : j + 2]
+        j += 2
+    ends = j >= len(ts) or ts[j].pause > 0
+    return run if ends and len(run) >= 4 else []
 
 
 def paused_pairs(ts: list[At]) -> list[At]:
@@ -421,9 +441,16 @@ def respectively(ts: list[At]) -> list[At]:
         cued = (
             cue is not None
             and not cue.pause
-            and any(cue.cue(c) for c in (Cue.MELD, Cue.TOOK, Cue.TRICKS))
+            and any(cue.cue(c) for c in (Cue.MELD, Cue.TOOK, Cue.TRICKS, Cue.HAS))
         )
         figures, end = _listed(ts, j + 1, Kind.NUMBER) if cued else ([], j)
+        if cue is not None and cue.cue(Cue.HAS):  # "had seven and five counters": its word
+            cue, end = _word_after(ts, end, cue)
+            cued = cue is not None
+        melded = cued and cue is not None and cue.cue(Cue.MELD)
+        if melded and len(players) >= 2 and len(figures) != len(players):
+            # dictated with no commas: "bob dee fay hal melded forty sixty twenty and ten"
+            figures, end = _listed(ts, j + 1, Kind.NUMBER, loose=True)
         ids = [p.thing.players for p in players]
         ends = end >= len(ts) or bool(ts[end].pause)
         if (
@@ -442,9 +469,21 @@ def respectively(ts: list[At]) -> list[At]:
     return out
 
 
-def _listed(ts: list[At], k: int, kind: Kind) -> tuple[list[At], int]:
+def _word_after(ts: list[At], end: int, had: At) -> tuple[At | None, int]:
+    """The meld or tricks word after figures said with "had" ("Bob and Cy had seven and five
+    counters"), and where the list ends with it; "showed" is meld; else no word (None)."""
+    after = ts[end] if end < len(ts) else None
+    if after is not None and not after.pause and (after.cue(Cue.TRICKS) or after.cue(Cue.MELD)):
+        return after, end + 1
+    if had.thing.text in ("showed", "shows"):
+        return At(Thing(Kind.CUE, Cue.MELD, had.thing.text), had.pause), end
+    return None, end
+
+
+def _listed(ts: list[At], k: int, kind: Kind, loose: bool = False) -> tuple[list[At], int]:
     """The things of ``kind`` listed from ``k`` ("Bob, Dee and Fay", "15, 10 and 20"): each
-    after a comma or "and", one player each; and where the list ends."""
+    after a comma or "and" (figures with no comma too where ``loose``), one player each; and
+    where the list ends."""
     said: list[At] = []
     j = k
     while (
@@ -453,7 +492,7 @@ def _listed(ts: list[At], k: int, kind: Kind) -> tuple[list[At], int]:
         and (kind is not Kind.PLAYER or len(ts[j].thing.players) == 1)
     ):
         joined_by_and = j >= 1 and ts[j - 1].cue(Cue.AND)
-        if said and kind is Kind.NUMBER and not ts[j].pause and not joined_by_and:
+        if said and kind is Kind.NUMBER and not (ts[j].pause or joined_by_and or loose):
             break  # players may be said with no comma ("Ann Cy Eve and Gus"), figures not
         said.append(ts[j])
         j += 1

@@ -100,8 +100,9 @@ def _below_thousand(words: Sequence[str], i: int) -> tuple[int, int] | None:
         unit = SMALL.get(words[j + 1])  # "three oh five": 305, as a figure is read out
         if unit is not None and 0 < unit < 10:
             return value * 100 + unit, j + 2 - i
-    if used == 1 and 0 < value < 100:
-        # "three fifty", "twelve fifty": hundreds then two figures, as bids are said
+    if used == 1 and 0 < value < 100 and not (value >= 20 and value % 10 == 0):
+        # "three fifty", "twelve fifty": hundreds then two figures, as bids are said (never
+        # two round tens: "forty sixty" is two figures, not 4060)
         rest = _small(words, j)
         if rest is not None and rest[0] >= 10 and value < 100:
             return value * 100 + rest[0], j + rest[1] - i

@@ -18,8 +18,8 @@ _LABEL = re.compile(r"(?:^|(?<=[.!?;]))\s*([^\W\d_][^\W\d_' ]*(?: [^\W\d_]+)?)\s
 _I = frozenset({"i", "me", "myself", "i'm", "i've", "i'd"})
 """The speaker said as "I" (and "I'm", "I've", "I'd": the rest of the clause is theirs)."""
 
-_MY = frozenset({"my", "mine"})
-"""The speaker's: "my dix" is the speaker's dix."""
+_MY = frozenset({"my", "mine", "our"})
+"""The speaker's: "my dix" is the speaker's dix, "our side" the speaker's side."""
 
 
 def spoken_by(

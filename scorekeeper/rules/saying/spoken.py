@@ -263,66 +263,6 @@ def without_remarks(items: list[tuple[Thing, int]]) -> list[tuple[Thing, int]]:
     return kept_only(items, keep)
 
 
-def their_team(ts: list[At], draft: Draft) -> None:
-    """ "Her side", "his team": the team of the one player the line names; when it names
-    several (or none), whose side it is is asked (as a name two players share)."""
-    table = draft.table
-    named = {p for at in ts if at.kind is Kind.PLAYER for p in at.thing.players}
-    for k, at in enumerate(ts):
-        if not at.cue(Cue.THEIR_TEAM) or not table.teams:
-            continue
-        said = k + 1 < len(ts) and ts[k + 1].kind is Kind.TEAM and not ts[k + 1].pause
-        cued = k + 2 < len(ts) and (ts[k + 1].cue(Cue.MELD) or ts[k + 1].cue(Cue.TRICKS))
-        if said or (cued and ts[k + 2].kind is Kind.TEAM):
-            at.used = True  # "team Bob, Dee, Fay", "team meld: Ann Cy Eve 420": named after it
-            continue
-        if len(named) == 1:
-            team = table.team_of(next(iter(named)))
-            ts[k] = At(Thing(Kind.TEAM, team, at.thing.text, at.thing.length), at.pause)
-        else:  # whose side: a player the line names (anyone, when it names none), asked
-            ids = tuple(sorted(named)) or tuple(seat.id for seat in table.seats)
-            ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
-
-
-def read_they(ts: list[At], draft: Draft) -> None:
-    """ "They took 100", "we took 100": beside a figure or a figure's cue, the side of the
-    players named before it when they are two or more and all of one team ("Eve melded 18,
-    Ann 10, Cy 6. They took 24": Ann, Cy and Eve's side); else it names no one and could be
-    either side (the bidders, or the others), so whose figure it is is asked, among every
-    player dealt in. Said of nothing else ("they made it") it is a filler word."""
-    table = draft.table
-    for k, at in enumerate(ts):
-        if not at.cue(Cue.THEY):
-            continue
-        if _they_conceded(ts, k, draft):
-            continue
-        if not figure_next(ts, k + 1):
-            at.used = True
-            continue
-        named = {p for said in ts[:k] if said.holder for p in said.thing.players}
-        team = next((t for t in table.teams if named <= set(t)), None)
-        if team is not None and len(named) > 1:
-            ts[k] = At(Thing(Kind.TEAM, team, at.thing.text, at.thing.length), at.pause)
-        else:
-            ids = tuple(seat.id for seat in table.seats)
-            ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
-
-
-def _they_conceded(ts: list[At], k: int, draft: Draft) -> bool:
-    """ "They conceded" where the opponents may concede too (Hoyle, RULES 5.3): the declarer's
-    side or the others? Asked, never read as either."""
-    after = ts[k + 1] if k + 1 < len(ts) else None
-    if after is None or after.kind is not Kind.OUTCOME or after.thing.value is not Outcome.CONCEDED:
-        return False
-    if Outcome.OPPONENTS_CONCEDED not in draft.asks.outcomes:
-        return False
-    ts[k].used = after.used = True
-    word = f"{ts[k].thing.text} {after.thing.text}"
-    draft.claim(("outcome",), Outcome.CONCEDED, word)
-    draft.claim(("outcome",), Outcome.OPPONENTS_CONCEDED, word)
-    return True
-
-
 def he_or_she(ts: list[At], draft: Draft) -> list[At]:
     """ "He took 190", "she had 40", "she and Bob had 200", "she took last trick", "she
     reneged": beside a figure, a figure's cue, the last trick, a renege or "and" a partner, the
@@ -511,6 +451,11 @@ def had_with_its_word(ts: list[At]) -> list[At]:
     return [At(at.thing, pause, at.used) for at, pause in kept_only(said, keep)]
 
 
+_HAND_NUMBERS = 30
+"""The most hands an evening's number said after "hand" is taken for ("hand one"): far below
+any bid, and no figure a table says "hand" before."""
+
+
 def dealer_and_hand(ts: list[At]) -> None:
     """Who dealt ("Ann dealt", "dealer Ann", "Ann's deal") and the hand's number ("Hand one.",
     said alone): the session knows both, so they fill nothing. "hand" said otherwise is
@@ -527,8 +472,10 @@ def dealer_and_hand(ts: list[At]) -> None:
         elif at.cue(Cue.HAND):
             at.used = True
             alone = k + 2 >= len(ts) or bool(ts[k + 2].pause)
-            if (k == 0 or at.pause >= STOP) and is_free(ts, k + 1, Kind.NUMBER) and alone:
-                ts[k + 1].used = not ts[k + 1].pause
+            first = k == 0 or at.pause >= STOP
+            number = is_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause
+            if number and ((first and alone) or ts[k + 1].thing.value <= _HAND_NUMBERS):
+                ts[k + 1].used = True  # "for hand one I have Ann": no figure is so small
 
 
 def whole_deck_said_again(ts: list[At], draft: Draft) -> None:

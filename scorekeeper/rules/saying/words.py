@@ -167,13 +167,15 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.BID: ("bid", "bids", "bid it", "took it for", "took it at", "took the bid at",
                   "took the bid for", "at", "for", "went to", "went", "stuck with",
                   "stuck at", "was stuck with", "is stuck with", "got stuck with",
+                  "stuck with it", "stuck with it at", "was stuck with it",
+                  "was stuck with it at", "got stuck with it", "got stuck with it at",
                   "had to play it at", "had to play it for", "said", "says", "opened",
                   "opened at", "opened with", "opnd", "opnd at", "opens", "won it at", "won it for",
+                  "won at", "won for", "bought it for", "bought it at", "bought it",
                   "won the bid at", "won the bid for", "got it at", "got it for", "had it at",
                   "had it for", "had to take it at", "had to take it for", "had to take it",
                   "has to take it at", "has to take it for", "has to take it",
-                  "has to take it at the minimum", "had to take it at the minimum",
-                  "at the minimum", "went all the way to", "all the way to",
+                  "went all the way to", "all the way to",
                   "takes it at", "takes it for", "takes the bid at", "takes the bid for",
                   "takes the contract at", "took the contract at", "wins it at",
                   "wins the auction at", "won the auction at", "wins the bid at", "holds at",
@@ -206,7 +208,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.MELD: ("meld", "melds", "melded", "melding", "in meld", "meld of", "for meld",
                    "melted", "melt",  # dictation's mishearings of "melded"
                    "mld", "mld's", "meld's", "mled",  # typed in a hurry
-                   "mailed",  # dictation's "melded"
+                   "mailed", "melled",  # dictation's "melded"
                    "everybody's meld", "everyone's meld"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "in the tricks", "counters", "counter",
                      "in counters",
@@ -214,7 +216,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "cards",  # "cards Ann 110, Bob 30": never "17 cards" (counted)
                      "in the play", "in play", "in the cards", "trik", "triks",
                      "trick points", "trick points for", "points for", "trick pts", "trx",
-                     "ctrs"),
+                     "ctrs", "tk", "tkn"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
                    "had the other", "got the other", "took the other",
                    "sweeps", "pulled in", "brought in", "managed", "scraped", "scraped together",
@@ -228,7 +230,9 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                          "including the last", "including the last trick",
                          "with the last trick in it", "the last trick in it", "last trik",
                          "with the last", "with the last trick", "with last trick",
-                         "got last trick", "along with the last trick",
+                         "got last trick", "along with the last trick", "last trick to",
+                         "the last trick to", "last trick went to", "the last trick went to",
+                         "taking the last trick", "taking last trick", "taking the last",
                          # the last trick added to the figure said before it (``ADDED_LAST``)
                          "plus the last trick", "and the last trick", "plus last trick",
                          "and last trick", "plus the last", "and the last"),
@@ -243,10 +247,10 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                       "on her bid", "on his own", "on her own"),
         Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
                          "her partners", "their side", "their team", "their", "the team",
-                         "our team", "our side", "their three", "their four", "our three",
-                         "our four", "the three of them", "the four of them", "team", "side",
-                         "the side"),
-        Cue.THEY: ("they", "we"),
+                         "their three", "their four", "the three of them", "the four of them",
+                         "team", "side", "the side"),
+        # "our side" is the speaker's, as "we" is: the side of the players named, or asked
+        Cue.THEY: ("they", "we", "our team", "our side", "our three", "our four"),
         Cue.HE_SHE: ("he", "she", "he's", "she's", "him", "his", "her", "he'd", "she'd"),
         Cue.TAKEOVER: ("takeover", "take over", "took over", "takes over", "took it over",
                        "takes it over", "dealer takeover", "taken over",
@@ -341,6 +345,15 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "as well", "bidders", "the bidders",
         "six with 2 packs", "six with two packs",
         "eight with two packs", "two decks", "2 decks", "two packs", "2 packs",
+        "what", "it's loud in here", "its loud in here", "loud in here",
+        "turns out", "it turns out", "never", "anywhere", "paid out", "paid off", "is gone",
+        "that's gone", "thats gone", "so that's gone", "so thats gone", "read back",
+        "read it back", "reading", "back", "confirming", "confirm", "let me confirm",
+        "let me read it", "let me read", "final", "folks", "i have", "as the bidder",
+        "which", "round the table", "around the table", "stands", "sits this one out",
+        "the kitty sits this one out", "blind", "respectively",
+        "that", "no cards played", "didn't count", "doesn't count",
+        "don't count",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""
@@ -419,6 +432,9 @@ WHOLE_DECK_WORDS: tuple[str, ...] = (
 """Every trick of the hand ("took every trick"): the hand's whole trick points, the deck's
 (RULES 3.1, 3.5: 250, 490 from two packs with nines, 50 written from a double deck)."""
 
+MINIMUM_BID_WORDS: tuple[str, ...] = ("the minimum", "the minimum bid", "minimum bid", "the min")
+"""The game's lowest bid said by name ("Ann bid the minimum in spades"; RULES 4.1)."""
+
 WHOLE_DECK: frozenset[str] = frozenset(WHOLE_DECK_WORDS)
 """The same, as the lexer writes a phrase it read (its words joined by spaces)."""
 
@@ -449,7 +465,8 @@ REST = "rest"
 
 REST_WORDS: tuple[str, ...] = (
     "the rest", "rest", "all the rest", "the remainder", "everything else", "the rest of it",
-    "what was left", "whatever was left", "the rest of the points",
+    "what was left", "whatever was left", "the rest of the points", "the rest of the tricks",
+    "rest of the tricks", "the rest of the cards", "the rest of the counters",
 )  # fmt: skip
 """What is left ("Ann 180, Bob the rest"): a take the others' leave (``lists.the_rest``)."""
 
@@ -470,7 +487,8 @@ OTHERS_WORDS: tuple[str, ...] = (
     "the other side", "the other team", "the defenders", "the other players",
     "his opponents", "her opponents", "everybody else", "everyone else", "other 2",
     "other two", "the other 2", "other team", "other side", "other three", "other four",
-    "the other lot", "other lot", "the other crowd", "opps", "the opps", "oppos",
+    "the other lot", "other lot", "the other crowd", "opps", "the opps", "oppos", "opp",
+    "the opp",
     "the two of us", "the three of us", "us two",
 )  # fmt: skip
 """The declarer's opponents said together: no player the reader can name, so a figure said of

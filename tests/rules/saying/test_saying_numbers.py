@@ -62,6 +62,18 @@ def test_a_figure_stops_where_its_words_stop(text):
     assert got is not None and got[1] == len(words) - 1
 
 
+@pytest.mark.parametrize(
+    ("text", "figure"),
+    [
+        pytest.param("forty sixty", 40, id="forty-sixty"),
+        pytest.param("fifty fifty", 50, id="fifty-fifty"),
+        pytest.param("nineteen sixty", 1960, id="nineteen-sixty-is-one-figure"),
+    ],
+)
+def test_two_round_tens_are_two_figures_never_one(text, figure):
+    assert read_number(words_of(text)[0])[0] == figure
+
+
 def test_a_word_that_is_no_figure_is_none():
     assert read_number(("spades",)) is None
     assert read_number(("a", "spades")) is None

@@ -1,0 +1,248 @@
+"""Lines typed with slips or told as a story (issue 29, the seventh round of held-out sets):
+a word a letter off, shorthand and dictation's sound-alikes, "the minimum", players who
+passed, a take of every trick, "her side" and "our side", and a figure said after a hand given
+up. Each figure below is worked out from docs/RULES.md."""
+
+from __future__ import annotations
+
+import pytest
+from sayingtables import read, table
+
+from scorekeeper.rules.hand.outcome import Outcome
+from scorekeeper.rules.pack.cards import Suit
+from scorekeeper.rules.saying import Meld
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "outcome"),
+    [
+        pytest.param("hoyle", "bob 430 hearts concded", Outcome.CONCEDED, id="a-letter-left-out"),
+        pytest.param("hoyle", "Cy 350 spades, conecded", Outcome.CONCEDED,
+                     id="two-letters-swapped"),
+        pytest.param("hoyle", "evrybody passed so bob stuck w 300, spds, made", Outcome.MADE,
+                     id="everybody-typed-short"),
+    ],
+)  # fmt: skip
+def test_a_word_typed_a_letter_off_is_read_as_the_word(game, line, outcome):
+    reading = read(line, table(game))
+    assert reading.outcome is outcome
+    assert reading.unknown_words == () and reading.ambiguous == ()
+
+
+def test_a_meld_name_typed_a_letter_off_is_valued_by_the_rules():
+    # eight-two-packs: a double pinochle 300, 100 aces (RULES 2), a marriage 20
+    reading = read("dee dbl pinochle 300, bob 100 aces, fay marrige 20", table("eight-two-packs"))
+    assert reading.melds == (Meld(2, 100), Meld(4, 300), Meld(6, 20))
+
+
+def test_a_short_word_is_never_read_through_a_slip():
+    # "hurts" is one letter from no suit word the reader would take (four letters or fewer
+    # are never stretched): left not understood, never hearts
+    reading = read("Ann 300 hurts", table("hoyle"))
+    assert reading.trump is None
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        pytest.param("brooklyn", "cy 310 hrts, mld150 tk170, made", "tricks", 170,
+                     id="tk-is-tricks"),
+        pytest.param("brooklyn-pot", "first 2 passed so ann had 2 take it at 250, hearts, set",
+                     "tricks", None, id="had-2-take-is-had-to"),
+        pytest.param("brooklyn", "bob opened 300 nobody went over so he stuck ann w it at 250",
+                     "bid", 250, id="w-it-is-with-it"),
+        pytest.param("hoyle", "bob forfeits the 300 w/o lookin at widow", "outcome",
+                     Outcome.FORFEIT, id="lookin-is-looking"),
+        pytest.param("double-deck", "sy fifty won in clubs made it", "bid", 51,
+                     id="fifty-won-is-fifty-one"),
+        pytest.param("eight-handed", "cy 85 sp, opp took 15, made it", "tricks", 35,
+                     id="opp-is-the-other-side"),  # 50 written from a double deck, less 15
+    ],
+)  # fmt: skip
+def test_shorthand_and_sound_alikes(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
+
+
+def test_players_listed_then_figures_dictated_with_no_commas_are_each_players():
+    reading = read("bob dee fay hal melded forty sixty twenty and ten", table("eight-two-packs"))
+    assert reading.melds == (Meld(2, 40), Meld(4, 60), Meld(6, 20), Meld(8, 10))
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "bid"),
+    [
+        pytest.param("bison", "Ann bid the minimum in spades and went set", 250, id="bison-250"),
+        pytest.param("hoyle", "Bob had to take it at the minimum, spades, made", 300,
+                     id="hoyle-300"),
+        pytest.param("brooklyn-pot", "Ann was stuck with it at the minimum, two fifty", 250,
+                     id="said-again-as-a-figure"),
+    ],
+)  # fmt: skip
+def test_the_minimum_is_the_games_lowest_bid(game, line, bid):
+    reading = read(line, table(game))
+    assert reading.bid == bid and reading.ambiguous == ()
+
+
+@pytest.mark.parametrize(
+    ("line", "declarer"),
+    [
+        pytest.param("Bob and Cy both passed, so Ann was stuck with it at the minimum, two fifty. "
+                     "Spades. She made it.", 1, id="both-passed-after-two-names"),
+        pytest.param("Ann and Bob passed, Cy 300 spades made", 3, id="two-passed"),
+        pytest.param("Bob, Cy passed, Ann 250 spades", 1, id="listed-with-a-comma"),
+    ],
+)  # fmt: skip
+def test_players_who_passed_are_never_the_declarer(line, declarer):
+    reading = read(line, table("brooklyn-pot"))
+    assert reading.declarer == declarer and reading.ambiguous == ()
+    assert reading.outcome is not Outcome.ALL_PASS
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "takes"),
+    [
+        # two-handed: 250 in the hand (RULES 3.1), so Ann took nothing
+        pytest.param("two-handed", "Ann sixty meld, Bob none, and Bob took every trick.",
+                     ((1, 0), (2, 250)), id="two-handed"),
+        pytest.param("cutthroat", "Dee took every trick", ((1, 0), (2, 0), (3, 0), (4, 250)),
+                     id="cutthroat"),
+        pytest.param("cutthroat", "Dee didn't take a trick. Ann 100 in tricks, Bob 80, Cy 70.",
+                     ((1, 100), (2, 80), (3, 70), (4, 0)), id="didnt-take-a-trick"),
+    ],
+)  # fmt: skip
+def test_every_trick_to_one_leaves_the_others_nothing(game, line, takes):
+    assert read(line, table(game)).takes == takes
+
+
+def test_made_without_taking_a_trick_is_no_tricks():
+    line = (
+        "Bob two fifty, diamonds. Him and Dee had 300 in meld between them, so they made it "
+        "without taking a trick."
+    )
+    reading = read(line, table("partnership"))
+    assert (reading.tricks, reading.outcome) == (0, Outcome.MADE)
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "tricks"),
+    [
+        pytest.param("partnership", "Ann bid 300 in hearts. She had the run, 150, Cy had 60 "
+                     "queens. Her side took 140 and made it.", 140, id="her-side-ann-and-cy"),
+        pytest.param("double-deck", "Bob won it at 70, spades. Bob melded 35 and Dee 12, and "
+                     "their side took 28. Made.", 28, id="their-side-bob-and-dee"),
+        # six-handed in two teams: Ann, Cy and Eve are one
+        pytest.param("six-handed", "Eve bid 60 in diamonds. Ann 10, Cy 4, Eve 24. Their side "
+                     "took 30. Made.", 30, id="their-side-of-three"),
+    ],
+)  # fmt: skip
+def test_a_side_said_after_players_of_one_team_is_that_team(game, line, tricks):
+    reading = read(line, table(game))
+    assert reading.tricks == tricks and reading.ambiguous == ()
+
+
+def test_a_side_said_after_players_of_both_teams_is_asked():
+    line = "Ann bid 300 in hearts, Bob had 60, her side took 140"
+    assert read(line, table("partnership")).tricks is None
+
+
+def test_our_side_is_the_speakers_and_asked_when_nobody_speaks():
+    line = "bob 65 hearts, our side took 30"
+    assert read(line, table("six-handed")).tricks is None
+    # Cy speaks: Ann, Cy and Eve took 30 of the 50 written, so Bob's side took 20
+    assert read("Cy: bob 65 hearts, our side took 30. Bob: yes", table("six-handed")).tricks == 20
+
+
+def test_our_team_is_the_declarers_where_we_went_set():
+    reading = read("Ann bid 300 hearts, our team had 190, we're set", table("partnership"))
+    assert (reading.declarer, reading.outcome, reading.ambiguous) == (1, Outcome.SET, ())
+    line = "Ann bid 300 in hearts, Cy had a pinochle, so our team took 130 and we made it"
+    assert read(line, table("partnership")).tricks == 130
+
+
+def test_our_side_is_asked_where_we_set_the_declarer():
+    # "we set him": the speaker played against Bob, so "our side" is not the bidders'
+    reading = read("Bob bid 300, our side took 150, we set him", table("partnership"))
+    assert reading.tricks is None
+    assert [a.word for a in reading.ambiguous] == ["our side"]
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "bid", "outcome"),
+    [
+        pytest.param("bison", "ann conceded her two ninety after the meld went down", 290,
+                     Outcome.CONCEDED, id="conceded-her"),
+        pytest.param("hoyle", "Bob forfeited his 300", 300, Outcome.FORFEIT, id="forfeited-his"),
+    ],
+)  # fmt: skip
+def test_a_figure_said_as_hers_after_a_hand_given_up_is_the_bid(game, line, bid, outcome):
+    reading = read(line, table(game))
+    assert (reading.bid, reading.outcome, reading.melds) == (bid, outcome, ())
+    assert reading.ambiguous == ()
+
+
+def test_filler_of_a_noisy_room_is_read_through():
+    reading = read("its loud in here bob 3:50 in hearts he got set", table("hoyle"))
+    assert (reading.declarer, reading.bid, reading.trump, reading.outcome) == (
+        2, 350, Suit.HEARTS, Outcome.SET)  # fmt: skip
+    assert reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "takes"),
+    [
+        pytest.param("bison", "Counters seventeen Ann, four Bob, three Cy",
+                     ((1, 17), (2, 4), (3, 3)), id="figure-then-player-between-commas"),
+        # Bison's 24 counters: 7 and 5 said for Bob and Cy in the order named
+        pytest.param("bison", "Ann 350 hearts went set; Bob and Cy had seven and five counters",
+                     ((2, 7), (3, 5)), id="had-figures-then-counters"),
+        pytest.param("cutthroat", "Dee took 90, Ann 45, Bob 115, Cy got skunked.",
+                     ((1, 45), (2, 115), (3, 0), (4, 90)), id="got-skunked"),
+    ],
+)  # fmt: skip
+def test_takes_said_in_the_ways_tables_list_them(game, line, takes):
+    assert read(line, table(game)).takes == takes
+
+
+def test_players_who_showed_figures_respectively_each_meld_their_own():
+    line = "Ann bid 500 in spades; Bob and Dee showed forty and twenty respectively; made"
+    reading = read(line, table("partnership"))
+    assert reading.melds == (Meld(2, 40), Meld(4, 20))
+    assert reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("line", "last_trick"),
+    [
+        pytest.param("Bob 300 hearts made, counters Bob 9, Ann 8, Cy 7; last trick to Bob.", 2,
+                     id="last-trick-to"),
+        pytest.param("Bob 300 hearts made. Counters were Bob six, Ann ten, Cy eight, with Cy "
+                     "taking the last trick.", 3, id="taking-the-last-trick"),
+    ],
+)  # fmt: skip
+def test_the_last_trick_said_after_the_counters(line, last_trick):
+    reading = read(line, table("bison"))
+    assert reading.last_trick == last_trick and reading.ambiguous == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        pytest.param("partnership", "an and sigh took eighty in tricks on ann's two sixty in "
+                     "hearts", "bid", 260, id="anns-two-sixty-is-her-bid"),
+        pytest.param("brooklyn", "For hand one I have Ann as the bidder at four fifty, hearts",
+                     "bid", 450, id="hand-one-said-mid-line"),
+        pytest.param("six-handed", "fey 70 spades made it", "declarer", 6, id="fey-is-fay"),
+        pytest.param("brooklyn-pot", "cy 290 hrts made w 180 meld 120 cards", "tricks", 120,
+                     id="w-is-with"),
+        pytest.param("brooklyn", "Bob bought it for three twenty, clubs", "bid", 320,
+                     id="bought-it-for"),
+    ],
+)  # fmt: skip
+def test_more_of_what_tables_say(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
+
+
+def test_w_is_never_with_where_a_name_starts_with_it():
+    # a player "Wes": "w" may be his initial, so it is never read through as "with"
+    reading = read("Cy 300 spades made w 180 meld", table("hoyle", names=("Ann", "Wes", "Cy")))
+    assert "w" in reading.unknown_words
