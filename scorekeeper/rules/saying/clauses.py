@@ -50,7 +50,7 @@ from .lists import (
 )
 from .meldnames import meld_heading, named_melds
 from .places import bid_follows, biddable, is_free, is_holder, is_paused, kept_only
-from .sides import given_up_bid, read_they, their_team
+from .sides import given_up_bid, headings, read_they, their_team
 from .spoken import (
     cards_counted,
     counters_counted,
@@ -90,6 +90,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     ts = he_or_she(paused_pairs(figures_first(given_up_bid(ts), table.asks.bid)), draft)
     ts = undone(possessive_teams(join_partners(ts, table), table))
     ts = of_someone_unread(cards_counted(has_got(ts)))
+    headings(ts)
     their_team(ts, draft)
     read_they(ts, draft)
     ts = last_trick_added(counters_counted(had_with_its_word(said_by(ts)), draft), draft)

@@ -270,8 +270,8 @@ class Draft:
         """The fields the claims agree on; two claims on one field asked about (none but the
         outcome's for a hand nobody played: a misdeal, everyone passing, enters nothing else)."""
         self._auction()
-        self._passed_then_played()
         self._thrown_in()
+        self._passed_then_played()
         self._taken_over()
         self._stuck_with_it()
         single: dict[str, Any] = {}

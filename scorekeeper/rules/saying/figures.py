@@ -56,6 +56,11 @@ def read_had(ts: list[At], draft: Draft) -> None:
             put_meld(None if who is None else ts[who], figure.thing.value, said, draft)
             continue
         holder = ts[k - 1]
+        start = k + 2 if bid_said(ts, draft) else -1
+        carried = carried_on(ts, start, melded_already(draft), draft, holder.kind)
+        figures = [figure.thing.value, *(ts[m].thing.value for _, m in carried)]
+        if draft.asks.takes_each and any(draft.table.options.from_table(f) % 10 for f in figures):
+            continue  # "Bob had 10 and Cy 5": no meld is 5 (RULES 2.6), so they are takes
         holder.used = at.used = figure.used = True
         said = f"{holder.thing.text} {at.thing.text} {figure.thing.text}"
         if _the_rest_of_a_take(ts, figure.thing.value, draft):
@@ -64,7 +69,6 @@ def read_had(ts: list[At], draft: Draft) -> None:
             draft.ask(said, ["meld", "tricks"])
             continue
         put_meld(holder, figure.thing.value, said, draft)
-        start = k + 2 if bid_said(ts, draft) else -1
         carried = carried_on(ts, start, melded_already(draft), draft, holder.kind)
         for who, m in carried:  # "Ann and Cy had 60, Bob and Dee 180"
             ts[who].used = ts[m].used = True

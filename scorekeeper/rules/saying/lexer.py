@@ -108,8 +108,12 @@ class Kind(enum.Enum):
     UNKNOWN = "unknown"
 
 
-_SPELT = frozenset({Kind.OUTCOME, Kind.CUE, Kind.MELD, Kind.FILLER})
-"""The kinds of word read through a typing slip (``Lexicon._misspelt``)."""
+_SPELT = frozenset({Kind.OUTCOME, Kind.MELD, Kind.FILLER})
+"""The kinds of word read through a typing slip (``Lexicon._misspelt``): never a cue, whose
+short words have English neighbours ("takers" is no "takes")."""
+
+_SLIP_LEAST = 6
+"""The fewest letters of a word read through a slip, and of the word it is read as."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,10 +215,11 @@ class Lexicon:
             for before in ("both", "the", "my", "his", "her"):  # "both kings": cards, no around
                 self._add(f"{before} {rank}s", Kind.UNKNOWN, None)
         asks = table.asks
+        self.whole: int | None = None  # the hand's trick points (none: Bison's counters)
         if not (asks.bid and asks.takes_each):  # Bison's takes are counters: not a figure
-            total = table.trick_points
+            self.whole = table.trick_points
             for said in WHOLE_DECK_WORDS:  # "every trick": the hand's whole trick points
-                self._add(said, Kind.NUMBER, total)
+                self._add(said, Kind.NUMBER, self.whole)
         if asks.bid:  # "bid the minimum in spades": the game's lowest bid (RULES 4.1)
             lowest = table.options.to_table(table.options.min_bid)
             for said in MINIMUM_BID_WORDS:
@@ -242,7 +247,17 @@ class Lexicon:
         if ("w",) not in self.names and not self._starting("w"):
             self._add("w", Kind.FILLER, None)
         self.spelt = {said[0]: thing for said, thing in self.phrases.items()
-                      if len(said) == 1 and thing.kind in _SPELT}  # fmt: skip
+                      if len(said) == 1 and thing.kind in _SPELT
+                      and len(said[0]) >= _SLIP_LEAST}  # fmt: skip
+        skeletons: dict[str, list[tuple[str, Thing]]] = {}  # such words without their vowels
+        for said, thing in self.spelt.items():
+            bare = "".join(c for c in said if c not in _VOWELS)
+            skeletons.setdefault(bare, []).append((said, thing))
+        self.bare = {
+            bare: max(said, key=lambda s: len(s[0]))
+            for bare, said in skeletons.items()
+            if len({(thing.kind, thing.value) for _, thing in said}) == 1
+        }
         self.dropped: dict[str, list[str]] = {}  # each such word with a letter left out
         for said in self.spelt:
             for i in range(len(said)):
@@ -343,9 +358,16 @@ class Lexicon:
 
     def _misspelt(self, word: str) -> Thing | None:
         """A word the table says, typed with a letter left out or added or two swapped
-        ("concded", "marrige", "melled", "evrybody"; five letters or more, ``_one_edit``),
-        where it can be one word only."""
-        if not word.isalpha() or len(word) < 5:
+        ("concded", "marrige", "evrybody"; both of six letters or more), where it can be one
+        word only."""
+        if word.isalpha() and len(word) >= 4 and word[-1] == word[-2]:
+            thing = self.phrases.get((word[:-1],))  # "tookk": a key held down
+            if thing is not None and thing.kind is not Kind.UNKNOWN:
+                return Thing(thing.kind, thing.value, word)
+        bare = self.bare.get("".join(c for c in word if c not in _VOWELS))
+        if word.isalpha() and len(word) >= 4 and bare is not None and len(bare[0]) > len(word):
+            return Thing(bare[1].kind, bare[1].value, word)  # "cncded": its vowels left out
+        if not word.isalpha() or len(word) < _SLIP_LEAST:
             return None
         near = set(self.dropped.get(word, ()))  # a letter left out of the word said
         for i in range(len(word)):
@@ -370,6 +392,11 @@ class Lexicon:
         "no" alone is 0, "no trump" is no trump)."""
         span = self._span(pauses, i, max(self.longest, 8))
         figure = None
+        if self.whole is not None and tuple(words[i : i + 2]) == ("all", "but") and span > 2:
+            number = read_number(words[i + 2 : i + span])
+            if number is not None and number[0] <= self.whole:  # "took all but 12": the rest
+                said = " ".join(words[i : i + 2 + number[1]])
+                return Thing(Kind.NUMBER, self.whole - number[0], said, 2 + number[1])
         heard = _HEARD_AS.get(words[i])
         if heard is not None and span > 1 and words[i + 1] in heard[1]:
             number = read_number((heard[0], *words[i + 1 : i + span]))
@@ -402,8 +429,10 @@ class Lexicon:
         hundreds = _SOUNDS_LIKE_HUNDREDS.get(words[i])
         before = words[i - 1]
         named = (before,) in self.names or self._name_heard(before) is not None  # "Sy, for"
-        after_a_bidder = named or before in ("went", "bid", "bids")  # "Anne bid for thirty"
+        after_a_bidder = named or before in ("went", "bid", "bids", "at")  # "Anne bid for thirty"
         if hundreds is None or not after_a_bidder or not self.asks_bid:
+            return None
+        if "held" in words[max(0, i - 5) : i]:  # "held Bob and Dee to 60": what they took
             return None
         number = read_number(words[i + 1 : i + span])
         if number is None or not 10 <= number[0] < 100:

@@ -78,7 +78,7 @@ def _small(words: Sequence[str], i: int) -> tuple[int, int] | None:
 
 def _below_thousand(words: Sequence[str], i: int) -> tuple[int, int] | None:
     """0 to 9999 said as a table says it: "three hundred (and) fifty", "three fifty",
-    "fifteen hundred", "a hundred", "twelve fifty"; and its length."""
+    "fifteen hundred", "a hundred", "twelve fifty", "three and a half"; and its length."""
     if i < len(words) and words[i] == "a" and i + 1 < len(words):
         if words[i + 1] in ("hundred", "thousand", "grand"):
             head: tuple[int, int] | None = (1, 1)
@@ -96,6 +96,8 @@ def _below_thousand(words: Sequence[str], i: int) -> tuple[int, int] | None:
         if tail is not None:
             value, j = value + tail[0], j + tail[1]
         return value, j - i
+    if used == 1 and 0 < value < 10 and tuple(words[j : j + 3]) == ("and", "a", "half"):
+        return value * 100 + 50, j + 3 - i  # "three and a half": 350, as a bid is said
     if used == 1 and 0 < value < 10 and j + 1 < len(words) and words[j] == "oh":
         unit = SMALL.get(words[j + 1])  # "three oh five": 305, as a figure is read out
         if unit is not None and 0 < unit < 10:

@@ -1,7 +1,7 @@
 """Words typed short or heard wrong, written out before a line is read (issue 29): "b4",
 "evry1", "w/", "@", "+", "5o" for 50, "w/o", "had 2 take it", "lookin", dictation's "fifty
-won", and a take of nothing said in words ("didn't take a trick", "got skunked"), which
-RULES 6.4 enters as 0.
+won", "a buck fifty" (150), and a take of nothing said in words ("didn't take a trick",
+"got skunked"), which RULES 6.4 enters as 0.
 """
 
 from __future__ import annotations
@@ -29,6 +29,12 @@ _SHORTHAND = (
     ),
     (re.compile(rf"\b({'|'.join(_ROUND_TENS)})[ -]won\b", re.IGNORECASE), r"\1 one"),
     (re.compile(r"\b(?:got|was|were) skunked\b", re.IGNORECASE), "took 0 tricks"),
+    (re.compile(r"\ba buck\b", re.IGNORECASE), "a hundred"),  # "a buck fifty": 150
+    # dictation's "one" after a meld word: "melded won twenty" is 120
+    (
+        re.compile(rf"\b(meld|melded|had) won (?=(?:{'|'.join(_ROUND_TENS)})\b)", re.IGNORECASE),
+        r"\1 one ",
+    ),
     (
         re.compile(
             r"\b(?:didn'?t|did not|never|couldn'?t) (?:take|took|get|got|win|won) "

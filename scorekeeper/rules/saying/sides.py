@@ -10,9 +10,24 @@ from itertools import pairwise
 
 from ..hand.outcome import Outcome
 from .draft import At, Draft
-from .lexer import Kind, Thing
+from .lexer import COMMA, Kind, Thing
 from .places import figure_next
-from .words import Cue
+from .words import OTHERS, Cue
+
+
+def headings(ts: list[At]) -> None:
+    """ "Ann's side: Ann forty, Cy one fifty", "other team: Ann eight, Cy two": a side named
+    before its players' own figures heads them and fills nothing itself."""
+    for k, at in enumerate(ts[:-2]):
+        side = at.kind is Kind.TEAM or (at.kind is Kind.UNKNOWN and at.thing.value == OTHERS)
+        player, figure = ts[k + 1], ts[k + 2]
+        if figure.cue(Cue.HAS) and k + 3 < len(ts):  # "the other team Ann had forty"
+            figure = ts[k + 3]
+        if not side or at.used or player.kind is not Kind.PLAYER or player.pause > COMMA:
+            continue
+        ours = at.kind is not Kind.TEAM or set(player.thing.players) <= set(at.thing.players)
+        if ours and figure.kind is Kind.NUMBER and not figure.pause:
+            at.used = True
 
 
 def given_up_bid(ts: list[At]) -> list[At]:

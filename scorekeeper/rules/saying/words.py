@@ -43,6 +43,7 @@ class Cue(enum.Enum):
 OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
     {
         Outcome.MADE: ("made", "made it", "makes", "makes it", "make", "made the bid", "a make",
+                       "made his bid", "made her bid", "made their bid", "made our bid",
                        "that's a make",
                        "bring it home", "brings it home", "brought it home", "home free",
                        "squeaked by",
@@ -191,6 +192,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   # the compulsory bid (RULES 4.5), said as the bid it is
                   "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
                   "had the forced", "was stuck with the compulsory", "was stuck with the forced",
+                  "got stuck with the compulsory", "got stuck with the forced",
                   "held the", "holds the", "was held at", "was held to the compulsory",
                   "stuck w", "stuck w the", "stuck w it at", "bud", "bit", "bed",
                   "had the bid at", "had the bid for", "has the bid at", "has the bid for",
@@ -216,7 +218,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "cards",  # "cards Ann 110, Bob 30": never "17 cards" (counted)
                      "in the play", "in play", "in the cards", "trik", "triks",
                      "trick points", "trick points for", "points for", "trick pts", "trx",
-                     "ctrs", "tk", "tkn"),
+                     "ctrs", "tk", "tkn", "taken"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
                    "had the other", "got the other", "took the other",
                    "sweeps", "pulled in", "brought in", "managed", "scraped", "scraped together",
@@ -242,7 +244,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "lays down", "lay down", "put down", "puts down"),
         Cue.BY: ("by",),
         Cue.DEALT: ("dealt", "deals", "dealer", "dealing", "deal", "dealt it"),
-        Cue.HAND: ("hand", "hand number", "deal number"),
+        Cue.HAND: ("hand", "hand number", "deal number", "for hand", "on hand"),
         Cue.OWN_BID: ("on his own bid", "on her own bid", "on their own bid", "on his bid",
                       "on her bid", "on his own", "on her own"),
         Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
@@ -264,7 +266,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                        "handed it to",
                        "ate it"),
         Cue.PASSED: ("passed", "passes", "pass", "passd", "out", "drops", "dropped",
-                     "nobody else bid",
+                     "nobody else bid", "no takers", "no takers on it",
                      "no one else bid", "nobody bids over him", "nobody bid over him",
                      "nobody bids over her", "nobody bid over her", "nobody went over",
                      "nobody went over him", "nobody went over her", "nobody came over him",
@@ -351,7 +353,15 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "read it back", "reading", "back", "confirming", "confirm", "let me confirm",
         "let me read it", "let me read", "final", "folks", "i have", "as the bidder",
         "which", "round the table", "around the table", "stands", "sits this one out",
-        "the kitty sits this one out", "blind", "respectively",
+        "the kitty sits this one out", "blind", "respectively", "counting the widow",
+        "counting the last", "for the pot", "goes down as", "go down as", "put it down as",
+        "write it down as", "mark it down as", "partnership", "as a team", "loses it",
+        "she loses it", "he loses it", "so she loses it", "so he loses it", "loses her meld",
+        "loses his meld", "loses their meld", "lose their meld", "their meld doesn't count",
+        "their meld didn't count", "the meld doesn't count", "the meld didn't count",
+        "meld doesn't count", "meld didn't count", "her meld doesn't count",
+        "his meld doesn't count", "her meld didn't count", "his meld didn't count",
+        "pays everybody", "pays everyone", "and the pot", "pays the pot",
         "that", "no cards played", "didn't count", "doesn't count",
         "don't count",
     }
@@ -391,6 +401,8 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "aftr the meld",
             "before we played a single card",
             "before a single card was played", "without playing a single card",
+            "before we played a card", "before anyone played a card", "didn't play a card",
+            "did not play a card", "without playing a card",
         ),
         Outcome.FORFEIT: (
             "didn't look at the widow", "didnt look at the widow", "did not look at the widow",

@@ -246,3 +246,105 @@ def test_w_is_never_with_where_a_name_starts_with_it():
     # a player "Wes": "w" may be his initial, so it is never read through as "with"
     reading = read("Cy 300 spades made w 180 meld", table("hoyle", names=("Ann", "Wes", "Cy")))
     assert "w" in reading.unknown_words
+
+
+def test_a_slip_is_never_read_into_a_figures_word():
+    # "takers" is one letter from "takes", but "no takers" says nobody bid over Bob: no take
+    line = "Bob opened 300, no takers, so he stuck Ann with it at 250. diamonds. she made it"
+    reading = read(line, table("brooklyn"))
+    assert (reading.declarer, reading.bid, reading.takeover) == (1, 250, True)
+    assert reading.tricks is None
+
+
+def test_nobody_opening_thrown_in_with_a_figure_is_asked_never_a_concession():
+    # the double deck throws in a hand nobody bid (RULES 4.3): "at fifty" is the bid nobody
+    # made, so which it is, is asked; never a concession of a bid of 50
+    reading = read("nobody would open at fifty, thrown in", table("double-deck"))
+    assert reading.outcome is None and reading.bid is None
+    assert reading.ambiguous != ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        pytest.param("brooklyn-pot", "first two passed so Ann was stuck at to fifty she called "
+                     "spades and went down", "bid", 250, id="at-to-fifty-is-250"),
+        pytest.param("bison", "Bob bid two seventy clubs Bob melded won twenty Ann sixty Cy "
+                     "forty", "melds", (Meld(1, 60), Meld(2, 120), Meld(3, 40)),
+                     id="melded-won-twenty-is-120"),
+        pytest.param("brooklyn", "Bob got the bid at three and a half in hearts", "bid", 350,
+                     id="three-and-a-half-is-350"),
+        # eight-handed: 50 written from the double deck, all but 12 is 38
+        pytest.param("eight-handed", "Eve got it at 75 in clubs. Their team took all but 12 of "
+                     "the tricks.", "tricks", 38, id="all-but-12"),
+        # two packs: 490 in the hand; Bob's team all but 40, so Ann's team (entered) 40
+        pytest.param("eight-two-packs", "Bob's team took all but 40 in tricks.", "tricks", 40,
+                     id="all-but-40-to-the-other-team"),
+    ],
+)  # fmt: skip
+def test_figures_said_the_long_way_round(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
+
+
+def test_held_to_a_figure_is_never_dictations_two_hundred():
+    line = "Bob won it at 350 in spades. Ann and Cy held Bob and Dee to 60 in tricks"
+    assert read(line, table("partnership")).tricks != 260
+
+
+def test_a_figure_no_meld_can_be_is_no_meld_said_with_had():
+    # Bison: "Bob had 10 and Cy 5" after the counters: no meld is 5 (RULES 2.6), so neither
+    # is read as meld
+    line = "Ann bid 400 in clubs. She got 9 counters and the last trick, Bob had 10 and Cy 5."
+    assert read(line, table("bison")).melds == ()
+
+
+def test_a_side_named_before_its_players_figures_heads_them():
+    line = (
+        "Hearts trump. Ann's side: Ann forty, Cy one fifty, Eve zero. Bob's side: Bob "
+        "twenty, Dee sixty, Fay ten. Bob's side took two fifteen in tricks."
+    )
+    reading = read(line, table("six-two-packs"))
+    assert reading.melds == (Meld(1, 40), Meld(2, 20), Meld(3, 150), Meld(4, 60), Meld(5, 0),
+                             Meld(6, 10))  # fmt: skip
+    assert reading.tricks == 275  # 490 less Bob's side's 215
+    assert reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        pytest.param("double-deck", "Cy bid sixty in diamonds. Ann and Cy only pulled eighteen in "
+                     "tricks, so their meld doesn't count and they're set.",
+                     id="meld-doesnt-count"),
+        pytest.param("brooklyn", "Bob bid three sixty in spades, he made his bid",
+                     id="made-his-bid"),
+        pytest.param("partnership", "Bob bid three twenty in hearts and Bob conceded before we "
+                     "played a card.", id="before-we-played-a-card"),
+        pytest.param("brooklyn", "Okay, reading hand one back: Bob bid three twenty, spades, "
+                     "made", id="reading-hand-one-back"),
+    ],
+)  # fmt: skip
+def test_table_talk_of_a_read_back_fills_nothing(game, line):
+    reading = read(line, table(game))
+    assert reading.unknown_words == () and reading.ambiguous == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        pytest.param("hoyle", "cy 420 spds cncded", "outcome", Outcome.CONCEDED,
+                     id="vowels-left-out"),
+        pytest.param("brooklyn-pot", "bob 280 clubs meld 100 tookk 150, set", "tricks", 150,
+                     id="a-key-held-down"),
+        pytest.param("brooklyn-pot", "Ann two sixty spades. Set. Seventy meld and only a buck "
+                     "fifty in cards.", "tricks", 150, id="a-buck-fifty"),
+        pytest.param("hoyle", "Ann. Three seventy. Clubs. 210 meld, 165 taken. Made.", "tricks",
+                     165, id="taken"),
+        pytest.param("hoyle", "Bob got stuck with the compulsory 300, didn't even look at the "
+                     "widow, he forfeits.", "bid", 300, id="stuck-with-the-compulsory"),
+    ],
+)  # fmt: skip
+def test_slips_and_slang_read_as_meant(game, line, field, value):
+    reading = read(line, table(game))
+    assert getattr(reading, field) == value
+    assert reading.unknown_words == ()
