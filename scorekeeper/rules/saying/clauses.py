@@ -31,11 +31,11 @@ from .figures import (
     meld_then_took,
     put_meld,
     read_cued,
-    read_had,
     spent_tricks_words,
     tricks_of,
     tricks_of_nobody,
 )
+from .had import read_had
 from .lasttrick import read_last_trick
 from .lexer import COMMA, STOP, Kind, Thing
 from .lists import (
@@ -50,6 +50,7 @@ from .lists import (
 )
 from .meldnames import meld_heading, named_melds
 from .places import bid_follows, biddable, is_free, is_holder, is_paused, kept_only
+from .reneging import read_reneger
 from .sides import given_up_bid, headings, read_they, their_team
 from .spoken import (
     cards_counted,
@@ -97,7 +98,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     dealer_and_hand(ts)
     whole_deck_said_again(ts, draft)
     margins(ts)
-    _reneger(ts, draft)
+    read_reneger(ts, draft)
     _takeover(ts, draft)
     _passes(ts)
     named_melds(ts, draft)
@@ -200,30 +201,6 @@ def _passers(ts: list[At], k: int) -> list[int]:
         joined = is_free(ts, j - 1, Kind.CUE) and ts[j - 1].cue(Cue.AND) and not ts[j].pause
         j = j - 2 if joined else j - 1
     return places
-
-
-def _reneger(ts: list[At], draft: Draft) -> None:
-    """ "Cy reneged": the player beside a renege (never "renege on Cy's 260": Cy's bid)."""
-    for k, at in enumerate(ts):
-        renege = at.kind is Kind.OUTCOME and at.thing.value is Outcome.RENEGE
-        if renege and Outcome.RENEGE in draft.asks.outcomes:
-            for who in (k - 1, k + 1):
-                after = who > k and ts[who].pause if 0 <= who < len(ts) else True
-                whose = who > k and is_holder(ts, who) and ts[who].thing.text.endswith("'s")
-                if whose:
-                    break  # "renege on Cy's 260": Cy bid it; who reneged is not said
-                if is_holder(ts, who) and not ts[who].used and not after:
-                    ts[who].used = True
-                    pid = draft.who(ts[who])
-                    if pid is not None:
-                        draft.claim(("reneger",), pid, ts[who].thing.text)
-                    own = max(k, who) + 1  # "reneged on his own bid": the declarer reneged
-                    if pid is not None and own < len(ts) and ts[own].cue(Cue.OWN_BID):
-                        ts[own].used = True
-                        draft.claim(
-                            ("declarer",), pid, f"{ts[who].thing.text} {ts[own].thing.text}"
-                        )
-                    break
 
 
 def _bids(ts: list[At], draft: Draft) -> None:

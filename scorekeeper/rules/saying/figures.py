@@ -1,7 +1,7 @@
 """Whose a figure is (issue 29; RULES 2.5 who melds, 3.3 and 3.4 whose tricks, 6.4 takes):
-figures beside a cue word ("60 meld", "took 160", "Ann 8 counters, Bob 10"), "had", the melds
-named ("Cy has the dix"), the last trick, and a figure nothing marks, which fills the one field
-it could and is asked about when it could fill two.
+figures beside a cue word ("60 meld", "took 160", "Ann 8 counters, Bob 10"), the melds named
+("Cy has the dix"), and a figure nothing marks, which fills the one field it could and is
+asked about when it could fill two. What a player "had" is read by ``had``.
 """
 
 from __future__ import annotations
@@ -27,65 +27,6 @@ from .places import (
 from .reading import Key
 from .table import MELD_KEPT, PLAYED, HandAsks, SayingTable
 from .words import WHOLE_DECK, Cue
-
-
-def read_had(ts: list[At], draft: Draft) -> None:
-    """ "Ann had 40": the figure a player has, holds or showed is their meld (tricks are
-    taken, not had), unless a tricks word of its own follows it ("had 130 in tricks"); "had
-    40" said of nobody named is meld too, of the declarer where only the declarer melds. The
-    meld carries on to the name-figure pairs said after it ("Ann and Cy had 60, Bob and Dee
-    180"), as after a meld word."""
-    for k, at in enumerate(ts):
-        if not at.cue(Cue.HAS) or at.used:
-            continue
-        figured = k + 2 < len(ts) and ts[k + 1].kind is Kind.NUMBER and not ts[k + 1].pause
-        if figured and ts[k + 2].cue(Cue.MELD) and not ts[k + 2].pause:
-            at.used = True  # "had a hundred in meld", "showed 260 meld": the meld word read it
-            continue
-        if not (is_free(ts, k + 1, Kind.NUMBER) and not ts[k + 1].pause):
-            continue
-        if bid_follows(ts, k + 1) or cue_of_its_own(ts, k + 2, None):
-            continue
-        figure = ts[k + 1]
-        if at.pause or not is_holder(ts, k - 1):
-            # "Ann 300 spades made, she had 40": meld of a player the line does not name
-            # (the clause's, without a bid), asked whose where everyone melds; never tricks
-            who = subject_of(ts, k, draft)
-            at.used = figure.used = True
-            said = f"{at.thing.text} {figure.thing.text}"
-            put_meld(None if who is None else ts[who], figure.thing.value, said, draft)
-            continue
-        holder = ts[k - 1]
-        start = k + 2 if bid_said(ts, draft) else -1
-        carried = carried_on(ts, start, melded_already(draft), draft, holder.kind)
-        figures = [figure.thing.value, *(ts[m].thing.value for _, m in carried)]
-        if draft.asks.takes_each and any(draft.table.options.from_table(f) % 10 for f in figures):
-            continue  # "Bob had 10 and Cy 5": no meld is 5 (RULES 2.6), so they are takes
-        holder.used = at.used = figure.used = True
-        said = f"{holder.thing.text} {at.thing.text} {figure.thing.text}"
-        if _the_rest_of_a_take(ts, figure.thing.value, draft):
-            # "Bob's side took 220 so Ann's side had 270": the rest of the deck's trick
-            # points, or meld? asked
-            draft.ask(said, ["meld", "tricks"])
-            continue
-        put_meld(holder, figure.thing.value, said, draft)
-        carried = carried_on(ts, start, melded_already(draft), draft, holder.kind)
-        for who, m in carried:  # "Ann and Cy had 60, Bob and Dee 180"
-            ts[who].used = ts[m].used = True
-            put_meld(ts[who], ts[m].thing.value, f"{ts[who].thing.text} {ts[m].thing.text}", draft)
-
-
-def _the_rest_of_a_take(ts: list[At], figure: int, draft: Draft) -> bool:
-    """True when the line says a figure taken ("took 220") that with ``figure`` makes the
-    deck's trick points (RULES 3.1)."""
-    total = draft.table.trick_points
-    return any(
-        at.cue(Cue.TOOK)
-        and is_free(ts, k + 1, Kind.NUMBER)
-        and ts[k + 1].thing.value + figure == total
-        for k, at in enumerate(ts[:-1])
-    )
-
 
 Put = Callable[[At | None, int, str, Draft], None]
 """What is done with a figure read beside a cue word, and its holder (None: nobody named)."""
@@ -128,7 +69,12 @@ def read_cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
         # "took 190 meld 120": a figure between two cues, said straight after the first, is
         # the first's when the second has a figure of its own after it
         after_cue = k >= 2 and any(ts[k - 2].cue(c) for c in FIGURE_CUES)
-        if after_cue and not ts[k - 1].pause and is_free(ts, k + 1, number) and not ts[k + 1].pause:
+        own = is_free(ts, k + 1, number) and not ts[k + 1].pause
+        if after_cue and not ts[k - 1].pause and own:
+            before = False
+        # "meld bob 40 dee 150 tricks 100 made": a list's last pair before a cue with a figure
+        # of its own, which no cue follows, is the list's, not the cue's
+        if own and _listed_before(ts, k) and not cue_of_its_own(ts, k + 2, None):
             before = False
         # "Ann 60 meld 140 tricks, Bob 20": a figure said straight before the cue is its, not
         # a list said after a pause
@@ -149,6 +95,8 @@ def read_cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
                 pairs.append((j, j + 1))
                 j += 2
             after = -1  # a list already: nothing carries on past it
+            if not at.pause and _heads_the_list(ts, k, pairs):  # "Bob 100 in tricks Cy 80"
+                pairs.insert(0, (k - 2, k - 1))
         elif subject_of(ts, k, draft) is not None and is_free(ts, k + 1, number):
             pairs, after = [(subject_of(ts, k, draft), k + 1)], k + 2  # type: ignore[list-item]
             leaned = leans(ts, k)
@@ -170,7 +118,7 @@ def read_cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
         elif 0 <= after < len(ts) and ts[after].cue(Cue.TRICKS) and not ts[after].pause:
             after += 1  # "Bob took 240 in tricks, Ann 10"
         kind = ts[pairs[0][0]].kind if pairs and pairs[0][0] >= 0 else Kind.PLAYER
-        carried = carried_on(ts, after, melded, draft, kind)
+        carried = carried_on(ts, after, melded, draft, kind, meld=cue is Cue.MELD)
         if not bid_said(ts, draft) and any(biddable(ts[n].thing.value, draft) for _, n in carried):
             carried = []  # "Ann took 10, Bob 300": Bob's bid, maybe; "Bob 9" is no bid
         if before and pairs and pairs[0] == (k - 2, k - 1) and bid_said(ts, draft):
@@ -185,6 +133,27 @@ def read_cued(ts: list[At], draft: Draft, cue: Cue, put: Put) -> None:
             said = sorted(({who, n} | cued) - {-1})
             text = " ".join(ts[x].thing.text for x in said)
             put(holder, ts[n].thing.value, text, draft)
+
+
+def _listed_before(ts: list[At], k: int) -> bool:
+    """True when the pair before the cue at ``k`` ends a list of name-figure pairs that
+    another cue heads ("meld bob 40 dee 150 tricks 100")."""
+    j = k - 2
+    while j >= 1 and is_holder(ts, j) and ts[j + 1].kind is Kind.NUMBER:
+        j -= 2
+    return j < k - 2 and j >= -1 and any(ts[j + 1].cue(c) for c in FIGURE_CUES)
+
+
+def _heads_the_list(ts: list[At], k: int, pairs: list[tuple[int, int]]) -> bool:
+    """True when a player's figure said straight before the cue at ``k`` is the first of the
+    list the cue heads ("Bob a hundred in tricks Cy eighty Ann seventy", dictated): a player
+    the list does not name again (never "Bob 20 took Ann 140 Bob 110")."""
+    if k < 2 or not is_holder(ts, k - 2) or not is_free(ts, k - 1, Kind.NUMBER):
+        return False
+    if ts[k - 1].pause or ts[k - 2].used:
+        return False
+    named = {p for who, _ in pairs for p in ts[who].thing.players}
+    return named.isdisjoint(ts[k - 2].thing.players)
 
 
 def spent_tricks_words(ts: list[At]) -> None:
@@ -251,12 +220,21 @@ def put_meld(holder: At | None, figure: int, word: str, draft: Draft) -> None:
         draft.claim(("meld", holder.thing.players[0], True), figure, word)
     elif holder.kind is Kind.TEAM:
         draft.unknown.append(word)
+    elif _none_each(holder, figure, asks.meld_each):  # "Cy and Dee nothing": each melds 0
+        for each in holder.thing.players:
+            draft.claim(("meld", each, False), 0, word)
     else:
         pid = draft.who(holder)
         if pid is not None:
             draft.claim(("meld", pid, False), figure, word)
         if pid is not None and not asks.meld_each:  # only the declarer's meld is entered
             draft.claim(("declarer",), pid, holder.thing.text)
+
+
+def _none_each(holder: At, figure: int, each: bool) -> bool:
+    """True when nothing is said of several players named together, not a team, where each
+    player's own figure is entered: 0 for each of them, whichever way it is split."""
+    return each and figure == 0 and holder.kind is Kind.PLAYER and len(holder.thing.players) > 1
 
 
 def meld_key(holder: At | None, draft: Draft) -> Key | None:
@@ -311,6 +289,10 @@ def tricks_of(holder: At, figure: int, word: str, draft: Draft) -> None:
     """Tricks said of a player or a team: their take, or the one figure when they are on the
     side it is entered for."""
     asks, table = draft.asks, draft.table
+    if _none_each(holder, figure, asks.takes_each):  # "Ann, Bob and Cy zero tricks"
+        for each in holder.thing.players:
+            draft.claim(("take", each), 0, word)
+        return
     if holder.kind is Kind.TEAM or the_others_named(holder, draft):
         members: tuple[int, ...] = holder.thing.players
     else:

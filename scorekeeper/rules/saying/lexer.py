@@ -468,12 +468,13 @@ class Lexicon:
         )  # fmt: skip
 
     def _name_doubled(self, word: str) -> Thing | None:
-        """A player's name (three letters or more) typed with one letter doubled or an "e"
-        added or left off at its end, or as a pet name: "Hall" is Hal, "Faye" Fay, "Bobby"
-        Bob, where it names one player."""
+        """A player's name (three letters or more) typed with one letter doubled, two swapped,
+        or an "e" added or left off at its end, or as a pet name: "Hall" is Hal, "Bbo" Bob,
+        "Faye" Fay, "Bobby" Bob, where it names one player."""
         ids = tuple(
             pid for pid, keys in self.starts.items()
-            if any(len(k) >= 3 and (_undoubled(word, k) or _pet(word, k)) for k in keys)
+            if any(len(k) >= 3 and (_undoubled(word, k) or _pet(word, k) or _swapped(word, k))
+                   for k in keys)
         )  # fmt: skip
         return Thing(Kind.PLAYER, ids, word) if len(ids) == 1 else None
 
@@ -507,6 +508,11 @@ def _undoubled(word: str, name: str) -> bool:
     return len(word) == len(name) + 1 and any(
         word[j] == word[j - 1] and word[:j] + word[j + 1 :] == name for j in range(1, len(word))
     )
+
+
+def _swapped(word: str, name: str) -> bool:
+    """True when ``word`` is ``name`` typed with two letters side by side swapped ("Bbo")."""
+    return len(word) == len(name) and _one_edit(word, name)
 
 
 def _heard_as(word: str, names: Iterable[str]) -> bool:

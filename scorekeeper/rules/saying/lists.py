@@ -197,7 +197,7 @@ def _a_pair(ts: list[At], j: int) -> bool:
 
 
 def carried_on(
-    ts: list[At], j: int, had: frozenset[int], draft: Draft, kind: Kind
+    ts: list[At], j: int, had: frozenset[int], draft: Draft, kind: Kind, meld: bool = False
 ) -> list[tuple[int, int]]:
     """The name-figure pairs from ``j`` a cue said before them carries on to: each a player or
     team and a figure, alone between pauses ("Ann 8 counters, Bob 10, Cy 2": Bob's and Cy's
@@ -205,7 +205,10 @@ def carried_on(
     none where ``j`` is -1. A sentence of the list that names a player twice, or one already
     given that field (``had``: "Bob a run, Ann 60 queens. Bob 91, Ann 50" is another list), is
     not carried on to, nor any after it; nor a team after players' figures, or players after a
-    team's (``kind``: "Hal 930. Ann's team 148" is the team's tricks, not their meld)."""
+    team's (``kind``: "Hal 930. Ann's team 148" is the team's tricks, not their meld); nor,
+    for ``meld``, a sentence whose figures with the takes said make the hand's trick points
+    where each player's take is entered ("Cy 80 kings. Ann 110, Bob 90, Dee 50": their takes,
+    maybe, RULES 6.4)."""
     pairs: list[tuple[int, int]] = []
     while (
         j >= 0
@@ -226,8 +229,20 @@ def carried_on(
         said = [p for who, _ in kept + sentence for p in ts[who].thing.players]
         if len(set(said)) < len(said) or not had.isdisjoint(said):
             break
+        figures = [ts[n].thing.value for _, n in sentence]
+        if meld and ts[sentence[0][0]].pause >= STOP and all_the_takes(figures, draft):
+            break
         kept += sentence
     return kept
+
+
+def all_the_takes(figures: list[int], draft: Draft) -> bool:
+    """True when ``figures`` and the takes said add up to the hand's trick points where each
+    player's take is entered and nobody bids (RULES 3.1, 6.4): they may be the takes."""
+    if not draft.asks.takes_each or draft.asks.bid:
+        return False
+    taken: int = sum(draft.value(key) or 0 for key in draft.claims if key[0] == "take")
+    return taken + sum(figures) == draft.table.trick_points
 
 
 def _sentences(ts: list[At], pairs: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:

@@ -125,7 +125,7 @@ def named_melds(ts: list[At], draft: Draft) -> None:
             before = count
         kind = Kind.PLAYER if holder is None else holder.kind
         start = n if bid_said(ts, draft) else -1
-        for who, m in carried_on(ts, start, melded_already(draft), draft, kind):
+        for who, m in carried_on(ts, start, melded_already(draft), draft, kind, meld=True):
             ts[who].used = ts[m].used = True
             carried = f"{ts[who].thing.text} {ts[m].thing.text}"
             put_meld(ts[who], ts[m].thing.value, carried, draft)

@@ -30,6 +30,13 @@ _SHORTHAND = (
     (re.compile(rf"\b({'|'.join(_ROUND_TENS)})[ -]won\b", re.IGNORECASE), r"\1 one"),
     (re.compile(r"\b(?:got|was|were) skunked\b", re.IGNORECASE), "took 0 tricks"),
     (re.compile(r"\ba buck\b", re.IGNORECASE), "a hundred"),  # "a buck fifty": 150
+    # an apostrophe left out: "didnt", "doesnt", "dont", "cant"
+    (
+        re.compile(r"\b(did|does|do|is|was|were|are|could|would|has|have|had)nt\b", re.IGNORECASE),
+        r"\1n't",
+    ),
+    (re.compile(r"\bcant\b", re.IGNORECASE), "can't"),
+    (re.compile(r"\ball (?:\w+ )?of us passed\b", re.IGNORECASE), "everybody passed"),
     # dictation's "one" after a meld word: "melded won twenty" is 120
     (
         re.compile(rf"\b(meld|melded|had) won (?=(?:{'|'.join(_ROUND_TENS)})\b)", re.IGNORECASE),

@@ -43,6 +43,12 @@ class Cue(enum.Enum):
 OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
     {
         Outcome.MADE: ("made", "made it", "makes", "makes it", "make", "made the bid", "a make",
+                       "got there", "got there exactly",
+                       # a declarer wins the pot only by making a big bid (RULES 5.8)
+                       "takes the pot", "took the pot", "wins the pot", "won the pot",
+                       "scoops the pot", "scooped the pot", "raked in the pot",
+                       "raked in the whole pot", "collects the pot", "won the whole pot",
+                       "took the whole pot", "takes the whole pot",
                        "made his bid", "made her bid", "made their bid", "made our bid",
                        "that's a make",
                        "bring it home", "brings it home", "brought it home", "home free",
@@ -53,6 +59,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         Outcome.SET: (
             "set", "went set", "got set", "goes set", "is set", "bumped", "got bumped",
             "went bumped", "went bete", "went down", "double bete", "double set", "down",
+            "got double set", "got double bete", "got double beted", "double beted",
             "goes down", "goes bete", "played and lost", "lost it", "they're set", "we're set",
             "they are set", "we are set", "went double bete", "went double set", "went back",
             "goes back", "go back",
@@ -64,6 +71,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "conceded", "concedes", "concede", "conceited", "conceeded", "conseded",
             "surrendered", "surrenders",
             "threw in the towel", "throw in the towel", "thrown in", "threw it in", "threw in",
+            "threw the hand in", "threw his hand in", "threw her hand in", "threw in the hand",
             "throws it in", "gave up", "gave it up", "tosses it", "tosses it in",
             "throw them in", "throw em in",
             "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
@@ -89,7 +97,9 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
         ),
         Outcome.RENEGE: ("renege", "reneged", "reneges", "reneging", "caught reneging", "revoked",
                          "revokes",
-                         "renegued", "renegged", "reneeged", "renigged", "reniged", "renigged on"),
+                         "renegued", "renegged", "reneeged", "renigged", "reniged", "renigged on",
+                         "reneged herself", "reneged himself", "reneges herself",
+                         "reneges himself", "reneged themselves"),
         Outcome.ALL_PASS: (
             "everyone passed", "everybody passed", "all passed", "all pass", "passed out",
             "they all passed", "we all passed", "all of us passed", "all three passed",
@@ -119,7 +129,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
 
 THROWN_IN: frozenset[str] = frozenset(
     {"thrown in", "threw it in", "threw in", "throws it in", "throw them in", "throw em in",
-     "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in"}
+     "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
+     "threw the hand in", "threw his hand in", "threw her hand in", "threw in the hand"}
 )  # fmt: skip
 """Words for cards thrown in: a concession, or where everyone passed in a game that throws the
 hand in (RULES 4.3, ``throw-in``), that hand thrown in."""
@@ -193,6 +204,8 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                   "compulsory", "forced", "the compulsory", "the forced", "had the compulsory",
                   "had the forced", "was stuck with the compulsory", "was stuck with the forced",
                   "got stuck with the compulsory", "got stuck with the forced",
+                  "stuck on the compulsory", "was stuck on the compulsory", "stuck on",
+                  "was stuck on",
                   "held the", "holds the", "was held at", "was held to the compulsory",
                   "stuck w", "stuck w the", "stuck w it at", "bud", "bit", "bed",
                   "had the bid at", "had the bid for", "has the bid at", "has the bid for",
@@ -211,6 +224,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                    "melted", "melt",  # dictation's mishearings of "melded"
                    "mld", "mld's", "meld's", "mled",  # typed in a hurry
                    "mailed", "melled",  # dictation's "melded"
+                   "mlded", "mldd",
                    "everybody's meld", "everyone's meld"),
         Cue.TRICKS: ("tricks", "trick", "in tricks", "in the tricks", "counters", "counter",
                      "in counters",
@@ -220,6 +234,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "trick points", "trick points for", "points for", "trick pts", "trx",
                      "ctrs", "tk", "tkn", "taken"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
+                   "caught", "catches",
                    "had the other", "got the other", "took the other",
                    "sweeps", "pulled in", "brought in", "managed", "scraped", "scraped together",
                    "scooped", "scooped up", "grabbed", "nabbed",
@@ -241,7 +256,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.AND: ("and", "&", "plus", "but"),
         Cue.HAS: ("has", "had", "have", "holds", "held", "showed", "shows", "laid down",
                   "sitting on", "is sitting on", "was sitting on",
-                  "lays down", "lay down", "put down", "puts down"),
+                  "lays down", "lay down", "put down", "puts down", "laid", "lays"),
         Cue.BY: ("by",),
         Cue.DEALT: ("dealt", "deals", "dealer", "dealing", "deal", "dealt it"),
         Cue.HAND: ("hand", "hand number", "deal number", "for hand", "on hand"),
@@ -266,7 +281,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                        "handed it to",
                        "ate it"),
         Cue.PASSED: ("passed", "passes", "pass", "passd", "out", "drops", "dropped",
-                     "nobody else bid", "no takers", "no takers on it",
+                     "nobody else bid", "no takers", "no takers on it", "passed to",
                      "no one else bid", "nobody bids over him", "nobody bid over him",
                      "nobody bids over her", "nobody bid over her", "nobody went over",
                      "nobody went over him", "nobody went over her", "nobody came over him",
@@ -292,16 +307,16 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "then", "was", "is", "of", "points", "point", "it",
         "please", "well", "right", "oh", "trump", "trumps", "are", "in trump", "that's", "thats",
         "that is", "which is", "turned", "turned up", "was turned", "all",
-        "takes the pot", "took the pot", "wins the pot", "won the pot", "pot goes to",
+        "pot goes to",
         "the pot goes to", "only", "just", "even", "also", "still", "exactly", "this hand",
         "that hand", "this round", "easy", "easily", "barely", "got it", "won it", "gets it",
         "wins it", "picked", "called", "chose", "named", "to him", "to her", "to them",
         "between them", "obviously", "up", "total", "in total", "altogether", "too",
-        "was the bidder", "is the bidder", "the bidder", "the declarer", "scoops the pot",
+        "was the bidder", "is the bidder", "the bidder", "the declarer",
         "declarer", "bidder", "on the nose", "right on the nose", "ugh", "though", "it's",
         "its", "halfway through", "were", "of them", "ouch", "the compulsory bid", "as trump",
         "as trumps",
-        "scooped the pot", "to name trump", "yeah", "yep", "this time", "this one", "both",
+        "to name trump", "yeah", "yep", "this time", "this one", "both",
         "pts",
         "lol", "lmao", "haha", "bc", "cuz", "because", "himself", "herself", "that time",
         "for her", "for him", "for them", "hard", "all the way round",
@@ -323,8 +338,8 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "poor thing", "good for her", "good for him", "later", "later on",
         "serves him right", "serves her right", "lucky stiff", "the old goat", "old goat",
         "the old dope", "old dope", "caught her red handed", "caught him red handed",
-        "red handed", "first time all night", "write it down", "raked in the pot",
-        "raked in the whole pot", "the whole pot", "the whole hand", "all hand", "obv",
+        "red handed", "first time all night", "write it down", "the whole pot", "the whole hand",
+        "all hand", "obv",
         "cutthroat", "no problem", "played it", "played it and", "took one look",
         "took one look at their hands", "took one look at their cards",
         "took one look at his meld", "took one look at her meld", "took one look at the meld",
@@ -343,7 +358,7 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "gives her", "gives him", "which gives her", "which gives him", "that gives her",
         "that gives him", "she gets her", "he gets his", "so she gets her", "so he gets his",
         "with room to spare", "room to spare", "with one to spare", "i am sorry to say",
-        "who is dealing", "who was dealing", "who's dealing", "collects the pot", "lucky fellow",
+        "who is dealing", "who was dealing", "who's dealing", "lucky fellow",
         "as well", "bidders", "the bidders",
         "six with 2 packs", "six with two packs",
         "eight with two packs", "two decks", "2 decks", "two packs", "2 packs",
@@ -361,9 +376,11 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "their meld didn't count", "the meld doesn't count", "the meld didn't count",
         "meld doesn't count", "meld didn't count", "her meld doesn't count",
         "his meld doesn't count", "her meld didn't count", "his meld didn't count",
-        "pays everybody", "pays everyone", "and the pot", "pays the pot",
-        "that", "no cards played", "didn't count", "doesn't count",
-        "don't count",
+        "pays everybody", "pays everyone", "and the pot", "pays the pot", "bought the widow",
+        "anyway", "either of them", "pot's his", "pot's hers", "the pot's his",
+        "the pot's hers",
+        "picked up the widow", "picked up the kitty", "buys the widow", "picks up the widow",
+        "that", "no cards played", "didn't count", "doesn't count", "don't count",
     }
 )  # fmt: skip
 """Words said around a hand that say nothing of it: ignored, and only these."""

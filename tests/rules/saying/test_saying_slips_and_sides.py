@@ -348,3 +348,80 @@ def test_slips_and_slang_read_as_meant(game, line, field, value):
     reading = read(line, table(game))
     assert getattr(reading, field) == value
     assert reading.unknown_words == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "takes"),
+    [
+        # cutthroat: 250 in the hand; Dee's nothing and the three said
+        pytest.param("cutthroat", "Bob a hundred in tricks Cy eighty Ann seventy and Dee took "
+                     "nothing", ((1, 70), (2, 100), (3, 80), (4, 0)),
+                     id="a-pair-before-the-cue-heading-a-dictated-list"),
+        pytest.param("cutthroat", "Dee took all 250 in tricks; Ann, Bob and Cy zero tricks",
+                     ((1, 0), (2, 0), (3, 0), (4, 250)), id="several-named-with-nothing"),
+    ],
+)  # fmt: skip
+def test_takes_dictated_in_one_breath(game, line, takes):
+    reading = read(line, table(game))
+    assert reading.takes == takes and reading.ambiguous == ()
+
+
+def test_nothing_said_of_several_players_is_each_ones_meld():
+    reading = read("meld Ann 60, Bob and Cy nothing, Dee 20", table("cutthroat"))
+    assert reading.melds == (Meld(1, 60), Meld(2, 0), Meld(3, 0), Meld(4, 20))
+
+
+def test_a_figure_after_a_cue_is_its_own_not_the_list_before_it():
+    reading = read("bob bid 280 diamonds meld bob 40 dee 150 tricks 100 made", table("partnership"))
+    assert reading.tricks == 100
+    assert reading.melds == (Meld(2, 40), Meld(4, 150))
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        pytest.param("bison", "Ann bid two sixty hearts and then reneged herself, ugh", "reneger",
+                     1, id="reneged-herself"),
+        pytest.param("partnership", "Cy bid 340 in clubs and threw the hand in before a card was "
+                     "played", "outcome", Outcome.CONCEDED, id="threw-the-hand-in"),
+        pytest.param("brooklyn-pot", "Cy two ninety hearts, melded one sixty but only caught sixty "
+                     "in cards, set", "tricks", 60, id="caught-sixty"),
+        pytest.param("hoyle", "Bob's forced 300, named spades, 140 meld, 160 in tricks, got there "
+                     "exactly", "outcome", Outcome.MADE, id="got-there"),
+        # the pot is won only by making a bid of 400 or more (RULES 5.8)
+        pytest.param("brooklyn-pot", "Cy for hundred spades and won the pot!!", "outcome",
+                     Outcome.MADE, id="won-the-pot-is-made"),
+        pytest.param("six-handed", "Bbo 51 spades made", "declarer", 2, id="bbo-is-bob"),
+        pytest.param("hoyle", "bob stuck w the 300, didnt even look at the widow, forfeits",
+                     "outcome", Outcome.FORFEIT, id="didnt"),
+        pytest.param("eight-handed", "all 8 of us passed, throw it in", "outcome",
+                     Outcome.ALL_PASS, id="all-8-of-us-passed"),
+    ],
+)  # fmt: skip
+def test_what_a_table_says_of_how_the_hand_went(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
+
+
+def test_a_list_that_makes_up_the_takes_is_not_carried_on_as_meld():
+    # cutthroat: 110 + 90 + 50 is the hand's 250 (RULES 3.1): the takes, maybe; never melds
+    reading = read("cy 80 meld. ann 110 bob 90 dee 50", table("cutthroat"))
+    assert reading.melds == (Meld(3, 80),)
+    assert reading.ambiguous != ()
+
+
+def test_had_figures_that_make_up_the_takes_are_not_read_as_meld():
+    # 100 + 70 + 80 + 0 is the hand's 250: "had" there goes on with the takes
+    line = (
+        "Bob ended up with 100 in tricks, that's counting the last one, Ann had 70, Cy 80, "
+        "and Dee didn't win a single trick."
+    )
+    reading = read(line, table("cutthroat"))
+    assert reading.melds == ()
+    assert (2, 100) in reading.takes and (4, 0) in reading.takes
+
+
+def test_a_meld_that_does_not_count_is_still_the_players():
+    line = "Ann took every trick, all 250, so Bob's 80 kings don't count"
+    reading = read(line, table("two-handed"))
+    assert reading.takes == ((1, 250), (2, 0))
+    assert reading.unknown_words == ()
