@@ -61,7 +61,7 @@ def meld_phrases(deck: Deck) -> Mapping[str, str]:
                 if said.endswith(" around"):  # "double aces": aces around twice
                     phrases.setdefault(f"{word} {said[: -len(' around')]}", f"{word} {engine}")
         if name == "pinochle":  # dictation's mishearing, and the ways it is spelt
-            for heard in ("pinnacle", "penuckle", "pinocle", "penochle", "pinochel"):
+            for heard in ("pinnacle", "penuckle", "pinocle", "penochle", "pinochel", "pinocchio"):
                 phrases.setdefault(heard, engine)
                 for word in several:
                     phrases.setdefault(f"{word} {heard}", f"{word} {engine}")

@@ -30,6 +30,7 @@ _SHORTHAND = (
     (re.compile(rf"\b({'|'.join(_ROUND_TENS)})[ -]won\b", re.IGNORECASE), r"\1 one"),
     (re.compile(r"\b(?:got|was|were) skunked\b", re.IGNORECASE), "took 0 tricks"),
     (re.compile(r"\ba buck\b", re.IGNORECASE), "a hundred"),  # "a buck fifty": 150
+    (re.compile(r"\b(?:hunnid|hunid|hundo)\b", re.IGNORECASE), "hundred"),
     # an apostrophe left out: "didnt", "doesnt", "dont", "cant"
     (
         re.compile(r"\b(did|does|do|is|was|were|are|could|would|has|have|had)nt\b", re.IGNORECASE),

@@ -54,6 +54,19 @@ def their_team(ts: list[At], draft: Draft) -> None:
     for k, at in enumerate(ts):
         if not at.cue(Cue.THEIR_TEAM) or not table.teams:
             continue
+        after = ts[k + 1] if k + 1 < len(ts) else None
+        if (
+            at.thing.text == "team"
+            and after is not None
+            and after.kind is Kind.PLAYER
+            and not after.pause
+            and len(after.thing.players) == 1
+        ):
+            theirs = table.team_of(after.thing.players[0])  # "team ann 280 meld": her team
+            words = f"{at.thing.text} {after.thing.text}"
+            ts[k] = At(Thing(Kind.TEAM, theirs, words, at.thing.length + 1), at.pause)
+            del ts[k + 1]  # the list goes on past it, read as one team named
+            continue
         said = k + 1 < len(ts) and ts[k + 1].kind is Kind.TEAM and not ts[k + 1].pause
         cued = k + 2 < len(ts) and (ts[k + 1].cue(Cue.MELD) or ts[k + 1].cue(Cue.TRICKS))
         if said or (cued and ts[k + 2].kind is Kind.TEAM):
@@ -75,6 +88,7 @@ def read_they(ts: list[At], draft: Draft) -> None:
     either side (the bidders, or the others), so whose figure it is is asked, among every
     player dealt in. Said of nothing else ("they made it") it is a filler word."""
     table = draft.table
+    sides: dict[bool, tuple[int, ...]] = {}  # the side "we" was read as, and "they"
     for k, at in enumerate(ts):
         if not at.cue(Cue.THEY):
             continue
@@ -86,7 +100,11 @@ def read_they(ts: list[At], draft: Draft) -> None:
         named = {p for said in ts[:k] if said.holder for p in said.thing.players}
         team = next((t for t in table.teams if named <= set(t)), None)
         ours = at.thing.text.startswith("our")  # the speaker's: never the players named
+        we = ours or at.thing.text in _WE
+        if team is not None and sides.get(not we) == team:
+            team = None  # "they took 130 and we took 130": never both the one side
         if team is not None and ((len(named) > 1 and not ours) or (named and _we_played(ts))):
+            sides[we] = team
             ts[k] = At(Thing(Kind.TEAM, team, at.thing.text, at.thing.length), at.pause)
         else:
             ids = tuple(seat.id for seat in table.seats)

@@ -234,7 +234,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "trick points", "trick points for", "points for", "trick pts", "trx",
                      "ctrs", "tk", "tkn", "taken"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
-                   "caught", "catches",
+                   "caught", "catches", "counted",
                    "had the other", "got the other", "took the other",
                    "sweeps", "pulled in", "brought in", "managed", "scraped", "scraped together",
                    "scooped", "scooped up", "grabbed", "nabbed",
@@ -248,6 +248,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                          "with the last trick in it", "the last trick in it", "last trik",
                          "with the last", "with the last trick", "with last trick",
                          "got last trick", "along with the last trick", "last trick to",
+                         "and the last trick went to", "and the last trick to",
                          "the last trick to", "last trick went to", "the last trick went to",
                          "taking the last trick", "taking last trick", "taking the last",
                          # the last trick added to the figure said before it (``ADDED_LAST``)
@@ -265,6 +266,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
         Cue.THEIR_TEAM: ("his team", "her team", "his side", "her side", "his partners",
                          "her partners", "their side", "their team", "their", "the team",
                          "their three", "their four", "the three of them", "the four of them",
+                         "the two of them",
                          "team", "side", "the side"),
         # "our side" is the speaker's, as "we" is: the side of the players named, or asked
         Cue.THEY: ("they", "we", "our team", "our side", "our three", "our four"),
@@ -282,6 +284,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                        "ate it"),
         Cue.PASSED: ("passed", "passes", "pass", "passd", "out", "drops", "dropped",
                      "nobody else bid", "no takers", "no takers on it", "passed to",
+                     "nobody bit", "no one bit",
                      "no one else bid", "nobody bids over him", "nobody bid over him",
                      "nobody bids over her", "nobody bid over her", "nobody went over",
                      "nobody went over him", "nobody went over her", "nobody came over him",
@@ -378,7 +381,13 @@ FILLER_WORDS: frozenset[str] = frozenset(
         "his meld doesn't count", "her meld didn't count", "his meld didn't count",
         "pays everybody", "pays everyone", "and the pot", "pays the pot", "bought the widow",
         "anyway", "either of them", "pot's his", "pot's hers", "the pot's his",
-        "the pot's hers",
+        "the pot's hers", "good evening", "evening", "poor dear", "poor", "quite",
+        "comfortably", "all the same", "after all", "sorry to report", "i'm sorry to report",
+        "if you please", "as he must", "as she must", "went ahead and", "dub", "ez dub", "no cap",
+        "tbh", "bruh", "rip", "lmaoo", "lmaooo", "cooked", "she's cooked", "shes cooked",
+        "he's cooked", "trash", "was trash", "the widow was trash", "widow was trash",
+        "is dead", "meld is dead", "in the books", "first hand in the books", "unbelievable",
+        "brb", "crazy", "writing it down", "dead even", "pls", "next one", "okay next one",
         "picked up the widow", "picked up the kitty", "buys the widow", "picks up the widow",
         "that", "no cards played", "didn't count", "doesn't count", "don't count",
     }
@@ -419,6 +428,7 @@ ASIDE_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "before we played a single card",
             "before a single card was played", "without playing a single card",
             "before we played a card", "before anyone played a card", "didn't play a card",
+            "didn't play it", "didn't even play it", "didn't play it out", "never played it",
             "did not play a card", "without playing a card",
         ),
         Outcome.FORFEIT: (
@@ -471,7 +481,7 @@ CORRECTION_WORDS: tuple[str, ...] = (
     "no wait", "wait", "wait no", "i mean", "sorry", "no sorry", "make that", "correction",
     "scratch that", "actually", "hang on", "hold on", "nvm", "never mind", "that's not right",
     "i beg your pardon", "beg your pardon",
-    "that's wrong", "not right",
+    "that's wrong", "not right", "nah", "nah it was", "no it was",
 )  # fmt: skip
 """Words that take back what was just said: the thing said after them replaces the last one
 of its kind said before them ("350 spades, no wait, hearts": hearts)."""

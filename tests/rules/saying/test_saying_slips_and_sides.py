@@ -425,3 +425,36 @@ def test_a_meld_that_does_not_count_is_still_the_players():
     reading = read(line, table("two-handed"))
     assert reading.takes == ((1, 250), (2, 0))
     assert reading.unknown_words == ()
+
+
+def test_they_and_we_in_one_line_are_never_the_one_side():
+    # "they" are Bob and Dee, named before; "we" then cannot be them too: asked
+    line = "Bob two eighty spades, meld Bob 60 and Dee 40, they took 130 and we took 130."
+    reading = read(line, table("partnership"))
+    assert reading.tricks == 130
+    assert [a.word for a in reading.ambiguous] == ["we"]
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        # six with two packs: Ann, Cy and Eve one team, Bob, Dee and Fay the other
+        pytest.param("six-two-packs", "team ann 280 meld, team bob 60", "melds",
+                     (Meld(1, 280, side=True), Meld(2, 60, side=True)), id="team-ann"),
+        pytest.param("brooklyn", "Cy bid four hunnid in spades, saw the widow and bailed", "bid",
+                     400, id="four-hunnid"),
+        pytest.param("double-deck", "dee 60 clubs... nah it was 55", "bid", 55,
+                     id="nah-it-was"),
+        # Brooklyn: a double pinochle 80, 100 aces (RULES 2)
+        pytest.param("brooklyn-pot", "Cy 270 in diamonds, double Pinocchio and 100 aces, made",
+                     "melds", (Meld(None, 180),), id="pinocchio-is-pinochle"),
+        pytest.param("partnership", "Bob bid three twenty in hearts. Bob melded a run and Dee "
+                     "melded forty, and the two of them took one hundred and thirty in tricks.",
+                     "tricks", 130, id="the-two-of-them"),
+        pytest.param("bison", "Cy went three hundred and ten in spades. Counters were Cy "
+                     "thirteen, Ann eleven, Bob none, and the last trick went to Cy.",
+                     "last_trick", 3, id="the-last-trick-went-to"),
+    ],
+)  # fmt: skip
+def test_more_of_what_a_table_says(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
