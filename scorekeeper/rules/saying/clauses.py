@@ -46,6 +46,7 @@ from .lists import (
     paused_pairs,
     respectively,
     the_rest,
+    the_rest_took_nothing,
     theirs_known,
 )
 from .meldnames import meld_heading, named_melds
@@ -116,6 +117,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
         else:
             pending.append((holder, figure, word))
 
+    the_rest_took_nothing(ts, draft)
     others = others_took(ts)
     meld_then_took(ts, draft, tricks)
     read_cued(ts, draft, Cue.TOOK, tricks)  # first: "Bob and Dee took 100 in tricks" is theirs

@@ -58,6 +58,9 @@ class Draft:
     no figure claimed for them is taken."""
     groups: dict[Key, list[int]] = field(default_factory=dict)
     """Each meld field's groups of named melds, each group's worth, in the order said."""
+    rest_took_nothing: bool = False
+    """ "The other two nothing": every player whose take the line does not say took none, where
+    the takes said make the hand's trick points."""
     auction: list[tuple[int, int]] = field(default_factory=list)
     """The bids said with their bidder, in the order said: for each, its place among the bid
     claims and among the declarer claims (``bid_by``)."""
@@ -240,6 +243,12 @@ class Draft:
         if not (self.asks.takes_each or self.asks.takes_by_team):
             return
         takers = {key[1] for key in self.claims if key[0] == "take"}
+        taken = sum(v for key in self.claims if key[0] == "take" for v in self.values(key)[:1])
+        if self.rest_took_nothing and self.asks.takes_each and taken == self.table.trick_points:
+            for seat in self.table.seats:  # "the other two nothing", the takes said making 250
+                if seat.id not in takers:
+                    self.claim(("take", seat.id), 0, "the others nothing")
+            return
         whole = [key for key in self.claims if key[0] == "take"
                  and self.values(key) == [self.table.trick_points]]  # fmt: skip
         if len(whole) != 1:

@@ -31,6 +31,7 @@ from ..pack.ranks import Suit
 from .melds import meld_phrases
 from .numbers import NUMBER_WORDS, TENS, read_number, spoken
 from .shorthand import written_out
+from .slips import Slips
 from .table import SayingTable
 from .words import (
     ASIDE_WORDS,
@@ -109,11 +110,8 @@ class Kind(enum.Enum):
 
 
 _SPELT = frozenset({Kind.OUTCOME, Kind.MELD, Kind.FILLER})
-"""The kinds of word read through a typing slip (``Lexicon._misspelt``): never a cue, whose
-short words have English neighbours ("takers" is no "takes")."""
-
-_SLIP_LEAST = 6
-"""The fewest letters of a word read through a slip, and of the word it is read as."""
+"""The kinds of word read through any typing slip (``slips``): never a cue, whose short words
+have English neighbours ("takers" is no "takes")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,22 +244,12 @@ class Lexicon:
             self._add("n", Kind.CUE, Cue.AND)
         if ("w",) not in self.names and not self._starting("w"):
             self._add("w", Kind.FILLER, None)
-        self.spelt = {said[0]: thing for said, thing in self.phrases.items()
-                      if len(said) == 1 and thing.kind in _SPELT
-                      and len(said[0]) >= _SLIP_LEAST}  # fmt: skip
-        skeletons: dict[str, list[tuple[str, Thing]]] = {}  # such words without their vowels
-        for said, thing in self.spelt.items():
-            bare = "".join(c for c in said if c not in _VOWELS)
-            skeletons.setdefault(bare, []).append((said, thing))
-        self.bare = {
-            bare: max(said, key=lambda s: len(s[0]))
-            for bare, said in skeletons.items()
-            if len({(thing.kind, thing.value) for _, thing in said}) == 1
-        }
-        self.dropped: dict[str, list[str]] = {}  # each such word with a letter left out
-        for said in self.spelt:
-            for i in range(len(said)):
-                self.dropped.setdefault(said[:i] + said[i + 1 :], []).append(said)
+        self.slips = Slips(
+            {said[0]: thing for said, thing in self.phrases.items() if len(said) == 1},
+            spelt=lambda thing: thing.kind in _SPELT,
+            swapped=lambda thing: thing.kind is Kind.OUTCOME,
+            meaning=lambda thing: (thing.kind, thing.value),
+        )
         self.longest = max(len(words) for words in self.phrases)
         self.name_longest = max((len(words) for words in self.names), default=1)
 
@@ -325,6 +313,22 @@ class Lexicon:
                     kind, value = (Kind.PLAYER, (pid,)) if named else (Kind.UNKNOWN, None)
                     found[k] = Thing(kind, value, words[k])
             i = j
+        return found | self._initials_with_figures(words)
+
+    def _initials_with_figures(self, words: Sequence[str]) -> dict[int, Thing]:
+        """Players said by their initials each with a figure in digits ("meld A 60 B 190 C
+        40"): two or more letters, each the start of one player's name, all different."""
+        found: dict[int, Thing] = {}
+        i = 0
+        while i < len(words):
+            k = i
+            while k + 1 < len(words) and _letter(words[k]) and words[k + 1].isdigit():
+                k += 2
+            ids = [self._initial(words[x]) for x in range(i, k, 2)]
+            if len(ids) >= 2 and all(ids) and len(set(ids)) == len(ids):
+                for x, pid in zip(range(i, k, 2), ids, strict=True):
+                    found[x] = Thing(Kind.PLAYER, (pid,), words[x])
+            i = max(k, i + 1)
         return found
 
     def _initial(self, letter: str) -> int | None:
@@ -357,27 +361,10 @@ class Lexicon:
         return (misspelt or Thing(Kind.UNKNOWN, None, words[i]),)
 
     def _misspelt(self, word: str) -> Thing | None:
-        """A word the table says, typed with a letter left out or added or two swapped
-        ("concded", "marrige", "evrybody"; both of six letters or more), where it can be one
-        word only."""
-        if word.isalpha() and len(word) >= 4 and word[-1] == word[-2]:
-            thing = self.phrases.get((word[:-1],))  # "tookk": a key held down
-            if thing is not None and thing.kind is not Kind.UNKNOWN:
-                return Thing(thing.kind, thing.value, word)
-        bare = self.bare.get("".join(c for c in word if c not in _VOWELS))
-        if word.isalpha() and len(word) >= 4 and bare is not None and len(bare[0]) > len(word):
-            return Thing(bare[1].kind, bare[1].value, word)  # "cncded": its vowels left out
-        if not word.isalpha() or len(word) < _SLIP_LEAST:
+        """A word the table says, typed a little wrong (``slips``), as the word it is."""
+        thing = self.slips.read(word)
+        if thing is None or thing.kind is Kind.UNKNOWN:
             return None
-        near = set(self.dropped.get(word, ()))  # a letter left out of the word said
-        for i in range(len(word)):
-            near.add(word[:i] + word[i + 1 :])  # a letter added
-            near.add(word[:i] + word[i + 1 : i + 2] + word[i : i + 1] + word[i + 2 :])  # swapped
-        near.discard(word)
-        fits = {(thing.kind, thing.value): thing for w in near if (thing := self.spelt.get(w))}
-        if len(fits) != 1:
-            return None
-        thing = next(iter(fits.values()))
         return Thing(thing.kind, thing.value, word)
 
     def _span(self, pauses: Sequence[int], i: int, most: int) -> int:

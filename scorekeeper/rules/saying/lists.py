@@ -330,6 +330,21 @@ def _the_rest_of_a_team(ts: list[At], draft: Draft) -> None:
                 ts[x].used = True
 
 
+def the_rest_took_nothing(ts: list[At], draft: Draft) -> None:
+    """ "Cy took 120 and Dee 130, the other two nothing": where each player's take is entered
+    and nobody bids, the others (or "the rest of us") said to have taken nothing took 0 each."""
+    if draft.asks.bid or not draft.asks.takes_each:
+        return
+    for k, at in enumerate(ts[:-1]):
+        if at.used or at.thing.value not in (OTHERS, REST):
+            continue
+        n = k + 2 if ts[k + 1].cue(Cue.TOOK) and k + 2 < len(ts) else k + 1
+        if ts[n].kind is Kind.NUMBER and ts[n].thing.value == 0 and not ts[n].used:
+            for x in range(k, n + 1):
+                ts[x].used = True
+            draft.rest_took_nothing = True
+
+
 def others_took(ts: list[At]) -> list[tuple[At, At]]:
     """ "The other side took 22", "the others took 90": the declarer's opponents said together
     and the figure they took, read once the declarer is known (``theirs_known``)."""

@@ -114,6 +114,8 @@ def _below_thousand(words: Sequence[str], i: int) -> tuple[int, int] | None:
 def _tail(words: Sequence[str], j: int) -> tuple[int, int] | None:
     """What follows a hundred or a thousand: "(and) fifty", "(and) five"; and its length."""
     k = j + 1 if j < len(words) and words[j] == "and" else j
+    if k > j and k < len(words) and words[k].isdigit() and 0 < int(words[k]) < 100:
+        return int(words[k]), k + 1 - j  # "one hundred and 90", as dictation writes it
     small = _small(words, k)
     if small is None or small[0] == 0:
         return None

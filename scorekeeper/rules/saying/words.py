@@ -60,6 +60,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "set", "went set", "got set", "goes set", "is set", "bumped", "got bumped",
             "went bumped", "went bete", "went down", "double bete", "double set", "down",
             "got double set", "got double bete", "got double beted", "double beted",
+            "down she goes", "down he goes", "down they go", "down we go",
             "goes down", "goes bete", "played and lost", "lost it", "they're set", "we're set",
             "they are set", "we are set", "went double bete", "went double set", "went back",
             "goes back", "go back",
@@ -72,6 +73,7 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
             "surrendered", "surrenders",
             "threw in the towel", "throw in the towel", "thrown in", "threw it in", "threw in",
             "threw the hand in", "threw his hand in", "threw her hand in", "threw in the hand",
+            "tossed it in", "tossed them in", "tossed in", "tossed the hand in",
             "throws it in", "gave up", "gave it up", "tosses it", "tosses it in",
             "throw them in", "throw em in",
             "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
@@ -130,7 +132,8 @@ OUTCOME_WORDS: Mapping[Outcome, tuple[str, ...]] = MappingProxyType(
 THROWN_IN: frozenset[str] = frozenset(
     {"thrown in", "threw it in", "threw in", "throws it in", "throw them in", "throw em in",
      "throw 'em in", "throw it in", "threw them in", "threw 'em in", "threw em in",
-     "threw the hand in", "threw his hand in", "threw her hand in", "threw in the hand"}
+     "threw the hand in", "threw his hand in", "threw her hand in", "threw in the hand",
+     "tossed it in", "tossed them in", "tossed in", "tossed the hand in"}
 )  # fmt: skip
 """Words for cards thrown in: a concession, or where everyone passed in a game that throws the
 hand in (RULES 4.3, ``throw-in``), that hand thrown in."""
@@ -234,7 +237,7 @@ CUE_WORDS: Mapping[Cue, tuple[str, ...]] = MappingProxyType(
                      "trick points", "trick points for", "points for", "trick pts", "trx",
                      "ctrs", "tk", "tkn", "taken"),
         Cue.TOOK: ("took", "took in", "takes in", "got", "take", "take in", "pulled", "swept",
-                   "caught", "catches", "counted",
+                   "caught", "catches", "counted", "dragged in", "dragged",
                    "had the other", "got the other", "took the other",
                    "sweeps", "pulled in", "brought in", "managed", "scraped", "scraped together",
                    "scooped", "scooped up", "grabbed", "nabbed",
@@ -505,7 +508,8 @@ REST = "rest"
 REST_WORDS: tuple[str, ...] = (
     "the rest", "rest", "all the rest", "the remainder", "everything else", "the rest of it",
     "what was left", "whatever was left", "the rest of the points", "the rest of the tricks",
-    "rest of the tricks", "the rest of the cards", "the rest of the counters",
+    "rest of the tricks", "the rest of the cards", "the rest of the counters", "the rest of us",
+    "rest of us", "the rest of them",
 )  # fmt: skip
 """What is left ("Ann 180, Bob the rest"): a take the others' leave (``lists.the_rest``)."""
 

@@ -334,6 +334,8 @@ def test_table_talk_of_a_read_back_fills_nothing(game, line):
     [
         pytest.param("hoyle", "cy 420 spds cncded", "outcome", Outcome.CONCEDED,
                      id="vowels-left-out"),
+        pytest.param("brooklyn-pot", "Ann 310 spds, meld 110 took 200, mdae it", "outcome",
+                     Outcome.MADE, id="an-outcome-two-letters-swapped"),
         pytest.param("brooklyn-pot", "bob 280 clubs meld 100 tookk 150, set", "tricks", 150,
                      id="a-key-held-down"),
         pytest.param("brooklyn-pot", "Ann two sixty spades. Set. Seventy meld and only a buck "
@@ -457,4 +459,24 @@ def test_they_and_we_in_one_line_are_never_the_one_side():
     ],
 )  # fmt: skip
 def test_more_of_what_a_table_says(game, line, field, value):
+    assert getattr(read(line, table(game)), field) == value
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "field", "value"),
+    [
+        # cutthroat: the two not named took nothing
+        pytest.param("cutthroat", "Cy took 120 and Dee 130, the other two nothing", "takes",
+                     ((1, 0), (2, 0), (3, 120), (4, 130)), id="the-other-two-nothing"),
+        pytest.param("six-two-packs", "Hearts. Ann's team took one hundred and 90.", "tricks",
+                     190, id="one-hundred-and-90"),
+        pytest.param("bison", "Bob 300 H. meld A 60 B 190 C 40. counters A 6 B 12 C 6", "takes",
+                     ((1, 6), (2, 12), (3, 6)), id="initials-each-with-a-figure"),
+        pytest.param("eight-handed", "everyone passed, tossed it in", "outcome",
+                     Outcome.ALL_PASS, id="tossed-it-in"),
+        pytest.param("brooklyn-pot", "Ann had to take it at 250. Spades. Melded 60, took 150. Down "
+                     "she goes.", "outcome", Outcome.SET, id="down-she-goes"),
+    ],
+)  # fmt: skip
+def test_the_last_sets_words(game, line, field, value):
     assert getattr(read(line, table(game)), field) == value
