@@ -1,7 +1,8 @@
 """Words typed short or heard wrong, written out before a line is read (issue 29): "b4",
 "evry1", "w/", "@", "+", "5o" for 50, "w/o", "had 2 take it", "lookin", dictation's "fifty
-won", "a buck fifty" (150), and a take of nothing said in words ("didn't take a trick",
-"got skunked"), which RULES 6.4 enters as 0.
+won", "a buck fifty" (150), a correction said as a question ("no Fay?": Dee or Fay, asked),
+and a take of nothing said in words ("didn't take a trick", "got skunked"), which RULES 6.4
+enters as 0.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ _SHORTHAND = (
     (re.compile(r"(?<=\d)o\b", re.IGNORECASE), "0"),
     (re.compile(r"\b(came up|fell) (\w+) short\b", re.IGNORECASE), r"\1 short by \2"),
     (re.compile(r"\b(had|has|have) 2 (?=take|play|eat|go|bid)", re.IGNORECASE), r"\1 to "),
+    # a correction said as a question ("Dee... no Fay?", "65 no 75?") is a doubt: either one
+    (re.compile(r"\b(?:no|wait no|no wait),? (\w+)\?", re.IGNORECASE), r", \1,"),
     # "w it", "w a double run"; never "W 0", "W a hundred": a player called W
     (re.compile(r"\bw (?=it\b|a\b(?! hundred| thousand))", re.IGNORECASE), "with "),
     (

@@ -480,3 +480,19 @@ def test_more_of_what_a_table_says(game, line, field, value):
 )  # fmt: skip
 def test_the_last_sets_words(game, line, field, value):
     assert getattr(read(line, table(game)), field) == value
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        pytest.param("six-handed", "Dee... no Fay? 60 clubs made", id="a-player-in-doubt"),
+        pytest.param("eight-handed", "cy 65 no 75? spades, made", id="a-bid-in-doubt"),
+    ],
+)
+def test_a_correction_said_as_a_question_is_asked(game, line):
+    # "no Fay?": the scorer is not sure which; both are said, so which it is, is asked
+    assert read(line, table(game)).ambiguous != ()
+
+
+def test_a_question_mark_alone_is_punctuation():
+    assert read("Bob at 350? spades made", table("hoyle")).bid == 350
