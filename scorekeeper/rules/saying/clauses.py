@@ -93,7 +93,7 @@ def fill(items: list[tuple[Thing, int]], table: SayingTable) -> Draft:
     ts = undone(possessive_teams(join_partners(ts, table), table))
     ts = of_someone_unread(cards_counted(has_got(ts)))
     headings(ts)
-    their_team(ts, draft)
+    ts = their_team(ts, draft)
     read_they(ts, draft)
     ts = last_trick_added(counters_counted(had_with_its_word(said_by(ts)), draft), draft)
     dealer_and_hand(ts)

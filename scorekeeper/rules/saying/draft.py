@@ -236,27 +236,27 @@ class Draft:
         self.ask(f"{said} at {at}", [seat.name for seat in self.table.seats])
         self.doubted.add(("declarer",))
 
+    def taken(self) -> int:
+        """The takes said so far, added up (each one the figure its claims agree on)."""
+        return sum(self.value(key) or 0 for key in self.claims if key[0] == "take")
+
     def _every_trick_taken(self) -> None:
-        """ "Bob took every trick": where each player's (or team's) take is entered, one take
-        that is the hand's whole trick points (RULES 3.1) leaves the others nothing, so their
-        takes not said are 0."""
+        """ "Bob took every trick", "Cy took 120 and Dee 130, the other two nothing": where each
+        player's (or team's) take is entered, the takes said make the hand's trick points (RULES
+        3.1) and the line says the rest took none (one take is all of them, or "the others
+        nothing"), every take not said is 0."""
         if not (self.asks.takes_each or self.asks.takes_by_team):
             return
-        takers = {key[1] for key in self.claims if key[0] == "take"}
-        taken = sum(v for key in self.claims if key[0] == "take" for v in self.values(key)[:1])
-        if self.rest_took_nothing and self.asks.takes_each and taken == self.table.trick_points:
-            for seat in self.table.seats:  # "the other two nothing", the takes said making 250
-                if seat.id not in takers:
-                    self.claim(("take", seat.id), 0, "the others nothing")
-            return
-        whole = [key for key in self.claims if key[0] == "take"
-                 and self.values(key) == [self.table.trick_points]]  # fmt: skip
-        if len(whole) != 1:
+        takers = {key[1]: self.value(key) for key in self.claims if key[0] == "take"}
+        whole = self.table.trick_points
+        if self.taken() != whole or not (self.rest_took_nothing or whole in takers.values()):
             return
         heads = {team[0] for team in self.table.teams} if self.asks.takes_by_team else {
             seat.id for seat in self.table.seats}  # fmt: skip
-        word = self.claims[whole[0]][0][1]
-        for head in sorted(heads - takers):
+        alls = (said[0][1] for key, said in self.claims.items()
+                if key[0] == "take" and said[0][0] == whole)  # fmt: skip
+        word = next(alls, "the others nothing")
+        for head in sorted(heads - takers.keys()):
             self.claim(("take", head), 0, word)
 
     def _side_said_again(self, melds: list[Meld]) -> list[Meld]:

@@ -31,7 +31,7 @@ from ..pack.ranks import Suit
 from .melds import meld_phrases
 from .numbers import NUMBER_WORDS, TENS, read_number, spoken
 from .shorthand import written_out
-from .slips import Slips
+from .slips import VOWELS, Slips
 from .table import SayingTable
 from .words import (
     ASIDE_WORDS,
@@ -78,7 +78,6 @@ _CARD_RANK_DIGITS = {"nine": "9", "ten": "10"}
 _SOUNDS_LIKE_HUNDREDS = {"to": 200, "too": 200, "for": 400}
 """Words dictation writes for "two" and "four" before the rest of a bid (``_bid_heard``)."""
 
-_VOWELS = frozenset("aeiouy")
 _SUIT_NOUNS = {suit: (suit.noun, suit.noun[:-1]) for suit in Suit}
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "＆": "&"})
@@ -521,8 +520,8 @@ def _near(word: str, noun: str) -> bool:
     """True when ``word`` is ``noun`` misspelt as ``_misspelt_suit`` allows."""
     if (len(word) >= 5 or len(word) == len(noun) - 1) and _one_edit(word, noun):
         return True  # "cubs": a letter left out of "clubs" (four letters: only that)
-    skeleton = [c for c in word if c not in _VOWELS]
-    same = skeleton == [c for c in noun if c not in _VOWELS]
+    skeleton = [c for c in word if c not in VOWELS]
+    same = skeleton == [c for c in noun if c not in VOWELS]
     return same and (len(word) == len(noun) or len(skeleton) == len(word))
 
 

@@ -241,8 +241,7 @@ def all_the_takes(figures: list[int], draft: Draft) -> bool:
     player's take is entered and nobody bids (RULES 3.1, 6.4): they may be the takes."""
     if not draft.asks.takes_each or draft.asks.bid:
         return False
-    taken: int = sum(draft.value(key) or 0 for key in draft.claims if key[0] == "take")
-    return taken + sum(figures) == draft.table.trick_points
+    return draft.taken() + sum(figures) == draft.table.trick_points
 
 
 def _sentences(ts: list[At], pairs: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:

@@ -12,6 +12,7 @@ from ..hand.outcome import Outcome
 from .draft import At, Draft
 from .lexer import COMMA, Kind, Thing
 from .places import figure_next
+from .table import SayingTable
 from .words import OTHERS, Cue
 
 
@@ -45,27 +46,15 @@ def given_up_bid(ts: list[At]) -> list[At]:
 _GIVEN_UP = frozenset({Outcome.CONCEDED, Outcome.FORFEIT})
 
 
-def their_team(ts: list[At], draft: Draft) -> None:
+def their_team(ts: list[At], draft: Draft) -> list[At]:
     """ "Her side", "his team": the team of the players the line names, when they are all of
     one team; when it names players of both sides (or none), whose side it is is asked (as a
-    name two players share)."""
+    name two players share). "Team Ann" is Ann's team (``_team_and_a_player``)."""
     table = draft.table
     named = {p for at in ts if at.kind is Kind.PLAYER for p in at.thing.players}
+    ts = _team_and_a_player(ts, table)
     for k, at in enumerate(ts):
         if not at.cue(Cue.THEIR_TEAM) or not table.teams:
-            continue
-        after = ts[k + 1] if k + 1 < len(ts) else None
-        if (
-            at.thing.text == "team"
-            and after is not None
-            and after.kind is Kind.PLAYER
-            and not after.pause
-            and len(after.thing.players) == 1
-        ):
-            theirs = table.team_of(after.thing.players[0])  # "team ann 280 meld": her team
-            words = f"{at.thing.text} {after.thing.text}"
-            ts[k] = At(Thing(Kind.TEAM, theirs, words, at.thing.length + 1), at.pause)
-            del ts[k + 1]  # the list goes on past it, read as one team named
             continue
         said = k + 1 < len(ts) and ts[k + 1].kind is Kind.TEAM and not ts[k + 1].pause
         cued = k + 2 < len(ts) and (ts[k + 1].cue(Cue.MELD) or ts[k + 1].cue(Cue.TRICKS))
@@ -78,6 +67,34 @@ def their_team(ts: list[At], draft: Draft) -> None:
         else:  # whose side: a player the line names (anyone, when it names none), asked
             ids = tuple(sorted(named)) or tuple(seat.id for seat in table.seats)
             ts[k] = At(Thing(Kind.PLAYER, ids, at.thing.text, at.thing.length), at.pause)
+    return ts
+
+
+def _team_and_a_player(ts: list[At], table: SayingTable) -> list[At]:
+    """ "team ann 280 meld": "team" said straight before one player is that player's team,
+    one team named where the two words were (so a list goes on past it)."""
+    if not table.teams:
+        return ts
+    out: list[At] = []
+    k = 0
+    while k < len(ts):
+        at, after = ts[k], ts[k + 1] if k + 1 < len(ts) else None
+        if (
+            at.cue(Cue.THEIR_TEAM)
+            and at.thing.text == "team"
+            and after is not None
+            and after.kind is Kind.PLAYER
+            and not after.pause
+            and len(after.thing.players) == 1
+        ):
+            theirs = table.team_of(after.thing.players[0])
+            words = f"{at.thing.text} {after.thing.text}"
+            out.append(At(Thing(Kind.TEAM, theirs, words, at.thing.length + 1), at.pause))
+            k += 2
+            continue
+        out.append(at)
+        k += 1
+    return out
 
 
 def read_they(ts: list[At], draft: Draft) -> None:

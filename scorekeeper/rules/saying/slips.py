@@ -16,12 +16,13 @@ SLIP_LEAST = 6
 """The fewest letters of a word read through a letter added, left out or swapped, and of the
 word it is read as (shorter words have too many neighbours)."""
 
-_VOWELS = frozenset("aeiouy")
+VOWELS = frozenset("aeiouy")
+"""The letters a slip may leave out of a word ("cncded"); "y" among them."""
 
 
 def _bare(word: str) -> str:
     """``word`` without its vowels."""
-    return "".join(c for c in word if c not in _VOWELS)
+    return "".join(c for c in word if c not in VOWELS)
 
 
 class Slips(Generic[T]):

@@ -42,27 +42,6 @@ def test_a_short_word_is_never_read_through_a_slip():
     assert reading.trump is None
 
 
-@pytest.mark.parametrize(
-    ("game", "line", "field", "value"),
-    [
-        pytest.param("brooklyn", "cy 310 hrts, mld150 tk170, made", "tricks", 170,
-                     id="tk-is-tricks"),
-        pytest.param("brooklyn-pot", "first 2 passed so ann had 2 take it at 250, hearts, set",
-                     "tricks", None, id="had-2-take-is-had-to"),
-        pytest.param("brooklyn", "bob opened 300 nobody went over so he stuck ann w it at 250",
-                     "bid", 250, id="w-it-is-with-it"),
-        pytest.param("hoyle", "bob forfeits the 300 w/o lookin at widow", "outcome",
-                     Outcome.FORFEIT, id="lookin-is-looking"),
-        pytest.param("double-deck", "sy fifty won in clubs made it", "bid", 51,
-                     id="fifty-won-is-fifty-one"),
-        pytest.param("eight-handed", "cy 85 sp, opp took 15, made it", "tricks", 35,
-                     id="opp-is-the-other-side"),  # 50 written from a double deck, less 15
-    ],
-)  # fmt: skip
-def test_shorthand_and_sound_alikes(game, line, field, value):
-    assert getattr(read(line, table(game)), field) == value
-
-
 def test_players_listed_then_figures_dictated_with_no_commas_are_each_players():
     reading = read("bob dee fay hal melded forty sixty twenty and ten", table("eight-two-packs"))
     assert reading.melds == (Meld(2, 40), Meld(4, 60), Meld(6, 20), Meld(8, 10))
@@ -224,24 +203,6 @@ def test_the_last_trick_said_after_the_counters(line, last_trick):
     assert reading.last_trick == last_trick and reading.ambiguous == ()
 
 
-@pytest.mark.parametrize(
-    ("game", "line", "field", "value"),
-    [
-        pytest.param("partnership", "an and sigh took eighty in tricks on ann's two sixty in "
-                     "hearts", "bid", 260, id="anns-two-sixty-is-her-bid"),
-        pytest.param("brooklyn", "For hand one I have Ann as the bidder at four fifty, hearts",
-                     "bid", 450, id="hand-one-said-mid-line"),
-        pytest.param("six-handed", "fey 70 spades made it", "declarer", 6, id="fey-is-fay"),
-        pytest.param("brooklyn-pot", "cy 290 hrts made w 180 meld 120 cards", "tricks", 120,
-                     id="w-is-with"),
-        pytest.param("brooklyn", "Bob bought it for three twenty, clubs", "bid", 320,
-                     id="bought-it-for"),
-    ],
-)  # fmt: skip
-def test_more_of_what_tables_say(game, line, field, value):
-    assert getattr(read(line, table(game)), field) == value
-
-
 def test_w_is_never_with_where_a_name_starts_with_it():
     # a player "Wes": "w" may be his initial, so it is never read through as "with"
     reading = read("Cy 300 spades made w 180 meld", table("hoyle", names=("Ann", "Wes", "Cy")))
@@ -262,28 +223,6 @@ def test_nobody_opening_thrown_in_with_a_figure_is_asked_never_a_concession():
     reading = read("nobody would open at fifty, thrown in", table("double-deck"))
     assert reading.outcome is None and reading.bid is None
     assert reading.ambiguous != ()
-
-
-@pytest.mark.parametrize(
-    ("game", "line", "field", "value"),
-    [
-        pytest.param("brooklyn-pot", "first two passed so Ann was stuck at to fifty she called "
-                     "spades and went down", "bid", 250, id="at-to-fifty-is-250"),
-        pytest.param("bison", "Bob bid two seventy clubs Bob melded won twenty Ann sixty Cy "
-                     "forty", "melds", (Meld(1, 60), Meld(2, 120), Meld(3, 40)),
-                     id="melded-won-twenty-is-120"),
-        pytest.param("brooklyn", "Bob got the bid at three and a half in hearts", "bid", 350,
-                     id="three-and-a-half-is-350"),
-        # eight-handed: 50 written from the double deck, all but 12 is 38
-        pytest.param("eight-handed", "Eve got it at 75 in clubs. Their team took all but 12 of "
-                     "the tricks.", "tricks", 38, id="all-but-12"),
-        # two packs: 490 in the hand; Bob's team all but 40, so Ann's team (entered) 40
-        pytest.param("eight-two-packs", "Bob's team took all but 40 in tricks.", "tricks", 40,
-                     id="all-but-40-to-the-other-team"),
-    ],
-)  # fmt: skip
-def test_figures_said_the_long_way_round(game, line, field, value):
-    assert getattr(read(line, table(game)), field) == value
 
 
 def test_held_to_a_figure_is_never_dictations_two_hundred():
@@ -379,31 +318,6 @@ def test_a_figure_after_a_cue_is_its_own_not_the_list_before_it():
     assert reading.melds == (Meld(2, 40), Meld(4, 150))
 
 
-@pytest.mark.parametrize(
-    ("game", "line", "field", "value"),
-    [
-        pytest.param("bison", "Ann bid two sixty hearts and then reneged herself, ugh", "reneger",
-                     1, id="reneged-herself"),
-        pytest.param("partnership", "Cy bid 340 in clubs and threw the hand in before a card was "
-                     "played", "outcome", Outcome.CONCEDED, id="threw-the-hand-in"),
-        pytest.param("brooklyn-pot", "Cy two ninety hearts, melded one sixty but only caught sixty "
-                     "in cards, set", "tricks", 60, id="caught-sixty"),
-        pytest.param("hoyle", "Bob's forced 300, named spades, 140 meld, 160 in tricks, got there "
-                     "exactly", "outcome", Outcome.MADE, id="got-there"),
-        # the pot is won only by making a bid of 400 or more (RULES 5.8)
-        pytest.param("brooklyn-pot", "Cy for hundred spades and won the pot!!", "outcome",
-                     Outcome.MADE, id="won-the-pot-is-made"),
-        pytest.param("six-handed", "Bbo 51 spades made", "declarer", 2, id="bbo-is-bob"),
-        pytest.param("hoyle", "bob stuck w the 300, didnt even look at the widow, forfeits",
-                     "outcome", Outcome.FORFEIT, id="didnt"),
-        pytest.param("eight-handed", "all 8 of us passed, throw it in", "outcome",
-                     Outcome.ALL_PASS, id="all-8-of-us-passed"),
-    ],
-)  # fmt: skip
-def test_what_a_table_says_of_how_the_hand_went(game, line, field, value):
-    assert getattr(read(line, table(game)), field) == value
-
-
 def test_a_list_that_makes_up_the_takes_is_not_carried_on_as_meld():
     # cutthroat: 110 + 90 + 50 is the hand's 250 (RULES 3.1): the takes, maybe; never melds
     reading = read("cy 80 meld. ann 110 bob 90 dee 50", table("cutthroat"))
@@ -438,8 +352,79 @@ def test_they_and_we_in_one_line_are_never_the_one_side():
 
 
 @pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        pytest.param("six-handed", "Dee... no Fay? 60 clubs made", id="a-player-in-doubt"),
+        pytest.param("eight-handed", "cy 65 no 75? spades, made", id="a-bid-in-doubt"),
+    ],
+)
+def test_a_correction_said_as_a_question_is_asked(game, line):
+    # "no Fay?": the scorer is not sure which; both are said, so which it is, is asked
+    assert read(line, table(game)).ambiguous != ()
+
+
+def test_a_question_mark_alone_is_punctuation():
+    assert read("Bob at 350? spades made", table("hoyle")).bid == 350
+
+
+@pytest.mark.parametrize(
     ("game", "line", "field", "value"),
     [
+        # shorthand and sound alikes
+        pytest.param("brooklyn", "cy 310 hrts, mld150 tk170, made", "tricks", 170,
+                     id="tk-is-tricks"),
+        pytest.param("brooklyn-pot", "first 2 passed so ann had 2 take it at 250, hearts, set",
+                     "tricks", None, id="had-2-take-is-had-to"),
+        pytest.param("brooklyn", "bob opened 300 nobody went over so he stuck ann w it at 250",
+                     "bid", 250, id="w-it-is-with-it"),
+        pytest.param("hoyle", "bob forfeits the 300 w/o lookin at widow", "outcome",
+                     Outcome.FORFEIT, id="lookin-is-looking"),
+        pytest.param("double-deck", "sy fifty won in clubs made it", "bid", 51,
+                     id="fifty-won-is-fifty-one"),
+        pytest.param("eight-handed", "cy 85 sp, opp took 15, made it", "tricks", 35,
+                     id="opp-is-the-other-side"),  # 50 written from a double deck, less 15
+        # more of what tables say
+        pytest.param("partnership", "an and sigh took eighty in tricks on ann's two sixty in "
+                     "hearts", "bid", 260, id="anns-two-sixty-is-her-bid"),
+        pytest.param("brooklyn", "For hand one I have Ann as the bidder at four fifty, hearts",
+                     "bid", 450, id="hand-one-said-mid-line"),
+        pytest.param("six-handed", "fey 70 spades made it", "declarer", 6, id="fey-is-fay"),
+        pytest.param("brooklyn-pot", "cy 290 hrts made w 180 meld 120 cards", "tricks", 120,
+                     id="w-is-with"),
+        pytest.param("brooklyn", "Bob bought it for three twenty, clubs", "bid", 320,
+                     id="bought-it-for"),
+        # figures said the long way round
+        pytest.param("brooklyn-pot", "first two passed so Ann was stuck at to fifty she called "
+                     "spades and went down", "bid", 250, id="at-to-fifty-is-250"),
+        pytest.param("bison", "Bob bid two seventy clubs Bob melded won twenty Ann sixty Cy "
+                     "forty", "melds", (Meld(1, 60), Meld(2, 120), Meld(3, 40)),
+                     id="melded-won-twenty-is-120"),
+        pytest.param("brooklyn", "Bob got the bid at three and a half in hearts", "bid", 350,
+                     id="three-and-a-half-is-350"),
+        # eight-handed: 50 written from the double deck, all but 12 is 38
+        pytest.param("eight-handed", "Eve got it at 75 in clubs. Their team took all but 12 of "
+                     "the tricks.", "tricks", 38, id="all-but-12"),
+        # two packs: 490 in the hand; Bob's team all but 40, so Ann's team (entered) 40
+        pytest.param("eight-two-packs", "Bob's team took all but 40 in tricks.", "tricks", 40,
+                     id="all-but-40-to-the-other-team"),
+        # what a table says of how the hand went
+        pytest.param("bison", "Ann bid two sixty hearts and then reneged herself, ugh", "reneger",
+                     1, id="reneged-herself"),
+        pytest.param("partnership", "Cy bid 340 in clubs and threw the hand in before a card was "
+                     "played", "outcome", Outcome.CONCEDED, id="threw-the-hand-in"),
+        pytest.param("brooklyn-pot", "Cy two ninety hearts, melded one sixty but only caught sixty "
+                     "in cards, set", "tricks", 60, id="caught-sixty"),
+        pytest.param("hoyle", "Bob's forced 300, named spades, 140 meld, 160 in tricks, got there "
+                     "exactly", "outcome", Outcome.MADE, id="got-there"),
+        # the pot is won only by making a bid of 400 or more (RULES 5.8)
+        pytest.param("brooklyn-pot", "Cy for hundred spades and won the pot!!", "outcome",
+                     Outcome.MADE, id="won-the-pot-is-made"),
+        pytest.param("six-handed", "Bbo 51 spades made", "declarer", 2, id="bbo-is-bob"),
+        pytest.param("hoyle", "bob stuck w the 300, didnt even look at the widow, forfeits",
+                     "outcome", Outcome.FORFEIT, id="didnt"),
+        pytest.param("eight-handed", "all 8 of us passed, throw it in", "outcome",
+                     Outcome.ALL_PASS, id="all-8-of-us-passed"),
+        # more of what a table says
         # six with two packs: Ann, Cy and Eve one team, Bob, Dee and Fay the other
         pytest.param("six-two-packs", "team ann 280 meld, team bob 60", "melds",
                      (Meld(1, 280, side=True), Meld(2, 60, side=True)), id="team-ann"),
@@ -456,15 +441,7 @@ def test_they_and_we_in_one_line_are_never_the_one_side():
         pytest.param("bison", "Cy went three hundred and ten in spades. Counters were Cy "
                      "thirteen, Ann eleven, Bob none, and the last trick went to Cy.",
                      "last_trick", 3, id="the-last-trick-went-to"),
-    ],
-)  # fmt: skip
-def test_more_of_what_a_table_says(game, line, field, value):
-    assert getattr(read(line, table(game)), field) == value
-
-
-@pytest.mark.parametrize(
-    ("game", "line", "field", "value"),
-    [
+        # the last sets words
         # cutthroat: the two not named took nothing
         pytest.param("cutthroat", "Cy took 120 and Dee 130, the other two nothing", "takes",
                      ((1, 0), (2, 0), (3, 120), (4, 130)), id="the-other-two-nothing"),
@@ -478,21 +455,5 @@ def test_more_of_what_a_table_says(game, line, field, value):
                      "she goes.", "outcome", Outcome.SET, id="down-she-goes"),
     ],
 )  # fmt: skip
-def test_the_last_sets_words(game, line, field, value):
+def test_a_field_said_as_tables_say_it_is_read_as_the_rules_make_it(game, line, field, value):
     assert getattr(read(line, table(game)), field) == value
-
-
-@pytest.mark.parametrize(
-    ("game", "line"),
-    [
-        pytest.param("six-handed", "Dee... no Fay? 60 clubs made", id="a-player-in-doubt"),
-        pytest.param("eight-handed", "cy 65 no 75? spades, made", id="a-bid-in-doubt"),
-    ],
-)
-def test_a_correction_said_as_a_question_is_asked(game, line):
-    # "no Fay?": the scorer is not sure which; both are said, so which it is, is asked
-    assert read(line, table(game)).ambiguous != ()
-
-
-def test_a_question_mark_alone_is_punctuation():
-    assert read("Bob at 350? spades made", table("hoyle")).bid == 350
